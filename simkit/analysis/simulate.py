@@ -1,0 +1,329 @@
+"""Simulate one configuration or a grid of them: the friendly layer over the runner.
+
+``run("ochko(banker_stop=16)", n=1e6, seed=1, strategies=["p1=stand_at(16)"])`` and
+``sweep("ochko", grid=["banker_stop=14..20", "p1.t=14..18"], n=1e6)`` return a :class:`Result`
+whose :meth:`Result.table` is a tidy DataFrame (one row per configuration and metric, with its
+provenance).  Every grid point sees the same deals, so differences between them are paired.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import itertools
+import math
+import warnings
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+import simkit
+from simkit.core import runner as R
+from simkit.core import stats, store
+from simkit.core.registry import (GameSpec, make_strategy, parse_game, parse_strategies, seat_names,
+                                  game_string)
+from simkit.errors import SimkitError
+
+MAX_ROWS = 1_000_000
+
+
+def parse_n(n) -> int:
+    """``1e6``, ``"1e6"``, ``"2_000_000"`` -> int; n must be a positive whole number."""
+    try:
+        f = float(str(n).replace("_", ""))
+    except ValueError:
+        raise SimkitError(f"bad number of deals {n!r}: write a positive number such as 1e6") from None
+    if not math.isfinite(f) or f != int(f) or f <= 0:
+        raise SimkitError(f"bad number of deals {n!r}: n must be a positive whole number")
+    return int(f)
+
+
+def parse_grid(items) -> list[tuple[str, list[str]]]:
+    """``["banker_stop=14..20", "p1.t=15,16,17", "x=0..1:0.25"]`` -> ``[(key, [values])]``."""
+    if isinstance(items, dict):
+        return [(k, [str(v) for v in (vs if isinstance(vs, (list, tuple, range, np.ndarray)) else [vs])])
+                for k, vs in items.items()]
+    out = []
+    for it in items or []:
+        if "=" not in it:
+            raise SimkitError(f"malformed grid {it!r}: write key=a..b, key=a..b:step or key=a,b,c")
+        key, spec = (s.strip() for s in it.split("=", 1))
+        if ".." in spec:
+            rng_part, _, step = spec.partition(":")
+            a, _, b = rng_part.partition("..")
+            try:
+                a, b = float(a), float(b)
+                st = float(step) if step else 1.0
+            except ValueError:
+                raise SimkitError(f"malformed grid {it!r}: a..b needs numbers, e.g. {key}=14..20") from None
+            if st <= 0 or b < a or (b - a) / st > 10_000:
+                raise SimkitError(f"malformed grid {it!r}: need a <= b and a positive step "
+                                  f"(at most 10000 points)")
+            k = int(math.floor((b - a) / st + 1e-9))
+            vals = [a + i * st for i in range(k + 1)]
+            values = [str(int(v)) if float(v).is_integer() else repr(round(v, 12)) for v in vals]
+        else:
+            values = [v.strip() for v in spec.split(",") if v.strip()]
+        if not key or not values:
+            raise SimkitError(f"malformed grid {it!r}: write key=a..b, key=a..b:step or key=a,b,c")
+        out.append((key, values))
+    keys = [k for k, _ in out]
+    if len(set(keys)) != len(keys):
+        raise SimkitError("malformed grid: a key appears twice")
+    return out
+
+
+@dataclass
+class Result:
+    """The outcome of :func:`run` or :func:`sweep`."""
+    spec: GameSpec
+    configs: list[R.Config]
+    points: list[dict]
+    aggs: list[R.Aggregates]
+    seed: int
+    n: int
+    complete: bool = True
+    rows: pd.DataFrame | None = None
+    created: str = field(default_factory=lambda: _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"))
+
+    @property
+    def metric_specs(self):
+        return [self.spec.metrics(c.rules) for c in self.configs]
+
+    def estimates(self, i: int = 0) -> dict[str, dict[str, float]]:
+        """``{metric: {mean, se, ci_low, ci_high}}`` of configuration ``i``."""
+        cnt, acc = self.aggs[i].total()
+        return {m.name: stats.estimate(cnt, acc[0, j], acc[1, j], m.binary)
+                for j, m in enumerate(self.metric_specs[i])}
+
+    def deals(self, i: int = 0) -> int:
+        return self.aggs[i].total()[0]
+
+    def strategies_string(self, i: int) -> str:
+        seats = seat_names(len(self.configs[i].strategies))
+        return " ".join(f"{s}={st}" for s, st in zip(seats, self.configs[i].strategies))
+
+    def table(self) -> pd.DataFrame:
+        """Tidy: one row per configuration and metric, with provenance columns."""
+        recs = []
+        for i, cfg in enumerate(self.configs):
+            head = dict(game=self.spec.name, rules=game_string(self.spec, cfg.rules),
+                        strategies=self.strategies_string(i), **self.points[i])
+            n = self.deals(i)
+            for name, e in self.estimates(i).items():
+                recs.append(dict(head, metric=name, **e, n=n, seed=self.seed,
+                                 game_version=self.spec.version, simkit_version=simkit.__version__,
+                                 created=self.created))
+        return pd.DataFrame.from_records(recs)
+
+    def wide(self, stat: str = "mean") -> pd.DataFrame:
+        """One row per configuration, one column per metric (``stat``: mean, se, ci_low, ci_high)."""
+        t = self.table()
+        keys = [c for c in t.columns if c not in ("metric", "mean", "se", "ci_low", "ci_high")]
+        return t.pivot_table(index=keys, columns="metric", values=stat, sort=False).reset_index()
+
+    def paired(self, metric: str, i: int, j: int) -> dict[str, float]:
+        """Mean difference of ``metric`` between configurations ``i`` and ``j`` on the same deals."""
+        names_i = [m.name for m in self.metric_specs[i]]
+        names_j = [m.name for m in self.metric_specs[j]]
+        if metric not in names_i or metric not in names_j:
+            raise SimkitError(f"unknown metric {metric!r}")
+        common = sorted(set(self.aggs[i].chunks) & set(self.aggs[j].chunks))
+        cnt = [self.aggs[i].chunks[c][0] for c in common]
+        a = [self.aggs[i].chunks[c][1][0, names_i.index(metric)] for c in common]
+        b = [self.aggs[j].chunks[c][1][0, names_j.index(metric)] for c in common]
+        return stats.paired_difference(cnt, a, b)
+
+    def to_json(self):
+        """One object per configuration (a list for a sweep), metrics as {mean, se, ci_low, ci_high}."""
+        objs = []
+        for i, cfg in enumerate(self.configs):
+            o = dict(game=self.spec.name, rules=game_string(self.spec, cfg.rules),
+                     strategies={s: str(st) for s, st in zip(seat_names(len(cfg.strategies)),
+                                                             cfg.strategies)},
+                     n=self.deals(i), seed=self.seed, complete=self.complete,
+                     metrics={k: {s: _num(v) for s, v in e.items()} for k, e in self.estimates(i).items()})
+            if self.points[i]:
+                o["grid"] = self.points[i]
+            objs.append(o)
+        return objs
+
+    def meta(self, request: dict) -> dict:
+        return dict(request=request, chunks=store.encode_chunks(self.aggs), complete=self.complete,
+                    game=self.spec.name, game_version=self.spec.version,
+                    simkit_version=simkit.__version__, created=self.created)
+
+
+def _num(v):
+    return None if isinstance(v, float) and math.isnan(v) else float(v)
+
+
+def _configs(spec, base_rules_opts, strategies_in, grid):
+    """Expand the grid into configurations and their grid values."""
+    from simkit.core.registry import rules_from_options
+    axes = parse_grid(grid)
+    points, configs = [], []
+    for combo in itertools.product(*[vals for _, vals in axes]) if axes else [()]:
+        point = dict(zip([k for k, _ in axes], combo))
+        opts = dict(base_rules_opts)
+        strat_overrides = []
+        for k, v in point.items():
+            if "." in k:
+                strat_overrides.append((k, v))
+            else:
+                opts[k] = v
+        rules = rules_from_options(spec, opts)
+        strats = list(parse_strategies(spec, rules, strategies_in))
+        seats = seat_names(len(strats))
+        for k, v in strat_overrides:
+            seat, pname = k.split(".", 1)
+            if seat not in seats:
+                raise SimkitError(f"malformed grid key {k!r}: unknown seat {seat!r}, seats are "
+                                  f"{', '.join(seats)}")
+            kind = spec.strategies[strats[seats.index(seat)].kind]
+            if pname not in [p.name for p in kind.params]:
+                raise SimkitError(f"malformed grid key {k!r}: strategy {kind.name} has parameters "
+                                  f"{', '.join(p.name for p in kind.params) or '(none)'}")
+            strats[seats.index(seat)] = make_strategy(kind, dict(strats[seats.index(seat)].values,
+                                                                 **{pname: v}))
+        configs.append(R.Config(spec.name, rules, tuple(strats)))
+        points.append({k: _typed(v) for k, v in point.items()})
+    return configs, points
+
+
+def _typed(v: str):
+    for t in (int, float):
+        try:
+            return t(v)
+        except ValueError:
+            pass
+    return v
+
+
+def sweep(game: str, grid=None, *, n=100_000, seed: int = 0, strategies=None, rules=None,
+          workers: int = 1, backend: str | None = None, scheduler: str | None = None,
+          precision: float | None = None, rows: bool = False, out: str | None = None,
+          resume: bool = False, progress: bool | None = None) -> Result:
+    """Simulate every grid point on the same deals.
+
+    Parameters
+    ----------
+    game : str
+        Game string, e.g. ``"ochko(banker_stop=16)"``.
+    grid : list of str or dict
+        ``["banker_stop=14..20", "p1.t=15,16"]`` or ``{"banker_stop": range(14, 21)}``.
+    n : int or str
+        Deals per grid point (``1e6`` accepted); with ``precision``, the most deals to play.
+    seed : int
+        Seed of the ``SeedSequence``; the same seed gives the same table on any backend.
+    strategies : list of str or dict
+        ``["p1=stand_at(16)"]``; seats not named play the game's default strategy.
+    rules : list of str or dict
+        Extra rules options (``["deck=52"]``), as the CLI's ``-r``.
+    workers, backend, scheduler
+        Where the chunks run: ``serial``, ``threads``, ``processes`` or ``dask`` (a local cluster of
+        ``workers`` processes, or the cluster at ``scheduler``).
+    precision : float, optional
+        Keep adding chunks until every 95% interval's half-width is at most this.
+    rows : bool
+        Also keep per-deal metric rows (``n`` at most 1e6), as ``Result.rows``.
+    out : str, optional
+        Write the table to this ``.parquet`` or ``.csv`` file (atomically, checkpointed).
+    resume : bool
+        Continue the interrupted run stored in ``out``.
+    """
+    spec, _ = parse_game(game, rules)
+    name, args = __import__("simkit.core.registry", fromlist=["split_call"]).split_call(game, "game")
+    from simkit.core.registry import parse_kv
+    base_opts = parse_kv(args, "rules option")
+    base_opts.update(rules if isinstance(rules, dict) else parse_kv(list(rules or []), "rules option"))
+    n = parse_n(n)
+    seed = int(seed)
+    if seed < 0:
+        raise SimkitError(f"--seed must be a non-negative integer, not {seed}")
+    if precision is not None and not (precision > 0):
+        raise SimkitError(f"--precision must be positive, not {precision}")
+    if rows and n > MAX_ROWS:
+        raise SimkitError(f"per-deal rows are kept for n up to {MAX_ROWS:.0e}, not {n}")
+    if resume and not out:
+        raise SimkitError("--resume needs -o FILE.parquet, the results file of the interrupted run")
+    if out:
+        store.kind_of(out)
+        if resume and store.kind_of(out) != "parquet":
+            raise SimkitError("--resume needs a .parquet results file (CSV keeps no chunk aggregates)")
+    configs, points = _configs(spec, base_opts, strategies, grid)
+    aggs = [R.Aggregates(len(spec.metrics(c.rules))) for c in configs]
+    size = R.chunk_size(n)
+    request = dict(game=game_string(spec, configs[0].rules) if not points[0] else game,
+                   rules_strings=[game_string(spec, c.rules) for c in configs],
+                   strategies=[[str(s) for s in c.strategies] for c in configs],
+                   seed=seed, n=n, chunk_size=size, precision=precision)
+    result = Result(spec, configs, points, aggs, seed, n)
+    if resume:
+        _, meta = store.read_table(out)
+        if meta.get("request") != request:
+            raise SimkitError(f"{out!r} holds a different request (game, rules, strategies, grid, "
+                              f"seed or n differ); resume needs the same command")
+        store.decode_chunks(meta["chunks"], aggs)
+
+    def save():
+        if out:
+            store.write_table(out, result.table(), result.meta(request))
+
+    chunks = R.plan(n, size)
+    per_deal = {} if rows else None
+    total = sum(cnt for _, cnt in chunks) * len(configs)
+    done = sum(a.total()[0] for a in aggs)
+    bar = R.Progress(total - done if precision is None else total, progress, desc=spec.name)
+    checkpoint = R.Throttle(save)
+    try:
+        with R.Backend(workers, backend, scheduler) as be:
+            if precision is None:
+                R.run_units(configs, aggs, seed, chunks, be, bar, checkpoint if out else None, per_deal)
+            else:
+                batch = max(8, 2 * workers)
+                for start in range(0, len(chunks), batch):
+                    R.run_units(configs, aggs, seed, chunks[start:start + batch], be, bar,
+                                checkpoint if out else None, per_deal)
+                    if _widest(result) <= precision:
+                        break
+    except KeyboardInterrupt:
+        result.complete = False
+        warnings.warn(f"interrupted: {sum(a.total()[0] for a in aggs)} of {total} deals done"
+                      + (f"; saved to {out}, continue with --resume" if out else ""), stacklevel=2)
+    finally:
+        bar.close()
+    if per_deal:
+        result.rows = _rows_frame(result, per_deal)
+    if out:
+        checkpoint.flush()
+    return result
+
+
+def _widest(result: Result) -> float:
+    w = 0.0
+    for i in range(len(result.configs)):
+        for e in result.estimates(i).values():
+            h = stats.half_width(e)
+            w = max(w, h if not math.isnan(h) else math.inf)
+    return w
+
+
+def _rows_frame(result: Result, per_deal: dict) -> pd.DataFrame:
+    frames = []
+    for (i, c), arr in sorted(per_deal.items()):
+        names = [m.name for m in result.metric_specs[i]]
+        df = pd.DataFrame(arr, columns=names)
+        size = R.chunk_size(result.n)
+        df.insert(0, "deal", np.arange(c * size, c * size + len(arr)))
+        df.insert(0, "config", i)
+        for k, v in reversed(list(result.points[i].items())):
+            df.insert(1, k, v)
+        frames.append(df)
+    return pd.concat(frames, ignore_index=True)
+
+
+def run(game: str, **kw) -> Result:
+    """Simulate one configuration (a sweep without a grid); see :func:`sweep` for the arguments."""
+    if kw.get("grid"):
+        raise SimkitError("run takes no grid; use sweep")
+    return sweep(game, None, **kw)

@@ -1,0 +1,224 @@
+"""The command line: a thin click shell over :mod:`simkit.analysis`.
+
+Every command takes ``--format table|json|csv``, ``-o FILE`` (``.parquet`` or ``.csv``), ``--seed``,
+``-n``, ``--workers``, ``--backend`` and ``--scheduler``.  Bad input ends with exit status 2 and
+one line (``simkit: error: ...``); Ctrl-C ends with 130 after saving what finished.
+"""
+from __future__ import annotations
+
+import json
+import math
+import sys
+import warnings
+
+import click
+import pandas as pd
+
+from simkit.errors import SimkitError
+
+FORMATS = click.Choice(["table", "json", "csv"])
+
+
+def _common(f):
+    opts = [
+        click.option("--format", "fmt", type=FORMATS, default="table", show_default=True,
+                     help="output format on stdout"),
+        click.option("-o", "--output", "out", default=None, help="write results to FILE (.parquet or .csv)"),
+        click.option("--seed", type=int, default=0, show_default=True, help="seed of the SeedSequence"),
+        click.option("-n", "n", default="1e5", show_default=True, help="deals (per grid point); 1e6 accepted"),
+        click.option("--workers", type=int, default=1, show_default=True, help="parallel workers"),
+        click.option("--backend", type=click.Choice(["serial", "threads", "processes", "dask"]),
+                     default=None, help="where chunks run (default: serial, threads if --workers > 1)"),
+        click.option("--scheduler", default=None, help="address of an existing Dask scheduler"),
+    ]
+    for o in reversed(opts):
+        f = o(f)
+    return f
+
+
+def _sim_options(f):
+    opts = [
+        click.option("-r", "--rule", "rules", multiple=True, help="rules option key=value (repeatable)"),
+        click.option("-s", "--strategy", "strategies", multiple=True,
+                     help="SEAT=NAME(params), e.g. p1=stand_at(16) (repeatable)"),
+        click.option("-m", "--metric", "metrics", multiple=True, help="show only these metrics"),
+        click.option("--precision", type=float, default=None,
+                     help="add chunks until every 95%% CI half-width is at most this (-n is the cap)"),
+        click.option("--resume", is_flag=True, help="continue the interrupted run stored in -o FILE"),
+        click.option("--rows", "rows_out", default=None, help="also write per-deal rows to FILE (n <= 1e6)"),
+        click.option("--progress/--no-progress", default=None, help="progress bar (default: on a terminal)"),
+    ]
+    for o in reversed(opts):
+        f = o(f)
+    return f
+
+
+@click.group(context_settings=dict(help_option_names=["-h", "--help"]))
+@click.version_option(package_name="simkit")
+def cli():
+    """simkit: Monte Carlo simulation and strategy analysis for card games."""
+
+
+@cli.command()
+@click.option("--format", "fmt", type=FORMATS, default="table")
+def games(fmt):
+    """List the games, their presets and strategies."""
+    from simkit.core.registry import games as all_games
+    recs = [dict(game=s.name, version=s.version, title=s.title, presets=",".join(s.presets),
+                 strategies=",".join(s.strategies), default_strategy=s.default_strategy,
+                 source=s.source) for s in all_games().values()]
+    _emit_frame(pd.DataFrame(recs), fmt, recs)
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--format", "fmt", type=FORMATS, default="table")
+def rules(game, fmt):
+    """Every rules option of GAME: default, allowed values, the text it comes from."""
+    from simkit.core.registry import get_game
+    spec = get_game(game)
+    recs = spec.rules.describe()
+    for name, kind in spec.strategies.items():
+        recs.append(dict(option=f"strategy {kind.name}", default=",".join(
+            f"{p.name}={p.default}" for p in kind.params), allowed=",".join(
+            f"{p.name} in {p.range[0]}..{p.range[1]}" if p.range else p.name for p in kind.params),
+            doc=kind.doc, source=""))
+    for name, opts in spec.presets.items():
+        recs.append(dict(option=f"preset {name}", default=",".join(f"{k}={v}" for k, v in opts.items()),
+                         allowed="", doc="", source=""))
+    _emit_frame(pd.DataFrame(recs), fmt, recs)
+
+
+@cli.command()
+@click.argument("game")
+@_common
+@_sim_options
+def run(game, **kw):
+    """Simulate one configuration of GAME: metrics with 95% intervals."""
+    _simulate(game, None, **kw)
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--grid", "grid", multiple=True, required=True,
+              help="key=a..b, key=a..b:step, key=a,b,c; p1.param=... for a strategy parameter")
+@_common
+@_sim_options
+def sweep(game, grid, **kw):
+    """Simulate GAME over a grid of rules options and strategy parameters (paired deals)."""
+    _simulate(game, list(grid), **kw)
+
+
+def _simulate(game, grid, fmt, out, seed, n, workers, backend, scheduler, rules, strategies,
+              metrics, precision, resume, rows_out, progress):
+    from simkit.analysis.simulate import MAX_ROWS, parse_n, sweep as do_sweep
+    from simkit.core import store
+    if rows_out:
+        store.kind_of(rows_out)
+    if precision is not None and n == "1e5":
+        n = "1e9"
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        res = do_sweep(game, grid, n=n, seed=seed, strategies=list(strategies), rules=list(rules),
+                       workers=workers, backend=backend, scheduler=scheduler, precision=precision,
+                       rows=bool(rows_out), out=out, resume=resume, progress=progress)
+    table = res.table()
+    if metrics:
+        known = set(table["metric"])
+        bad = [m for m in metrics if m not in known]
+        if bad:
+            raise SimkitError(f"unknown metric {bad[0]!r}: metrics are {', '.join(dict.fromkeys(table['metric']))}")
+        table = table[table["metric"].isin(metrics)]
+    if rows_out and res.rows is not None:
+        store.write_table(rows_out, res.rows, {"rows_of": game}) if rows_out.endswith(".parquet") \
+            else store.write_table(rows_out, res.rows)
+    if fmt == "json":
+        objs = res.to_json()
+        if metrics:
+            for o in objs:
+                o["metrics"] = {k: v for k, v in o["metrics"].items() if k in metrics}
+        click.echo(json.dumps(objs if grid else objs[0], indent=1))
+    elif fmt == "csv":
+        click.echo(table.to_csv(index=False), nl=False)
+    else:
+        _print_table(res, table, grid)
+    for w in caught:
+        click.echo(f"simkit: {w.message}", err=True)
+    if not res.complete:
+        sys.exit(130)
+
+
+def _print_table(res, table, grid):
+    head = f"game: {res.spec.name}" if grid else f"game: {table['rules'].iloc[0]}   strategies: " \
+        f"{res.strategies_string(0)}"
+    click.echo(f"{head}   n: {res.deals(0):,}   seed: {res.seed}")
+    cols = list(res.points[0].keys()) + ["metric", "mean", "se", "ci_low", "ci_high"]
+    with pd.option_context("display.max_rows", None, "display.width", 200,
+                           "display.float_format", lambda v: f"{v:.6f}"):
+        click.echo(table[cols].to_string(index=False))
+
+
+@cli.command()
+@click.argument("game")
+@click.option("-n", "n", default="2e7", show_default=True, help="deals to time")
+@click.option("--seed", type=int, default=0)
+@click.option("--format", "fmt", type=FORMATS, default="table")
+@click.option("-r", "--rule", "rules", multiple=True)
+@click.option("-s", "--strategy", "strategies", multiple=True)
+@click.option("-o", "--output", "out", default=None)
+def bench(game, n, seed, fmt, rules, strategies, out):
+    """Deals per second per core, against the random generator's ceiling measured alongside."""
+    from simkit.analysis.bench import bench as do_bench
+    from simkit.analysis.simulate import parse_n
+    df = do_bench(game, n=parse_n(n), seed=seed, rules=list(rules), strategies=list(strategies))
+    if out:
+        from simkit.core import store
+        store.write_table(out, df.assign(game=game, metric=df["quantity"], mean=df["value"]))
+    _emit_frame(df, fmt, df.to_dict("records"))
+
+
+def _emit_frame(df: pd.DataFrame, fmt: str, records) -> None:
+    if fmt == "json":
+        click.echo(json.dumps(records, indent=1, default=_jsonable))
+    elif fmt == "csv":
+        click.echo(df.to_csv(index=False), nl=False)
+    else:
+        with pd.option_context("display.max_rows", None, "display.width", 250,
+                               "display.max_colwidth", 80):
+            click.echo(df.to_string(index=False))
+
+
+def _jsonable(v):
+    if isinstance(v, float) and math.isnan(v):
+        return None
+    return str(v)
+
+
+def main(argv=None) -> int:
+    """Entry point: runs the CLI and turns every user error into exit status 2 and one line."""
+    try:
+        cli.main(args=argv, prog_name="simkit", standalone_mode=False)
+    except SimkitError as e:
+        click.echo(f"simkit: error: {e}", err=True)
+        return 2
+    except click.exceptions.UsageError as e:
+        msg = e.format_message().replace("\n", " ")
+        click.echo(f"simkit: error: {msg}", err=True)
+        return 2
+    except click.exceptions.Exit as e:
+        return e.exit_code
+    except click.exceptions.Abort:
+        click.echo("simkit: interrupted", err=True)
+        return 130
+    except KeyboardInterrupt:
+        click.echo("simkit: interrupted", err=True)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except SystemExit as e:
+        return e.code if isinstance(e.code, int) else 1
+    return 0
+
+
+def entry() -> None:
+    sys.exit(main())

@@ -1,0 +1,206 @@
+"""The game registry, game strings and strategy strings.
+
+Every game registers one :class:`GameSpec` (``simkit/games/__init__.py`` holds the registration
+lines).  Game strings are ``name`` or ``name(option=value,...)`` (``preset=NAME`` first expands a
+named preset); strategy strings are ``kind``, ``kind(value,...)`` or ``kind(param=value,...)``.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from simkit.core.rules import Rules, coerce
+from simkit.errors import SimkitError
+
+
+@dataclass(frozen=True)
+class Param:
+    """A strategy parameter: name, default, inclusive range (numbers) and a one-line doc."""
+    name: str
+    default: Any
+    range: tuple | None = None
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class StrategyKind:
+    """A named kind of strategy; its parameters travel to the kernel as numbers (no recompiling)."""
+    name: str
+    code: int
+    params: tuple[Param, ...] = ()
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """A strategy for one seat: a kind and its parameter values (all filled in)."""
+    kind: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    def __str__(self) -> str:
+        if not self.params:
+            return self.kind
+        return f"{self.kind}(" + ",".join(f"{k}={v}" for k, v in self.params) + ")"
+
+    @property
+    def values(self) -> dict[str, Any]:
+        return dict(self.params)
+
+    def with_param(self, name: str, value) -> "Strategy":
+        return Strategy(self.kind, tuple((k, value if k == name else v) for k, v in self.params))
+
+
+@dataclass(frozen=True)
+class Metric:
+    """A per-deal quantity whose mean the runner reports. ``binary`` ones get Wilson intervals."""
+    name: str
+    binary: bool = True
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the runner, CLI and analyses need to know about a game.
+
+    ``seats(rules)`` gives the number of strategy seats (named ``p1``, ``p2``...);
+    ``metrics(rules)`` the per-deal metrics; ``run_chunk(rules, strategies, state, n, rows)``
+    plays ``n`` deals from the xoshiro state and returns ``(acc, rows)`` where ``acc`` is a
+    ``float64[2, M]`` of sums and sums of squares and ``rows`` a ``float64[n, M]`` (or ``None``).
+    """
+    name: str
+    version: int
+    rules: type[Rules]
+    strategies: dict[str, StrategyKind]
+    default_strategy: str
+    seats: Callable[[Rules], int]
+    metrics: Callable[[Rules], list[Metric]]
+    run_chunk: Callable
+    presets: dict[str, dict[str, Any]] = field(default_factory=dict)
+    title: str = ""
+    source: str = ""
+    bench_cards_per_deal: Callable | None = None
+
+
+_REGISTRY: dict[str, GameSpec] = {}
+
+
+def register(spec: GameSpec) -> GameSpec:
+    _REGISTRY[spec.name] = spec
+    return spec
+
+
+def games() -> dict[str, GameSpec]:
+    import simkit.games  # noqa: F401  (the registration lines)
+    return dict(_REGISTRY)
+
+
+def get_game(name: str) -> GameSpec:
+    reg = games()
+    if name not in reg:
+        raise SimkitError(f"unknown game {name!r}: available games are {', '.join(sorted(reg))}")
+    return reg[name]
+
+
+_CALL = re.compile(r"^\s*([A-Za-z_][\w]*)\s*(?:\((.*)\))?\s*$", re.S)
+
+
+def split_call(text: str, what: str) -> tuple[str, list[str]]:
+    """``name(a,b=c)`` -> ``("name", ["a", "b=c"])``."""
+    m = _CALL.match(text or "")
+    if not m:
+        raise SimkitError(f"cannot read {what} {text!r}: write NAME or NAME(key=value,...)")
+    args = [a.strip() for a in (m.group(2) or "").split(",") if a.strip()]
+    return m.group(1), args
+
+
+def parse_kv(items: list[str], what: str) -> dict[str, str]:
+    out = {}
+    for it in items:
+        if "=" not in it:
+            raise SimkitError(f"cannot read {what} {it!r}: write key=value")
+        k, v = it.split("=", 1)
+        out[k.strip()] = v.strip()
+    return out
+
+
+def parse_game(text: str, overrides: list[str] | dict | None = None) -> tuple[GameSpec, Rules]:
+    """Parse ``"ochko(banker_stop=16,deck=36)"`` (plus ``-r key=value`` overrides) into rules."""
+    name, args = split_call(text, "game")
+    spec = get_game(name)
+    opts = parse_kv(args, "rules option")
+    extra = overrides if isinstance(overrides, dict) else parse_kv(list(overrides or []), "rules option")
+    opts.update(extra)
+    return spec, rules_from_options(spec, opts)
+
+
+def rules_from_options(spec: GameSpec, opts: dict[str, Any]) -> Rules:
+    opts = dict(opts)
+    preset = opts.pop("preset", None)
+    base: dict[str, Any] = {}
+    if preset is not None:
+        if preset not in spec.presets:
+            raise SimkitError(f"unknown preset {preset!r} for {spec.name}: available presets are "
+                              f"{', '.join(spec.presets) or '(none)'}")
+        base = dict(spec.presets[preset])
+    base.update(opts)
+    return spec.rules.build(base)
+
+
+def game_string(spec: GameSpec, rules: Rules) -> str:
+    c = rules.canonical()
+    return f"{spec.name}({c})" if c else spec.name
+
+
+def parse_strategy(spec: GameSpec, text: str) -> Strategy:
+    """Parse ``stand_at(16)`` or ``stand_at(t=16)`` for ``spec``'s strategy kinds."""
+    name, args = split_call(text, "strategy")
+    if name not in spec.strategies:
+        raise SimkitError(f"unknown strategy {name!r} for {spec.name}: available strategies are "
+                          f"{', '.join(spec.strategies)}")
+    kind = spec.strategies[name]
+    values: dict[str, Any] = {}
+    names = [p.name for p in kind.params]
+    for i, a in enumerate(args):
+        if "=" in a:
+            k, v = (s.strip() for s in a.split("=", 1))
+        elif i < len(names):
+            k, v = names[i], a
+        else:
+            raise SimkitError(f"too many values for {name}: its parameters are "
+                              f"{', '.join(names) or '(none)'}")
+        if k not in names:
+            raise SimkitError(f"unknown parameter {k!r} of strategy {name}: its parameters are "
+                              f"{', '.join(names) or '(none)'}")
+        values[k] = v
+    return make_strategy(kind, values)
+
+
+def make_strategy(kind: StrategyKind, values: dict[str, Any]) -> Strategy:
+    params = []
+    for p in kind.params:
+        v = values.get(p.name, p.default)
+        params.append((p.name, coerce(f"{kind.name}.{p.name}", v, p.default, p.range)))
+    return Strategy(kind.name, tuple(params))
+
+
+def seat_names(n: int) -> list[str]:
+    return [f"p{i + 1}" for i in range(n)]
+
+
+def parse_strategies(spec: GameSpec, rules: Rules, items: list[str] | dict | None) -> tuple[Strategy, ...]:
+    """``["p1=stand_at(16)", ...]`` -> one :class:`Strategy` per seat (the default elsewhere)."""
+    seats = seat_names(spec.seats(rules))
+    chosen: dict[str, Strategy] = {}
+    pairs = list(items.items()) if isinstance(items, dict) else [
+        tuple(s.split("=", 1)) if "=" in s.split("(")[0] else (None, s) for s in (items or [])]
+    for seat, text in pairs:
+        if seat is None:
+            raise SimkitError(f"cannot read strategy {text!r}: write SEAT=NAME(params), seats are "
+                              f"{', '.join(seats)}")
+        seat = seat.strip()
+        if seat not in seats:
+            raise SimkitError(f"unknown seat {seat!r}: this game has seats {', '.join(seats)}")
+        chosen[seat] = text if isinstance(text, Strategy) else parse_strategy(spec, text)
+    default = parse_strategy(spec, spec.default_strategy)
+    return tuple(chosen.get(s, default) for s in seats)

@@ -1,0 +1,106 @@
+"""The results store: Parquet (or CSV) tables that carry their provenance; atomic writes; resume.
+
+A Parquet results file holds the tidy summary table (one row per configuration and metric, every
+row with game, game version, rules, strategies, seed, n, simkit version and time) and, in the
+file's key-value metadata under ``simkit``, the request and the per-chunk aggregates.  ``--resume``
+reads those aggregates back and runs only the chunks that are missing, so an interrupted run ends
+with exactly the numbers of an uninterrupted one.  Every write goes to a temporary file in the same
+folder and is renamed over the target, so a crash never leaves a half-written file.
+"""
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+
+import numpy as np
+import pandas as pd
+
+from simkit.errors import SimkitError
+
+FORMAT = 1
+META_KEY = b"simkit"
+
+
+def _atomic(path: str, write) -> None:
+    folder = os.path.dirname(os.path.abspath(path))
+    os.makedirs(folder, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".simkit-", suffix=".tmp", dir=folder)
+    os.close(fd)
+    try:
+        write(tmp)
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.remove(tmp)
+
+
+def kind_of(path: str) -> str:
+    ext = os.path.splitext(path)[1].lower()
+    if ext in (".parquet", ".pq"):
+        return "parquet"
+    if ext == ".csv":
+        return "csv"
+    raise SimkitError(f"cannot write {path!r}: the output file must end in .parquet or .csv")
+
+
+def write_table(path: str, df: pd.DataFrame, meta: dict | None = None) -> None:
+    """Write ``df`` atomically; Parquet files also keep ``meta`` (JSON) for resume and reports."""
+    if kind_of(path) == "csv":
+        _atomic(path, lambda tmp: df.to_csv(tmp, index=False))
+        return
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    table = pa.Table.from_pandas(df, preserve_index=False)
+    md = dict(table.schema.metadata or {})
+    md[META_KEY] = json.dumps({"format": FORMAT, **(meta or {})}).encode()
+    table = table.replace_schema_metadata(md)
+    _atomic(path, lambda tmp: pq.write_table(table, tmp))
+
+
+def read_table(path: str) -> tuple[pd.DataFrame, dict]:
+    """Read a results file written by simkit: ``(table, meta)``; exit-2 errors when it is not one."""
+    if not os.path.exists(path):
+        raise SimkitError(f"results file {path!r} not found")
+    kind = kind_of(path)
+    try:
+        if kind == "csv":
+            df = pd.read_csv(path)
+            meta = {}
+        else:
+            import pyarrow.parquet as pq
+            t = pq.read_table(path)
+            raw = (t.schema.metadata or {}).get(META_KEY)
+            if raw is None:
+                raise SimkitError(f"{path!r} is not a simkit results file (no simkit metadata)")
+            meta = json.loads(raw)
+            df = t.to_pandas()
+    except SimkitError:
+        raise
+    except Exception as e:  # noqa: BLE001 - corrupt or foreign file
+        raise SimkitError(f"cannot read results file {path!r}: {type(e).__name__}: "
+                          f"{str(e).splitlines()[0] if str(e) else 'unreadable'}") from None
+    if kind == "parquet" and meta.get("format") != FORMAT:
+        raise SimkitError(f"{path!r} has results format {meta.get('format')}, this simkit reads {FORMAT}")
+    for col in ("game", "metric", "mean"):
+        if col not in df.columns:
+            raise SimkitError(f"{path!r} is not a simkit results table (no {col!r} column)")
+    return df, meta
+
+
+def encode_chunks(aggs) -> list[dict]:
+    """Per-configuration chunk aggregates as JSON-able lists (floats round-trip exactly)."""
+    return [{str(c): [cnt, acc[0].tolist(), acc[1].tolist()] for c, (cnt, acc) in a.chunks.items()}
+            for a in aggs]
+
+
+def decode_chunks(data: list[dict], aggs) -> None:
+    if len(data) != len(aggs):
+        raise SimkitError("the results file holds a different number of configurations")
+    for a, d in zip(aggs, data):
+        for c, (cnt, s, ss) in d.items():
+            acc = np.array([s, ss], np.float64)
+            if acc.shape != (2, a.n_metrics):
+                raise SimkitError("the results file's aggregates do not match this game's metrics")
+            a.add(int(c), int(cnt), acc)

@@ -1,0 +1,5 @@
+"""Game registration: one line per game.  Adding a game touches its folder and this file only."""
+from simkit.core.registry import register
+from simkit.games.ochko import SPEC as _ochko
+
+register(_ochko)
