@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import math
 import os
+import signal
 import sys
+import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -123,45 +125,64 @@ class Backend:
             self._cluster.close()
 
     def map(self, units: list[tuple], fn: Callable = execute_unit) -> Iterable[tuple[tuple, object]]:
-        """Yield ``(unit, result)`` as units finish. A KeyboardInterrupt stops submitting new units,
-        lets the ones in flight finish and yields them, then re-raises."""
-        if self.kind == "serial":
-            for u in units:
-                yield u, fn(*u)
-            return
+        """Yield ``(unit, result)`` as units finish.
+
+        The first Ctrl-C stops submitting units; the ones in flight finish and are yielded, then
+        KeyboardInterrupt is raised.  A second Ctrl-C interrupts at once."""
+        with _StopOnSigint() as stop:
+            if self.kind == "serial":
+                for u in units:
+                    if stop.requested:
+                        break
+                    yield u, fn(*u)
+            else:
+                yield from self._map_parallel(units, fn, stop)
+            if stop.requested:
+                raise KeyboardInterrupt
+
+    def _map_parallel(self, units, fn, stop):
         window = 2 * self.workers
         pending = list(reversed(units))
         inflight: dict = {}
-
-        def submit():
-            while pending and len(inflight) < window:
+        while pending or inflight:
+            while pending and len(inflight) < window and not stop.requested:
                 u = pending.pop()
                 if self._client is not None:
                     f = self._client.submit(fn, *u, pure=False)
                 else:
                     f = self._pool.submit(fn, *u)
                 inflight[f] = u
-
-        submit()
-        interrupted = False
-        while inflight:
-            try:
-                if self._client is not None:
-                    from distributed import wait as dwait
-                    done = dwait(list(inflight), return_when="FIRST_COMPLETED").done
-                else:
-                    done = wait(list(inflight), return_when=FIRST_COMPLETED).done
-            except KeyboardInterrupt:
-                interrupted = True
-                pending.clear()
-                continue
+            if not inflight:
+                break
+            if self._client is not None:
+                from distributed import wait as dwait
+                done = dwait(list(inflight), timeout=None, return_when="FIRST_COMPLETED").done
+            else:
+                done = wait(list(inflight), timeout=0.5, return_when=FIRST_COMPLETED).done
             for f in done:
                 u = inflight.pop(f)
                 yield u, f.result()
-            if not interrupted:
-                submit()
-        if interrupted:
-            raise KeyboardInterrupt
+
+
+class _StopOnSigint:
+    """Within the block, the first SIGINT only sets ``requested`` (the main thread only)."""
+
+    def __init__(self):
+        self.requested = False
+        self._old = None
+
+    def _handler(self, signum, frame):
+        self.requested = True
+        signal.signal(signal.SIGINT, self._old)  # a second Ctrl-C interrupts at once
+
+    def __enter__(self):
+        if threading.current_thread() is threading.main_thread():
+            self._old = signal.signal(signal.SIGINT, self._handler)
+        return self
+
+    def __exit__(self, *exc):
+        if self._old is not None:
+            signal.signal(signal.SIGINT, self._old)
 
 
 class Progress:

@@ -12,14 +12,18 @@ from simkit.games.ochko.strategies import STRATEGIES, encode
 VERSION = 1
 
 
+def _prepare(rules, strategies):
+    rv, vals, deck, w = engine.encode_rules(rules)
+    ptab, hitp = encode(strategies, rules)
+    return rv, vals, ptab, hitp, engine.banker_table(rules), w, deck
+
+
 def run_chunk(rules, strategies, state, n, rows=False):
     """Play ``n`` rounds from xoshiro ``state``; returns ``(acc[2, M], rows[n, M] or None)``."""
-    rv, pay, vals, deck = engine.encode_rules(rules)
-    kinds, params, tables = encode(strategies)
     M = len(engine.metrics(rules))
     acc = np.zeros((2, M))
     out = np.zeros((n if rows else 0, M))
-    engine.simulate(rv, pay, vals, kinds, params, tables, deck, state, n, acc, out)
+    engine.simulate(*_prepare(rules, strategies), state, n, acc, out)
     return acc, (out if rows else None)
 
 
@@ -33,22 +37,23 @@ def play_stacked(rules, strategies, cards) -> dict[str, float]:
     if isinstance(strategies, (list, tuple)) and strategies and isinstance(strategies[0], str):
         strategies = parse_strategies(SPEC, rules, strategies)
     deck = C.parse(cards) if isinstance(cards, str) else np.asarray(cards, np.uint8)
-    rv, pay, vals, _ = engine.encode_rules(rules)
-    kinds, params, tables = encode(strategies)
+    rv, vals, ptab, hitp, btab, w, _ = _prepare(rules, strategies)
     names = [m.name for m in engine.metrics(rules)]
-    acc = np.zeros((2, len(names)))
-    ss = np.ones(1, np.uint64)
-    hands = np.zeros((rules.players + 1, 4), np.int64)
-    engine.play_round(rv, pay, vals, kinds, params, tables, deck, np.zeros(1, np.int64), ss, hands,
-                      acc, np.zeros((0, len(names))), 0)
-    return dict(zip(names, acc[0]))
+    rows = np.zeros((1, len(names)))
+    K = rules.players
+    engine.play_round(rv, vals, ptab, hitp, btab, w, deck, np.zeros(1, np.int64),
+                      np.ones(1, np.uint64), np.zeros((K + 1, 4), np.int64),
+                      np.zeros((K, engine.NPC), np.int64), np.zeros(engine.NBC, np.int64),
+                      np.zeros(2), rows, 0)
+    return dict(zip(names, rows[0]))
 
 
 def cards_per_round(rules, strategies, state, n) -> float:
     """Mean cards drawn per round, measured over ``n`` rounds (the benchmark's ceiling)."""
-    rv, pay, vals, deck = engine.encode_rules(rules)
-    kinds, params, tables = encode(strategies)
-    return engine.count_cards(rv, pay, vals, kinds, params, tables, deck, state, n) / n
+    M = len(engine.metrics(rules))
+    cards = engine.simulate(*_prepare(rules, strategies), state, n, np.zeros((2, M)),
+                            np.zeros((0, M)))
+    return cards / n
 
 
 SPEC = GameSpec(

@@ -1,7 +1,13 @@
-"""Очко kernels: deal and play rounds from an RNG stream, accumulate metrics.
+"""Очко kernels: deal and play rounds from an RNG stream, count outcomes.
 
-Layout of the metric vector (see :func:`metrics`): the banker's ten metrics first, then eight per
-player seat.  The kernels only fill arrays; :func:`run_chunk` is the Python entry the runner calls.
+The hot loop keeps each hand in registers and makes one data-dependent branch per card: everything
+a hand's next step depends on (the strategy's choice, the stop at 21 or above, the card cap) is
+folded beforehand into a *stop table* indexed by (total, cards held).  A round ends in one outcome
+category per player and one for the banker; the kernel counts categories, and the metrics (win,
+bust, payoff per stake...) are weighted sums of those counts (:func:`weights`), so sums and sums of
+squares are exact.  ``bank_ev`` is summed directly since it mixes the players.
+
+Metric vector layout (:func:`metrics`): the banker's ten first, then eight per player seat.
 """
 from __future__ import annotations
 
@@ -13,24 +19,23 @@ from simkit.core.registry import Metric
 from simkit.core.rng import next_card, uniform01, xoshiro_next
 
 # rules vector indices
-R_PLAYERS, R_STOP, R_MAXC, R_BMAXC, R_P21, R_GOLD, R_FIVE, R_BONUS, R_TIEPUSH = range(9)
-# payout vector indices
-PAY_GOLD, PAY_FIVE, PAY_BONUS, PAY_BUST = range(4)
-# strategy kinds
-K_STAND_AT, K_RANDOM, K_TABLE = 0, 1, 2
-# banker metrics
-B_IDLE, B_LE16, B_17, B_18, B_19, B_20, B_21, B_BUST, B_GOLDEN, B_EV = range(10)
-NB = 10
-# per-player metrics (offset NB + 8 * seat)
-P_WIN, P_PUSH, P_LOSS, P_BUST, P_GOLDEN, P_FIVE, P_BONUS, P_EV = range(8)
-NP = 8
+R_PLAYERS, R_GOLD, R_FIVE, R_P21, R_BONUS, R_TIEPUSH = range(6)
+# stop-table entries
+DRAW, STOP, ASK = 0, 1, 2
+TT, TN = 32, 32  # stop-table shape: totals 0..31, cards held 0..31
+# player outcome categories and banker outcome categories
+GOLD, FIVE, BUST, WIN, PUSH, LOSS, BONUS = range(7)
+NPC = 7
+BC_IDLE, BC_LE16, BC_17, BC_18, BC_19, BC_20, BC_21, BC_BUST, BC_GOLDEN = range(9)
+NBC = 9
 BANKER_NAMES = ["banker_idle", "banker_le16", "banker_17", "banker_18", "banker_19", "banker_20",
                 "banker_21", "banker_bust", "banker_golden", "bank_ev"]
 PLAYER_NAMES = ["win", "push", "loss", "bust", "golden", "five", "bonus", "ev"]
-# scratch columns per seat: first card, final total, status, bonus-hand flag
-H_FIRST, H_TOTAL, H_STATUS, H_SMALL = range(4)
-ST_PLAY, ST_STAND, ST_BUST, ST_21, ST_GOLDEN, ST_FIVE = range(6)
-TABLE_TOTALS, TABLE_CARDS = 32, 13
+NB, NP = len(BANKER_NAMES), len(PLAYER_NAMES)
+B_EV = NB - 1
+# scratch columns per seat: first card, final total, outcome category or status, bonus shape
+H_FIRST, H_TOTAL, H_STATUS, H_BONUS = range(4)
+ST_STAND, ST_DONE = 0, 1
 STRAT_SALT = np.uint64(0xD1B54A32D192ED03)
 
 
@@ -53,26 +58,38 @@ def card_values(values: str) -> np.ndarray:
     return v
 
 
+def weights(rules) -> np.ndarray:
+    """``float64[7, 8]``: each player metric's value in each outcome category."""
+    w = np.zeros((NPC, NP))
+    win, push, loss, bust, golden, five, bonus, ev = range(NP)
+    for cat, ones, pay in [(GOLD, (win, golden), rules.golden_pays),
+                           (FIVE, (win, five), rules.five_pictures_pays),
+                           (BUST, (loss, bust), -1.0 - rules.bust_penalty),
+                           (WIN, (win,), 1.0), (PUSH, (push,), 0.0), (LOSS, (loss,), -1.0),
+                           (BONUS, (win, bonus), rules.bonus_pays)]:
+        w[cat, list(ones)] = 1.0
+        w[cat, ev] = pay
+    return w
+
+
+def banker_table(rules) -> np.ndarray:
+    """The banker's ``uint8[32, 32]`` stop table by (total, cards held): stop at ``banker_stop``
+    or at the ``banker_max_cards`` cap."""
+    t = np.arange(TT)[:, None]
+    n = np.arange(TN)[None, :]
+    cap = rules.banker_max_cards
+    return ((t >= rules.banker_stop) | ((cap > 0) & (n >= cap))).astype(np.uint8)
+
+
 def encode_rules(rules):
-    rv = np.array([rules.players, rules.banker_stop, rules.max_cards, rules.banker_max_cards,
-                   rules.player_21_wins, rules.golden_point, rules.five_pictures,
+    rv = np.array([rules.players, rules.golden_point, rules.five_pictures, rules.player_21_wins,
                    rules.bonus_hands, rules.ties == "push"], np.int64)
-    pay = np.array([rules.golden_pays, rules.five_pictures_pays, rules.bonus_pays,
-                    rules.bust_penalty], np.float64)
-    return rv, pay, card_values(rules.values), C.deck(rules.deck)
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _add(acc, rows, i, m, v):
-    acc[0, m] += v
-    acc[1, m] += v * v
-    if rows.shape[0] > 0:
-        rows[i, m] = v
+    return rv, card_values(rules.values), C.deck(rules.deck), weights(rules)
 
 
 @njit(cache=True, nogil=True, inline="always")
 def _take(total, n, aces, pics, rsum, small, c, vals):
-    """A hand's running state after taking card ``c`` (all scalars, so they stay in registers)."""
+    """A hand's running state after taking card ``c`` (scalars, so they stay in registers)."""
     r = np.int64(c & 15)
     return (total + vals[c], n + 1, aces + np.int64(r == 14),
             pics + (np.int64(r >= 11) & np.int64(r <= 13)), rsum + r,
@@ -80,154 +97,138 @@ def _take(total, n, aces, pics, rsum, small, c, vals):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _wants_card(kinds, params, tables, k, total, ncards, ss):
-    kind = kinds[k]
-    if kind == K_STAND_AT:
-        return total < params[k, 0]
-    if kind == K_RANDOM:
-        return uniform01(ss) < params[k, 0]
-    p = tables[k, min(total, TABLE_TOTALS - 1), min(ncards, TABLE_CARDS - 1)]
-    if p >= 1.0:
-        return True
-    if p <= 0.0:
-        return False
-    return uniform01(ss) < p
+def play_round(rv, vals, ptab, hitp, btab, w, deck, st, ss, hands, hist, bhist, bank_acc, rows, i):
+    """Play one round and count its outcome; returns the number of cards drawn.
 
-
-@njit(cache=True, nogil=True, inline="always")
-def play_round(rv, pay, vals, kinds, params, tables, deck, st, ss, hands, acc, rows, i):
-    """Play one round; add its metrics to ``acc`` (and ``rows[i]``); return the cards drawn.
-
-    ``hands`` is scratch ``int64[players + 1, 4]`` (the banker last).  ``st`` is the card source
-    (see :func:`simkit.core.rng.next_card`): a deal's ``uint64[1]`` state draws from the lazily
-    shuffled ``deck``; an ``int64[1]`` takes the cards in the order of ``deck`` (stacked).
+    ``st`` is the card source (:func:`simkit.core.rng.next_card`): a deal's ``uint64[1]`` draws
+    from the lazily shuffled ``deck``, an ``int64[1]`` takes ``deck`` in order (a stacked deck).
+    ``hands`` is scratch ``int64[players + 1, 4]``, the banker last.  Outcomes go to ``hist``
+    (``int64[K, 7]``), ``bhist`` (``int64[9]``) and ``bank_acc`` (sum and square of bank_ev);
+    with a non-empty ``rows`` the round's metrics are also written to ``rows[i]``.
     """
     K = rv[R_PLAYERS]
+    gold, five, p21 = rv[R_GOLD], rv[R_FIVE], rv[R_P21]
     ndeck = deck.shape[0]
     pos = 0
-    for k in range(K + 1):  # one card each, the banker's last
-        if pos < ndeck:
-            hands[k, H_FIRST] = next_card(deck, pos, st)
-            pos += 1
-        else:
-            hands[k, H_FIRST] = -1
-    gold, five, p21, maxc = rv[R_GOLD], rv[R_FIVE], rv[R_P21], rv[R_MAXC]
+    for k in range(K + 1):  # one card each, the banker's last (line 40)
+        hands[k, H_FIRST] = next_card(deck, pos, st) if pos < ndeck else -1
+        pos += pos < ndeck
     standing = 0
     for k in range(K):
         total, n, aces, pics, rsum, small = 0, 0, 0, 0, 0, 1
         if hands[k, H_FIRST] >= 0:
-            total, n, aces, pics, rsum, small = _take(total, n, aces, pics, rsum, small,
-                                                      hands[k, H_FIRST], vals)
+            total, n, aces, pics, rsum, small = _take(0, 0, 0, 0, 0, 1, hands[k, H_FIRST], vals)
         while True:
-            if n == 2 and gold and aces == 2:
-                status = ST_GOLDEN
-                break
-            if five and n == 5 and pics == 5:
-                status = ST_FIVE
-                break
-            if total > 21:
-                status = ST_BUST
-                break
-            if total == 21:
-                status = ST_21 if p21 else ST_STAND
-                break
-            if n >= maxc or pos >= ndeck or not _wants_card(kinds, params, tables, k, total, n, ss):
-                status = ST_STAND
+            t = min(total, TT - 1)
+            d = ptab[k, t, min(n, TN - 1)]
+            if d == ASK:
+                d = uniform01(ss) >= hitp[k, t, min(n, TN - 1)]
+            g = gold & (n == 2) & (aces == 2)
+            f = five & (n == 5) & (pics == 5)
+            if d | g | f | (pos >= ndeck):
                 break
             total, n, aces, pics, rsum, small = _take(total, n, aces, pics, rsum, small,
                                                       next_card(deck, pos, st), vals)
             pos += 1
-        hands[k, H_STATUS] = status
-        hands[k, H_TOTAL] = total
-        hands[k, H_SMALL] = n == 3 and small and rsum == 21
-        if status == ST_STAND:
+        if g:
+            cat = GOLD
+        elif f:
+            cat = FIVE
+        elif total > 21:
+            cat = BUST
+        elif total == 21 and p21:
+            cat = WIN
+        else:
+            cat = -1
             standing += 1
-    bank = 0.0
+        hands[k, H_STATUS] = cat
+        hands[k, H_TOTAL] = total
+        hands[k, H_BONUS] = (n == 3) & (small == 1) & (rsum == 21)
     bgold = False
     bt = 0
     if standing == 0:
-        _add(acc, rows, i, B_IDLE, 1.0)
+        bcat = BC_IDLE
     else:
-        stop, bmax = rv[R_STOP], rv[R_BMAXC]
         total, n, aces, pics, rsum, small = 0, 0, 0, 0, 0, 1
         if hands[K, H_FIRST] >= 0:
-            total, n, aces, pics, rsum, small = _take(total, n, aces, pics, rsum, small,
-                                                      hands[K, H_FIRST], vals)
+            total, n, aces, pics, rsum, small = _take(0, 0, 0, 0, 0, 1, hands[K, H_FIRST], vals)
         while True:
-            if n == 2 and gold and aces == 2:
-                bgold = True
-                break
-            if total >= stop or pos >= ndeck or (bmax > 0 and n >= bmax):
+            bgold = gold & (n == 2) & (aces == 2)
+            if bgold | btab[min(total, TT - 1), min(n, TN - 1)] | (pos >= ndeck):
                 break
             total, n, aces, pics, rsum, small = _take(total, n, aces, pics, rsum, small,
                                                       next_card(deck, pos, st), vals)
             pos += 1
         bt = total
         if bgold:
-            _add(acc, rows, i, B_GOLDEN, 1.0)
+            bcat = BC_GOLDEN
         elif bt > 21:
-            _add(acc, rows, i, B_BUST, 1.0)
+            bcat = BC_BUST
         elif bt < 17:
-            _add(acc, rows, i, B_LE16, 1.0)
+            bcat = BC_LE16
         else:
-            _add(acc, rows, i, B_17 + bt - 17, 1.0)
+            bcat = BC_17 + bt - 17
+    bhist[bcat] += 1
+    bank = 0.0
     for k in range(K):
-        o = NB + NP * k
-        s = hands[k, H_STATUS]
-        total = hands[k, H_TOTAL]
-        if s == ST_GOLDEN:
-            win, res, flag = 1, pay[PAY_GOLD], P_GOLDEN
-        elif s == ST_FIVE:
-            win, res, flag = 1, pay[PAY_FIVE], P_FIVE
-        elif s == ST_BUST:
-            win, res, flag = -1, -1.0 - pay[PAY_BUST], P_BUST
-        elif s == ST_21:
-            win, res, flag = 1, 1.0, -1
-        elif bgold:
-            win, res, flag = -1, -1.0, -1
-        elif bt > 21 or total > bt:
-            win, res, flag = 1, 1.0, -1
-        elif total == bt and rv[R_TIEPUSH]:
-            win, res, flag = 0, 0.0, -1
-        else:
-            win, res, flag = -1, -1.0, -1
-        if win == 1 and rv[R_BONUS] and hands[k, H_SMALL]:
-            res = pay[PAY_BONUS]
-            _add(acc, rows, i, o + P_BONUS, 1.0)
-        if flag >= 0:
-            _add(acc, rows, i, o + flag, 1.0)
-        _add(acc, rows, i, o + (P_WIN if win == 1 else P_PUSH if win == 0 else P_LOSS), 1.0)
-        _add(acc, rows, i, o + P_EV, res)
-        bank -= res
-    _add(acc, rows, i, B_EV, bank)
+        cat = hands[k, H_STATUS]
+        if cat < 0:
+            total = hands[k, H_TOTAL]
+            if bgold:
+                cat = LOSS
+            elif bt > 21 or total > bt:
+                cat = WIN
+            elif total == bt and rv[R_TIEPUSH]:
+                cat = PUSH
+            else:
+                cat = LOSS
+        if cat == WIN and rv[R_BONUS] and hands[k, H_BONUS]:
+            cat = BONUS
+        hist[k, cat] += 1
+        bank -= w[cat, NP - 1]
+        if rows.shape[0] > 0:
+            for m in range(NP):
+                rows[i, NB + NP * k + m] = w[cat, m]
+    bank_acc[0] += bank
+    bank_acc[1] += bank * bank
+    if rows.shape[0] > 0:
+        rows[i, bcat] = 1.0
+        rows[i, B_EV] = bank
     return pos
 
 
 @njit(cache=True, nogil=True)
-def simulate(rv, pay, vals, kinds, params, tables, deck, state, n, acc, rows):
-    """Play ``n`` rounds from xoshiro ``state``: one deal key per round, cards from its splitmix."""
-    st = np.empty(1, np.uint64)
-    ss = np.empty(1, np.uint64)
-    hands = np.zeros((rv[R_PLAYERS] + 1, 4), np.int64)
-    for i in range(n):
-        key = xoshiro_next(state)
-        st[0] = key
-        ss[0] = key ^ STRAT_SALT
-        play_round(rv, pay, vals, kinds, params, tables, deck, st, ss, hands, acc, rows, i)
+def to_acc(hist, bhist, bank_acc, w, acc):
+    """Turn outcome counts into the metrics' sums and sums of squares (``acc[2, M]``)."""
+    for c in range(NBC):
+        acc[0, c] += bhist[c]
+        acc[1, c] += bhist[c]
+    acc[0, B_EV] += bank_acc[0]
+    acc[1, B_EV] += bank_acc[1]
+    for k in range(hist.shape[0]):
+        for c in range(NPC):
+            for m in range(NP):
+                acc[0, NB + NP * k + m] += hist[k, c] * w[c, m]
+                acc[1, NB + NP * k + m] += hist[k, c] * w[c, m] * w[c, m]
 
 
 @njit(cache=True, nogil=True)
-def count_cards(rv, pay, vals, kinds, params, tables, deck, state, n):
-    """Total cards drawn in ``n`` rounds (the benchmark's cards-per-round)."""
+def simulate(rv, vals, ptab, hitp, btab, w, deck, state, n, acc, rows):
+    """Play ``n`` rounds from xoshiro ``state`` (one deal key per round) into ``acc[2, M]``.
+    Returns the number of cards drawn."""
+    K = rv[R_PLAYERS]
     st = np.empty(1, np.uint64)
     ss = np.empty(1, np.uint64)
-    hands = np.zeros((rv[R_PLAYERS] + 1, 4), np.int64)
-    acc = np.zeros((2, NB + NP * rv[R_PLAYERS]))
-    rows = np.zeros((0, NB + NP * rv[R_PLAYERS]))
-    total = 0
+    hands = np.zeros((K + 1, 4), np.int64)
+    hist = np.zeros((K, NPC), np.int64)
+    bhist = np.zeros(NBC, np.int64)
+    bank_acc = np.zeros(2)
+    cards = 0
     for i in range(n):
         key = xoshiro_next(state)
         st[0] = key
         ss[0] = key ^ STRAT_SALT
-        total += play_round(rv, pay, vals, kinds, params, tables, deck, st, ss, hands, acc, rows, i)
-    return total
+        cards += play_round(rv, vals, ptab, hitp, btab, w, deck, st, ss, hands, hist, bhist,
+                            bank_acc, rows, i)
+    to_acc(hist, bhist, bank_acc, w, acc)
+    return cards

@@ -15,7 +15,10 @@ import pandas as pd
 
 from simkit.core.registry import Param, StrategyKind
 from simkit.errors import SimkitError
-from simkit.games.ochko.engine import K_RANDOM, K_STAND_AT, K_TABLE, TABLE_CARDS, TABLE_TOTALS
+from simkit.games.ochko.engine import ASK, DRAW, STOP, TN, TT
+
+K_STAND_AT, K_RANDOM, K_TABLE = 0, 1, 2
+TABLE_TOTALS, TABLE_CARDS = 32, 13  # the policy-file grid: totals 0..31, cards 0..12
 
 STRATEGIES = {
     "stand_at": StrategyKind("stand_at", K_STAND_AT, (Param("t", 17, (2, 22), "draw while below t"),),
@@ -54,19 +57,24 @@ def table_from_function(hit) -> np.ndarray:
     return np.array([[float(hit(t, c)) for c in range(TABLE_CARDS)] for t in range(TABLE_TOTALS)])
 
 
-def encode(strategies):
-    K = len(strategies)
-    kinds = np.zeros(K, np.int64)
-    params = np.zeros((K, 1), np.float64)
-    tables = np.zeros((K, TABLE_TOTALS, TABLE_CARDS), np.float64)
-    for k, s in enumerate(strategies):
-        kind = STRATEGIES[s.kind]
-        kinds[k] = kind.code
-        v = s.values
-        if s.kind == "stand_at":
-            params[k, 0] = v["t"]
-        elif s.kind == "random":
-            params[k, 0] = v["p"]
-        else:
-            tables[k] = load_table(v["path"])
-    return kinds, params, tables
+def hit_probabilities(strategy) -> np.ndarray:
+    """``float64[32, 32]``: the chance that ``strategy`` draws at (total, cards held)."""
+    v = strategy.values
+    if strategy.kind == "stand_at":
+        return (np.arange(TT)[:, None] < v["t"]) * np.ones((TT, TN))
+    if strategy.kind == "random":
+        return np.full((TT, TN), float(v["p"]))
+    table = load_table(v["path"])
+    return np.concatenate([table, np.repeat(table[:, -1:], TN - TABLE_CARDS, axis=1)], axis=1)
+
+
+def encode(strategies, rules):
+    """The players' stop tables ``uint8[K, 32, 32]`` (DRAW, STOP, or ASK: draw with probability
+    ``hitp``) and ``hitp``.  A total of 21 or more and the ``max_cards`` cap always stop."""
+    t = np.arange(TT)[:, None]
+    n = np.arange(TN)[None, :]
+    forced = np.broadcast_to((t >= 21) | (n >= rules.max_cards), (TT, TN))
+    hitp = np.stack([hit_probabilities(s) for s in strategies])
+    ptab = np.where(hitp >= 1.0, DRAW, np.where(hitp <= 0.0, STOP, ASK)).astype(np.uint8)
+    ptab[:, forced] = STOP
+    return ptab, hitp
