@@ -121,13 +121,10 @@ def _simulate(game, grid, fmt, out, seed, n, workers, backend, scheduler, rules,
         warnings.simplefilter("always")
         res = do_sweep(game, grid, n=n, seed=seed, strategies=list(strategies), rules=list(rules),
                        workers=workers, backend=backend, scheduler=scheduler, precision=precision,
-                       rows=bool(rows_out), out=out, resume=resume, progress=progress)
+                       rows=bool(rows_out), out=out, resume=resume, progress=progress,
+                       metrics=list(metrics))
     table = res.table()
     if metrics:
-        known = set(table["metric"])
-        bad = [m for m in metrics if m not in known]
-        if bad:
-            raise SimkitError(f"unknown metric {bad[0]!r}: metrics are {', '.join(dict.fromkeys(table['metric']))}")
         table = table[table["metric"].isin(metrics)]
     if rows_out and res.rows is not None:
         store.write_table(rows_out, res.rows, {"rows_of": game}) if rows_out.endswith(".parquet") \
@@ -196,6 +193,10 @@ def _jsonable(v):
 
 def main(argv=None) -> int:
     """Entry point: runs the CLI and turns every user error into exit status 2 and one line."""
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if not argv:
+        click.echo(cli.get_help(click.Context(cli, info_name="simkit")))
+        return 0
     try:
         cli.main(args=argv, prog_name="simkit", standalone_mode=False)
     except SimkitError as e:

@@ -202,7 +202,7 @@ def _typed(v: str):
 def sweep(game: str, grid=None, *, n=100_000, seed: int = 0, strategies=None, rules=None,
           workers: int = 1, backend: str | None = None, scheduler: str | None = None,
           precision: float | None = None, rows: bool = False, out: str | None = None,
-          resume: bool = False, progress: bool | None = None) -> Result:
+          resume: bool = False, progress: bool | None = None, metrics=None) -> Result:
     """Simulate every grid point on the same deals.
 
     Parameters
@@ -230,6 +230,8 @@ def sweep(game: str, grid=None, *, n=100_000, seed: int = 0, strategies=None, ru
         Write the table to this ``.parquet`` or ``.csv`` file (atomically, checkpointed).
     resume : bool
         Continue the interrupted run stored in ``out``.
+    metrics : list of str, optional
+        Metric names the caller will look at; checked before anything runs.
     """
     spec, _ = parse_game(game, rules)
     name, args = __import__("simkit.core.registry", fromlist=["split_call"]).split_call(game, "game")
@@ -252,6 +254,10 @@ def sweep(game: str, grid=None, *, n=100_000, seed: int = 0, strategies=None, ru
             raise SimkitError("--resume needs a .parquet results file (CSV keeps no chunk aggregates)")
     configs, points = _configs(spec, base_opts, strategies, grid)
     aggs = [R.Aggregates(len(spec.metrics(c.rules))) for c in configs]
+    known = list(dict.fromkeys(m.name for c in configs for m in spec.metrics(c.rules)))
+    for m in metrics or []:
+        if m not in known:
+            raise SimkitError(f"unknown metric {m!r}: metrics are {', '.join(known)}")
     size = R.chunk_size(n)
     request = dict(game=game_string(spec, configs[0].rules) if not points[0] else game,
                    rules_strings=[game_string(spec, c.rules) for c in configs],
@@ -260,10 +266,10 @@ def sweep(game: str, grid=None, *, n=100_000, seed: int = 0, strategies=None, ru
     result = Result(spec, configs, points, aggs, seed, n)
     if resume:
         _, meta = store.read_table(out)
-        if meta.get("request") != request:
+        if not isinstance(meta, dict) or meta.get("request") != request:
             raise SimkitError(f"{out!r} holds a different request (game, rules, strategies, grid, "
                               f"seed or n differ); resume needs the same command")
-        store.decode_chunks(meta["chunks"], aggs)
+        store.decode_chunks(meta.get("chunks"), aggs, R.plan(n, size))
 
     def save():
         if out:
@@ -286,6 +292,9 @@ def sweep(game: str, grid=None, *, n=100_000, seed: int = 0, strategies=None, ru
                                 checkpoint if out else None, per_deal)
                     if _widest(result) <= precision:
                         break
+                else:
+                    warnings.warn(f"precision {precision} not reached within n={n}; widest "
+                                  f"half-width {_widest(result):.3g}", stacklevel=2)
     except KeyboardInterrupt:
         result.complete = False
         warnings.warn(f"interrupted: {sum(a.total()[0] for a in aggs)} of {total} deals done"

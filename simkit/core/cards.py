@@ -75,10 +75,10 @@ def parse(text: str) -> np.ndarray:
 def format_card(code: int, style: str = "ascii") -> str:
     """One card as text. ``style``: ``ascii`` (``Td``), ``symbols`` (``10♦``) or ``ru`` (``10♦``, ``Т♠``)."""
     code = int(code)
-    if is_joker(code):
+    if JOKER_SUIT * 16 <= code < N_CODES:
         return "Jo"
     r, s = rank_of(code), suit_of(code)
-    if not (2 <= r <= 14):
+    if not (0 <= code < N_CODES and 2 <= r <= 14):
         raise SimkitError(f"{code} is not a card code")
     if style == "ascii":
         return RANK_LETTERS.get(r, str(r)) + SUIT_LETTERS[s]

@@ -97,7 +97,8 @@ def draw_card(deck, pos, st):
     """Draw the card at position ``pos`` of a lazily shuffled deck (one Fisher-Yates step).
 
     Swaps a uniformly chosen card from ``deck[pos:]`` into ``deck[pos]`` and returns it.  Any
-    starting order of ``deck`` gives uniformly random deals, so the deck is never reset.
+    starting order gives uniformly random deals, but a kernel resets ``deck`` to the same order
+    before every deal, so that a deal's cards depend on its key alone (common random numbers).
     """
     j = pos + bounded_deal(st, deck.shape[0] - pos)
     c = deck[j]

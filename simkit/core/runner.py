@@ -80,7 +80,9 @@ class Aggregates:
 
 
 class Backend:
-    """Where units run. ``workers`` > 1 with ``serial`` is promoted to ``threads``."""
+    """Where units run: ``serial``, ``threads`` (the kernels release the GIL), ``processes`` or
+    ``dask``.  Without a ``backend``: serial for one worker, threads for more; a ``scheduler``
+    address means Dask."""
 
     def __init__(self, workers: int = 1, backend: str | None = None, scheduler: str | None = None):
         if workers < 1:
@@ -120,9 +122,18 @@ class Backend:
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
         if self._client is not None:
-            self._client.close()
-        if self._cluster is not None:
-            self._cluster.close()
+            import logging
+            quiet = [logging.getLogger(n) for n in ("distributed", "tornado")]
+            levels = [q.level for q in quiet]
+            for q in quiet:  # shutting a local cluster down logs closed comms; they are harmless
+                q.setLevel(logging.CRITICAL)
+            try:
+                self._client.close()
+                if self._cluster is not None:
+                    self._cluster.close()
+            finally:
+                for q, lv in zip(quiet, levels):
+                    q.setLevel(lv)
 
     def map(self, units: list[tuple], fn: Callable = execute_unit) -> Iterable[tuple[tuple, object]]:
         """Yield ``(unit, result)`` as units finish.

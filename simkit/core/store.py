@@ -29,10 +29,19 @@ def _atomic(path: str, write) -> None:
     os.close(fd)
     try:
         write(tmp)
+        # mkstemp makes 0600: keep the mode of the file replaced, else what open() would give
+        mode = os.stat(path).st_mode & 0o777 if os.path.exists(path) else 0o666 & ~_umask()
+        os.chmod(tmp, mode)
         os.replace(tmp, path)
     finally:
         if os.path.exists(tmp):
             os.remove(tmp)
+
+
+def _umask() -> int:
+    old = os.umask(0)
+    os.umask(old)
+    return old
 
 
 def kind_of(path: str) -> str:
@@ -75,6 +84,8 @@ def read_table(path: str) -> tuple[pd.DataFrame, dict]:
             if raw is None:
                 raise SimkitError(f"{path!r} is not a simkit results file (no simkit metadata)")
             meta = json.loads(raw)
+            if not isinstance(meta, dict):
+                raise SimkitError(f"{path!r} has corrupt simkit metadata (not a JSON object)")
             df = t.to_pandas()
     except SimkitError:
         raise
@@ -95,12 +106,22 @@ def encode_chunks(aggs) -> list[dict]:
             for a in aggs]
 
 
-def decode_chunks(data: list[dict], aggs) -> None:
-    if len(data) != len(aggs):
-        raise SimkitError("the results file holds a different number of configurations")
-    for a, d in zip(aggs, data):
-        for c, (cnt, s, ss) in d.items():
-            acc = np.array([s, ss], np.float64)
-            if acc.shape != (2, a.n_metrics):
-                raise SimkitError("the results file's aggregates do not match this game's metrics")
-            a.add(int(c), int(cnt), acc)
+def decode_chunks(data, aggs, plan: list[tuple[int, int]]) -> None:
+    """Load stored chunk aggregates into ``aggs``, checking each against the request's ``plan``
+    (chunk index and size); anything else in the file is a corrupt-file error."""
+    sizes = dict(plan)
+    try:
+        if not isinstance(data, list) or len(data) != len(aggs):
+            raise ValueError("wrong number of configurations")
+        for a, d in zip(aggs, data):
+            for c, (cnt, s, ss) in d.items():
+                c, cnt = int(c), int(cnt)
+                if sizes.get(c) != cnt:
+                    raise ValueError(f"chunk {c} with {cnt} deals is not in this request's plan")
+                acc = np.array([s, ss], np.float64)
+                if acc.shape != (2, a.n_metrics) or not np.isfinite(acc).all():
+                    raise ValueError("aggregates do not match this game's metrics")
+                a.add(c, cnt, acc)
+    except (TypeError, ValueError, AttributeError, KeyError) as e:
+        raise SimkitError(f"the results file's chunk aggregates are corrupt ({e}); "
+                          f"run without --resume to start again") from None

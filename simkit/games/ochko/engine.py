@@ -223,8 +223,10 @@ def simulate(rv, vals, ptab, hitp, btab, w, deck, state, n, acc, rows):
     hist = np.zeros((K, NPC), np.int64)
     bhist = np.zeros(NBC, np.int64)
     bank_acc = np.zeros(2)
+    fresh = deck.copy()
     cards = 0
     for i in range(n):
+        deck[:] = fresh  # every deal starts from the same order: its cards depend on its key only
         key = xoshiro_next(state)
         st[0] = key
         ss[0] = key ^ STRAT_SALT
