@@ -71,22 +71,27 @@ def test_xoshiro_matches_python_reference_and_updates_state_in_place():
     assert not np.array_equal(s, state)
 
 
+def splitmix_outputs(seed, k):
+    """k outputs of rng.splitmix from ``seed``, and the final state."""
+    st, out = np.uint64(seed), []
+    for _ in range(k):
+        x, st = rng.splitmix(np.uint64(st))  # numba returns uint64 as int: re-wrap
+        out.append(int(x))
+    return out, int(st)
+
+
 def test_splitmix64_reference_outputs():
-    st = np.zeros(1, np.uint64)
-    assert [int(rng.splitmix_next(st)) for _ in range(3)] == [
-        0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F]
-    st = np.array([1234567], np.uint64)
-    assert [int(rng.splitmix_next(st)) for _ in range(5)] == [
-        6457827717110365317, 3203168211198807973, 9817491932198370423,
-        4593380528125082431, 16408922859458223821]
-    assert int(st[0]) == (1234567 + 5 * 0x9E3779B97F4A7C15) & M64
+    assert splitmix_outputs(0, 3)[0] == [0xE220A8397B1DCDAF, 0x6E789E6AA1B965F4, 0x06C45D188009454F]
+    out, st = splitmix_outputs(1234567, 5)
+    assert out == [6457827717110365317, 3203168211198807973, 9817491932198370423,
+                   4593380528125082431, 16408922859458223821]
+    assert st == (1234567 + 5 * 0x9E3779B97F4A7C15) & M64
 
 
 def test_splitmix64_matches_python_reference():
     for seed in (0, 1, 2**63, M64, 0xDEADBEEF):
-        st = np.array([seed], np.uint64)
         ref = ref_splitmix(seed)
-        assert [int(rng.splitmix_next(st)) for _ in range(200)] == [next(ref) for _ in range(200)]
+        assert splitmix_outputs(seed, 200)[0] == [next(ref) for _ in range(200)]
 
 
 # --- per-chunk streams ---------------------------------------------------------------------
@@ -120,11 +125,19 @@ def test_bounded_xoshiro_matches_reference_and_stays_in_range(n):
     assert min(got) >= 0 and max(got) < n
 
 
+def deal_draws(seed, n, count):
+    """``count`` draws of rng.bounded(s, n) from a deal state ``seed``."""
+    st, out = np.uint64(seed), []
+    for _ in range(count):
+        v, st = rng.bounded(np.uint64(st), n)
+        out.append(int(v))
+    return out
+
+
 @pytest.mark.parametrize("n", BOUNDS)
 def test_bounded_deal_matches_reference_and_stays_in_range(n):
-    st = np.array([0x1234_5678_9ABC_DEF0], np.uint64)
+    got = deal_draws(0x1234_5678_9ABC_DEF0, n, 3000)
     ref = ref_splitmix(0x1234_5678_9ABC_DEF0)
-    got = [int(rng.bounded_deal(st, n)) for _ in range(3000)]
     assert got == [ref_bounded(ref, n) for _ in range(3000)]
     assert min(got) >= 0 and max(got) < n
 
@@ -140,8 +153,7 @@ def _draws(kind, n, count, seed):
     if kind == "xoshiro":
         s = rng.stream_state(seed, 0)
         return np.array([rng.bounded_xoshiro(s, n) for _ in range(count)], np.int64)
-    st = np.array([seed], np.uint64)
-    return np.array([rng.bounded_deal(st, n) for _ in range(count)], np.int64)
+    return np.array(deal_draws(seed, n, count), np.int64)
 
 
 @pytest.mark.parametrize("kind", ["xoshiro", "deal"])
@@ -165,9 +177,8 @@ def test_bounded_draws_are_uniform_for_a_large_bound(kind):
 
 def test_bound_one_is_always_zero():
     s = rng.stream_state(0, 0)
-    st = np.array([5], np.uint64)
     assert all(rng.bounded_xoshiro(s, 1) == 0 for _ in range(500))
-    assert all(rng.bounded_deal(st, 1) == 0 for _ in range(500))
+    assert deal_draws(5, 1, 500) == [0] * 500
 
 
 def test_xoshiro_bounded_sum_is_the_sum_of_bounded_draws():
@@ -177,9 +188,12 @@ def test_xoshiro_bounded_sum_is_the_sum_of_bounded_draws():
     assert np.array_equal(a, b)
 
 
-def test_uniform01_in_unit_interval():
-    st = np.array([11], np.uint64)
-    u = np.array([rng.uniform01(st) for _ in range(20_000)])
+def test_uniform_in_unit_interval():
+    st, u = np.uint64(11), []
+    for _ in range(20_000):
+        x, st = rng.uniform(np.uint64(st))
+        u.append(x)
+    u = np.array(u)
     assert (u >= 0).all() and (u < 1).all()
     assert abs(u.mean() - 0.5) < 0.01
     assert _chi2((u * 10).astype(np.int64), 10) < 33.72  # chi2.ppf(0.9999, 9)
@@ -187,37 +201,46 @@ def test_uniform01_in_unit_interval():
 
 # --- drawing cards -------------------------------------------------------------------------
 
-@pytest.mark.parametrize("size", [1, 2, 20, 36, 52])
-def test_draw_card_draws_a_permutation(size):
-    from simkit.core.cards import deck as make_deck
-    d = make_deck(52)[:size].copy()
-    original = sorted(d.tolist())
-    st = np.array([size * 1000 + 1], np.uint64)
-    for _ in range(5):  # the deck is never reset: every pass is a permutation of it
-        drawn = [int(rng.draw_card(d, pos, st)) for pos in range(size)]
-        assert sorted(drawn) == original
-        assert drawn == d.tolist()  # drawn cards are swapped into place
-        assert sorted(d.tolist()) == original
+def deal_positions(seed, n, k, stacked=False):
+    """The first ``k`` positions a deal keyed ``seed`` draws from an ``n``-card deck."""
+    st, drawn, out = np.uint64(seed), np.uint64(0), []
+    for _ in range(k):
+        j, st, drawn = rng.draw_index(np.uint64(st), np.uint64(drawn), n, stacked)
+        out.append(int(j))
+    assert int(drawn) == sum(1 << j for j in out)  # the mask records exactly what was dealt
+    return out
 
 
-def test_partial_draws_keep_the_deck_a_permutation():
-    d = np.arange(36, dtype=np.uint8)
-    st = np.array([99], np.uint64)
+@pytest.mark.parametrize("size", [1, 2, 20, 36, 52, 64])
+def test_a_whole_deal_is_a_permutation(size):
+    for seed in range(5):
+        assert sorted(deal_positions(seed * 1000 + size, size, size)) == list(range(size))
+
+
+def test_partial_deals_never_repeat_a_card():
     for k in range(1, 36, 5):
-        drawn = [int(rng.draw_card(d, pos, st)) for pos in range(k)]
-        assert len(set(drawn)) == k
-        assert sorted(d.tolist()) == list(range(36))
+        pos = deal_positions(99 + k, 36, k)
+        assert len(set(pos)) == k and all(0 <= j < 36 for j in pos)
 
 
-def test_draw_card_deals_uniformly_from_any_starting_order():
-    """Three cards: all 6 orders equally likely, even though the deck is never reset."""
-    d = np.arange(3, dtype=np.uint8)
-    st = np.array([31337], np.uint64)
+def test_a_deal_depends_on_its_key_alone():
+    """The same key deals the same cards; how much of the deal is used does not matter."""
+    long = deal_positions(4242, 36, 20)
+    assert deal_positions(4242, 36, 7) == long[:7]
+    assert deal_positions(4243, 36, 20) != long
+
+
+def test_stacked_deals_come_in_deck_order():
+    assert deal_positions(12345, 10, 10, stacked=True) == list(range(10))
+
+
+def test_deals_are_uniform():
+    """Three cards: all 6 orders equally likely; the first card of a 36-card deck is uniform."""
     perms = {p: i for i, p in enumerate([(0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)])}
-    seen = np.array([perms[tuple(int(rng.draw_card(d, pos, st)) for pos in range(3))]
-                     for _ in range(12_000)])
+    seen = np.array([perms[tuple(deal_positions(31337 + i, 3, 3))] for i in range(12_000)])
     assert _chi2(seen, 6) < 25.74  # chi2.ppf(0.9999, 5)
-    # the first card of a 36-card deck is uniform
-    d = np.arange(36, dtype=np.uint8)
-    first = np.array([int(rng.draw_card(d, 0, st)) for _ in range(36_000)])
+    first = np.array([deal_positions(7 * i + 1, 36, 1)[0] for i in range(36_000)])
     assert _chi2(first, 36) < CHI2_9999[35]
+    # the third card given the first two: uniform over the 34 left (pairs of positions matter)
+    third = np.array([deal_positions(i, 36, 3)[2] for i in range(20_000)])
+    assert _chi2(third, 36) < CHI2_9999[35]

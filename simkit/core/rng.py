@@ -5,7 +5,9 @@
   ``SeedSequence(seed).spawn(...)``.  The chunk size depends on ``n`` only, so a seed gives the
   same numbers on one thread, many threads, processes or a cluster.
 * Every deal draws one 64-bit *deal key* from its chunk's stream and deals its cards from a
-  splitmix64 sequence started at that key.  A deal's cards therefore depend on (seed, chunk, deal)
+  splitmix64 sequence started at that key, by rejection against a mask of the positions already
+  dealt (:func:`draw_index`; the deck array is never permuted).  Strategies that randomise use a
+  second splitmix64 sequence from the same key, so they never shift the cards.  A deal's cards therefore depend on (seed, chunk, deal)
   only, never on how many cards the strategies took in earlier deals: every grid point and every
   strategy sees the same deals (common random numbers).
 * Bounded draws use Lemire's multiply-shift with rejection on the top 32 bits (exactly uniform).
@@ -13,8 +15,7 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, types
-from numba.extending import overload
+from numba import njit
 
 _U32 = np.uint64(0xFFFFFFFF)
 _S32 = np.uint64(32)
@@ -37,28 +38,38 @@ def _rotl(x, k):
     return (x << np.uint64(k)) | (x >> np.uint64(64 - k))
 
 
+@njit(cache=True, nogil=True, inline="always")
+def xoshiro_step(s0, s1, s2, s3):
+    """One xoshiro256** step on a state held in four scalars: ``(output, s0, s1, s2, s3)``."""
+    result = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)
+    t = s1 << np.uint64(17)
+    s2 ^= s0
+    s3 ^= s1
+    s1 ^= s2
+    s0 ^= s3
+    s2 ^= t
+    s3 = _rotl(s3, 45)
+    return result, s0, s1, s2, s3
+
+
 @njit(cache=True, nogil=True)
 def xoshiro_next(s):
     """Next 64-bit output of xoshiro256** with state ``s`` (``uint64[4]``, updated in place)."""
-    result = _rotl(s[1] * np.uint64(5), 7) * np.uint64(9)
-    t = s[1] << np.uint64(17)
-    s[2] ^= s[0]
-    s[3] ^= s[1]
-    s[1] ^= s[2]
-    s[0] ^= s[3]
-    s[2] ^= t
-    s[3] = _rotl(s[3], 45)
-    return result
+    r, s[0], s[1], s[2], s[3] = xoshiro_step(s[0], s[1], s[2], s[3])
+    return r
 
 
 @njit(cache=True, nogil=True, inline="always")
-def splitmix_next(st):
-    """Next 64-bit output of splitmix64; ``st`` is a ``uint64[1]`` (updated in place)."""
-    st[0] += _GOLDEN
-    z = st[0]
+def splitmix(s):
+    """One splitmix64 step on a state held in a local variable: returns ``(output, new state)``.
+
+    Kernels keep a deal's state in scalars, never in arrays, so that inlined helpers cost no
+    reference counting and the state stays in a register."""
+    s = s + _GOLDEN
+    z = s
     z = (z ^ (z >> np.uint64(30))) * _M1
     z = (z ^ (z >> np.uint64(27))) * _M2
-    return z ^ (z >> np.uint64(31))
+    return z ^ (z >> np.uint64(31)), s
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -81,36 +92,44 @@ def bounded_xoshiro(s, n):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def bounded_deal(st, n):
-    """Uniform integer in ``[0, n)`` from a deal's splitmix64 sequence ``st`` (``uint64[1]``)."""
-    v, low = lemire(splitmix_next(st), n)
+def bounded(s, n):
+    """Uniform integer in ``[0, n)`` from a deal's splitmix64 state ``s``: ``(value, new s)``."""
+    x, s = splitmix(s)
+    v, low = lemire(x, n)
     nn = np.uint64(n)
     if low < nn:
         t = (np.uint64(0x100000000) - nn) % nn
         while low < t:
-            v, low = lemire(splitmix_next(st), n)
-    return np.int64(v)
+            x, s = splitmix(s)
+            v, low = lemire(x, n)
+    return np.int64(v), s
 
 
 @njit(cache=True, nogil=True, inline="always")
-def draw_card(deck, pos, st):
-    """Draw the card at position ``pos`` of a lazily shuffled deck (one Fisher-Yates step).
+def draw_index(s, drawn, n, stacked):
+    """The deck position of a deal's next card: ``(position, new s, new drawn)``.
 
-    Swaps a uniformly chosen card from ``deck[pos:]`` into ``deck[pos]`` and returns it.  Any
-    starting order gives uniformly random deals, but a kernel resets ``deck`` to the same order
-    before every deal, so that a deal's cards depend on its key alone (common random numbers).
+    ``drawn`` is the mask of positions already dealt (decks of at most 64 cards).  A uniformly
+    random undrawn position is found by rejection against it, so the deck array is never
+    permuted and a deal's cards depend on its key alone.  With ``stacked`` the cards come in
+    deck order instead (hand-stacked decks for tests).  Never draw more cards than the deck has.
     """
-    j = pos + bounded_deal(st, deck.shape[0] - pos)
-    c = deck[j]
-    deck[j] = deck[pos]
-    deck[pos] = c
-    return c
+    if stacked:
+        j = np.int64(0)
+        while drawn & (np.uint64(1) << np.uint64(j)):
+            j += 1
+    else:
+        j, s = bounded(s, n)
+        while drawn & (np.uint64(1) << np.uint64(j)):
+            j, s = bounded(s, n)
+    return j, s, drawn | (np.uint64(1) << np.uint64(j))
 
 
-@njit(cache=True, nogil=True)
-def uniform01(st):
-    """A double in ``[0, 1)`` from a deal's splitmix64 sequence."""
-    return np.float64(splitmix_next(st) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+@njit(cache=True, nogil=True, inline="always")
+def uniform(s):
+    """A double in ``[0, 1)`` from a splitmix64 state: ``(value, new s)``."""
+    x, s = splitmix(s)
+    return np.float64(x >> np.uint64(11)) * (1.0 / 9007199254740992.0), s
 
 
 @njit(cache=True, nogil=True)
@@ -120,19 +139,3 @@ def xoshiro_bounded_sum(s, n, count):
     for _ in range(count):
         acc += bounded_xoshiro(s, n)
     return acc
-
-
-def next_card(deck, pos, src):
-    """The card at position ``pos`` of a deal: drawn from the lazily shuffled ``deck`` when ``src``
-    is a deal's splitmix state (``uint64[1]``), or ``deck[pos]`` when ``src`` is an ``int64[1]``
-    (a stacked deck, for tests with known outcomes).  Chosen at compile time, so free."""
-    if src.dtype == np.uint64:
-        return draw_card(deck, pos, src)
-    return deck[pos]
-
-
-@overload(next_card)
-def _next_card_impl(deck, pos, src):
-    if src.dtype == types.uint64:
-        return lambda deck, pos, src: draw_card(deck, pos, src)
-    return lambda deck, pos, src: deck[pos]

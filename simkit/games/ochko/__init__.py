@@ -4,6 +4,7 @@ from __future__ import annotations
 import numpy as np
 
 from simkit.core import cards as C
+from simkit.errors import SimkitError
 from simkit.core.registry import GameSpec, parse_strategies
 from simkit.games.ochko import engine
 from simkit.games.ochko.rules import OchkoRules
@@ -37,14 +38,13 @@ def play_stacked(rules, strategies, cards) -> dict[str, float]:
     if isinstance(strategies, (list, tuple)) and strategies and isinstance(strategies[0], str):
         strategies = parse_strategies(SPEC, rules, strategies)
     deck = C.parse(cards) if isinstance(cards, str) else np.asarray(cards, np.uint8)
+    if len(deck) > 64:
+        raise SimkitError(f"a stacked deck holds at most 64 cards, not {len(deck)}")
     rv, vals, ptab, hitp, btab, w, _ = _prepare(rules, strategies)
     names = [m.name for m in engine.metrics(rules)]
     rows = np.zeros((1, len(names)))
-    K = rules.players
-    engine.play_round(rv, vals, ptab, hitp, btab, w, deck, np.zeros(1, np.int64),
-                      np.ones(1, np.uint64), np.zeros((K + 1, 4), np.int64),
-                      np.zeros((K, engine.NPC), np.int64), np.zeros(engine.NBC, np.int64),
-                      np.zeros(2), rows, 0)
+    engine.simulate(rv, vals, ptab, hitp, btab, w, deck, np.ones(4, np.uint64), 1,
+                    np.zeros((2, len(names))), rows, True)
     return dict(zip(names, rows[0]))
 
 
