@@ -14,9 +14,12 @@ VERSION = 1
 
 
 def _prepare(rules, strategies):
-    rv, vals, deck, w = engine.encode_rules(rules)
+    """The kernel's arguments before the RNG state: rules tables, players' stop tables, weights
+    and deck."""
+    tabs, w, deck = engine.encode(rules)
     ptab, hitp = encode(strategies, rules)
-    return rv, vals, ptab, hitp, engine.banker_table(rules), w, deck
+    K = len(strategies)
+    return tabs, ptab.reshape(K, -1), hitp.reshape(K, -1), w, deck
 
 
 def run_chunk(rules, strategies, state, n, rows=False):
@@ -40,10 +43,10 @@ def play_stacked(rules, strategies, cards) -> dict[str, float]:
     deck = C.parse(cards) if isinstance(cards, str) else np.asarray(cards, np.uint8)
     if len(deck) > 64:
         raise SimkitError(f"a stacked deck holds at most 64 cards, not {len(deck)}")
-    rv, vals, ptab, hitp, btab, w, _ = _prepare(rules, strategies)
+    tabs, ptab, hitp, w, _ = _prepare(rules, strategies)
     names = [m.name for m in engine.metrics(rules)]
     rows = np.zeros((1, len(names)))
-    engine.simulate(rv, vals, ptab, hitp, btab, w, deck, np.ones(4, np.uint64), 1,
+    engine.simulate(tabs, ptab, hitp, w, deck, np.ones(4, np.uint64), 1,
                     np.zeros((2, len(names))), rows, True)
     return dict(zip(names, rows[0]))
 

@@ -1,11 +1,14 @@
 """Очко kernels: deal and play rounds from an RNG stream, count outcomes.
 
-The hot loop keeps each hand in registers: everything a hand's next step depends on (the
-strategy's choice, the stop at 21 or above, the card cap) is folded beforehand into a *stop
-table* indexed by (total, cards held).  A round ends in one outcome
-category per player and one for the banker; the kernel counts categories, and the metrics (win,
-bust, payoff per stake...) are weighted sums of those counts (:func:`weights`), so sums and sums of
-squares are exact.  ``bank_ev`` is summed directly since it mixes the players.
+A hand is one packed integer (:data:`HAND_BITS`): taking a card adds that card's entry of
+:func:`card_info`, and the low 11 bits, (total, cards held), index every table the round needs.
+Everything a hand's next step depends on (the strategy's choice, the stop at 21 or above, the card
+caps, the banker's threshold) is folded beforehand into *stop tables*, and what a final hand
+means (bust, golden point, the banker's total, who wins a showdown) into *category tables*, so
+the loop does a draw, an add and a lookup per card.  A round ends in one outcome category per
+player and one for the banker; the kernel counts categories, and the metrics (win, bust, payoff
+per stake...) are weighted sums of those counts (:func:`weights`), so sums and sums of squares
+are exact.  ``bank_ev`` is summed directly since it mixes the players.
 
 Metric vector layout (:func:`metrics`): the banker's ten first, then eight per player seat.
 """
@@ -18,11 +21,19 @@ from simkit.core import cards as C
 from simkit.core.registry import Metric
 from simkit.core.rng import draw_index, uniform, xoshiro_step
 
-# rules vector indices
-R_PLAYERS, R_GOLD, R_FIVE, R_P21, R_BONUS, R_TIEPUSH = range(6)
 # stop-table entries
 DRAW, STOP, ASK = 0, 1, 2
-TT, TN = 32, 32  # stop-table shape: totals 0..31, cards held 0..31
+# a hand packed in an int64: cards held in bits 0-4, total in 5-10, pictures in 11-15, and cards
+# outside 6..8 from bit 16; tables are indexed by the low 11 bits, i.e. [total, cards held]
+HAND_BITS = dict(cards=0, total=5, pictures=11, not_678=16)
+TT, TN = 64, 32
+IDX = TT * TN - 1
+FIVE_PICTURES = 5 | (5 << 11)      # (hand & FIVE_MASK) == this: five cards, all pictures
+FIVE_MASK = 0x1F | (0x1F << 11)
+BONUS_SHAPE = 3 | (21 << 5)        # (hand & ~pictures) == this: 6-7-8 or 7-7-7
+PICTURE_BITS = 0x1F << 11
+# banker keys for the showdown table: his total 0..31, then bust and golden point
+BK_BUST, BK_GOLDEN = 32, 33
 # player outcome categories and banker outcome categories
 GOLD, FIVE, BUST, WIN, PUSH, LOSS, BONUS = range(7)
 NPC = 7
@@ -69,42 +80,63 @@ def weights(rules) -> np.ndarray:
     return w
 
 
-def banker_table(rules) -> np.ndarray:
-    """The banker's ``uint8[32, 32]`` stop table by (total, cards held): stop at ``banker_stop``
-    or at the ``banker_max_cards`` cap."""
-    t = np.arange(TT)[:, None]
-    n = np.arange(TN)[None, :]
+def card_info(values: str) -> np.ndarray:
+    """``int64[80]``: what taking each card adds to a packed hand (see :data:`HAND_BITS`)."""
+    v = card_values(values)
+    info = np.zeros(C.N_CODES, np.int64)
+    for c in C.deck(52):
+        r = int(c) & 15
+        info[c] = 1 | (v[c] << 5) | (int(11 <= r <= 13) << 11) | (int(not 6 <= r <= 8) << 16)
+    return info
+
+
+def _grid():
+    """(total, cards) of every table index ``total * 32 + cards``."""
+    idx = np.arange(TT * TN)
+    return idx >> 5, idx & 31
+
+
+def banker_tables(rules):
+    """The banker's stop table (``uint8[2048]``: stop at ``banker_stop``, at the
+    ``banker_max_cards`` cap, or on a golden point), his outcome category and showdown key."""
+    t, n = _grid()
+    golden = rules.golden_point & (n == 2) & (t == 22)  # two cards make 22 only as two aces
     cap = rules.banker_max_cards
-    return ((t >= rules.banker_stop) | ((cap > 0) & (n >= cap))).astype(np.uint8)
+    stop = (t >= rules.banker_stop) | ((cap > 0) & (n >= cap)) | golden
+    cat = np.where(golden, BC_GOLDEN, np.where(t > 21, BC_BUST, np.where(t < 17, BC_LE16,
+                                                                         BC_17 + t - 17)))
+    key = np.where(golden, BK_GOLDEN, np.where(t > 21, BK_BUST, t))
+    return stop.astype(np.uint8), cat.astype(np.int64), key.astype(np.int64)
 
 
-def encode_rules(rules):
-    rv = np.array([rules.players, rules.golden_point, rules.five_pictures, rules.player_21_wins,
-                   rules.bonus_hands, rules.ties == "push"], np.int64)
-    return rv, card_values(rules.values), C.deck(rules.deck), weights(rules)
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _take(total, n, aces, pics, rsum, small, c, value):
-    """A hand's running state after taking card ``c`` worth ``value`` (scalars only)."""
-    r = np.int64(c & 15)
-    return (total + value, n + 1, aces + np.int64(r == 14),
-            pics + (np.int64(r >= 11) & np.int64(r <= 13)), rsum + r,
-            small & np.int64(r >= 6) & np.int64(r <= 8))
+def player_tables(rules):
+    """A player's outcome category by final (total, cards), ``-1`` while he stands for the
+    showdown, and the showdown table ``[player total 0..31, banker key]``."""
+    t, n = _grid()
+    cat = np.where(rules.golden_point & (n == 2) & (t == 22), GOLD,
+                   np.where(t > 21, BUST, np.where((t == 21) & rules.player_21_wins, WIN, -1)))
+    p = np.arange(32)[:, None]
+    b = np.arange(34)[None, :]
+    tie = PUSH if rules.ties == "push" else LOSS
+    show = np.where(b == BK_GOLDEN, LOSS, np.where((b == BK_BUST) | (p > b), WIN,
+                                                   np.where(p == b, tie, LOSS)))
+    return cat.astype(np.int64), show.astype(np.int64)
 
 
 @njit(cache=True, nogil=True)
-def simulate(rv, vals, ptab, hitp, btab, w, deck, state, n, acc, rows, stacked=False):
+def simulate(tabs, ptab, hitp, w, deck, state, n, acc, rows, stacked=False):
     """Play ``n`` rounds into ``acc[2, M]`` (sums and sums of squares of the metrics); with a
     non-empty ``rows`` also write each round's metrics to ``rows[i]``.  Returns the cards drawn.
 
-    Each round takes one key from the xoshiro ``state`` (``uint64[4]``, advanced in place) and
-    deals from it (:func:`simkit.core.rng.draw_index`); with ``stacked`` the cards come in the
-    order of ``deck`` instead (one round, for hand-stacked tests).  The round is written out in
-    this loop, with scalar helpers only, so that nothing in it costs reference counting.
+    ``tabs`` is :func:`encode`'s tuple of rules tables; ``ptab`` and ``hitp`` (``[K, 2048]``)
+    the players' stop tables and draw probabilities.  Each round takes one key from the xoshiro
+    ``state`` (``uint64[4]``, advanced in place) and deals from it
+    (:func:`simkit.core.rng.draw_index`); with ``stacked`` the cards come in the order of
+    ``deck`` instead (one round, for hand-stacked tests).  The round is written out in this
+    loop with scalar helpers only, so that nothing in it costs reference counting.
     """
-    K = rv[R_PLAYERS]
-    gold, five, p21, tiepush, bonus = rv[R_GOLD], rv[R_FIVE], rv[R_P21], rv[R_TIEPUSH], rv[R_BONUS]
+    flags, info, pcat_tab, show, bstop, bcat_tab, bkey_tab = tabs
+    K, five, bonus = flags[0], flags[1], flags[2]
     ndeck = deck.shape[0]
     first = np.zeros(K + 1, np.int64)
     ptotal = np.zeros(K, np.int64)
@@ -132,80 +164,41 @@ def simulate(rv, vals, ptab, hitp, btab, w, deck, state, n, acc, rows, stacked=F
                 first[k] = -1
         standing = 0
         for k in range(K):
-            total, m, aces, pics, rsum, small = 0, 0, 0, 0, 0, 1
-            c = first[k]
-            if c >= 0:
-                total, m, aces, pics, rsum, small = _take(0, 0, 0, 0, 0, 1, c, vals[c])
+            h = info[first[k]] if first[k] >= 0 else 0
             while True:
-                t = min(total, TT - 1)
-                d = ptab[k, t, min(m, TN - 1)]
+                d = ptab[k, h & IDX]
                 if d == ASK:
                     coin, u = uniform(u)
-                    d = coin >= hitp[k, t, min(m, TN - 1)]
-                g = gold & (m == 2) & (aces == 2)
-                f = five & (m == 5) & (pics == 5)
-                if d | g | f | (pos >= ndeck):
+                    d = coin >= hitp[k, h & IDX]
+                f = five & ((h & FIVE_MASK) == FIVE_PICTURES)
+                if d | f | (pos >= ndeck):
                     break
                 j, s, drawn = draw_index(s, drawn, ndeck, stacked)
-                c = deck[j]
-                total, m, aces, pics, rsum, small = _take(total, m, aces, pics, rsum, small, c,
-                                                          vals[c])
+                h += info[deck[j]]
                 pos += 1
-            if g:
-                cat = GOLD
-            elif f:
-                cat = FIVE
-            elif total > 21:
-                cat = BUST
-            elif total == 21 and p21:
-                cat = WIN
-            else:
-                cat = -1
-                standing += 1
+            cat = FIVE if f else pcat_tab[h & IDX]
             pcat[k] = cat
-            ptotal[k] = total
-            pbonus[k] = (m == 3) & (small == 1) & (rsum == 21)
-        bgold = False
-        bt = 0
+            ptotal[k] = (h >> 5) & 63
+            pbonus[k] = (h & ~PICTURE_BITS) == BONUS_SHAPE
+            standing += cat < 0
         if standing == 0:
             bcat = BC_IDLE
+            bkey = 0
         else:
-            total, m, aces, pics, rsum, small = 0, 0, 0, 0, 0, 1
-            c = first[K]
-            if c >= 0:
-                total, m, aces, pics, rsum, small = _take(0, 0, 0, 0, 0, 1, c, vals[c])
-            while True:
-                bgold = gold & (m == 2) & (aces == 2)
-                if bgold | btab[min(total, TT - 1), min(m, TN - 1)] | (pos >= ndeck):
-                    break
+            h = info[first[K]] if first[K] >= 0 else 0
+            while not (bstop[h & IDX] | (pos >= ndeck)):
                 j, s, drawn = draw_index(s, drawn, ndeck, stacked)
-                c = deck[j]
-                total, m, aces, pics, rsum, small = _take(total, m, aces, pics, rsum, small, c,
-                                                          vals[c])
+                h += info[deck[j]]
                 pos += 1
-            bt = total
-            if bgold:
-                bcat = BC_GOLDEN
-            elif bt > 21:
-                bcat = BC_BUST
-            elif bt < 17:
-                bcat = BC_LE16
-            else:
-                bcat = BC_17 + bt - 17
+            bcat = bcat_tab[h & IDX]
+            bkey = bkey_tab[h & IDX]
         bhist[bcat] += 1
         bank = 0.0
         for k in range(K):
             cat = pcat[k]
             if cat < 0:
-                if bgold:
-                    cat = LOSS
-                elif bt > 21 or ptotal[k] > bt:
-                    cat = WIN
-                elif ptotal[k] == bt and tiepush:
-                    cat = PUSH
-                else:
-                    cat = LOSS
-            if cat == WIN and bonus and pbonus[k]:
+                cat = show[ptotal[k], bkey]
+            if bonus and cat == WIN and pbonus[k]:
                 cat = BONUS
             hist[k, cat] += 1
             bank -= w[cat, NP - 1]
@@ -230,3 +223,11 @@ def simulate(rv, vals, ptab, hitp, btab, w, deck, state, n, acc, rows, stacked=F
                 acc[0, NB + NP * k + q] += hist[k, c] * w[c, q]
                 acc[1, NB + NP * k + q] += hist[k, c] * w[c, q] * w[c, q]
     return cards
+
+
+def encode(rules):
+    """The rules as the kernel's tables: ``(tabs, weights, deck)``."""
+    flags = np.array([rules.players, rules.five_pictures, rules.bonus_hands], np.int64)
+    pcat, show = player_tables(rules)
+    tabs = (flags, card_info(rules.values), pcat, show) + banker_tables(rules)
+    return tabs, weights(rules), C.deck(rules.deck)

@@ -58,19 +58,22 @@ def table_from_function(hit) -> np.ndarray:
 
 
 def hit_probabilities(strategy) -> np.ndarray:
-    """``float64[32, 32]``: the chance that ``strategy`` draws at (total, cards held)."""
+    """``float64[64, 32]``: the chance that ``strategy`` draws at (total, cards held)."""
     v = strategy.values
     if strategy.kind == "stand_at":
         return (np.arange(TT)[:, None] < v["t"]) * np.ones((TT, TN))
     if strategy.kind == "random":
         return np.full((TT, TN), float(v["p"]))
-    table = load_table(v["path"])
-    return np.concatenate([table, np.repeat(table[:, -1:], TN - TABLE_CARDS, axis=1)], axis=1)
+    p = np.zeros((TT, TN))
+    p[:TABLE_TOTALS, :TABLE_CARDS] = load_table(v["path"])
+    p[:TABLE_TOTALS, TABLE_CARDS:] = p[:TABLE_TOTALS, TABLE_CARDS - 1:TABLE_CARDS]
+    return p  # totals of 21 and more always stop (see encode)
 
 
 def encode(strategies, rules):
-    """The players' stop tables ``uint8[K, 32, 32]`` (DRAW, STOP, or ASK: draw with probability
-    ``hitp``) and ``hitp``.  A total of 21 or more and the ``max_cards`` cap always stop."""
+    """The players' stop tables ``uint8[K, 64, 32]`` by (total, cards held) (DRAW, STOP, or ASK:
+    draw with probability ``hitp``) and ``hitp``.  A total of 21 or more and the ``max_cards``
+    cap always stop."""
     t = np.arange(TT)[:, None]
     n = np.arange(TN)[None, :]
     forced = np.broadcast_to((t >= 21) | (n >= rules.max_cards), (TT, TN))
