@@ -61,19 +61,21 @@ def cli():
 
 @cli.command()
 @click.option("--format", "fmt", type=FORMATS, default="table")
-def games(fmt):
+@click.option("-o", "--output", "out", default=None, help="also write the table to FILE")
+def games(fmt, out):
     """List the games, their presets and strategies."""
     from simkit.core.registry import games as all_games
     recs = [dict(game=s.name, version=s.version, title=s.title, presets=",".join(s.presets),
                  strategies=",".join(s.strategies), default_strategy=s.default_strategy,
                  source=s.source) for s in all_games().values()]
-    _emit_frame(pd.DataFrame(recs), fmt, recs)
+    _emit_frame(pd.DataFrame(recs), fmt, recs, out)
 
 
 @cli.command()
 @click.argument("game")
 @click.option("--format", "fmt", type=FORMATS, default="table")
-def rules(game, fmt):
+@click.option("-o", "--output", "out", default=None, help="also write the table to FILE")
+def rules(game, fmt, out):
     """Every rules option of GAME: default, allowed values, the text it comes from."""
     from simkit.core.registry import get_game
     spec = get_game(game)
@@ -86,7 +88,8 @@ def rules(game, fmt):
     for name, opts in spec.presets.items():
         recs.append(dict(option=f"preset {name}", default=",".join(f"{k}={v}" for k, v in opts.items()),
                          allowed="", doc="", source=""))
-    _emit_frame(pd.DataFrame(recs), fmt, recs)
+    recs = [{k: str(v) for k, v in r.items()} for r in recs]
+    _emit_frame(pd.DataFrame(recs), fmt, recs, out)
 
 
 @cli.command()
@@ -163,18 +166,21 @@ def _print_table(res, table, grid):
 @click.option("-r", "--rule", "rules", multiple=True)
 @click.option("-s", "--strategy", "strategies", multiple=True)
 @click.option("-o", "--output", "out", default=None)
-def bench(game, n, seed, fmt, rules, strategies, out):
+@click.option("--workers", type=int, default=1, show_default=True,
+              help="also time the runner with this many threads")
+def bench(game, n, seed, fmt, rules, strategies, out, workers):
     """Deals per second per core, against the random generator's ceiling measured alongside."""
     from simkit.analysis.bench import bench as do_bench
     from simkit.analysis.simulate import parse_n
-    df = do_bench(game, n=parse_n(n), seed=seed, rules=list(rules), strategies=list(strategies))
+    df = do_bench(game, n=parse_n(n), seed=seed, rules=list(rules), strategies=list(strategies),
+                  workers=workers)
+    _emit_frame(df, fmt, df.to_dict("records"), out)
+
+
+def _emit_frame(df: pd.DataFrame, fmt: str, records, out: str | None = None) -> None:
     if out:
         from simkit.core import store
-        store.write_table(out, df.assign(game=game, metric=df["quantity"], mean=df["value"]))
-    _emit_frame(df, fmt, df.to_dict("records"))
-
-
-def _emit_frame(df: pd.DataFrame, fmt: str, records) -> None:
+        store.write_table(out, df)
     if fmt == "json":
         click.echo(json.dumps(records, indent=1, default=_jsonable))
     elif fmt == "csv":

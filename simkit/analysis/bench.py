@@ -24,8 +24,10 @@ def _best_rate(fn, count: int, repeats: int = 3) -> float:
     return best
 
 
-def bench(game: str, n: int = 20_000_000, seed: int = 0, rules=None, strategies=None) -> pd.DataFrame:
-    """Time ``n`` deals on one core (best of three, after a warm-up that compiles the kernels)."""
+def bench(game: str, n: int = 20_000_000, seed: int = 0, rules=None, strategies=None,
+          workers: int = 1) -> pd.DataFrame:
+    """Time ``n`` deals on one core (best of three, after a warm-up that compiles the kernels);
+    with ``workers`` > 1 also time the runner on that many threads."""
     spec, r = parse_game(game, rules)
     strats = parse_strategies(spec, r, strategies)
     warm = min(n, 10_000)
@@ -43,5 +45,12 @@ def bench(game: str, n: int = 20_000_000, seed: int = 0, rules=None, strategies=
             ("cards_per_deal", cards, "mean cards drawn per deal (measured)"),
             ("ceiling_deals_per_second", ceiling, "bounded draws per second / cards per deal"),
             ("fraction_of_ceiling", deal_rate / ceiling, "deals per second / ceiling")]
+    if workers > 1:
+        from simkit.analysis.simulate import run
+        t = time.perf_counter()
+        run(game, n=n, seed=seed, rules=rules, strategies=strategies, workers=workers, progress=False)
+        rate = n / (time.perf_counter() - t)
+        rows += [(f"deals_per_second_{workers}_threads", rate, "through the runner, all chunks"),
+                 ("thread_speedup", rate / deal_rate, f"{workers} threads / one core")]
     return pd.DataFrame(rows, columns=["quantity", "value", "how"]).assign(
         game=spec.name, rules=game, strategies=" ".join(str(x) for x in strats), n=n)
