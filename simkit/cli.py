@@ -88,8 +88,8 @@ def rules(game, fmt, out):
     for name, opts in spec.presets.items():
         recs.append(dict(option=f"preset {name}", default=",".join(f"{k}={v}" for k, v in opts.items()),
                          allowed="", doc="", source=""))
-    recs = [{k: str(v) for k, v in r.items()} for r in recs]
-    _emit_frame(pd.DataFrame(recs), fmt, recs, out)
+    text = [{k: str(v) for k, v in r.items()} for r in recs]  # defaults mix types: text columns
+    _emit_frame(pd.DataFrame(text), fmt, recs, out)
 
 
 @cli.command()
