@@ -160,6 +160,46 @@ def _print_table(res, table, grid):
 
 @cli.command()
 @click.argument("game")
+@click.option("-r", "--rule", "rules", multiple=True, help="rules option key=value (repeatable)")
+@click.option("-s", "--strategy", "strategies", multiple=True, help="p1=NAME(params): evaluate it")
+@click.option("--grid", "grid", multiple=True, help="banker_stop=a..b and/or p1.t=a..b")
+@click.option("--format", "fmt", type=FORMATS, default="table", show_default=True)
+@click.option("-o", "--output", "out", default=None, help="write the tidy table (.parquet or .csv)")
+def exact(game, rules, strategies, grid, fmt, out):
+    """Exact analysis where the game has one (by recursion over the deck, no sampling)."""
+    from simkit.analysis.simulate import parse_grid
+    from simkit.core import store
+    from simkit.core.registry import parse_game, parse_strategies
+    if out:
+        store.kind_of(out)
+    spec, r = parse_game(game, list(rules))
+    if spec.exact is None:
+        raise SimkitError(f"{spec.name} has no exact analysis; use simkit run")
+    strats = None
+    if strategies:
+        strats = [s for s in parse_strategies(spec, r, list(strategies))]
+    obj, table = spec.exact(r, strats, parse_grid(list(grid)))
+    if out:
+        store.write_table(out, table, {"exact": obj})
+    if fmt == "json":
+        click.echo(json.dumps(obj, indent=1, default=_jsonable))
+    elif fmt == "csv":
+        click.echo(table.to_csv(index=False), nl=False)
+    else:
+        cols = [c for c in ("banker_stop", "p1.t") if c in table.columns] + ["metric", "mean"]
+        click.echo(f"game: {obj['rules']}   method: {obj['method']}   seconds: {obj['seconds']}")
+        with pd.option_context("display.max_rows", None, "display.width", 200,
+                               "display.float_format", lambda v: f"{v:.6f}"):
+            click.echo(table[cols].to_string(index=False))
+        if "bank_best" in obj:
+            bb = obj["bank_best"]
+            click.echo(f"bank's best threshold against the player's best reply: banker_stop="
+                       f"{bb['banker_stop']} (player stand_at({bb['player_reply']})), bank edge "
+                       f"{bb['bank_ev']:.6f} per unit stake")
+
+
+@cli.command()
+@click.argument("game")
 @click.option("-n", "n", default="2e7", show_default=True, help="deals to time")
 @click.option("--seed", type=int, default=0)
 @click.option("--format", "fmt", type=FORMATS, default="table")
@@ -175,6 +215,17 @@ def bench(game, n, seed, fmt, rules, strategies, out, workers):
     df = do_bench(game, n=parse_n(n), seed=seed, rules=list(rules), strategies=list(strategies),
                   workers=workers)
     _emit_frame(df, fmt, df.to_dict("records"), out)
+
+
+@cli.command()
+@click.argument("results", nargs=-1, required=True)
+@click.option("-o", "--output", "out", required=True, help="the report to write (.html)")
+@click.option("--title", default=None, help="title of the page (default: the games)")
+def report(results, out, title):
+    """One self-contained HTML page of plots and tables from RESULTS files (.parquet or .csv)."""
+    from simkit.report import build
+    build(list(results), out, title=title)
+    click.echo(f"wrote {out}")
 
 
 def _emit_frame(df: pd.DataFrame, fmt: str, records, out: str | None = None) -> None:

@@ -80,6 +80,7 @@ class GameSpec:
     title: str = ""
     source: str = ""
     bench_cards_per_deal: Callable | None = None
+    exact: Callable | None = None  # exact(rules, strategies, grid_axes) -> (JSON object, table)
 
 
 _REGISTRY: dict[str, GameSpec] = {}

@@ -1,5 +1,7 @@
 """Game registration: one line per game.  Adding a game touches its folder and this file only."""
 from simkit.core.registry import register
 from simkit.games.ochko import SPEC as _ochko
+from simkit.games.ochko.session import SESSION_SPEC
 
 register(_ochko)
+register(SESSION_SPEC)

@@ -59,6 +59,11 @@ def cards_per_round(rules, strategies, state, n) -> float:
     return cards / n
 
 
+def _exact(rules, strategies, grid_axes):
+    from simkit.games.ochko.exact import analyze  # numba recursions: compile only when asked
+    return analyze(rules, strategies, grid_axes)
+
+
 SPEC = GameSpec(
     name="ochko", version=VERSION, rules=OchkoRules, strategies=STRATEGIES,
     default_strategy="stand_at(17)", seats=lambda r: r.players, metrics=engine.metrics,
@@ -66,4 +71,4 @@ SPEC = GameSpec(
     presets={"text1": {"values": "text1"}, "text2": {"values": "standard"},
              "casino_like": {"deck": 52, "ties": "push"}},
     title="Очко / 21: banker against players", source="000_e1e7c8054592a022.txt:8-46",
-    bench_cards_per_deal=cards_per_round)
+    bench_cards_per_deal=cards_per_round, exact=_exact)
