@@ -39,10 +39,10 @@ def test_games(capsys):
     out = ok(capsys, "games")
     assert "ochko" in out and "stand_at" in out and "casino_like" in out
     recs = json.loads(ok(capsys, "games", "--format", "json"))
-    assert [r["game"] for r in recs] == ["ochko"]
+    assert [r["game"] for r in recs] == ["ochko", "ochko_session"]
     assert recs[0]["default_strategy"] == "stand_at(17)"
     csv = pd.read_csv(io.StringIO(ok(capsys, "games", "--format", "csv")))
-    assert csv["game"].tolist() == ["ochko"]
+    assert csv["game"].tolist() == ["ochko", "ochko_session"]
 
 
 def test_rules(capsys):

@@ -55,8 +55,7 @@ def test_banker_rational_recursion_matches_the_float_kernel():
                  "ochko(values=text1)", "ochko(banker_max_cards=3)", "ochko(golden_point=false)"]:
         r = rules(text)
         s = X._Setup(r)
-        keys = np.zeros(X.NKEYS)
-        X._banker(s.counts.copy(), int(s.counts.sum()), 0, 1.0, s.rinfo, s.bstop, s.bkey, keys)
+        keys = X._banker(s.counts.copy(), int(s.counts.sum()), 0, s.T, s.memo)
         frac = X.banker_distribution(r)
         by_cat = np.zeros(E.NBC)
         np.add.at(by_cat, X.BCAT_OF_KEY, keys)
@@ -77,11 +76,13 @@ def test_seen_cards_errors():
 
 def test_probabilities_add_up():
     for text, strat in [("ochko", "stand_at(17)"), ("ochko(ties=push,bonus_hands=true)", "stand_at(21)"),
-                        ("ochko(deck=52,player_21_wins=false)", "random(0.4)")]:
+                        ("ochko(values=text1,player_21_wins=false)", "random(0.4)"),
+                        ("ochko(deck=52,banker_max_cards=4)", "stand_at(16)")]:
         m = X.evaluate(text, strat)
-        assert m["p1_win"] + m["p1_push"] + m["p1_loss"] == pytest.approx(1, abs=1e-12)
+        # float64 sums of ~1e6 path probabilities: rounding alone stays far below 1e-9
+        assert m["p1_win"] + m["p1_push"] + m["p1_loss"] == pytest.approx(1, abs=1e-9)
         banker = sum(m[n] for n in E.BANKER_NAMES[:-1])
-        assert banker == pytest.approx(1, abs=1e-12)
+        assert banker == pytest.approx(1, abs=1e-9)
         assert m["bank_ev"] == pytest.approx(-m["p1_ev"], abs=1e-15)
 
 

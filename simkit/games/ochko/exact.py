@@ -21,12 +21,14 @@ sampled.  Only ``players=1`` is supported (more players multiply the tree by the
 """
 from __future__ import annotations
 
+import functools
 import time
 from fractions import Fraction
 
 import numpy as np
 import pandas as pd
-from numba import njit
+from numba import njit, types
+from numba.typed import Dict
 
 import simkit
 from simkit.core import cards as C
@@ -42,7 +44,7 @@ NKEYS = 34  # banker keys: totals 0..31, bust, golden point
 def _bcat_of_key() -> np.ndarray:
     cat = np.empty(NKEYS, np.int64)
     for k in range(NKEYS):
-        cat[k] = (E.BC_GOLDEN if k == BK_GOLDEN else E.BC_BUST if k == BK_BUST
+        cat[k] = (E.BC_GOLDEN if k == BK_GOLDEN else E.BC_BUST if k > 21
                   else E.BC_LE16 if k < 17 else E.BC_17 + k - 17)
     return cat
 
@@ -67,6 +69,10 @@ class _Setup:
         self.rinfo = np.array([info[r] for r in ranks], np.int64)  # suit does not matter
         tabs, self.w, _ = E.encode(rules)
         self.flags, _, self.pcat, self.show, self.bstop, self.bcat, self.bkey = tabs
+        self.T = (self.rinfo, self.pcat, self.show, self.bstop, self.bkey, BCAT_OF_KEY,
+                  self.w[:, -1].copy(), 5 ** np.arange(len(ranks), dtype=np.int64),
+                  bool(self.flags[1]), bool(self.flags[2]), int(rules.max_cards))
+        self.memo = _memo()  # banker distributions by (composition, hand): shared by calls
 
     def rank_index(self, code: int) -> int:
         r = int(code) & 15
@@ -84,27 +90,47 @@ class _Setup:
         return counts
 
 
+@functools.lru_cache(maxsize=8)
+def _setup(rules) -> _Setup:
+    """One setup (and banker memo) per rules: a threshold grid reuses it across player
+    thresholds."""
+    return _Setup(rules)
+
+
 # ---------------------------------------------------------------------------------- kernels
+# T, the tables every recursion reads (a tuple, so signatures stay short):
+#   (rinfo, pcat, show, bstop, bkey, bcat_of_key, w_ev, pow5, five, bonus, maxc)
 
 @njit(cache=True)
-def _banker(counts, left, h, p, rinfo, bstop, bkey, out):
-    """Add the banker's final-key distribution from hand ``h`` (probability ``p``) to ``out``."""
-    if bstop[h & E.IDX] or left == 0:
-        out[bkey[h & E.IDX]] += p
-        return
+def _banker(counts, left, h, T, memo):
+    """The banker's final-key distribution (``float64[34]``) from hand ``h`` with ``counts``
+    left, memoised on (composition, total, cards held)."""
+    rinfo, bstop, bkey, pow5 = T[0], T[3], T[4], T[7]
+    code = 0
     for r in range(counts.shape[0]):
-        c = counts[r]
-        if c > 0:
-            counts[r] = c - 1
-            _banker(counts, left - 1, h + rinfo[r], p * c / left, rinfo, bstop, bkey, out)
-            counts[r] = c
+        code += counts[r] * pow5[r]
+    key = code * (E.IDX + 1) + (h & E.IDX)
+    if key in memo:
+        return memo[key]
+    out = np.zeros(NKEYS)
+    if bstop[h & E.IDX] or left == 0:
+        out[bkey[h & E.IDX]] = 1.0
+    else:
+        for r in range(counts.shape[0]):
+            c = counts[r]
+            if c > 0:
+                counts[r] = c - 1
+                out += (c / left) * _banker(counts, left - 1, h + rinfo[r], T, memo)
+                counts[r] = c
+    memo[key] = out
+    return out
 
 
 @njit(cache=True)
-def _settle(counts, left, h, p, b1, five, bonus, rinfo, pcat, show, bstop, bkey, bcat_of_key,
-            pc, bc, keybuf):
-    """The player stops with hand ``h``: add the outcome probabilities to ``pc``/``bc``.
-    ``b1`` is the banker's first card's rank class, or -1 if it is still in the deck."""
+def _settle(counts, left, h, p, b1, T, memo, pc, bc):
+    """The player stops with hand ``h`` (probability ``p``): add the outcome probabilities to
+    ``pc``/``bc``.  ``b1`` is the banker's open card's rank class, or -1 if still in the deck."""
+    rinfo, pcat, show, bcat_of_key, five, bonus = T[0], T[1], T[2], T[5], T[8], T[9]
     f = five and (h & E.FIVE_MASK) == E.FIVE_PICTURES
     cat = E.FIVE if f else pcat[h & E.IDX]
     is_bonus = (h & ~E.PICTURE_BITS) == E.BONUS_SHAPE
@@ -114,19 +140,19 @@ def _settle(counts, left, h, p, b1, five, bonus, rinfo, pcat, show, bstop, bkey,
         pc[cat] += p
         bc[E.BC_IDLE] += p
         return
-    keybuf[:] = 0.0
     if b1 >= 0:
-        _banker(counts, left, rinfo[b1], 1.0, rinfo, bstop, bkey, keybuf)
-    else:  # the banker's open card was dealt before the player's draws; exchangeable
+        keys = _banker(counts, left, rinfo[b1], T, memo)
+    else:  # the open card was dealt before the player's draws; the order is exchangeable
+        keys = np.zeros(NKEYS)
         for r in range(counts.shape[0]):
             c = counts[r]
             if c > 0:
                 counts[r] = c - 1
-                _banker(counts, left - 1, rinfo[r], c / left, rinfo, bstop, bkey, keybuf)
+                keys += (c / left) * _banker(counts, left - 1, rinfo[r], T, memo)
                 counts[r] = c
     total = (h >> 5) & 63
     for k in range(NKEYS):
-        q = keybuf[k]
+        q = keys[k]
         if q > 0.0:
             cat = show[total, k]
             if bonus and cat == E.WIN and is_bonus:
@@ -136,29 +162,28 @@ def _settle(counts, left, h, p, b1, five, bonus, rinfo, pcat, show, bstop, bkey,
 
 
 @njit(cache=True)
-def _player(counts, left, h, p, b1, ptab, hitp, five, bonus, rinfo, pcat, show, bstop, bkey,
-            bcat_of_key, pc, bc):
+def _player(counts, left, h, p, b1, ptab, hitp, T, memo, pc, bc):
     """Follow the player's strategy (stop table) from hand ``h`` with probability ``p``."""
+    rinfo, five = T[0], T[8]
     f = five and (h & E.FIVE_MASK) == E.FIVE_PICTURES
     d = ptab[h & E.IDX]
     hit = 0.0 if (d == E.STOP or f or left == 0) else (1.0 if d == E.DRAW else hitp[h & E.IDX])
-    keybuf = np.zeros(NKEYS)
     if hit < 1.0:
-        _settle(counts, left, h, p * (1.0 - hit), b1, five, bonus, rinfo, pcat, show, bstop,
-                bkey, bcat_of_key, pc, bc, keybuf)
+        _settle(counts, left, h, p * (1.0 - hit), b1, T, memo, pc, bc)
     if hit > 0.0:
         for r in range(counts.shape[0]):
             c = counts[r]
             if c > 0:
                 counts[r] = c - 1
-                _player(counts, left - 1, h + rinfo[r], p * hit * c / left, b1, ptab, hitp, five,
-                        bonus, rinfo, pcat, show, bstop, bkey, bcat_of_key, pc, bc)
+                _player(counts, left - 1, h + rinfo[r], p * hit * c / left, b1, ptab, hitp, T,
+                        memo, pc, bc)
                 counts[r] = c
 
 
 @njit(cache=True)
-def _round(counts, ptab, hitp, five, bonus, rinfo, pcat, show, bstop, bkey, bcat_of_key, pc, bc):
+def _round(counts, ptab, hitp, T, memo, pc, bc):
     """The whole round from ``counts``: player's first card, banker's open card, then play."""
+    rinfo = T[0]
     left = counts.sum()
     for r1 in range(counts.shape[0]):
         c1 = counts[r1]
@@ -170,51 +195,48 @@ def _round(counts, ptab, hitp, five, bonus, rinfo, pcat, show, bstop, bkey, bcat
             if cb == 0:
                 continue
             counts[rb] = cb - 1
-            _player(counts, left - 2, rinfo[r1], c1 / left * cb / (left - 1), rb, ptab, hitp,
-                    five, bonus, rinfo, pcat, show, bstop, bkey, bcat_of_key, pc, bc)
+            _player(counts, left - 2, rinfo[r1], c1 / left * cb / (left - 1), rb, ptab, hitp, T,
+                    memo, pc, bc)
             counts[rb] = cb
         counts[r1] = c1
 
 
 @njit(cache=True)
-def _stand_value(counts, left, h, b1, five, bonus, rinfo, pcat, show, bstop, bkey,
-                 bcat_of_key, w_ev):
+def _stand_value(counts, left, h, b1, T, memo):
     pc = np.zeros(E.NPC)
-    bc = np.zeros(E.NBC)
-    _settle(counts, left, h, 1.0, b1, five, bonus, rinfo, pcat, show, bstop, bkey, bcat_of_key,
-            pc, bc, np.zeros(NKEYS))
-    return (pc * w_ev).sum(), pc
+    _settle(counts, left, h, 1.0, b1, T, memo, pc, np.zeros(E.NBC))
+    return (pc * T[6]).sum(), pc
 
 
 @njit(cache=True)
-def _best_value(counts, left, h, b1, maxc, five, bonus, rinfo, pcat, show, bstop, bkey,
-                bcat_of_key, w_ev):
+def _forced_stop(h, left, T):
+    return (T[8] and (h & E.FIVE_MASK) == E.FIVE_PICTURES) or ((h >> 5) & 63) >= 21 \
+        or (h & 31) >= T[10] or left == 0
+
+
+@njit(cache=True)
+def _best_value(counts, left, h, b1, T, memo):
     """Best expected payoff from hand ``h`` knowing the player's cards (and ``b1`` if >= 0)."""
-    stand, _ = _stand_value(counts, left, h, b1, five, bonus, rinfo, pcat, show, bstop, bkey,
-                            bcat_of_key, w_ev)
-    if (five and (h & E.FIVE_MASK) == E.FIVE_PICTURES) or ((h >> 5) & 63) >= 21 \
-            or (h & 31) >= maxc or left == 0:
+    stand, _ = _stand_value(counts, left, h, b1, T, memo)
+    if _forced_stop(h, left, T):
         return stand
     hit = 0.0
     for r in range(counts.shape[0]):
         c = counts[r]
         if c > 0:
             counts[r] = c - 1
-            hit += c / left * _best_value(counts, left - 1, h + rinfo[r], b1, maxc, five, bonus,
-                                          rinfo, pcat, show, bstop, bkey, bcat_of_key, w_ev)
+            hit += c / left * _best_value(counts, left - 1, h + T[0][r], b1, T, memo)
             counts[r] = c
     return max(hit, stand)
 
 
 @njit(cache=True)
-def _best_walk(counts, left, h, b1, maxc, five, bonus, rinfo, pcat, show, bstop, bkey,
-               bcat_of_key, w_ev, weight, decisions, pc_out):
+def _best_walk(counts, left, h, b1, T, memo, weight, decisions, pc_out):
     """Follow the best play from hand ``h`` (reached with probability ``weight``): add its
     outcome probabilities to ``pc_out`` and its choices to ``decisions[total, cards, stand/hit]``."""
-    stand, spc = _stand_value(counts, left, h, b1, five, bonus, rinfo, pcat, show, bstop, bkey,
-                              bcat_of_key, w_ev)
+    stand, spc = _stand_value(counts, left, h, b1, T, memo)
     total, n = (h >> 5) & 63, h & 31
-    if (five and (h & E.FIVE_MASK) == E.FIVE_PICTURES) or total >= 21 or n >= maxc or left == 0:
+    if _forced_stop(h, left, T):
         pc_out += weight * spc
         return
     hit = 0.0
@@ -222,8 +244,7 @@ def _best_walk(counts, left, h, b1, maxc, five, bonus, rinfo, pcat, show, bstop,
         c = counts[r]
         if c > 0:
             counts[r] = c - 1
-            hit += c / left * _best_value(counts, left - 1, h + rinfo[r], b1, maxc, five, bonus,
-                                          rinfo, pcat, show, bstop, bkey, bcat_of_key, w_ev)
+            hit += c / left * _best_value(counts, left - 1, h + T[0][r], b1, T, memo)
             counts[r] = c
     if hit > stand:
         decisions[total, n, 1] += weight
@@ -231,13 +252,16 @@ def _best_walk(counts, left, h, b1, maxc, five, bonus, rinfo, pcat, show, bstop,
             c = counts[r]
             if c > 0:
                 counts[r] = c - 1
-                _best_walk(counts, left - 1, h + rinfo[r], b1, maxc, five, bonus, rinfo, pcat,
-                           show, bstop, bkey, bcat_of_key, w_ev, weight * c / left, decisions,
-                           pc_out)
+                _best_walk(counts, left - 1, h + T[0][r], b1, T, memo, weight * c / left,
+                           decisions, pc_out)
                 counts[r] = c
     else:
         decisions[total, n, 0] += weight
         pc_out += weight * spc
+
+
+def _memo():
+    return Dict.empty(key_type=types.int64, value_type=types.float64[:])
 
 
 # ------------------------------------------------------------------------------- public API
@@ -293,8 +317,7 @@ def banker_distribution(game="ochko", seen=None, first=None) -> dict[str, Fracti
 def _evaluate_tables(s: _Setup, ptab, hitp, counts=None):
     pc = np.zeros(E.NPC)
     bc = np.zeros(E.NBC)
-    _round(s.counts.copy() if counts is None else counts.copy(), ptab, hitp, bool(s.flags[1]),
-           bool(s.flags[2]), s.rinfo, s.pcat, s.show, s.bstop, s.bkey, BCAT_OF_KEY, pc, bc)
+    _round(s.counts.copy() if counts is None else counts.copy(), ptab, hitp, s.T, s.memo, pc, bc)
     return pc, bc
 
 
@@ -311,7 +334,7 @@ def _metrics(s: _Setup, pc, bc) -> dict[str, float]:
 def evaluate(game="ochko", strategy="stand_at(17)") -> dict[str, float]:
     """Exact metrics of one player playing ``strategy`` against the banker (float64)."""
     rules = _rules(game)
-    s = _Setup(rules)
+    s = _setup(rules)
     spec = simkit.get_game("ochko")
     strats = parse_strategies(spec, rules, [f"p1={strategy}"] if isinstance(strategy, str)
                               else {"p1": strategy})
@@ -333,14 +356,11 @@ def best_play(game="ochko", upcard: bool = True) -> dict:
     banker's open card when ``upcard``).  Returns its value (``p1_ev``), win probability, and a
     DataFrame of how often hitting is best at each (total, cards) reached."""
     rules = _rules(game)
-    s = _Setup(rules)
+    s = _setup(rules)
     counts = s.counts.copy()
     left = int(counts.sum())
     decisions = np.zeros((64, 32, 2))
     pc = np.zeros(E.NPC)
-    args = (bool(s.flags[1]), bool(s.flags[2]), s.rinfo, s.pcat, s.show, s.bstop, s.bkey,
-            BCAT_OF_KEY, s.w[:, -1].copy())
-    maxc = rules.max_cards
     for r1 in range(len(counts)):
         c1 = int(counts[r1])
         counts[r1] -= 1
@@ -351,11 +371,11 @@ def best_play(game="ochko", upcard: bool = True) -> dict:
                 if cb == 0:
                     continue
                 counts[rb] -= 1
-                _best_walk(counts, left - 2, h, rb, maxc, *args, c1 / left * cb / (left - 1),
+                _best_walk(counts, left - 2, h, rb, s.T, s.memo, c1 / left * cb / (left - 1),
                            decisions, pc)
                 counts[rb] += 1
         else:
-            _best_walk(counts, left - 1, h, -1, maxc, *args, c1 / left, decisions, pc)
+            _best_walk(counts, left - 1, h, -1, s.T, s.memo, c1 / left, decisions, pc)
         counts[r1] += 1
     value = float(pc @ s.w[:, -1])
     t, n = np.nonzero(decisions.sum(axis=2))
