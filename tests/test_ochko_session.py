@@ -25,62 +25,32 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ochko_reference as ref  # noqa: E402
+from rng_reference import M64, ref_splitmix, ref_xoshiro  # noqa: E402
 
 import simkit  # noqa: E402
 from simkit.cli import main  # noqa: E402
 from simkit.core import cards as C  # noqa: E402
 from simkit.core.registry import parse_game, parse_strategies  # noqa: E402
-from simkit.core.rng import stream_state  # noqa: E402
+from simkit.core.rng import stream_state, xoshiro_next  # noqa: E402
 from simkit.errors import SimkitError  # noqa: E402
 from simkit.games.ochko import engine  # noqa: E402
 from simkit.games.ochko.session import (SESSION_SPEC, OchkoSessionRules, first_cards,  # noqa: E402
                                         peek_key, run_chunk, session_state, trace_sessions)
 
-M64 = (1 << 64) - 1
 
 
 # --------------------------------------------------------------------------- pure-Python RNG
 
-class PyXoshiro:
-    """xoshiro256** on Python integers (the round keys)."""
-
-    def __init__(self, state):
-        self.s = [int(x) for x in state]
-
-    def next(self) -> int:
-        s = self.s
-        rotl = lambda x, k: ((x << k) | (x >> (64 - k))) & M64  # noqa: E731
-        out = (rotl((s[1] * 5) & M64, 7) * 9) & M64
-        t = (s[1] << 17) & M64
-        s[2] ^= s[0]
-        s[3] ^= s[1]
-        s[1] ^= s[2]
-        s[0] ^= s[3]
-        s[2] ^= t
-        s[3] = rotl(s[3], 45)
-        return out
-
-
-def py_splitmix(x: int):
-    """splitmix64 outputs from state ``x`` (the state is advanced before each output)."""
-    while True:
-        x = (x + 0x9E3779B97F4A7C15) & M64
-        z = x
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
-        yield z ^ (z >> 31)
-
-
 def py_session_state(key: int) -> list[int]:
     """A session's own xoshiro state: the first four splitmix64 outputs of its key."""
-    g = py_splitmix(key)
+    g = ref_splitmix(key)
     return [next(g) for _ in range(4)]
 
 
 def py_deal(key: int, deck, count: int) -> list[int]:
     """The first ``count`` cards a round with ``key`` deals: splitmix64 from the key, Lemire's
     bounded draw on the top 32 bits (with rejection), positions already dealt are drawn again."""
-    g = py_splitmix(key)
+    g = ref_splitmix(key)
     n = len(deck)
     taken: set[int] = set()
     out = []
@@ -116,7 +86,7 @@ def py_round(rules, ts, key):
 def py_sessions(rules, strategies, state, n):
     """Plain-Python sessions: ``(rows as dicts, rounds as dicts)``, written from the rules."""
     K = rules.players
-    chunk = PyXoshiro(state)
+    chunk = ref_xoshiro(state)
     kinds = [(s.kind, s.values) for s in strategies]
     ts = [v["t"] for _, v in kinds]
     B = float(rules.bank)
@@ -127,7 +97,7 @@ def py_sessions(rules, strategies, state, n):
 
     sessions, rounds_out = [], []
     for i in range(n):
-        xo = PyXoshiro(py_session_state(chunk.next()))
+        xo = ref_xoshiro(py_session_state(next(chunk)))
         bank, peak, played = B, B, 0
         stuk, stuk_gain, turnover = False, 0.0, 0.0
         result, staked, sat = [0.0] * K, [0.0] * K, [0.0] * K
@@ -140,7 +110,7 @@ def py_sessions(rules, strategies, state, n):
                 last = True
             whole = rules.round_cap == "bank" or (last and rules.last_round_cap == "bank")
             cap = bank if whole else min(bank, B)
-            key = xo.next()
+            key = next(xo)
             pays, first = py_round(rules, ts, key)
             stakes, left = [], cap
             for k, (kind, v) in enumerate(kinds):
@@ -218,11 +188,11 @@ def test_peeked_cards_and_payoffs_are_the_engines_rounds(players, deck):
     rspec = simkit.get_game("ochko")
     rstrats = parse_strategies(rspec, rrules, [f"p{k + 1}=stand_at({14 + k % 6})"
                                                for k in range(players)])
-    chunk = PyXoshiro(state)
+    chunk = ref_xoshiro(state)
     d = C.deck(deck)
     out = np.zeros(players + 1, np.int64)
     for i in range(2):
-        key = chunk.next()
+        key = next(chunk)
         sub = session_state(key)
         assert sub.tolist() == py_session_state(key)
         tr = trace[trace["session"] == i]
@@ -234,9 +204,9 @@ def test_peeked_cards_and_payoffs_are_the_engines_rounds(players, deck):
             assert (tr[f"p{k + 1}_stake"] == 1).all()
         assert sessions["bank_result"].iloc[i] == rows[:, engine.B_EV].sum()
         # the first cards: the kernel's peek, the njit helper and a pure-Python deal all agree
-        xo = PyXoshiro(sub)
+        xo = ref_xoshiro(sub)
         for r in range(R):
-            rkey = xo.next()
+            rkey = next(xo)
             want = py_deal(rkey, d, players + 1)
             first_cards(np.uint64(rkey), d, players, out)
             assert out.tolist() == want
@@ -248,7 +218,7 @@ def test_peeked_cards_and_payoffs_are_the_engines_rounds(players, deck):
 def test_peek_key_is_the_next_key_and_leaves_the_state():
     state = stream_state(1, 0)
     before = state.copy()
-    assert int(peek_key(state)) == PyXoshiro(before).next()
+    assert int(peek_key(state)) == next(ref_xoshiro(before))
     assert np.array_equal(state, before)
 
 
@@ -258,10 +228,11 @@ def test_run_chunk_takes_one_key_per_session():
     state = stream_state(5, 0)
     s = state.copy()
     run_chunk(rules, strats, s, 50)
-    xo = PyXoshiro(state)
+    xo = ref_xoshiro(state)
     for _ in range(50):
-        xo.next()
-    assert [int(x) for x in s] == xo.s
+        next(xo)
+    # the state was advanced exactly 50 steps: its next output is the reference's 51st
+    assert int(xoshiro_next(s)) == next(xo)
 
 
 def test_first_cards_when_the_deck_runs_out():

@@ -220,6 +220,12 @@ def _best_value(counts, left, h, b1, T, memo):
     stand, _ = _stand_value(counts, left, h, b1, T, memo)
     if _forced_stop(h, left, T):
         return stand
+    return max(_hit_value(counts, left, h, b1, T, memo), stand)
+
+
+@njit(cache=True)
+def _hit_value(counts, left, h, b1, T, memo):
+    """Expected payoff of taking one more card and then playing best."""
     hit = 0.0
     for r in range(counts.shape[0]):
         c = counts[r]
@@ -227,7 +233,7 @@ def _best_value(counts, left, h, b1, T, memo):
             counts[r] = c - 1
             hit += c / left * _best_value(counts, left - 1, h + T[0][r], b1, T, memo)
             counts[r] = c
-    return max(hit, stand)
+    return hit
 
 
 @njit(cache=True)
@@ -239,14 +245,7 @@ def _best_walk(counts, left, h, b1, T, memo, weight, decisions, pc_out):
     if _forced_stop(h, left, T):
         pc_out += weight * spc
         return
-    hit = 0.0
-    for r in range(counts.shape[0]):
-        c = counts[r]
-        if c > 0:
-            counts[r] = c - 1
-            hit += c / left * _best_value(counts, left - 1, h + T[0][r], b1, T, memo)
-            counts[r] = c
-    if hit > stand:
+    if _hit_value(counts, left, h, b1, T, memo) > stand:
         decisions[total, n, 1] += weight
         for r in range(counts.shape[0]):
             c = counts[r]
