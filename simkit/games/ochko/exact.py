@@ -216,36 +216,30 @@ def _forced_stop(h, left, T):
 
 @njit(cache=True)
 def _best_value(counts, left, h, b1, T, memo):
-    """Best expected payoff from hand ``h`` knowing the player's cards (and ``b1`` if >= 0)."""
+    """Best expected payoff from hand ``h`` knowing the player's cards (and ``b1`` if >= 0):
+    ``(best, value of hitting, value of standing)``; hitting is ``-inf`` where he must stop.
+
+    Self-recursive only: numba's cache cannot reload mutually recursive functions."""
     stand, _ = _stand_value(counts, left, h, b1, T, memo)
     if _forced_stop(h, left, T):
-        return stand
-    return max(_hit_value(counts, left, h, b1, T, memo), stand)
-
-
-@njit(cache=True)
-def _hit_value(counts, left, h, b1, T, memo):
-    """Expected payoff of taking one more card and then playing best."""
+        return stand, -np.inf, stand
     hit = 0.0
     for r in range(counts.shape[0]):
         c = counts[r]
         if c > 0:
             counts[r] = c - 1
-            hit += c / left * _best_value(counts, left - 1, h + T[0][r], b1, T, memo)
+            hit += c / left * _best_value(counts, left - 1, h + T[0][r], b1, T, memo)[0]
             counts[r] = c
-    return hit
+    return max(hit, stand), hit, stand
 
 
 @njit(cache=True)
 def _best_walk(counts, left, h, b1, T, memo, weight, decisions, pc_out):
     """Follow the best play from hand ``h`` (reached with probability ``weight``): add its
     outcome probabilities to ``pc_out`` and its choices to ``decisions[total, cards, stand/hit]``."""
-    stand, spc = _stand_value(counts, left, h, b1, T, memo)
+    _, hit, stand = _best_value(counts, left, h, b1, T, memo)
     total, n = (h >> 5) & 63, h & 31
-    if _forced_stop(h, left, T):
-        pc_out += weight * spc
-        return
-    if _hit_value(counts, left, h, b1, T, memo) > stand:
+    if hit > stand:
         decisions[total, n, 1] += weight
         for r in range(counts.shape[0]):
             c = counts[r]
@@ -255,8 +249,9 @@ def _best_walk(counts, left, h, b1, T, memo, weight, decisions, pc_out):
                            decisions, pc_out)
                 counts[r] = c
     else:
-        decisions[total, n, 0] += weight
-        pc_out += weight * spc
+        if not _forced_stop(h, left, T):
+            decisions[total, n, 0] += weight
+        pc_out += weight * _stand_value(counts, left, h, b1, T, memo)[1]
 
 
 def _memo():
