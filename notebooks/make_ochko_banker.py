@@ -22,7 +22,7 @@ wins at once, two aces ("golden point") win at once, five pictures win, ties go 
 """)
 code("""
 import os, time
-import numpy as np, pandas as pd
+import pandas as pd
 import simkit
 from simkit import plots
 from simkit.games.ochko import exact as X

@@ -114,7 +114,7 @@ def sweep(game, grid, **kw):
 
 def _simulate(game, grid, fmt, out, seed, n, workers, backend, scheduler, rules, strategies,
               metrics, precision, resume, rows_out, progress):
-    from simkit.analysis.simulate import MAX_ROWS, parse_n, sweep as do_sweep
+    from simkit.analysis.simulate import sweep as do_sweep
     from simkit.core import store
     if rows_out:
         store.kind_of(rows_out)

@@ -1,7 +1,6 @@
 """The notebooks run top to bottom through the package's own code paths, at a small size."""
 from __future__ import annotations
 
-import os
 import pathlib
 import subprocess
 import sys

@@ -25,7 +25,7 @@ import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ochko_reference as ref  # noqa: E402
-from rng_reference import M64, ref_splitmix, ref_xoshiro  # noqa: E402
+from rng_reference import ref_splitmix, ref_xoshiro  # noqa: E402
 
 import simkit  # noqa: E402
 from simkit.cli import main  # noqa: E402
