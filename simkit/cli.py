@@ -200,7 +200,7 @@ def exact(game, rules, strategies, grid, fmt, out):
 
 @cli.command()
 @click.argument("game")
-@click.option("-n", "n", default="2e7", show_default=True, help="deals to time")
+@click.option("-n", "n", default=None, help="deals to time (default: the game's, 2e7 for ochko)")
 @click.option("--seed", type=int, default=0)
 @click.option("--format", "fmt", type=FORMATS, default="table")
 @click.option("-r", "--rule", "rules", multiple=True)
@@ -212,7 +212,8 @@ def bench(game, n, seed, fmt, rules, strategies, out, workers):
     """Deals per second per core, against the random generator's ceiling measured alongside."""
     from simkit.analysis.bench import bench as do_bench
     from simkit.analysis.simulate import parse_n
-    df = do_bench(game, n=parse_n(n), seed=seed, rules=list(rules), strategies=list(strategies),
+    df = do_bench(game, n=None if n is None else parse_n(n), seed=seed, rules=list(rules),
+                  strategies=list(strategies),
                   workers=workers)
     _emit_frame(df, fmt, df.to_dict("records"), out)
 

@@ -23,12 +23,13 @@ def _best_rate(fn, count: int, repeats: int = 3) -> float:
     return best
 
 
-def bench(game: str, n: int = 20_000_000, seed: int = 0, rules=None, strategies=None,
+def bench(game: str, n: int | None = None, seed: int = 0, rules=None, strategies=None,
           workers: int = 1) -> pd.DataFrame:
     """Time ``n`` deals on one core (best of three, after a warm-up that compiles the kernels);
     with ``workers`` > 1 also time the runner on that many threads."""
     spec, r = parse_game(game, rules)
     strats = parse_strategies(spec, r, strategies)
+    n = spec.bench_n if n is None else n
     warm = min(n, 10_000)
     spec.run_chunk(r, strats, stream_state(seed, 0), warm)
     state = stream_state(seed, 0)
@@ -36,7 +37,7 @@ def bench(game: str, n: int = 20_000_000, seed: int = 0, rules=None, strategies=
     s = stream_state(seed, 1)
     xoshiro_bounded_sum(s, 36, 1000)
     draw_rate = _best_rate(lambda k: xoshiro_bounded_sum(s, 36, k), 4 * n)
-    cards = spec.bench_cards_per_deal(r, strats, stream_state(seed, 2), 200_000) \
+    cards = spec.bench_cards_per_deal(r, strats, stream_state(seed, 2), min(n, 200_000)) \
         if spec.bench_cards_per_deal else float("nan")
     ceiling = draw_rate / cards
     rows = [("deals_per_second_per_core", deal_rate, f"{n:,} deals, one thread, best of 3"),

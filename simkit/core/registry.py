@@ -80,6 +80,7 @@ class GameSpec:
     title: str = ""
     source: str = ""
     bench_cards_per_deal: Callable | None = None
+    bench_n: int = 20_000_000  # deals `simkit bench` times by default (a few seconds' worth)
     exact: Callable | None = None  # exact(rules, strategies, grid_axes) -> (JSON object, table)
 
 
