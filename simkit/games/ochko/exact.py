@@ -68,7 +68,7 @@ class _Setup:
         info = E.card_info(rules.values)
         self.rinfo = np.array([info[r] for r in ranks], np.int64)  # suit does not matter
         tabs, self.w, _ = E.encode(rules)
-        self.flags, _, self.pcat, self.show, self.bstop, self.bcat, self.bkey = tabs
+        self.flags, _, self.pcat, self.show, self.bstop, _, self.bkey = tabs
         self.T = (self.rinfo, self.pcat, self.show, self.bstop, self.bkey, BCAT_OF_KEY,
                   self.w[:, -1].copy(), 5 ** np.arange(len(ranks), dtype=np.int64),
                   bool(self.flags[1]), bool(self.flags[2]), int(rules.max_cards))
@@ -425,13 +425,6 @@ def tidy(rows: dict[str, float] | pd.DataFrame, rules, strategies: str, method: 
                        game_version=spec.version, simkit_version=simkit.__version__,
                        created=pd.Timestamp.now(tz="UTC").isoformat(timespec="seconds"),
                        method=method)
-
-
-def timed(fn, *args, **kw):
-    """``(result, seconds)``."""
-    t = time.perf_counter()
-    out = fn(*args, **kw)
-    return out, time.perf_counter() - t
 
 
 def analyze(rules, strategies=None, grid_axes=None) -> tuple[dict, pd.DataFrame]:

@@ -52,11 +52,6 @@ def load_table(path: str) -> np.ndarray:
     return table
 
 
-def table_from_function(hit) -> np.ndarray:
-    """A policy table from a Python ``hit(total, cards) -> probability``."""
-    return np.array([[float(hit(t, c)) for c in range(TABLE_CARDS)] for t in range(TABLE_TOTALS)])
-
-
 def hit_probabilities(strategy) -> np.ndarray:
     """``float64[64, 32]``: the chance that ``strategy`` draws at (total, cards held)."""
     v = strategy.values
