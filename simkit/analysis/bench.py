@@ -45,6 +45,10 @@ def bench(game: str, n: int | None = None, seed: int = 0, rules=None, strategies
             ("cards_per_deal", cards, "mean cards drawn per deal (measured)"),
             ("ceiling_deals_per_second", ceiling, "bounded draws per second / cards per deal"),
             ("fraction_of_ceiling", deal_rate / ceiling, "deals per second / ceiling")]
+    units = spec.bench_units(r) if spec.bench_units else None
+    if units:
+        rows.insert(1, (f"{units[0]}_per_second_per_core", deal_rate * units[1],
+                        f"{units[1]:g} {units[0]} per deal"))
     if workers > 1:
         from simkit.analysis.simulate import run
         t = time.perf_counter()

@@ -92,8 +92,19 @@ class Result:
     def estimates(self, i: int = 0) -> dict[str, dict[str, float]]:
         """``{metric: {mean, se, ci_low, ci_high}}`` of configuration ``i``."""
         cnt, acc = self.aggs[i].total()
-        return {m.name: stats.estimate(cnt, acc[0, j], acc[1, j], m.binary)
-                for j, m in enumerate(self.metric_specs[i])}
+        specs = self.metric_specs[i]
+        col = {m.name: j for j, m in enumerate(specs)}
+        out = {}
+        for j, m in enumerate(specs):
+            if m.hidden:
+                continue
+            if m.ratio:
+                x, d, xd = (col[k] for k in m.ratio)
+                out[m.name] = stats.ratio_estimate(cnt, acc[0, x], acc[1, x], acc[0, d],
+                                                   acc[1, d], acc[0, xd])
+            else:
+                out[m.name] = stats.estimate(cnt, acc[0, j], acc[1, j], m.binary)
+        return out
 
     def deals(self, i: int = 0) -> int:
         return self.aggs[i].total()[0]
@@ -123,15 +134,23 @@ class Result:
 
     def paired(self, metric: str, i: int, j: int) -> dict[str, float]:
         """Mean difference of ``metric`` between configurations ``i`` and ``j`` on the same deals."""
-        names_i = [m.name for m in self.metric_specs[i]]
-        names_j = [m.name for m in self.metric_specs[j]]
-        if metric not in names_i or metric not in names_j:
+        specs_i = {m.name: m for m in self.metric_specs[i] if not m.hidden}
+        specs_j = {m.name: m for m in self.metric_specs[j] if not m.hidden}
+        if metric not in specs_i or metric not in specs_j:
             raise SimkitError(f"unknown metric {metric!r}")
         common = sorted(set(self.aggs[i].chunks) & set(self.aggs[j].chunks))
-        cnt = [self.aggs[i].chunks[c][0] for c in common]
-        a = [self.aggs[i].chunks[c][1][0, names_i.index(metric)] for c in common]
-        b = [self.aggs[j].chunks[c][1][0, names_j.index(metric)] for c in common]
-        return stats.paired_difference(cnt, a, b)
+        cnt = np.array([self.aggs[i].chunks[c][0] for c in common], float)
+        return stats.paired_difference(cnt, self._chunk_sums(i, specs_i[metric], common, cnt),
+                                       self._chunk_sums(j, specs_j[metric], common, cnt))
+
+    def _chunk_sums(self, i: int, m, chunks, cnt) -> np.ndarray:
+        """Per-chunk sums of ``m`` (a ratio metric: the chunk's ratio times its deals)."""
+        names = [s.name for s in self.metric_specs[i]]
+        acc = [self.aggs[i].chunks[c][1] for c in chunks]
+        if not m.ratio:
+            return np.array([a[0, names.index(m.name)] for a in acc])
+        x, d = names.index(m.ratio[0]), names.index(m.ratio[1])
+        return np.array([a[0, x] / a[0, d] if a[0, d] else 0.0 for a in acc]) * cnt
 
     def to_json(self):
         """One object per configuration (a list for a sweep), metrics as {mean, se, ci_low, ci_high}."""
@@ -254,7 +273,8 @@ def sweep(game: str, grid=None, *, n=100_000, seed: int = 0, strategies=None, ru
             raise SimkitError("--resume needs a .parquet results file (CSV keeps no chunk aggregates)")
     configs, points = _configs(spec, base_opts, strategies, grid)
     aggs = [R.Aggregates(len(spec.metrics(c.rules))) for c in configs]
-    known = list(dict.fromkeys(m.name for c in configs for m in spec.metrics(c.rules)))
+    known = list(dict.fromkeys(m.name for c in configs for m in spec.metrics(c.rules)
+                               if not m.hidden))
     for m in metrics or []:
         if m not in known:
             raise SimkitError(f"unknown metric {m!r}: metrics are {', '.join(known)}")

@@ -53,10 +53,21 @@ class Strategy:
 
 @dataclass(frozen=True)
 class Metric:
-    """A per-deal quantity whose mean the runner reports. ``binary`` ones get Wilson intervals."""
+    """A per-deal quantity whose mean the runner reports. ``binary`` ones get Wilson intervals.
+
+    A ``ratio=(num, den, cross)`` metric is reported as ``sum(num) / sum(den)`` (for example
+    points per hand when a deal is a whole match of several hands), with a delta-method standard
+    error; ``num``, ``den`` and ``cross`` (``num * den`` per deal) are other metrics of the game.
+    Metrics whose name starts with ``_`` are such helper columns and are not reported.
+    """
     name: str
     binary: bool = True
     doc: str = ""
+    ratio: tuple[str, str, str] | None = None
+
+    @property
+    def hidden(self) -> bool:
+        return self.name.startswith("_")
 
 
 @dataclass(frozen=True)
@@ -81,6 +92,7 @@ class GameSpec:
     source: str = ""
     bench_cards_per_deal: Callable | None = None
     bench_n: int = 20_000_000  # deals `simkit bench` times by default (a few seconds' worth)
+    bench_units: Callable | None = None  # rules -> (name, count per deal), e.g. ("hands", 2.0)
     exact: Callable | None = None  # exact(rules, strategies, grid_axes) -> (JSON object, table)
 
 

@@ -49,6 +49,21 @@ def estimate(count: float, s: float, ss: float, binary: bool) -> dict[str, float
     return dict(mean=m, se=se, ci_low=lo, ci_high=hi)
 
 
+def ratio_estimate(count: float, x: float, xx: float, d: float, dd: float, xd: float) -> dict[str, float]:
+    """``sum(x) / sum(d)`` over ``count`` deals with its delta-method standard error and a normal
+    95% interval, from the sums ``x, d`` and the sums of ``x*x``, ``d*d`` and ``x*d``."""
+    if count < 2 or d <= 0:
+        return dict(mean=math.nan, se=math.nan, ci_low=math.nan, ci_high=math.nan)
+    r = x / d
+    mx, md = x / count, d / count
+    vx = (xx - count * mx * mx) / (count - 1)
+    vd = (dd - count * md * md) / (count - 1)
+    cxd = (xd - count * mx * md) / (count - 1)
+    var = max(vx - 2 * r * cxd + r * r * vd, 0.0) / (count * md * md)
+    se = math.sqrt(var)
+    return dict(mean=r, se=se, ci_low=r - Z95 * se, ci_high=r + Z95 * se)
+
+
 def half_width(e: dict[str, float]) -> float:
     return max(e["mean"] - e["ci_low"], e["ci_high"] - e["mean"])
 
