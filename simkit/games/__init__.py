@@ -1,7 +1,9 @@
 """Game registration: one line per game.  Adding a game touches its folder and this file only."""
 from simkit.core.registry import register
+from simkit.games.gin import SPEC as _gin
 from simkit.games.ochko import SPEC as _ochko
 from simkit.games.ochko.session import SESSION_SPEC
 
 register(_ochko)
+register(_gin)
 register(SESSION_SPEC)
