@@ -17,10 +17,30 @@ from numba import njit
 
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, splitmix, uniform, xoshiro_step
-from simkit.games.gin.meldcore import (LANE, ONES, U0, U1, best_discard, card_value, knock_result,
-                                    min_deadwood, _low_index, _popcount)
-from simkit.games.gin.strategies import (EARLY, GREEDY, GUARD, KIND, LATE, PICKS, P_KNOCK,
-                                         P_TAKE, RANDOM, SLACK, TRACK)
+from simkit.games.gin.meldcore import (
+    ONES,
+    U0,
+    U1,
+    _low_index,
+    _popcount,
+    best_discard,
+    card_value,
+    knock_result,
+    min_deadwood,
+)
+from simkit.games.gin.strategies import (
+    EARLY,
+    GREEDY,
+    GUARD,
+    KIND,
+    LATE,
+    P_KNOCK,
+    P_TAKE,
+    PICKS,
+    RANDOM,
+    SLACK,
+    TRACK,
+)
 
 SALT = np.uint64(0x6A09E667F3BCC909)
 DECK = np.array([s * 16 + r for s in range(4) for r in range(13)], np.int64)  # bit indices
