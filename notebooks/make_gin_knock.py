@@ -110,7 +110,6 @@ md("""
 ## 5. What the numbers say
 """)
 code("""
-ru = wide.loc["gin"] if "gin" in wide.index.get_level_values(0) else wide.xs(wide.index.levels[0][0])
 best_vs_simple = {r: int(wide.loc[r]["p1_points"].idxmax()) for r in wide.index.get_level_values(0).unique()}
 for r, t in best_vs_simple.items():
     print(f"{r}: against `simple`, the best threshold is knock <= {t} "

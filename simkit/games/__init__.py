@@ -7,3 +7,5 @@ from simkit.games.ochko.session import SESSION_SPEC
 register(_ochko)
 register(_gin)
 register(SESSION_SPEC)
+from simkit.games.klaberjass import SPEC as _klaberjass  # noqa: E402
+register(_klaberjass)
