@@ -9,3 +9,5 @@ register(_gin)
 register(SESSION_SPEC)
 from simkit.games.klaberjass import SPEC as _klaberjass  # noqa: E402
 register(_klaberjass)
+from simkit.games.hearts import SPEC as _hearts  # noqa: E402
+register(_hearts)

@@ -1,0 +1,40 @@
+"""Hearts strategies, as data: a kind code and one number (the moon threshold).
+
+* ``random``: a uniformly random legal card (and uniformly random cards to pass).
+* ``heuristic`` (the default): passes the Q♠ and the A♠/K♠ unless four lower spades guard them,
+  then hearts from the jack up, then the top of the shortest minor suit (to make a void); leads
+  low from its shortest safe suit (a low spade to smoke out the queen when it holds no high
+  spade); follows with the highest card that ducks the trick, drops the Q♠ on a higher spade,
+  and when it must win takes it as last player with its top card, otherwise plays low; when void
+  it dumps the Q♠, then A♠/K♠ while the queen is out, then its highest heart, then the top of its
+  shortest suit.  It defends against a moon: when the trick is being won by a player who alone has
+  taken point cards (at least five of the cards the moon needs), it beats him if it can and
+  otherwise gives him no point card.
+* ``moon(threshold)``: when the hand's high-card points (A 4, K 3, Q 2, J 1, both decks counted)
+  reach ``threshold`` it tries to shoot the moon: passes its lowest cards, plays its top card to
+  win every trick and discards low non-point cards, until another player takes a point card;
+  otherwise, and after that, it plays ``heuristic``.  The pass decision uses the dealt hand, the
+  play decision the hand after the pass.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from simkit.core.registry import Param, StrategyKind
+from simkit.games.hearts.engine import K_HEURISTIC, K_MOON, K_RANDOM
+
+STRATEGIES = {
+    "random": StrategyKind("random", K_RANDOM, (), "uniformly random legal card and pass"),
+    "heuristic": StrategyKind("heuristic", K_HEURISTIC, (),
+                              "pass high spades and hearts, duck, make voids, dump points"),
+    "moon": StrategyKind("moon", K_MOON,
+                         (Param("threshold", 22, (0, 84), "high-card points to try the moon"),),
+                         "shoot the moon when the hand is strong enough, else heuristic"),
+}
+
+
+def encode(strategies):
+    """``(kinds int64[K], thresholds int64[K])`` for the kernel."""
+    kinds = np.array([STRATEGIES[s.kind].code for s in strategies], np.int64)
+    thr = np.array([int(s.values.get("threshold", 0)) for s in strategies], np.int64)
+    return kinds, thr

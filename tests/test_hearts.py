@@ -1,0 +1,355 @@
+"""Hearts (002:210-234) checked against things it did not write.
+
+1. Stacked deals whose outcome follows from the text whatever the players choose (or, where
+   said, from one player's stated rule), worked out by hand in the comments.
+2. Random play on many deals of every variant: the kernel's move log is replayed by an
+   independent plain-Python statement of the rules (``hearts_check.py``): every card dealt once
+   and played once, every pass and play legal, every trick winner and every score as the rules
+   give them, and the points of a deal summing to the points in play (moon and cards held over
+   accounted for).
+3. open-spiel: under uniformly random play with preset ``openspiel`` the mean points, the moon
+   rate and the zero-point share agree with open-spiel's hearts within 4 combined standard errors
+   (``scripts/compare_hearts_openspiel.py``).
+4. Reproducibility, the game unit, the moon choice in a game, validation errors.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from collections import Counter
+
+import numpy as np
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "scripts"))
+import hearts_check
+
+import simkit
+from simkit.core import cards as C
+from simkit.core.registry import get_game, parse_game, parse_strategies
+from simkit.core.rng import stream_state
+from simkit.errors import SimkitError
+from simkit.games.hearts import engine, play_stacked, run_chunk
+
+SPEC = get_game("hearts")
+RANKS = range(2, 15)
+
+
+def deal_order(*hands):
+    """The stacked deck that deals ``hands[p]`` (card strings) to seat ``p`` (card j to j % K)."""
+    hs = [C.parse(h).tolist() for h in hands]
+    assert len({len(h) for h in hs}) == 1
+    return [hs[j % len(hs)][j // len(hs)] for j in range(len(hs) * len(hs[0]))]
+
+
+def suit_cards(s, ranks=RANKS):
+    return " ".join(f"{C.RANK_LETTERS.get(r, r)}{s}" for r in ranks)
+
+
+def points(res, K):
+    return [res[f"p{k + 1}_points_per_hand"] for k in range(K)]
+
+
+def rules(text):
+    return parse_game(text)[1]
+
+
+STRATEGY_MIXES = [["random"] * 4, ["heuristic"] * 4, ["moon(0)", "random", "heuristic", "moon(30)"]]
+
+
+# --------------------------------------------------------------------------- 1. stacked deals
+
+WHOLE_SUITS = deal_order(suit_cards("c"), suit_cards("d"), suit_cards("h"), suit_cards("s"))
+
+
+@pytest.mark.parametrize("mix", STRATEGY_MIXES)
+@pytest.mark.parametrize("moon,want", [("add", [0, 26, 26, 26]), ("subtract", [-26, 0, 0, 0]),
+                                       ("off", [26, 0, 0, 0]), ("best", [0, 26, 26, 26])])
+def test_whole_suits_moon(mix, moon, want):
+    """p1 holds all the clubs and leads the 2♣ (220); nobody else can follow, so p1 wins all 13
+    tricks and takes every heart and the Q♠: the moon (222).  On the first trick p3 (all hearts)
+    may play a heart, holding nothing else, and p4 may not play the Q♠ (220)."""
+    r = rules(f"hearts(moon={moon})")
+    res, log = play_stacked(r, [f"p{k + 1}={s}" for k, s in enumerate(mix)], WHOLE_SUITS, log=True)
+    assert points(res, 4) == want
+    assert res["moon_rate"] == (moon != "off") and res["p1_moon"] == (moon != "off")
+    assert res["zero_point_rate"] == sum(p == 0 for p in want) / 4
+    lay = engine.log_layout(r)
+    first = [divmod(int(x), 64) for x in log[lay["plays"]:lay["plays"] + 4]]
+    assert first[0] == (0, C.parse_card("2c"))
+    assert C.suit_of(first[2][1]) == C.HEARTS
+    assert first[3][1] != C.parse_card("Qs") and C.suit_of(first[3][1]) == C.SPADES
+    assert list(log[lay["winners"]:lay["width"]]) == [0] * 13
+
+
+@pytest.mark.parametrize("moon,want", [("add", [-10, 26, 26, 26]), ("subtract", [-36, 0, 0, 0]),
+                                       ("off", [16, 0, 0, 0])])
+def test_omnibus_whole_suits(moon, want):
+    """Omnibus (228): p1 also takes the 10♦ (-10), so the moon is shot with it: -36 for the
+    shooter when subtracting (the text's number), or his -10 kept and 26 to each other player."""
+    r = rules(f"hearts(omnibus=true,moon={moon})")
+    assert points(play_stacked(r, ["p1=heuristic"], WHOLE_SUITS), 4) == want
+
+
+@pytest.mark.parametrize("p1", ["random", "heuristic", "moon(0)"])
+@pytest.mark.parametrize("p3", ["random", "heuristic"])
+def test_points_split_between_two_players(p1, p3):
+    """p1: 2♣ and the hearts 3-A; p2: the clubs 3-A and the 2♥; p3: the diamonds; p4: the spades.
+    Trick 1: p1 leads the 2♣ (220), p2 must follow with a club and wins.  p2 then leads clubs
+    (hearts are not broken on trick 2, and p2 (heuristic) keeps the 2♥ to the end); nobody else
+    has a club, so p2 wins tricks 2-12, taking the eleven hearts p1 must discard and the Q♠ that
+    p4 (heuristic) drops at its first chance after trick 1, where it was barred (220): 11 + 13 =
+    24.  Trick 13: p2 leads the 2♥ and p1's last heart beats it: 2 points for p1.  p1's and
+    p3's choices cannot change this."""
+    deck = deal_order("2c " + suit_cards("h", range(3, 15)), suit_cards("c", range(3, 15)) + " 2h",
+                      suit_cards("d"), suit_cards("s"))
+    res = play_stacked(rules("hearts"), [f"p1={p1}", "p2=heuristic", f"p3={p3}", "p4=heuristic"],
+                       deck)
+    assert points(res, 4) == [2, 24, 0, 0]
+    assert res["moon_rate"] == 0 and res["zero_point_rate"] == 0.5
+
+
+def test_two_players_short_deck():
+    """Two players (227): 3s, 5s, 7s, 9s, jacks and kings out leave 28 cards, 13 each, two set
+    aside.  p1 has all seven clubs and six diamonds; p2 the seven hearts and six spades with the
+    Q♠; the A♦ and A♠ are not dealt.  p1 leads the 2♣ and wins every trick: all the points in
+    play (7 hearts + 13) are his, a moon worth 20 to p2."""
+    ranks = (2, 4, 6, 8, 10, 12, 14)
+    deck = deal_order(suit_cards("c", ranks) + " " + suit_cards("d", ranks[:-1]),
+                      suit_cards("h", ranks) + " " + suit_cards("s", ranks[:-1])) + \
+        C.parse("Ad As").tolist()
+    assert points(play_stacked(rules("hearts(players=2)"), ["p1=random", "p2=random"], deck), 2) \
+        == [0, 20]
+    assert points(play_stacked(rules("hearts(players=2,moon=off)"), [], deck), 2) == [20, 0]
+    # with the 2♣ set aside the lowest club dealt, the 4♣, leads
+    deck = deal_order(suit_cards("c", ranks[1:]) + " " + suit_cards("d", ranks),
+                      suit_cards("h", ranks) + " " + suit_cards("s", ranks[:-1])) + \
+        C.parse("2c As").tolist()
+    r = rules("hearts(players=2)")
+    res, log = play_stacked(r, [], deck, log=True)
+    assert divmod(int(log[engine.log_layout(r)["plays"]]), 64) == (0, C.parse_card("4c"))
+    assert points(res, 2) == [0, 20]
+
+
+def test_cancellation_joker_leads_and_pairs_cancel():
+    """Five players (231): a joker added, 21 cards each, the joker (the zero of clubs, 232) leads.
+    Stacked so that p1 holds the joker and both 2♣... and the replayed log agrees with the rules."""
+    r = rules("hearts(players=5,passing=none)")
+    deck = engine.make_deck(r).tolist()
+    rng = np.random.default_rng(5)
+    for _ in range(20):
+        order = list(rng.permutation(deck))
+        res, log = play_stacked(r, ["p1=random", "p2=heuristic", "p3=moon(10)"], order, log=True)
+        lay = engine.log_layout(r)
+        seat, card = divmod(int(log[lay["plays"]]), 64)
+        assert card == 0 and seat == order.index(0) % 5
+        scores, *_ = hearts_check.replay(r, log, None)
+        assert points(res, 5) == scores
+
+
+def test_stacked_input_errors():
+    with pytest.raises(SimkitError, match="needs 52 cards"):
+        play_stacked(rules("hearts"), [], "2c 3c")
+    with pytest.raises(SimkitError, match="direction"):
+        play_stacked(rules("hearts"), [], WHOLE_SUITS, direction="up")
+    with pytest.raises(SimkitError, match="unit=hand"):
+        play_stacked(rules("hearts(unit=game)"), [], WHOLE_SUITS)
+
+
+# --------------------------------------------------------------------------- 2. random play, replayed
+
+CONFIGS = [
+    ("hearts", ["random"] * 4),
+    ("hearts", ["heuristic", "moon(18)", "random", "heuristic"]),
+    ("hearts(preset=openspiel)", ["random"] * 4),
+    ("hearts(hearts_broken=false,no_points_first_trick=false,moon=subtract)", ["random"] * 4),
+    ("hearts(omnibus=true,passing=across)", ["heuristic", "random", "moon(15)", "random"]),
+    ("hearts(players=2)", ["random", "heuristic"]),
+    ("hearts(players=5)", ["random", "heuristic", "random", "moon(20)", "random"]),
+    ("hearts(players=6,passing=right,pass_cards=2)", ["random"] * 6),
+    ("hearts(players=8,holdover=no_winner,passing=random)", ["random", "heuristic"] * 4),
+    ("hearts(players=9,omnibus=true)", ["random"] * 9),
+    ("hearts(players=10,pass_cards=0)", ["heuristic"] * 10),
+    ("hearts(players=11,moon=off)", ["random"] * 11),
+]
+
+
+def expected_total(r, dealt, scores, shooter, lost):
+    """What the points of a deal must add up to."""
+    omni = r.omnibus
+    positive = sum(max(hearts_check.card_points(c, omni), 0) for c in dealt)
+    negative = sum(min(hearts_check.card_points(c, omni), 0) for c in dealt)
+    taken = positive + negative - lost
+    if shooter < 0:
+        return taken
+    if r.moon == "subtract":
+        return taken - 2 * positive
+    return taken - positive + (r.players - 1) * positive
+
+
+@pytest.mark.parametrize("game,strats", CONFIGS)
+def test_random_play_is_legal_and_scored_by_the_rules(game, strats, n=600):
+    spec, r = parse_game(game)
+    s = parse_strategies(spec, r, [f"p{k + 1}={x}" for k, x in enumerate(strats)])
+    lay = engine.log_layout(r)
+    log = np.zeros((n, lay["width"]), np.int16)
+    acc, rows = run_chunk(r, s, stream_state(11, 0), n, rows=True, log=log)
+    K = r.players
+    pack = Counter(engine.make_deck(r).tolist())
+    moons = 0
+    for i in range(n):
+        dealt = log[i, lay["dealt"]:lay["passed"]].tolist()
+        assert not Counter(dealt) - pack, "a card dealt more often than the pack has it"
+        plays = [int(x) % 64 for x in log[i, lay["plays"]:lay["winners"]]]
+        assert Counter(plays) == Counter(dealt), "every card dealt is played exactly once"
+        scores, shooter, _, lost = hearts_check.replay(r, log[i], i)
+        got = [rows[i, 3 * k] for k in range(K)]
+        assert got == scores, f"deal {i}: kernel {got}, rules {scores}"
+        assert sum(got) == expected_total(r, dealt, scores, shooter, lost)
+        assert [rows[i, 3 * k + 2] for k in range(K)] == [float(k == shooter) for k in range(K)]
+        assert rows[i, 3 * K] == (shooter >= 0)
+        assert rows[i, 3 * K + 1] == sum(x == 0 for x in scores) / K
+        moons += shooter >= 0
+    assert np.allclose(acc[0], rows.sum(axis=0)) and np.allclose(acc[1], (rows ** 2).sum(axis=0))
+    if K == 4 and r.moon != "off":
+        # the sum rule for the standard game, as the text states it
+        totals = rows[:, [3 * k for k in range(4)]].sum(axis=1)
+        ok = {26.0, 78.0} if r.moon == "add" else {26.0, -26.0}
+        if r.omnibus:
+            ok = {16.0, 68.0}
+        assert set(totals) <= ok
+
+
+# --------------------------------------------------------------------------- 3. open-spiel
+
+def _compare(os_hands, simkit_hands, seed):
+    pytest.importorskip("pyspiel")
+    import compare_hearts_openspiel as cmp
+    table = cmp.compare(os_hands, simkit_hands, seed=seed, loop="cpp")
+    bad = [r for r in table if abs(r["z"]) >= 4.0]
+    assert not bad, f"simkit and open-spiel disagree: {bad}"
+    return table
+
+
+def test_openspiel_random_play_statistics():
+    """Uniformly random play: 20,000 open-spiel hands (its C++ random bots) against 200,000
+    simkit hands under preset openspiel; every quantity within 4 combined SEs."""
+    _compare(20_000, 200_000, seed=1)
+
+
+@pytest.mark.slow
+def test_openspiel_random_play_statistics_more_hands():
+    _compare(200_000, 2_000_000, seed=2)
+
+
+def test_openspiel_python_loop_agrees_too():
+    """The same comparison with open-spiel driven by random choices made in Python (3000 hands)."""
+    pytest.importorskip("pyspiel")
+    import compare_hearts_openspiel as cmp
+    table = cmp.compare(3000, 100_000, seed=3, loop="python")
+    assert all(abs(r["z"]) < 4.0 for r in table), table
+
+
+def test_openspiel_preset_matches_its_parameters():
+    pyspiel = pytest.importorskip("pyspiel")
+    p = pyspiel.load_game("hearts").get_parameters()
+    r = rules("hearts(preset=openspiel)")
+    assert r.hearts_broken == p["must_break_hearts"]
+    assert r.qs_breaks_hearts == p["qs_breaks_hearts"]
+    assert r.no_points_first_trick == p["no_pts_on_first_trick"]
+    assert (r.pass_cards > 0) == p["pass_cards"] and r.passing == "random"
+    assert not p["jd_bonus"] and not r.omnibus and not p["avoid_all_tricks_bonus"]
+    assert not p["can_lead_any_club"] and not p["can_lead_hearts_instead_of_qs"]
+    assert r.moon == "add"
+
+
+# --------------------------------------------------------------------------- 4. the rest
+
+def test_reproducible():
+    r = rules("hearts")
+    s = parse_strategies(SPEC, r, ["p2=random", "p3=moon(20)"])
+    a = run_chunk(r, s, stream_state(7, 3), 3000, rows=True)
+    b = run_chunk(r, s, stream_state(7, 3), 3000, rows=True)
+    assert np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1])
+    x = simkit.run("hearts(players=6)", n=9000, seed=4, progress=False).estimates()
+    y = simkit.run("hearts(players=6)", n=9000, seed=4, progress=False, workers=2,
+                   backend="threads").estimates()
+    assert x == y
+    z = simkit.run("hearts(players=6)", n=9000, seed=5, progress=False).estimates()
+    assert x != z
+
+
+def test_strategies_see_the_same_deals():
+    """The cards of a deal come from its key alone: changing one seat's strategy changes the
+    play, never the deal."""
+    r = rules("hearts(passing=none)")
+    lay = engine.log_layout(r)
+    logs = []
+    for p2 in ("random", "heuristic"):
+        log = np.zeros((200, lay["width"]), np.int16)
+        run_chunk(r, parse_strategies(SPEC, r, [f"p2={p2}"]), stream_state(1, 0), 200, log=log)
+        logs.append(log)
+    assert np.array_equal(logs[0][:, lay["dealt"]:lay["passed"]],
+                          logs[1][:, lay["dealt"]:lay["passed"]])
+    assert not np.array_equal(logs[0][:, lay["plays"]:], logs[1][:, lay["plays"]:])
+
+
+def test_game_unit():
+    r = rules("hearts(unit=game)")
+    s = parse_strategies(SPEC, r, ["p1=random"])
+    _, rows = run_chunk(r, s, stream_state(3, 0), 400, rows=True)
+    names = [m.name for m in SPEC.metrics(r)]
+    win = rows[:, [names.index(f"p{k}_win") for k in range(1, 5)]]
+    score = rows[:, [names.index(f"p{k}_score") for k in range(1, 5)]]
+    assert np.allclose(win.sum(axis=1), 1.0)
+    assert (score.max(axis=1) >= 100).all()
+    low = score.min(axis=1, keepdims=True)
+    assert np.array_equal(win > 0, score == low)
+    assert (rows[:, names.index("hands_per_game")] >= 4).all()
+    # the random player loses more than its share against three heuristic players
+    assert win[:, 0].mean() < 0.2
+
+
+def test_moon_choice_in_a_game():
+    """moon=best: the shooter adds 26 to the others unless that ends the game with him behind."""
+    pick = engine._prefer_subtract
+    raw = np.array([0, 26, 0, 0])
+    assert not pick(np.array([80, 70, 90, 85]), raw, 1, 26, 4, 100)   # add ends it, he wins
+    assert pick(np.array([10, 60, 90, 85]), raw, 1, 26, 4, 100)       # add would lose the game
+    assert not pick(np.array([20, 30, 30, 40]), raw, 1, 26, 4, 100)   # no end: same margin, add
+
+
+def test_heuristic_beats_random():
+    r = rules("hearts")
+    est = simkit.run("hearts", n=20000, seed=1, progress=False,
+                     strategies=["p1=random"]).estimates()
+    assert est["p1_points_per_hand"]["mean"] > est["p2_points_per_hand"]["mean"] + 1.0
+    assert len(SPEC.metrics(r)) == 14
+
+
+@pytest.mark.parametrize("game,words", [
+    ("hearts(players=3)", "players=3"),
+    ("hearts(players=12)", "players=12 is out of range"),
+    ("hearts(passing=up)", "passing='up' is not allowed"),
+    ("hearts(pass_cards=13)", "pass_cards=13"),
+    ("hearts(players=11,pass_cards=9)", "pass_cards=9"),
+    ("hearts(moon=maybe)", "moon='maybe'"),
+    ("hearts(preset=nope)", "unknown preset"),
+])
+def test_validation_errors(game, words):
+    with pytest.raises(SimkitError, match=words.replace("(", r"\(")):
+        parse_game(game)
+
+
+def test_strategy_errors_and_bench_hooks():
+    r = rules("hearts")
+    with pytest.raises(SimkitError, match="threshold"):
+        parse_strategies(SPEC, r, ["p1=moon(99)"])
+    with pytest.raises(SimkitError, match="unknown seat"):
+        parse_strategies(SPEC, r, ["p5=random"])
+    s = parse_strategies(SPEC, r, [])
+    assert SPEC.bench_cards_per_deal(r, s, stream_state(0, 0), 100) == 52.0
+    assert SPEC.bench_cards_per_deal(rules("hearts(players=7)"), parse_strategies(
+        SPEC, rules("hearts(players=7)"), []), stream_state(0, 0), 10) == 105.0
