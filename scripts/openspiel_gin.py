@@ -355,6 +355,25 @@ def _hand_seeds(n: int, seed: int) -> list[int]:
     return [rng.randrange(2 ** 31 - 1) for _ in range(n)]
 
 
+def play_hand(game, bots, hand_seed: int, loop: str):
+    """One hand of ``bots`` to the end: in C++ (``loop="cpp"``, chance from mt19937(hand_seed))
+    or driven from Python (chance from ``random.Random(hand_seed)``).  Returns the final state."""
+    state = game.new_initial_state()
+    if loop == "cpp":
+        pyspiel.evaluate_bots(state, bots, hand_seed)
+        return state
+    rng = random.Random(hand_seed)
+    for b in bots:
+        b.restart()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+        else:
+            state.apply_action(bots[state.current_player()].step(state))
+    return state
+
+
 def play_bots(n_hands: int, seed: int, make_bots, params: dict | None = None,
               loop: str = "cpp") -> tuple[list[dict], float]:
     """Play ``n_hands`` single hands; returns (records, wall seconds of the playing loop).
@@ -369,19 +388,7 @@ def play_bots(n_hands: int, seed: int, make_bots, params: dict | None = None,
     records = []
     t0 = time.perf_counter()
     for hs in seeds:
-        state = game.new_initial_state()
-        if loop == "cpp":
-            pyspiel.evaluate_bots(state, bots, hs)
-        else:
-            rng = random.Random(hs)
-            for b in bots:
-                b.restart()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    outcomes = state.chance_outcomes()
-                    state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-                else:
-                    state.apply_action(bots[state.current_player()].step(state))
+        state = play_hand(game, bots, hs, loop)
         records.append(hand_record(state))
     return records, time.perf_counter() - t0
 
@@ -480,19 +487,7 @@ def simple_bot_hands_per_second(n_hands: int, seed: int, loop: str = "cpp") -> d
     moves = 0
     t0 = time.perf_counter()
     for hs in seeds:
-        state = game.new_initial_state()
-        if loop == "cpp":
-            pyspiel.evaluate_bots(state, bots, hs)
-        else:
-            rng = random.Random(hs)
-            for b in bots:
-                b.restart()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    outcomes = state.chance_outcomes()
-                    state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-                else:
-                    state.apply_action(bots[state.current_player()].step(state))
+        state = play_hand(game, bots, hs, loop)
         moves += state.move_number()
     wall = time.perf_counter() - t0
     return {"n_hands": n_hands, "wall_s": wall, "hands_per_second": n_hands / wall, "loop": loop,

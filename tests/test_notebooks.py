@@ -24,32 +24,19 @@ def test_notebook_is_generated_from_its_script(tmp_path, name):
 
 
 @pytest.mark.slow
-def test_ochko_banker_notebook_runs(monkeypatch):
+@pytest.mark.parametrize("name,size,phrases,images", [
+    ("ochko_banker", "2e4", ["the bank's best threshold", "Per session"], 5),
+    ("gin_knock", "4e3", ["the best threshold is knock <=", "best replies in the matrix"], 4),
+])
+def test_notebook_runs(monkeypatch, name, size, phrases, images):
     nbformat = pytest.importorskip("nbformat")
     nbclient = pytest.importorskip("nbclient")
-    monkeypatch.setenv("SIMKIT_NB_N", "2e4")
-    nb = nbformat.read(ROOT / "notebooks" / "ochko_banker.ipynb", as_version=4)
+    monkeypatch.setenv("SIMKIT_NB_N", size)
+    nb = nbformat.read(ROOT / "notebooks" / f"{name}.ipynb", as_version=4)
     nbclient.NotebookClient(nb, timeout=900, kernel_name="python3",
                             resources={"metadata": {"path": str(ROOT / "notebooks")}}).execute()
-    text = "".join(o.get("text", "") for c in nb.cells if c.cell_type == "code"
-                   for o in c.get("outputs", []))
-    assert "the bank's best threshold" in text and "Per session" in text
-    images = sum("image/png" in o.get("data", {}) for c in nb.cells if c.cell_type == "code"
-                 for o in c.get("outputs", []))
-    assert images >= 5
-
-
-@pytest.mark.slow
-def test_gin_knock_notebook_runs(monkeypatch):
-    nbformat = pytest.importorskip("nbformat")
-    nbclient = pytest.importorskip("nbclient")
-    monkeypatch.setenv("SIMKIT_NB_N", "4e3")
-    nb = nbformat.read(ROOT / "notebooks" / "gin_knock.ipynb", as_version=4)
-    nbclient.NotebookClient(nb, timeout=900, kernel_name="python3",
-                            resources={"metadata": {"path": str(ROOT / "notebooks")}}).execute()
-    text = "".join(o.get("text", "") for c in nb.cells if c.cell_type == "code"
-                   for o in c.get("outputs", []))
-    assert "the best threshold is knock <=" in text and "best replies in the matrix" in text
-    images = sum("image/png" in o.get("data", {}) for c in nb.cells if c.cell_type == "code"
-                 for o in c.get("outputs", []))
-    assert images >= 4
+    outputs = [o for c in nb.cells if c.cell_type == "code" for o in c.get("outputs", [])]
+    text = "".join(o.get("text", "") for o in outputs)
+    for phrase in phrases:
+        assert phrase in text
+    assert sum("image/png" in o.get("data", {}) for o in outputs) >= images

@@ -109,16 +109,30 @@ def encode_rules(rules) -> np.ndarray:
 
 @njit(cache=True, nogil=True)
 def wants_pile(p, h, top, taken_ok, limit, frac, u):
-    """Whether the strategy ``p`` takes the pile's ``top`` card into hand ``h``: ``(bool, u)``."""
+    """Whether the strategy ``p`` takes the pile's ``top`` card into hand ``h``:
+    ``(take, d, card, u)`` where ``(d, card)`` is the best discard after taking it (``d = -1``
+    when not computed), which :func:`after_draw` then need not compute again."""
     if p[KIND] == RANDOM:
         x, u = uniform(u)
-        return x < p[P_TAKE], u
-    d, _ = best_discard(h | top, U0 if taken_ok else top)
+        return x < p[P_TAKE], np.int64(-1), U0, u
+    d, card = best_discard(h | top, U0 if taken_ok else top)
     if p[GREEDY] != 0:
-        return d < min_deadwood(h), u
+        return d < min_deadwood(h), d, card, u
     # only a card that joins a meld of the best 11-card arrangement, or one that lets it knock
     joins = min_deadwood(h | top) < min_deadwood(h) + card_value(top)
-    return joins or d <= min(limit, knock_level(p, frac)), u
+    return joins or d <= min(limit, knock_level(p, frac)), d, card, u
+
+
+@njit(cache=True, nogil=True)
+def next_card(perm, k, s, stacked):
+    """The ``k``-th card off the deck, as a bit: one step of a Fisher-Yates shuffle of ``perm``
+    driven by the splitmix state ``s`` (or ``perm``'s own order when ``stacked``): ``(bit, s)``."""
+    j = k
+    if not stacked:
+        j, s = bounded(s, 52 - k)
+        j += k
+    perm[k], perm[j] = perm[j], perm[k]
+    return U1 << np.uint64(perm[k]), s
 
 
 @njit(cache=True, nogil=True)
@@ -156,9 +170,10 @@ def knock_level(p, frac):
 
 
 @njit(cache=True, nogil=True)
-def after_draw(p, h, forbid, limit, dead, stock, opp_picks, known, gone, u):
-    """The strategy's move with 11 cards ``h``: ``(knock, discard bit, u)``."""
-    dmin, card = best_discard(h, forbid)
+def after_draw(p, h, forbid, pre_d, pre_card, limit, dead, stock, opp_picks, known, gone, u):
+    """The strategy's move with 11 cards ``h``: ``(knock, discard bit, u)``.  ``(pre_d,
+    pre_card)`` is the best discard when already known (``pre_d = -1``: not known)."""
+    dmin, card = (pre_d, pre_card) if pre_d >= 0 else best_discard(h, forbid)
     if p[KIND] == RANDOM:
         x, u = uniform(u)
         if dmin <= limit and x < p[P_KNOCK]:
@@ -205,42 +220,33 @@ def play_hand(R, P, flip, dealer, key, order, perm, stacked, log):
     known = np.zeros(2, np.uint64)   # cards each took from the pile and still holds
     picks = np.zeros(2, np.int64)
     nd = 1 - dealer
-    k = 0
-    for i in range(21):
-        if stacked:
-            j = k
-        else:
-            j, s = bounded(s, 52 - k)
-            j += k
-        perm[k], perm[j] = perm[j], perm[k]
-        b = U1 << np.uint64(perm[k])
-        k += 1
-        if i == 20:
+    for k in range(21):
+        b, s = next_card(perm, k, s, stacked)
+        if k == 20:
             top = b
-        elif i % 2 == 0:
-            hands[nd] |= b
         else:
-            hands[dealer] |= b
+            hands[nd if k % 2 == 0 else dealer] |= b
+    k = 21
     gone = U0
     limit, dead, taken_ok = R[R_LIMIT], R[R_DEAD], R[R_TAKEN] != 0
     turns = 0
     nlog = 0
-    first = 0      # 0: non-dealer may take the upcard, 1: dealer may, 2: normal play
     q = nd
+    opening = True     # the upcard: the non-dealer may take it, else the dealer, else stock
     while True:
-        if first == 0:
-            take, u = wants_pile(P[q ^ flip], hands[q], top, taken_ok, limit, stock_frac(k, dead), u)
+        frac = stock_frac(k, dead)
+        if opening:
+            opening = False
+            take, pd, pc, u = wants_pile(P[q ^ flip], hands[q], top, taken_ok, limit, frac, u)
             if not take:
                 q = dealer
-                first = 1
-                take, u = wants_pile(P[q ^ flip], hands[q], top, taken_ok, limit, stock_frac(k, dead), u)
+                take, pd, pc, u = wants_pile(P[q ^ flip], hands[q], top, taken_ok, limit, frac, u)
                 if not take:
                     q = nd
-            first = 2
         else:
             if 52 - k <= dead:
                 return DEAD, -1, -1, 0, turns
-            take, u = wants_pile(P[q ^ flip], hands[q], top, taken_ok, limit, stock_frac(k, dead), u)
+            take, pd, pc, u = wants_pile(P[q ^ flip], hands[q], top, taken_ok, limit, frac, u)
         turns += 1
         if take:
             drawn = top
@@ -249,18 +255,13 @@ def play_hand(R, P, flip, dealer, key, order, perm, stacked, log):
             known[q] |= drawn
             picks[q] += 1
         else:
-            if stacked:
-                j = k
-            else:
-                j, s = bounded(s, 52 - k)
-                j += k
-            perm[k], perm[j] = perm[j], perm[k]
-            drawn = U1 << np.uint64(perm[k])
+            drawn, s = next_card(perm, k, s, stacked)
             k += 1
             forbid = U0
+            pd = -1
         h = hands[q] | drawn
-        knock, d, u = after_draw(P[q ^ flip], h, forbid, limit, dead, 52 - k, picks[1 - q],
-                                 known[1 - q], gone, u)
+        knock, d, u = after_draw(P[q ^ flip], h, forbid, pd, pc, limit, dead, 52 - k,
+                                 picks[1 - q], known[1 - q], gone, u)
         hands[q] = h ^ d
         known[q] &= ~d
         if nlog < log.shape[0]:
@@ -281,8 +282,6 @@ def play_hand(R, P, flip, dealer, key, order, perm, stacked, log):
             gone |= top
         top = d
         q = 1 - q
-        if first == 1:
-            first = 2
 
 
 @njit(cache=True, nogil=True)

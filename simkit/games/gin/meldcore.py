@@ -103,36 +103,47 @@ def n_options(h, x):
 
 
 @njit(cache=True, nogil=True)
-def min_deadwood(h):
-    """The least deadwood of the cards ``h`` (any number of cards), over every meld arrangement."""
+def _candidate_bits(h):
+    """The (up to three) ranks held three or four times, each as a lane-0 bit (0 if absent)."""
     t = set_candidates(h)
-    if t == U0:
-        return lanes_dw(h)
     x1 = t & (~t + U1)
     t ^= x1
     x2 = t & (~t + U1)
     t ^= x2
-    x3 = t & (~t + U1)
-    n1, n2, n3 = n_options(h, x1), n_options(h, x2), n_options(h, x3)
+    return x1, x2, t & (~t + U1)
+
+
+@njit(cache=True, nogil=True)
+def n_set_choices(h):
+    """How many ways there are to choose the sets of ``h`` (1 when it holds no set)."""
+    x1, x2, x3 = _candidate_bits(h)
+    return n_options(h, x1) * n_options(h, x2) * n_options(h, x3)
+
+
+@njit(cache=True, nogil=True)
+def set_choice(h, i):
+    """The cards of choice ``i`` (``0 <= i < n_set_choices(h)``) of sets in ``h``, a mask."""
+    x1, x2, x3 = _candidate_bits(h)
+    n1, n2 = n_options(h, x1), n_options(h, x2)
+    return (set_option(h, x1, i % n1) | set_option(h, x2, (i // n1) % n2)
+            | set_option(h, x3, i // (n1 * n2)))
+
+
+@njit(cache=True, nogil=True)
+def min_deadwood(h):
+    """The least deadwood of the cards ``h`` (any number of cards), over every meld arrangement."""
+    if set_candidates(h) == U0:
+        return lanes_dw(h)
     best = np.int64(1 << 30)
-    for o1 in range(n1):
-        m1 = set_option(h, x1, o1)
-        for o2 in range(n2):
-            m2 = m1 | set_option(h, x2, o2)
-            for o3 in range(n3):
-                v = lanes_dw(h & ~(m2 | set_option(h, x3, o3)))
-                if v < best:
-                    best = v
+    for i in range(n_set_choices(h)):
+        best = min(best, lanes_dw(h & ~set_choice(h, i)))
     return best
 
 
 @njit(cache=True, nogil=True)
 def card_value(b):
     """Deadwood value of the single card with bit ``b``."""
-    k = np.int64(0)
-    while (b >> np.uint64(k)) != U1:
-        k += 1
-    return VALUES[k % 16 + 1]
+    return VALUES[_low_index(b) % 16 + 1]
 
 
 @njit(cache=True, nogil=True)
@@ -248,26 +259,12 @@ def knock_result(k, d):
     dk = min_deadwood(k)
     if dk == 0:
         return dk, min_deadwood(d)
-    t = set_candidates(k)
-    x1 = t & (~t + U1)
-    t ^= x1
-    x2 = t & (~t + U1)
-    t ^= x2
-    x3 = t & (~t + U1)
-    n1, n2, n3 = n_options(k, x1), n_options(k, x2), n_options(k, x3)
     worst = np.int64(-1)
-    for o1 in range(n1):
-        m1 = set_option(k, x1, o1)
-        for o2 in range(n2):
-            m2 = m1 | set_option(k, x2, o2)
-            for o3 in range(n3):
-                sets = m2 | set_option(k, x3, o3)
-                rest = k & ~sets
-                if lanes_dw(rest) != dk:
-                    continue
-                v = layoff_deadwood(sets, run_cards(rest), d)
-                if v > worst:
-                    worst = v
+    for i in range(n_set_choices(k)):
+        sets = set_choice(k, i)
+        rest = k & ~sets
+        if lanes_dw(rest) == dk:
+            worst = max(worst, layoff_deadwood(sets, run_cards(rest), d))
     return dk, worst
 
 
@@ -331,14 +328,12 @@ def _arrangement(m: int) -> tuple[list[list[int]], int]:
     """Melds (as lists of bits) of one minimum-deadwood arrangement of mask ``m``."""
     m = np.uint64(m)
     target = int(min_deadwood(m))
-    t = int(set_candidates(m))
-    xs = [np.uint64(1 << i) for i in range(13) if t >> i & 1]
-    import itertools
-    for opts in itertools.product(*[range(n_options(m, x)) for x in xs]):
-        sets = [int(set_option(m, x, o)) for x, o in zip(xs, opts)]
-        rest = int(m) & ~sum(sets)
+    for c in range(n_set_choices(m)):
+        sets = int(set_choice(m, c))
+        rest = int(m) & ~sets
         if int(lanes_dw(np.uint64(rest))) == target:
-            melds = [[i for i in range(64) if s >> i & 1] for s in sets if s]
+            melds = [[i for i in range(64) if sets >> i & 1 and i % 16 == r] for r in range(13)]
+            melds = [meld for meld in melds if meld]
             runs = int(run_cards(np.uint64(rest)))
             for lane in range(4):
                 bits = [i for i in range(16 * lane, 16 * lane + 13) if runs >> i & 1]
