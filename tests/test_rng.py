@@ -207,3 +207,34 @@ def test_deals_are_uniform():
     # the third card given the first two: uniform over the 34 left (pairs of positions matter)
     third = np.array([deal_positions(i, 36, 3)[2] for i in range(20_000)])
     assert _chi2(third, 36) < CHI2_9999[35]
+
+
+# --- partial Fisher-Yates shuffles (Hearts' deal) -------------------------------------------
+
+def shuffled(key, n, k):
+    perm = np.arange(n, dtype=np.int64)
+    rng.shuffle_prefix(perm, k, np.uint64(key))
+    return perm
+
+
+@pytest.mark.parametrize("n", [1, 6, 7, 52, 104])
+def test_shuffle_prefix_permutes_and_a_shorter_deal_is_a_prefix(n):
+    for key in range(5):
+        full = shuffled(key * 977 + n, n, n)
+        assert sorted(full) == list(range(n))
+        for k in (0, 1, n // 2):
+            part = shuffled(key * 977 + n, n, k)
+            assert list(part[:k]) == list(full[:k])      # the same key deals the same cards
+            assert sorted(part) == list(range(n))        # and the rest of the pack is intact
+
+
+def test_shuffle_prefix_is_uniform():
+    """All 24 orders of 4 cards equally likely; the 40th card of 52 uniform over the pack."""
+    orders = {}
+    seen = []
+    for i in range(24_000):
+        seen.append(orders.setdefault(tuple(shuffled(i, 4, 4)), len(orders)))
+    assert len(orders) == 24
+    assert _chi2(np.array(seen), 24) < 57.075  # chi2.ppf(0.9999, 23)
+    fortieth = np.array([shuffled(3 * i + 1, 52, 40)[39] for i in range(26_000)])
+    assert _chi2(fortieth, 52) < 97.337  # chi2.ppf(0.9999, 51)

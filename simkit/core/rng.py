@@ -125,6 +125,22 @@ def draw_index(s, drawn, n, stacked):
     return j, s, drawn | (np.uint64(1) << np.uint64(j))
 
 
+@njit(cache=True, nogil=True)
+def shuffle_prefix(perm, k, s):
+    """Make ``perm[:k]`` a uniformly random ordered draw without replacement from ``perm``: a
+    partial Fisher-Yates shuffle from the front, one :func:`bounded` draw per position.  Returns
+    the new splitmix state.  (Lemire's batched draws, six offsets per 64-bit output, measured
+    slower here: their multiplications form one dependent chain.)"""
+    n = perm.shape[0]
+    for p in range(k):
+        j, s = bounded(s, n - p)
+        j += p
+        t = perm[p]
+        perm[p] = perm[j]
+        perm[j] = t
+    return s
+
+
 @njit(cache=True, nogil=True, inline="always")
 def uniform(s):
     """A double in ``[0, 1)`` from a splitmix64 state: ``(value, new s)``."""

@@ -44,8 +44,9 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
+from numba.cpython.unsafe.numbers import trailing_zeros
 
+from simkit.core.bits import highest_code, lowest_code, nth_code, popcount  # noqa: F401
 from simkit.core.rng import bounded
 from simkit.errors import SimkitError
 
@@ -135,28 +136,6 @@ def points_table(plain, trump=None) -> np.ndarray:
 # --------------------------------------------------------------------------- bit helpers (njit)
 
 @njit(cache=True, nogil=True, inline="always")
-def popcount(m):
-    """Number of set bits of a ``uint64``."""
-    m = np.uint64(m)
-    m = m - ((m >> np.uint64(1)) & np.uint64(0x5555555555555555))
-    m = (m & np.uint64(0x3333333333333333)) + ((m >> np.uint64(2)) & np.uint64(0x3333333333333333))
-    m = (m + (m >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
-    return np.int64((m * np.uint64(0x0101010101010101)) >> np.uint64(56))
-
-
-@njit(cache=True, nogil=True, inline="always")
-def lowest_code(m):
-    """The lowest set bit's index (card code) of a non-zero mask."""
-    return np.int64(trailing_zeros(np.uint64(m)))
-
-
-@njit(cache=True, nogil=True, inline="always")
-def highest_code(m):
-    """The highest set bit's index (card code) of a non-zero mask."""
-    return np.int64(63 - leading_zeros(np.uint64(m)))
-
-
-@njit(cache=True, nogil=True, inline="always")
 def bit(code):
     """The mask of one card code."""
     return _ONE << np.uint64(code)
@@ -171,15 +150,6 @@ def suit_mask(suit):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def nth_code(m, k):
-    """The code of the ``k``-th (from 0, lowest first) card of mask ``m``."""
-    m = np.uint64(m)
-    for _ in range(k):
-        m &= m - _ONE
-    return np.int64(trailing_zeros(m))
-
-
-@njit(cache=True, nogil=True, inline="always")
 def random_card(m, s):
     """A uniformly random card of the non-zero mask ``m`` from splitmix state ``s``:
     ``(code, new s)``."""
@@ -189,8 +159,11 @@ def random_card(m, s):
 
 @njit(cache=True, nogil=True, inline="always")
 def seat_of(leader, i, players):
-    """The seat that plays the ``i``-th card of a trick led by ``leader`` (clockwise)."""
-    return (leader + i) % players
+    """The seat that plays the ``i``-th card of a trick led by ``leader`` (clockwise), for
+    ``0 <= leader, i < players``: ``(leader + i) % players`` without the division, which would
+    cost more than the rest of a card's play."""
+    j = leader + i
+    return j - players if j >= players else j
 
 
 @njit(cache=True, nogil=True, inline="always")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from simkit.core.bits import popcount
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, splitmix, uniform, xoshiro_step
 from simkit.games.gin.meldcore import (
@@ -22,7 +23,6 @@ from simkit.games.gin.meldcore import (
     U0,
     U1,
     _low_index,
-    _popcount,
     best_discard,
     card_value,
     knock_result,
@@ -143,7 +143,7 @@ def danger(b, own, known, gone):
     r = i % 16
     unseen = FULL & ~own & ~gone
     col = ONES << np.uint64(r)
-    live = np.int64(_popcount(unseen & col) >= 2)
+    live = np.int64(popcount(unseen & col) >= 2)
     near = U0
     for o in (-2, -1, 1, 2):
         if 0 <= r + o <= 12:
@@ -153,7 +153,7 @@ def danger(b, own, known, gone):
             ba = (b << np.uint64(a)) if a > 0 else (b >> np.uint64(-a))
             bc = (b << np.uint64(c)) if c > 0 else (b >> np.uint64(-c))
             live += (unseen & ba) != U0 and (unseen & bc) != U0
-    return live + 4 * _popcount(known & ((col & ~b) | near))
+    return live + 4 * popcount(known & ((col & ~b) | near))
 
 
 @njit(cache=True, nogil=True)
@@ -179,7 +179,7 @@ def after_draw(p, h, forbid, pre_d, pre_card, limit, dead, stock, opp_picks, kno
         if dmin <= limit and x < p[P_KNOCK]:
             return True, card, u
         x = h & ~forbid
-        j, u = bounded(u, _popcount(x))
+        j, u = bounded(u, popcount(x))
         for _ in range(j):
             x &= x - U1
         return False, x & (~x + U1), u

@@ -32,6 +32,7 @@ import numpy as np
 from numba import njit
 
 from simkit.core import cards as C
+from simkit.core.bits import lowest_code, popcount
 from simkit.errors import SimkitError
 
 LANE = np.uint64(0x1FFF)
@@ -213,7 +214,7 @@ def layoff_deadwood(sets, runs, d):
         col = ONES * (np.uint64(1) << np.uint64(np.int64(_low_index(b)) % 16))
         s = sets & col
         t &= ~col
-        if _popcount(s) == 3:
+        if popcount(s) == 3:
             cand_set |= col & ~s & d
     cand_run = connected(runs, d) & ~runs & d
     cand = cand_set | cand_run
@@ -234,21 +235,9 @@ def layoff_deadwood(sets, runs, d):
     return best
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _low_index(b):
-    k = np.int64(0)
-    while (b >> np.uint64(k)) & U1 == U0:
-        k += 1
-    return k
-
-
-@njit(cache=True, nogil=True)
-def _popcount(x):
-    c = 0
-    while x != U0:
-        x &= x - U1
-        c += 1
-    return c
+    return lowest_code(b)
 
 
 @njit(cache=True, nogil=True)

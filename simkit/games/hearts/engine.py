@@ -9,11 +9,9 @@ intersected here.
 
 Each deal takes one key from the chunk's xoshiro stream; the cards (and, with ``passing=random``,
 the pass direction) come from a splitmix64 sequence started at the key, the strategies' choices
-from a second one started at ``key ^ STRAT_SALT``.  Decks of at most 64 cards are dealt with
-:func:`simkit.core.rng.draw_index` (rejection against the mask of dealt positions) while more than
-half the pack is left, then by taking the k-th undealt position for a bounded k (the same uniform
-choice without the rejections, which would cost ~3x the draws at the end of a full deal); the
-two-deck Cancellation pack is dealt by a Fisher-Yates shuffle from ``bounded``.
+from a second one started at ``key ^ STRAT_SALT``.  The dealt cards are a partial Fisher-Yates
+shuffle of the pack's positions (:func:`simkit.core.rng.shuffle_prefix`, six draws per 64-bit
+output), one deck or two alike.
 
 Metric layout (:func:`metrics`): ``unit=hand``: per seat ``pK_points_per_hand``, ``pK_zero``
 (the hand scored 0) and ``pK_moon`` (he shot the moon), then ``moon_rate`` and
@@ -31,7 +29,7 @@ import numpy as np
 from numba import njit
 
 from simkit.core.registry import Metric
-from simkit.core.rng import bounded, draw_index, xoshiro_step
+from simkit.core.rng import bounded, shuffle_prefix, xoshiro_step
 from simkit.engines.tricks import (
     FOLLOW,
     MUST_BEAT,
@@ -41,9 +39,9 @@ from simkit.engines.tricks import (
     legal_moves,
     lowest_code,
     natural_strength,
-    nth_code,
     popcount,
     random_card,
+    seat_of,
     suit_mask,
     trick_rules,
     trick_winner,
@@ -161,20 +159,20 @@ def log_layout(rules) -> dict[str, int]:
 
 @njit(cache=True, nogil=True, inline="always")
 def _add(h1, h2, p, c):
+    """Seat ``p`` takes card ``c``: into ``h2`` if ``h1`` holds it already.  Branch-free: a
+    branch on the held bit costs ~8 ns a card, the deal's largest cost."""
     b = np.uint64(1) << np.uint64(c)
-    if h1[p] & b:
-        h2[p] |= b
-    else:
-        h1[p] |= b
+    h2[p] |= h1[p] & b
+    h1[p] |= b
 
 
 @njit(cache=True, nogil=True, inline="always")
 def _remove(h1, h2, p, c):
+    """Seat ``p`` gives up card ``c``: from ``h2`` if it holds two (branch-free, like _add)."""
     b = np.uint64(1) << np.uint64(c)
-    if h2[p] & b:
-        h2[p] &= ~b
-    else:
-        h1[p] &= ~b
+    d = h2[p] & b
+    h2[p] &= ~b
+    h1[p] &= ~b | d
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -372,37 +370,17 @@ def play_hand(cfg, pts, need, scoring, deck, tr, strength, kinds, thr, s, u, pdi
         raw[p] = 0
         needc[p] = 0
     # ---- deal
-    if nd <= 64:
-        drawn = np.uint64(0)
-        full = np.uint64(0xFFFFFFFFFFFFFFFF) >> np.uint64(64 - nd)
-        for j in range(ndeal):
-            left = nd - j
-            if stacked or 2 * left > nd:
-                pos, s, drawn = draw_index(s, drawn, nd, stacked)
-            else:
-                # half the pack or less left: rejection would waste draws, so take the k-th
-                # undrawn position directly (the same uniform choice, fewer draws)
-                k, s = bounded(s, left)
-                pos = nth_code(full & ~drawn, k)
-                drawn |= np.uint64(1) << np.uint64(pos)
-            c = np.int64(deck[pos])
-            _add(h1, h2, j % K, c)
-            if li >= 0:
-                log[li, 1 + j] = c
-    else:
-        for i in range(nd):
-            perm[i] = i
-        if not stacked:
-            for i in range(nd - 1, 0, -1):
-                j, s = bounded(s, i + 1)
-                t = perm[i]
-                perm[i] = perm[j]
-                perm[j] = t
-        for j in range(ndeal):
-            c = np.int64(deck[perm[j]])
-            _add(h1, h2, j % K, c)
-            if li >= 0:
-                log[li, 1 + j] = c
+    for i in range(nd):
+        perm[i] = i
+    if not stacked:
+        s = shuffle_prefix(perm, ndeal, s)
+    seat = 0
+    for j in range(ndeal):
+        c = np.int64(deck[perm[j]])
+        _add(h1, h2, seat, c)
+        seat = seat + 1 if seat + 1 < K else 0
+        if li >= 0:
+            log[li, 1 + j] = c
     if pdir < 0:
         d, s = bounded(s, 4)
         pdir = d
@@ -433,7 +411,7 @@ def play_hand(cfg, pts, need, scoring, deck, tr, strength, kinds, thr, s, u, pdi
                     log[li, 1 + ndeal + p * npass + q] = c
         for p in range(K):
             for q in range(npass):
-                _add(h1, h2, (p + off) % K, passbuf[p, q])
+                _add(h1, h2, seat_of(p, off, K), passbuf[p, q])
     for p in range(K):
         shooting[p] = kinds[p] == K_MOON and _hcp(h1[p], h2[p]) >= thr[p]
     # ---- play
@@ -454,7 +432,7 @@ def play_hand(cfg, pts, need, scoring, deck, tr, strength, kinds, thr, s, u, pdi
     plays = 1 + ndeal + K * npass
     for t in range(H):
         for i in range(K):
-            p = (leader + i) % K
+            p = seat_of(leader, i, K)
             if t == 0 and i == 0 and lead_card >= 0:
                 legal = bit(lead_card)
             else:
@@ -481,7 +459,7 @@ def play_hand(cfg, pts, need, scoring, deck, tr, strength, kinds, thr, s, u, pdi
             else:
                 danger = False
                 if i > 0:
-                    ws = (leader + trick_winner(trick, i, -1, strength)) % K
+                    ws = seat_of(leader, trick_winner(trick, i, -1, strength), K)
                     danger = ws != p and needc[ws] + pend_need >= MOON_ALARM
                     for q in range(K):
                         if q != ws and needc[q] > 0:
@@ -516,7 +494,7 @@ def play_hand(cfg, pts, need, scoring, deck, tr, strength, kinds, thr, s, u, pdi
             if li >= 0:
                 log[li, 1 + ndeal + K * npass + K * H + t] = -1
         else:
-            winner = (leader + w) % K
+            winner = seat_of(leader, w, K)
             raw[winner] += tp + pend_pts
             needc[winner] += tn + pend_need
             pend_pts = 0
