@@ -28,14 +28,15 @@ where the cards are forced and by a counting argument where they are not.  The t
   player plays one card per trick).  Every deal gives both copies of a card to one player except
   a few listed "split" cards; with at most one split card left in play no trick can hold two
   pairs by chance.
-* *control*: a player who leads a card of which he holds the other copy, higher than every card
-  of its suit anyone else holds, wins the trick whatever the others play (no one can cancel it
-  and no pair can be made beside it unless two split cards meet).
+* *control*: a player who leads a card no other player holds a copy of, higher than every card
+  of its suit anyone else holds, wins the trick whatever the others play: nobody can cancel it,
+  and the trick could only be held over with two pairs, which needs two split cards to meet.
 
-The last trick held over (its points lost) could not be forced: a card can only be kept back
-for the last trick by always having to follow another suit, and the four suits do not hold
-enough cards for the players needed to make two pairs there (the leader needs one suit for all
-his leads and each such player that suit for every trick but the last).
+Not covered: a last trick held over (its points lost).  No deal here forces one: a player's
+last card is fixed only if he must follow another suit on every earlier trick (a void player
+may drop anything, and the leader's choice is free once a heart has been played), and one suit
+does not hold enough cards for the leader's leads plus the four such followers that two pairs
+on the last trick would need.
 
 Strategy coins: ``play_stacked`` plays one deal from the fixed stream state ``ones(4)``, so a
 given strategy mix always plays the same way; :func:`plays` below calls ``engine.simulate`` with
