@@ -264,9 +264,11 @@ def choose_pass(kind, thr, a, b, u):
 
 
 @njit(cache=True, nogil=True)
-def choose_play(kind, viable, danger, legal, a, b, trick, nt, K, first, qs_out, strength, u):
+def choose_play(kind, viable, danger, legal, a, b, trick, nt, w, K, first, qs_out, u):
     """The card to play from ``legal``: ``(code, u)``.  ``viable``: a moon attempt is on;
-    ``danger``: the trick is being won by a player who may be shooting the moon."""
+    ``danger``: the trick is being won by a player who may be shooting the moon; ``w``: the
+    index in the trick of the card winning it so far (with Cancellation's pairs cancelled;
+    ``-1``: none yet, every card of the led suit cancelled)."""
     if kind == K_RANDOM:
         return random_card(legal, u)
     if popcount(legal) == 1:
@@ -301,15 +303,14 @@ def choose_play(kind, viable, danger, legal, a, b, trick, nt, K, first, qs_out, 
         # stop a moon: beat the threatening winner if possible, never hand him a point card
         if (legal & suit_mask(led)) != 0:
             top = _top(legal)
-            if (top & 15) > (trick[trick_winner(trick, nt, -1, strength)] & 15):
+            if (top & 15) > (trick[w] & 15):  # danger implies a winner, w >= 0
                 return top, u
         else:
             safe = legal & ~_HEARTS_LANE & ~_QS_BIT
             if safe:
                 return _top(safe), u
     if (legal & suit_mask(led)) != 0:
-        w = trick_winner(trick, nt, -1, strength)
-        wr = trick[w] & 15
+        wr = trick[w] & 15 if w >= 0 else 0
         if first:
             return _top(legal & ~_QS_BIT if legal & ~_QS_BIT else legal), u
         if led == SPADES and (legal & _QS_BIT) != 0 and wr > 12:
@@ -458,14 +459,18 @@ def play_hand(cfg, pts, need, scoring, deck, tr, strength, kinds, thr, s, u, pdi
                 c, u = random_card(legal, u)
             else:
                 danger = False
+                w = -1
                 if i > 0:
-                    ws = seat_of(leader, trick_winner(trick, i, -1, strength), K)
+                    w = cancel_winner(trick, i, -1, strength)[0] if two else \
+                        trick_winner(trick, i, -1, strength)
+                if w >= 0:
+                    ws = seat_of(leader, w, K)
                     danger = ws != p and needc[ws] + pend_need >= MOON_ALARM
                     for q in range(K):
                         if q != ws and needc[q] > 0:
                             danger = False
-                c, u = choose_play(kinds[p], viable, danger, legal, h1[p], h2[p], trick, i, K,
-                                   t == 0, qs_out, strength, u)
+                c, u = choose_play(kinds[p], viable, danger, legal, h1[p], h2[p], trick, i, w, K,
+                                   t == 0, qs_out, u)
             _remove(h1, h2, p, c)
             trick[i] = c
             if li >= 0:

@@ -9,7 +9,8 @@
   it dumps the Q♠, then A♠/K♠ while the queen is out, then its highest heart, then the top of its
   shortest suit.  It defends against a moon: when the trick is being won by a player who alone has
   taken point cards (at least five of the cards the moon needs), it beats him if it can and
-  otherwise gives him no point card.
+  otherwise gives him no point card.  In Cancellation it reads the trick with equal cards cancelled
+  (:func:`simkit.engines.tricks.cancel_winner`): who is winning it, and what it must stay under.
 * ``moon(threshold)``: when the hand's high-card points (A 4, K 3, Q 2, J 1, both decks counted)
   reach ``threshold`` it tries to shoot the moon: passes its lowest cards, plays its top card to
   win every trick and discards low non-point cards, until another player takes a point card;
