@@ -10,7 +10,7 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
-@pytest.mark.parametrize("name", ["ochko_banker", "gin_knock"])
+@pytest.mark.parametrize("name", ["ochko_banker", "gin_knock", "klaberjass_bidding"])
 def test_notebook_is_generated_from_its_script(tmp_path, name):
     """notebooks/NAME.ipynb is written by make_NAME.py; they must not drift."""
     nbformat = pytest.importorskip("nbformat")
@@ -27,6 +27,12 @@ def test_notebook_is_generated_from_its_script(tmp_path, name):
 @pytest.mark.parametrize("name,size,phrases,images", [
     ("ochko_banker", "2e4", ["the bank's best threshold", "Per session"], 5),
     ("gin_knock", "4e3", ["the best threshold is knock <=", "best replies in the matrix"], 4),
+    ("klaberjass_bidding", "4e3", ["the best round-one threshold is t1 =",
+                                   "the best round-two threshold is t2 =", "the best (t1, t2) pair is",
+                                   "the first word wins the short game with probability",
+                                   "bait rate by strength:", "equal players: p1, with the first word",
+                                   "in a long game to 501 the best t1 =",
+                                   "the break-even open-hand bonus is"], 8),
 ])
 def test_notebook_runs(monkeypatch, name, size, phrases, images):
     nbformat = pytest.importorskip("nbformat")
