@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from simkit.core.accumulate import add_deal
 from simkit.core.bits import popcount
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, splitmix, uniform, xoshiro_step
@@ -364,7 +365,6 @@ def simulate(R, P, state, n, acc, rows):
     v = np.zeros(M)
     hv = np.zeros(NH)
     log = np.zeros((0, LOG_COLS), np.int64)
-    write = rows.shape[0] > 0
     swap = R[R_SWAP] != 0
     nflip = 2 if swap else 1
     w = 0.5 if swap else 1.0
@@ -388,10 +388,5 @@ def simulate(R, P, state, n, acc, rows):
                 v[NM + j] = hv[j] / hands
                 v[NM + NH + j] = hv[j]
                 v[NM + 2 * NH + j] = hv[j] * hands
-        for j in range(M):
-            acc[0, j] += v[j]
-            acc[1, j] += v[j] * v[j]
-        if write:
-            for j in range(M):
-                rows[i, j] = v[j]
+        add_deal(acc, rows, i, v)
     state[0], state[1], state[2], state[3] = x0, x1, x2, x3

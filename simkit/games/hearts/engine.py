@@ -28,6 +28,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from simkit.core.accumulate import add_deal
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, shuffle_prefix, xoshiro_step
 from simkit.engines.tricks import (
@@ -588,7 +589,6 @@ def simulate(cfg, pts, need, deck, tr, strength, kinds, thr, state, n, acc, rows
     for c in range(64):
         if pts[c] != 0 or need[c] != 0:
             scoring |= np.uint64(1) << np.uint64(c)
-    write_rows = rows.shape[0] > 0
     write_log = log.shape[0] > 0
     passing = cfg[C_PASSING]
     game = cfg[C_UNIT] == 1
@@ -649,10 +649,6 @@ def simulate(cfg, pts, need, deck, tr, strength, kinds, thr, state, n, acc, rows
                 vals[3 * p + 2] = shooter == p
             vals[3 * K] = shooter >= 0
             vals[3 * K + 1] = zeros / K
-        for m in range(M):
-            acc[0, m] += vals[m]
-            acc[1, m] += vals[m] * vals[m]
-            if write_rows:
-                rows[i, m] = vals[m]
+        add_deal(acc, rows, i, vals)
     state[0], state[1], state[2], state[3] = x0, x1, x2, x3
     return cards

@@ -23,9 +23,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from simkit.core.accumulate import add_deal
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, draw_index, uniform, xoshiro_step
-from simkit.engines.tricks import (legal_moves, points_table, popcount, random_card,
+from simkit.engines.tricks import (legal_moves, lowest_code, points_table, random_card,
                                    strength_tables, trick_rules, trick_winner)
 
 STRAT_SALT = np.uint64(0xA0761D6478BD642F)
@@ -196,7 +197,7 @@ def strength_of(hand, trump, points, split):
     v = 0
     x = np.uint64(hand)
     while x:
-        c = np.int64(popcount((x & (~x + ONE)) - ONE))
+        c = lowest_code(x)
         x &= x - ONE
         if (c >> 4) == trump:
             v += points[1, c & 15] + 10
@@ -292,7 +293,7 @@ def choose_lead(P, k, hand, possible, trump, points, strength, u):
     tl = np.uint64(0xFFFF) << np.uint64(16 * trump)
     x = np.uint64(hand)
     while x:
-        c = np.int64(popcount((x & (~x + ONE)) - ONE))
+        c = lowest_code(x)
         x &= x - ONE
         s = c >> 4
         it = 1 if s == trump else 0
@@ -301,7 +302,7 @@ def choose_lead(P, k, hand, possible, trump, points, strength, u):
         sure = True
         y = opp
         while y:
-            o = np.int64(popcount((y & (~y + ONE)) - ONE))
+            o = lowest_code(y)
             y &= y - ONE
             if strength[it, o & 15] > strength[it, c & 15]:
                 sure = False
@@ -332,7 +333,7 @@ def choose_follow(P, k, legal, led, trump, points, strength, u):
     cheap, ck = -1, 1 << 30
     x = np.uint64(legal)
     while x:
-        c = np.int64(popcount((x & (~x + ONE)) - ONE))
+        c = lowest_code(x)
         x &= x - ONE
         s = c >> 4
         it = 1 if s == trump else 0
@@ -377,7 +378,6 @@ def simulate(strength, points, tr, flags, P, init, deck, state, n, acc, rows, lo
     long_game = target > 0
     split = flags[F_SPLIT]
     open_seat = flags[F_OPEN_SEAT]
-    write_rows = rows.shape[0] > 0
     nlogmax = log.shape[0]
     nlog = 0
     ndeck = deck.shape[0]
@@ -660,11 +660,6 @@ def simulate(strength, points, tr, flags, P, init, deck, state, n, acc, rows, lo
             if long_game:
                 v[NU + 2 * Q_STAKES + winner] += 1
                 v[NU + 2 * Q_STAKES + 1 - winner] -= 1
-        for q in range(NMET):
-            acc[0, q] += v[q]
-            acc[1, q] += v[q] * v[q]
-        if write_rows:
-            for q in range(NMET):
-                rows[i, q] = v[q]
+        add_deal(acc, rows, i, v)
     state[0], state[1], state[2], state[3] = x0, x1, x2, x3
     return nlog

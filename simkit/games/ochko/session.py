@@ -74,6 +74,7 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
+from simkit.core.accumulate import add_deal
 from simkit.core.registry import GameSpec, Metric, Param, Strategy, StrategyKind, parse_strategies
 from simkit.core.rng import draw_index, splitmix, xoshiro_step
 from simkit.core.rules import option
@@ -276,7 +277,6 @@ def simulate_sessions(tabs, ptab, hitp, w, deck, cfg, spar, cardval, state, n, a
     cap_mode = np.int64(cfg[4])
     reserve = cfg[5] > 0.0
     short_one = np.int64(cfg[6]) == SHORT_ONE
-    write_rows = rows.shape[0] > 0
     T = trace.shape[0]
     t = 0
     total_rounds = 0
@@ -379,11 +379,7 @@ def simulate_sessions(tabs, ptab, hitp, w, deck, cfg, spar, cardval, state, n, a
             vals[NS + NQ * k] = res[k]
             vals[NS + NQ * k + 1] = staked[k]
             vals[NS + NQ * k + 2] = out[k]
-        for q in range(M):
-            acc[0, q] += vals[q]
-            acc[1, q] += vals[q] * vals[q]
-            if write_rows:
-                rows[i, q] = vals[q]
+        add_deal(acc, rows, i, vals)
     state[0], state[1], state[2], state[3] = x0, x1, x2, x3
     return total_rounds, cards
 

@@ -1,0 +1,21 @@
+"""The one step every game kernel ends a deal with: add its metric vector to the run's sums.
+
+``acc[2, M]`` holds the sums and sums of squares the runner merges across chunks (means, SEs,
+ratios and paired differences all come from them); ``rows[n, M]`` receives the vector itself
+when per-deal rows were asked for (an empty ``rows`` otherwise).
+"""
+from __future__ import annotations
+
+from numba import njit
+
+
+@njit(cache=True, nogil=True, inline="always")
+def add_deal(acc, rows, i, v):
+    """Add deal ``i``'s metric vector ``v`` to ``acc`` (sums, sums of squares) and, when ``rows``
+    is not empty, store it as row ``i``."""
+    write = rows.shape[0] > 0
+    for q in range(v.shape[0]):
+        acc[0, q] += v[q]
+        acc[1, q] += v[q] * v[q]
+        if write:
+            rows[i, q] = v[q]
