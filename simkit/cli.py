@@ -64,7 +64,7 @@ def cli():
 @click.option("-o", "--output", "out", default=None, help="also write the table to FILE")
 def games(fmt, out):
     """List the games, their presets and strategies."""
-    from simkit.core.registry import games as all_games
+    from simkit.games import games as all_games
     recs = [dict(game=s.name, version=s.version, title=s.title, presets=",".join(s.presets),
                  strategies=",".join(s.strategies), default_strategy=s.default_strategy,
                  source=s.source) for s in all_games().values()]
@@ -77,7 +77,7 @@ def games(fmt, out):
 @click.option("-o", "--output", "out", default=None, help="also write the table to FILE")
 def rules(game, fmt, out):
     """Every rules option of GAME: default, allowed values, the text it comes from."""
-    from simkit.core.registry import get_game
+    from simkit.games import get_game
     spec = get_game(game)
     recs = spec.rules.describe()
     for name, kind in spec.strategies.items():
@@ -169,7 +169,8 @@ def exact(game, rules, strategies, grid, fmt, out):
     """Exact analysis where the game has one (by recursion over the deck, no sampling)."""
     from simkit.analysis.simulate import parse_grid
     from simkit.core import store
-    from simkit.core.registry import parse_game, parse_strategies
+    from simkit.core.registry import parse_strategies
+    from simkit.games import parse_game
     if out:
         store.kind_of(out)
     spec, r = parse_game(game, list(rules))

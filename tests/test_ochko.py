@@ -11,21 +11,19 @@
 from __future__ import annotations
 
 import math
-import os
 import random
-import sys
 
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import ochko_reference as ref  # noqa: E402
+from tests import ochko_reference as ref  # noqa: E402
 
 import simkit  # noqa: E402
 from simkit.core import cards as C  # noqa: E402
-from simkit.core.registry import parse_game, parse_strategies  # noqa: E402
+from simkit.core.registry import parse_strategies  # noqa: E402
+from simkit.games import parse_game
 from simkit.errors import SimkitError  # noqa: E402
 from simkit.games.ochko import play_stacked  # noqa: E402
 
@@ -324,10 +322,10 @@ HAND_CASES = {
     "bonus_777_loses": ("ochko(bonus_hands=true,player_21_wins=false)", ["p1=stand_at(17)"],
                         "7c 10d 7h 7s Ac", dict(banker_21=1, bank_ev=1, p1_loss=1, p1_ev=-1)),
     # p1 10+8 = 18; the banker capped at 2 cards stops at 6+9 = 15 ...
-    "banker_max_cards": ("ochko(banker_max_cards=2)", ["p1=stand_at(17)"], "10c 6d 8h 9s 5c",
+    "banker_max_cards": ("ochko(banker_max_cards=2,deck=52)", ["p1=stand_at(17)"], "10c 6d 8h 9s 5c",
                          dict(banker_le16=1, bank_ev=-1, p1_win=1, p1_ev=1)),
     # ... uncapped he draws 5c to 20
-    "banker_uncapped": ("ochko", ["p1=stand_at(17)"], "10c 6d 8h 9s 5c",
+    "banker_uncapped": ("ochko(deck=52)", ["p1=stand_at(17)"], "10c 6d 8h 9s 5c",
                         dict(banker_20=1, bank_ev=1, p1_loss=1, p1_ev=-1)),
     # text1: p1 K+Q = 10+9 = 19; banker J+9 = 8+9 = 17
     "text1_values": ("ochko(values=text1)", ["p1=stand_at(17)"], "Kc Jd Qh 9s 8c",
@@ -341,7 +339,7 @@ HAND_CASES = {
                          dict(banker_idle=1, bank_ev=0, p1_win=1, p1_golden=1, p1_ev=1,
                               p2_loss=1, p2_bust=1, p2_ev=-1)),
     # the deck runs out: p1 stands on 10+5 = 15, the banker on 9
-    "deck_runs_out": ("ochko", ["p1=stand_at(17)"], "10c 9d 5h",
+    "deck_runs_out": ("ochko(deck=52)", ["p1=stand_at(17)"], "10c 9d 5h",
                       dict(banker_le16=1, bank_ev=-1, p1_win=1, p1_ev=1)),
     # max_cards 3: p1 6+6+6 = 18 stands although stand_at(21) wants more; banker 10+2, runs out
     "max_cards": ("ochko(max_cards=3,deck=52)", ["p1=stand_at(21)"], "6c 10d 6h 6s 2c",
@@ -353,7 +351,7 @@ HAND_CASES = {
                              dict(banker_21=1, bank_ev=1, p1_loss=1, p1_ev=-1)),
     # a table that draws only while holding 1 card: p1 9 draws 9h, stands on 18 with two cards;
     # banker 6+8+7 = 21 beats it
-    "table_strategy": ("ochko", "TABLE:1", "9c 6d 9h 8s 7c 2c",
+    "table_strategy": ("ochko(deck=52)", "TABLE:1", "9c 6d 9h 8s 7c 2c",
                        dict(banker_21=1, bank_ev=1, p1_loss=1, p1_ev=-1)),
 }
 

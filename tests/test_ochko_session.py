@@ -16,25 +16,23 @@ from __future__ import annotations
 
 import json
 import math
-import os
-import sys
 
 import numpy as np
 import pandas as pd
 import pytest
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import ochko_reference as ref  # noqa: E402
-from rng_reference import ref_splitmix, ref_xoshiro  # noqa: E402
+from tests import ochko_reference as ref  # noqa: E402
+from tests.rng_reference import ref_splitmix, ref_xoshiro  # noqa: E402
 
 import simkit  # noqa: E402
 from simkit.cli import main  # noqa: E402
 from simkit.core import cards as C  # noqa: E402
-from simkit.core.registry import parse_game, parse_strategies  # noqa: E402
+from simkit.core.registry import parse_strategies  # noqa: E402
+from simkit.games import parse_game
 from simkit.core.rng import stream_state, xoshiro_next  # noqa: E402
 from simkit.errors import SimkitError  # noqa: E402
 from simkit.games.ochko import engine  # noqa: E402
-from simkit.games.ochko.session import (SESSION_SPEC, OchkoSessionRules, first_cards,  # noqa: E402
+from simkit.games.ochko_session import (SESSION_SPEC, OchkoSessionRules, first_cards,  # noqa: E402
                                         peek_key, run_chunk, session_state, trace_sessions)
 
 

@@ -11,8 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simkit.core import stats
-from simkit.core.registry import (Strategy, game_string, games, get_game, parse_game, parse_strategies,
-                                  parse_strategy, seat_names, split_call)
+from simkit.core.registry import (Strategy, game_string, parse_strategies, parse_strategy, seat_names,
+                                  split_call)
+from simkit.games import games, get_game, parse_game
 from simkit.errors import SimkitError
 
 OCHKO = get_game("ochko")

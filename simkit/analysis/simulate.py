@@ -19,8 +19,8 @@ import pandas as pd
 import simkit
 from simkit.core import runner as R
 from simkit.core import stats, store
-from simkit.core.registry import (GameSpec, make_strategy, parse_game, parse_strategies, seat_names,
-                                  game_string)
+from simkit.core.registry import (GameSpec, game_string, make_strategy, parse_kv, parse_strategies,
+                                  rules_from_options, seat_names, split_call)
 from simkit.errors import SimkitError
 
 MAX_ROWS = 1_000_000
@@ -178,7 +178,6 @@ def _num(v):
 
 def _configs(spec, base_rules_opts, strategies_in, grid):
     """Expand the grid into configurations and their grid values."""
-    from simkit.core.registry import rules_from_options
     axes = parse_grid(grid)
     points, configs = [], []
     for combo in itertools.product(*[vals for _, vals in axes]) if axes else [()]:
@@ -204,7 +203,7 @@ def _configs(spec, base_rules_opts, strategies_in, grid):
                                   f"{', '.join(p.name for p in kind.params) or '(none)'}")
             strats[seats.index(seat)] = make_strategy(kind, dict(strats[seats.index(seat)].values,
                                                                  **{pname: v}))
-        configs.append(R.Config(spec.name, rules, tuple(strats)))
+        configs.append(R.Config(spec, rules, tuple(strats)))
         points.append({k: _typed(v) for k, v in point.items()})
     return configs, points
 
@@ -252,9 +251,9 @@ def sweep(game: str, grid=None, *, n=100_000, seed: int = 0, strategies=None, ru
     metrics : list of str, optional
         Metric names the caller will look at; checked before anything runs.
     """
+    from simkit.games import parse_game
     spec, _ = parse_game(game, rules)
-    name, args = __import__("simkit.core.registry", fromlist=["split_call"]).split_call(game, "game")
-    from simkit.core.registry import parse_kv
+    _, args = split_call(game, "game")
     base_opts = parse_kv(args, "rules option")
     base_opts.update(rules if isinstance(rules, dict) else parse_kv(list(rules or []), "rules option"))
     n = parse_n(n)

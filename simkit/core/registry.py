@@ -1,11 +1,14 @@
-"""The game registry, game strings and strategy strings.
+"""The game contract (:class:`GameSpec`), game strings and strategy strings.
 
-Every game registers one :class:`GameSpec` (``simkit/games/__init__.py`` holds the registration
-lines).  Game strings are ``name`` or ``name(option=value,...)`` (``preset=NAME`` first expands a
-named preset); strategy strings are ``kind``, ``kind(value,...)`` or ``kind(param=value,...)``.
+A game is one :class:`GameSpec`; the catalogue of games lives with the games
+(``simkit/games/__init__.py``), and nothing in ``core`` imports it: the runner and every core
+function take the spec.  Game strings are ``name`` or ``name(option=value,...)``
+(``preset=NAME`` first expands a named preset); strategy strings are ``kind``,
+``kind(value,...)`` or ``kind(param=value,...)``.
 """
 from __future__ import annotations
 
+import importlib
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -72,12 +75,24 @@ class Metric:
 
 @dataclass(frozen=True)
 class GameSpec:
-    """Everything the runner, CLI and analyses need to know about a game.
+    """Everything the runner, CLI, analyses and contract tests need to know about a game.
 
-    ``seats(rules)`` gives the number of strategy seats (named ``p1``, ``p2``...);
-    ``metrics(rules)`` the per-deal metrics; ``run_chunk(rules, strategies, state, n, rows)``
-    plays ``n`` deals from the xoshiro state and returns ``(acc, rows)`` where ``acc`` is a
-    ``float64[2, M]`` of sums and sums of squares and ``rows`` a ``float64[n, M]`` (or ``None``).
+    The parts a game supplies, and what core builds from them (:mod:`simkit.core.play`):
+
+    * ``seats(rules)``: the number of strategy seats (named ``p1``, ``p2``...);
+      ``metrics(rules)``: the per-deal metrics, in the order of the kernel's metric vector.
+    * ``prepare(rules, strategies, stacked)``: the kernel's records ``(R, S, W)``: rules and
+      strategies as named records (:mod:`simkit.core.records`) and the work buffers; ``stacked``
+      is ``None`` or a validated ``int64`` array of card codes to deal in that order.
+    * ``kernel(R, S, W, state, n, acc, rows, log)``: the ``@njit`` kernel that plays ``n`` deals
+      through :func:`simkit.core.deals.deal_loop` and returns the cards dealt.
+    * ``pack(rules)``: the codes of the cards a deal is dealt from (a code twice for two decks),
+      against which stacked decks are checked.
+    * ``log_columns(rules)``: the names of a move-log row's columns (``None``: no move log; the
+      golden playthrough is then the deal's metric row).
+
+    A spec pickles by name (``catalogue`` is the module whose ``get_game`` finds it again), so
+    configurations travel to worker processes and Dask without pickling the game's functions.
     """
     name: str
     version: int
@@ -86,34 +101,26 @@ class GameSpec:
     default_strategy: str
     seats: Callable[[Rules], int]
     metrics: Callable[[Rules], list[Metric]]
-    run_chunk: Callable
+    prepare: Callable | None = None
+    kernel: Callable | None = None
+    pack: Callable | None = None
+    log_columns: Callable | None = None
+    run_chunk: Callable | None = None  # legacy (a game not yet on prepare/kernel)
     presets: dict[str, dict[str, Any]] = field(default_factory=dict)
     title: str = ""
     source: str = ""
-    bench_cards_per_deal: Callable | None = None
     bench_n: int = 20_000_000  # deals `simkit bench` times by default (a few seconds' worth)
     bench_units: Callable | None = None  # rules -> (name, count per deal), e.g. ("hands", 2.0)
+    bench_cards_per_deal: Callable | None = None  # legacy
     exact: Callable | None = None  # exact(rules, strategies, grid_axes) -> (JSON object, table)
+    catalogue: str = "simkit.games"
+
+    def __reduce__(self):
+        return (_from_catalogue, (self.catalogue, self.name))
 
 
-_REGISTRY: dict[str, GameSpec] = {}
-
-
-def register(spec: GameSpec) -> GameSpec:
-    _REGISTRY[spec.name] = spec
-    return spec
-
-
-def games() -> dict[str, GameSpec]:
-    import simkit.games  # noqa: F401  (the registration lines)
-    return dict(_REGISTRY)
-
-
-def get_game(name: str) -> GameSpec:
-    reg = games()
-    if name not in reg:
-        raise SimkitError(f"unknown game {name!r}: available games are {', '.join(sorted(reg))}")
-    return reg[name]
+def _from_catalogue(catalogue: str, name: str) -> GameSpec:
+    return importlib.import_module(catalogue).get_game(name)
 
 
 _CALL = re.compile(r"^\s*([A-Za-z_][\w]*)\s*(?:\((.*)\))?\s*$", re.S)
@@ -138,14 +145,16 @@ def parse_kv(items: list[str], what: str) -> dict[str, str]:
     return out
 
 
-def parse_game(text: str, overrides: list[str] | dict | None = None) -> tuple[GameSpec, Rules]:
-    """Parse ``"ochko(banker_stop=16,deck=36)"`` (plus ``-r key=value`` overrides) into rules."""
+def parse_rules(spec: GameSpec, text: str, overrides: list[str] | dict | None = None) -> Rules:
+    """The rules of game string ``text`` (``"ochko(banker_stop=16)"``) plus ``-r key=value``
+    overrides; ``text``'s name must be ``spec``'s."""
     name, args = split_call(text, "game")
-    spec = get_game(name)
+    if name != spec.name:
+        raise SimkitError(f"game string {text!r} is not a {spec.name} game")
     opts = parse_kv(args, "rules option")
     extra = overrides if isinstance(overrides, dict) else parse_kv(list(overrides or []), "rules option")
     opts.update(extra)
-    return spec, rules_from_options(spec, opts)
+    return rules_from_options(spec, opts)
 
 
 def rules_from_options(spec: GameSpec, opts: dict[str, Any]) -> Rules:
@@ -218,3 +227,16 @@ def parse_strategies(spec: GameSpec, rules: Rules, items: list[str] | dict | Non
         chosen[seat] = text if isinstance(text, Strategy) else parse_strategy(spec, text)
     default = parse_strategy(spec, spec.default_strategy)
     return tuple(chosen.get(s, default) for s in seats)
+
+
+def resolve_strategies(spec: GameSpec, rules: Rules, strategies) -> tuple[Strategy, ...]:
+    """One way in for strategies: ``None`` (every seat its default), ``["p1=stand_at(16)"]`` or
+    a dict ``{"p1": "stand_at(16)"}``, or parsed :class:`Strategy` objects, one per seat."""
+    if strategies is not None and len(strategies) and all(isinstance(s, Strategy) for s in strategies):
+        strategies = tuple(strategies)
+        n = spec.seats(rules)
+        if len(strategies) != n:
+            raise SimkitError(f"{spec.name} with these rules has {n} seats, not {len(strategies)} "
+                              f"strategies")
+        return strategies
+    return parse_strategies(spec, rules, strategies)

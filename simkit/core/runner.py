@@ -21,7 +21,8 @@ from typing import Callable, Iterable
 
 import numpy as np
 
-from simkit.core.registry import Strategy, get_game
+from simkit.core.play import run_chunk
+from simkit.core.registry import GameSpec, Strategy
 from simkit.core.rng import stream_state
 from simkit.core.rules import Rules
 from simkit.errors import SimkitError
@@ -47,16 +48,17 @@ def plan(n: int, size: int | None = None) -> list[tuple[int, int]]:
 
 @dataclass(frozen=True)
 class Config:
-    """One configuration: a game, its rules and one strategy per seat."""
-    game: str
+    """One configuration: a game, its rules and one strategy per seat (the spec pickles by name)."""
+    spec: GameSpec
     rules: Rules
     strategies: tuple[Strategy, ...]
 
 
 def execute_unit(config: Config, seed: int, chunk: int, count: int, rows: bool = False):
     """Play chunk ``chunk`` (``count`` deals) of ``config``; runs in any worker."""
-    spec = get_game(config.game)
-    return spec.run_chunk(config.rules, config.strategies, stream_state(seed, chunk), count, rows)
+    acc, out, _ = run_chunk(config.spec, config.rules, config.strategies,
+                            stream_state(seed, chunk), count, rows)
+    return acc, out
 
 
 @dataclass

@@ -1,13 +1,49 @@
-"""Game registration: one line per game.  Adding a game touches its folder and this file only."""
-from simkit.core.registry import register
-from simkit.games.gin import SPEC as _gin
-from simkit.games.hearts import SPEC as _hearts
-from simkit.games.klaberjass import SPEC as _klaberjass
-from simkit.games.ochko import SPEC as _ochko
-from simkit.games.ochko.session import SESSION_SPEC
+"""The catalogue of games: one registration line per game, and lookup by name.
+
+Adding a game touches its folder and one line here.  ``core`` never imports this module; the
+runner and the core functions take a :class:`~simkit.core.registry.GameSpec`, and a spec sent to
+a worker process is found again here by name.
+"""
+from __future__ import annotations
+
+from simkit.core.registry import GameSpec, Rules, parse_rules, split_call
+from simkit.errors import SimkitError
+
+_CATALOGUE: dict[str, GameSpec] = {}
+
+
+def register(spec: GameSpec) -> GameSpec:
+    """Add ``spec`` to the catalogue (a user's own game too)."""
+    _CATALOGUE[spec.name] = spec
+    return spec
+
+
+def games() -> dict[str, GameSpec]:
+    """Every registered game by name."""
+    return dict(_CATALOGUE)
+
+
+def get_game(name: str) -> GameSpec:
+    if name not in _CATALOGUE:
+        raise SimkitError(f"unknown game {name!r}: available games are "
+                          f"{', '.join(sorted(_CATALOGUE))}")
+    return _CATALOGUE[name]
+
+
+def parse_game(text: str, overrides: list[str] | dict | None = None) -> tuple[GameSpec, Rules]:
+    """``"ochko(banker_stop=16,deck=36)"`` (plus ``-r key=value`` overrides) -> (spec, rules)."""
+    spec = get_game(split_call(text, "game")[0])
+    return spec, parse_rules(spec, text, overrides)
+
+
+from simkit.games.gin import SPEC as _gin  # noqa: E402
+from simkit.games.hearts import SPEC as _hearts  # noqa: E402
+from simkit.games.klaberjass import SPEC as _klaberjass  # noqa: E402
+from simkit.games.ochko import SPEC as _ochko  # noqa: E402
+from simkit.games.ochko_session import SPEC as _ochko_session  # noqa: E402
 
 register(_ochko)
-register(SESSION_SPEC)
+register(_ochko_session)
 register(_gin)
 register(_klaberjass)
 register(_hearts)

@@ -38,7 +38,7 @@ def _strategies(rules, strategies):
 
 def _rules(rules):
     if isinstance(rules, str):
-        from simkit.core.registry import parse_game
+        from simkit.games import parse_game
         return parse_game(rules)[1]
     return rules
 

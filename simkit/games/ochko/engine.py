@@ -10,16 +10,23 @@ player and one for the banker; the kernel counts categories, and the metrics (wi
 per stake...) are weighted sums of those counts (:func:`weights`), so sums and sums of squares
 are exact.  ``bank_ev`` is summed directly since it mixes the players.
 
-Metric vector layout (:func:`metrics`): the banker's ten first, then eight per player seat.
+Metric vector layout (:func:`metrics`): the banker's ten first (slots :data:`B`), then eight per
+player seat (seat ``k``'s metric ``m`` at ``NB + NP * k + P.m``).  The kernel is :func:`run_deals`:
+the core deal loop (:mod:`simkit.core.deals`) over :func:`play_round`, with the rules as the named
+record :class:`Tables` and the players' policies as :class:`Policies`.
 """
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
 
 from simkit.core import cards as C
+from simkit.core.deals import deal_loop
+from simkit.core.records import record, slots
 from simkit.core.registry import Metric
-from simkit.core.rng import draw_index, uniform, xoshiro_step
+from simkit.core.rng import draw_index, uniform
 
 # stop-table entries
 DRAW, STOP, ASK = 0, 1, 2
@@ -43,7 +50,9 @@ BANKER_NAMES = ["banker_idle", "banker_le16", "banker_17", "banker_18", "banker_
                 "banker_21", "banker_bust", "banker_golden", "bank_ev"]
 PLAYER_NAMES = ["win", "push", "loss", "bust", "golden", "five", "bonus", "ev"]
 NB, NP = len(BANKER_NAMES), len(PLAYER_NAMES)
-B_EV = NB - 1
+B = slots(BANKER_NAMES)   # B.bank_ev, B.banker_17, ...: banker slots of the metric vector
+P = slots(PLAYER_NAMES)   # P.ev, P.win, ...: a player's slots, offset by NB + NP * seat
+B_EV = B.bank_ev
 STRAT_SALT = np.uint64(0xD1B54A32D192ED03)
 
 
@@ -69,7 +78,8 @@ def card_values(values: str) -> np.ndarray:
 def weights(rules) -> np.ndarray:
     """``float64[7, 8]``: each player metric's value in each outcome category."""
     w = np.zeros((NPC, NP))
-    win, push, loss, bust, golden, five, bonus, ev = range(NP)
+    win, push, loss, bust, golden, five, bonus, ev = P.win, P.push, P.loss, P.bust, P.golden, \
+        P.five, P.bonus, P.ev
     for cat, ones, pay in [(GOLD, (win, golden), rules.golden_pays),
                            (FIVE, (win, five), rules.five_pictures_pays),
                            (BUST, (loss, bust), -1.0 - rules.bust_penalty),
@@ -123,111 +133,123 @@ def player_tables(rules):
     return cat.astype(np.int64), show.astype(np.int64)
 
 
-@njit(cache=True, nogil=True)
-def simulate(tabs, ptab, hitp, w, deck, state, n, acc, rows, stacked=False):
-    """Play ``n`` rounds into ``acc[2, M]`` (sums and sums of squares of the metrics); with a
-    non-empty ``rows`` also write each round's metrics to ``rows[i]``.  Returns the cards drawn.
-
-    ``tabs`` is :func:`encode`'s tuple of rules tables; ``ptab`` and ``hitp`` (``[K, 2048]``)
-    the players' stop tables and draw probabilities.  Each round takes one key from the xoshiro
-    ``state`` (``uint64[4]``, advanced in place) and deals from it
-    (:func:`simkit.core.rng.draw_index`); with ``stacked`` the cards come in the order of
-    ``deck`` instead (one round, for hand-stacked tests).  The round is written out in this
-    loop with scalar helpers only, so that nothing in it costs reference counting.
-    """
-    flags, info, pcat_tab, show, bstop, bcat_tab, bkey_tab = tabs
-    K, five, bonus = flags[0], flags[1], flags[2]
-    ndeck = deck.shape[0]
-    first = np.zeros(K + 1, np.int64)
-    ptotal = np.zeros(K, np.int64)
-    pcat = np.zeros(K, np.int64)
-    pbonus = np.zeros(K, np.bool_)
-    hist = np.zeros((K, NPC), np.int64)
-    bhist = np.zeros(NBC, np.int64)
-    bank_sum = 0.0
-    bank_sq = 0.0
-    write_rows = rows.shape[0] > 0
-    x0, x1, x2, x3 = state[0], state[1], state[2], state[3]
-    cards = 0
-    for i in range(n):
-        key, x0, x1, x2, x3 = xoshiro_step(x0, x1, x2, x3)
-        s = key                   # the deal's cards
-        u = key ^ STRAT_SALT      # the strategies' own coin flips
-        drawn = np.uint64(0)
-        pos = 0
-        for k in range(K + 1):    # one card each, the banker's last (line 40)
-            if pos < ndeck:
-                j, s, drawn = draw_index(s, drawn, ndeck, stacked)
-                first[k] = deck[j]
-                pos += 1
-            else:
-                first[k] = -1
-        standing = 0
-        for k in range(K):
-            h = info[first[k]] if first[k] >= 0 else 0
-            while True:
-                d = ptab[k, h & IDX]
-                if d == ASK:
-                    coin, u = uniform(u)
-                    d = coin >= hitp[k, h & IDX]
-                f = five & ((h & FIVE_MASK) == FIVE_PICTURES)
-                if d | f | (pos >= ndeck):
-                    break
-                j, s, drawn = draw_index(s, drawn, ndeck, stacked)
-                h += info[deck[j]]
-                pos += 1
-            cat = FIVE if f else pcat_tab[h & IDX]
-            pcat[k] = cat
-            ptotal[k] = (h >> 5) & 63
-            pbonus[k] = (h & ~PICTURE_BITS) == BONUS_SHAPE
-            standing += cat < 0
-        if standing == 0:
-            bcat = BC_IDLE
-            bkey = 0
-        else:
-            h = info[first[K]] if first[K] >= 0 else 0
-            while not (bstop[h & IDX] | (pos >= ndeck)):
-                j, s, drawn = draw_index(s, drawn, ndeck, stacked)
-                h += info[deck[j]]
-                pos += 1
-            bcat = bcat_tab[h & IDX]
-            bkey = bkey_tab[h & IDX]
-        bhist[bcat] += 1
-        bank = 0.0
-        for k in range(K):
-            cat = pcat[k]
-            if cat < 0:
-                cat = show[ptotal[k], bkey]
-            if bonus and cat == WIN and pbonus[k]:
-                cat = BONUS
-            hist[k, cat] += 1
-            bank -= w[cat, NP - 1]
-            if write_rows:
-                for q in range(NP):
-                    rows[i, NB + NP * k + q] = w[cat, q]
-        bank_sum += bank
-        bank_sq += bank * bank
-        if write_rows:
-            rows[i, bcat] = 1.0
-            rows[i, B_EV] = bank
-        cards += pos
-    state[0], state[1], state[2], state[3] = x0, x1, x2, x3
-    for c in range(NBC):
-        acc[0, c] += bhist[c]
-        acc[1, c] += bhist[c]
-    acc[0, B_EV] += bank_sum
-    acc[1, B_EV] += bank_sq
-    for k in range(K):
-        for c in range(NPC):
-            for q in range(NP):
-                acc[0, NB + NP * k + q] += hist[k, c] * w[c, q]
-                acc[1, NB + NP * k + q] += hist[k, c] * w[c, q] * w[c, q]
-    return cards
+class Tables(NamedTuple):
+    """The rules of a round as the kernel reads them (built by :func:`tables`)."""
+    players: int
+    five_pictures: bool        # five pictures win at once (line 31)
+    bonus_hands: bool          # 6-7-8 / 7-7-7 pay the bonus (line 31)
+    card_info: np.ndarray      # int64[80]: what each card adds to a packed hand
+    player_cat: np.ndarray     # int64[2048]: a final hand's category, -1 while it stands
+    showdown: np.ndarray       # int64[32, 34]: player total x banker key -> category
+    banker_stop: np.ndarray    # uint8[2048]: the banker stops here
+    banker_cat: np.ndarray     # int64[2048]: the banker's final category
+    banker_key: np.ndarray     # int64[2048]: his showdown key (total, bust, golden)
+    weights: np.ndarray        # float64[7, 8]: each player metric in each category
 
 
-def encode(rules):
-    """The rules as the kernel's tables: ``(tabs, weights, deck)``."""
-    flags = np.array([rules.players, rules.five_pictures, rules.bonus_hands], np.int64)
+class Policies(NamedTuple):
+    """The players' policies: stop tables ``uint8[K, 2048]`` (DRAW, STOP or ASK) and the draw
+    probability where they ASK (``float64[K, 2048]``)."""
+    table: np.ndarray
+    hitp: np.ndarray
+
+
+class Work(NamedTuple):
+    """Per-call settings and buffers: the deck dealt from (the pack, or a stacked deck dealt in
+    order when ``stacked``) and the round's per-seat scratch."""
+    deck: np.ndarray           # uint8[cards]
+    stacked: bool
+    first: np.ndarray          # int64[K + 1]: first cards, the banker's last
+    ptotal: np.ndarray         # int64[K]
+    pcat: np.ndarray           # int64[K]
+    pbonus: np.ndarray         # bool[K]
+
+
+def tables(rules) -> Tables:
     pcat, show = player_tables(rules)
-    tabs = (flags, card_info(rules.values), pcat, show) + banker_tables(rules)
-    return tabs, weights(rules), C.deck(rules.deck)
+    bstop, bcat, bkey = banker_tables(rules)
+    return record(Tables, players=rules.players, five_pictures=rules.five_pictures,
+                  bonus_hands=rules.bonus_hands, card_info=card_info(rules.values),
+                  player_cat=pcat, showdown=show, banker_stop=bstop, banker_cat=bcat,
+                  banker_key=bkey, weights=weights(rules))
+
+
+def work(rules, deck=None) -> Work:
+    K = rules.players
+    stacked = deck is not None
+    d = C.deck(rules.deck) if deck is None else np.asarray(deck, np.uint8)
+    return record(Work, deck=d.astype(np.uint8), stacked=stacked, first=np.zeros(K + 1, np.int64),
+                  ptotal=np.zeros(K, np.int64), pcat=np.zeros(K, np.int64),
+                  pbonus=np.zeros(K, np.bool_))
+
+
+@njit(cache=True, nogil=True, inline="always")
+def play_round(R, S, W, i, key, ukey, v, log):
+    """One round: deal, each player draws by his policy, the banker draws to his stop, settle.
+    Writes the round's metrics into ``v``; returns the cards drawn.
+
+    The round is written out with scalar helpers only, so that nothing in it costs reference
+    counting; the cards come from ``key`` by :func:`simkit.core.rng.draw_index` (or in deck
+    order for a stacked deck), the ASK coin flips from ``ukey``."""
+    K = R.players
+    ndeck = W.deck.shape[0]
+    s = key                   # the deal's cards
+    u = ukey                  # the strategies' own coin flips
+    drawn = np.uint64(0)
+    pos = 0
+    for k in range(K + 1):    # one card each, the banker's last (line 40)
+        if pos < ndeck:
+            j, s, drawn = draw_index(s, drawn, ndeck, W.stacked)
+            W.first[k] = W.deck[j]
+            pos += 1
+        else:
+            W.first[k] = -1
+    standing = 0
+    for k in range(K):        # each player in turn draws (line 40)
+        h = R.card_info[W.first[k]] if W.first[k] >= 0 else 0
+        while True:
+            d = S.table[k, h & IDX]
+            if d == ASK:
+                coin, u = uniform(u)
+                d = coin >= S.hitp[k, h & IDX]
+            f = R.five_pictures & ((h & FIVE_MASK) == FIVE_PICTURES)
+            if d | f | (pos >= ndeck):
+                break
+            j, s, drawn = draw_index(s, drawn, ndeck, W.stacked)
+            h += R.card_info[W.deck[j]]
+            pos += 1
+        cat = FIVE if f else R.player_cat[h & IDX]
+        W.pcat[k] = cat
+        W.ptotal[k] = (h >> 5) & 63
+        W.pbonus[k] = (h & ~PICTURE_BITS) == BONUS_SHAPE
+        standing += cat < 0
+    if standing == 0:         # the banker draws only if some player still stands
+        bcat = BC_IDLE
+        bkey = 0
+    else:
+        h = R.card_info[W.first[K]] if W.first[K] >= 0 else 0
+        while not (R.banker_stop[h & IDX] | (pos >= ndeck)):
+            j, s, drawn = draw_index(s, drawn, ndeck, W.stacked)
+            h += R.card_info[W.deck[j]]
+            pos += 1
+        bcat = R.banker_cat[h & IDX]
+        bkey = R.banker_key[h & IDX]
+    bank = 0.0
+    for k in range(K):        # settle each player against the banker
+        cat = W.pcat[k]
+        if cat < 0:
+            cat = R.showdown[W.ptotal[k], bkey]
+        if R.bonus_hands and cat == WIN and W.pbonus[k]:
+            cat = BONUS
+        bank -= R.weights[cat, P.ev]
+        for q in range(NP):
+            v[NB + NP * k + q] = R.weights[cat, q]
+    v[bcat] = 1.0
+    v[B.bank_ev] = bank
+    return pos
+
+
+@njit(cache=True, nogil=True)
+def run_deals(R, S, W, state, n, acc, rows, log):
+    """``n`` rounds on the core deal loop (see :mod:`simkit.core.deals`)."""
+    return deal_loop(play_round, STRAT_SALT, R, S, W, state, n, acc, rows, log)

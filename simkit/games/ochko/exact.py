@@ -32,7 +32,8 @@ from numba.typed import Dict
 
 import simkit
 from simkit.core import cards as C
-from simkit.core.registry import game_string, parse_game, parse_strategies
+from simkit.core.registry import game_string, parse_strategies
+from simkit.games import parse_game
 from simkit.errors import SimkitError
 from simkit.games.ochko import engine as E
 from simkit.games.ochko.strategies import encode as encode_strategies
@@ -67,11 +68,13 @@ class _Setup:
         self.counts = np.array([4] * len(ranks), np.int64)
         info = E.card_info(rules.values)
         self.rinfo = np.array([info[r] for r in ranks], np.int64)  # suit does not matter
-        tabs, self.w, _ = E.encode(rules)
-        self.flags, _, self.pcat, self.show, self.bstop, _, self.bkey = tabs
+        R = E.tables(rules)
+        self.w = R.weights
+        self.pcat, self.show, self.bstop, self.bkey = (R.player_cat, R.showdown, R.banker_stop,
+                                                       R.banker_key)
         self.T = (self.rinfo, self.pcat, self.show, self.bstop, self.bkey, BCAT_OF_KEY,
                   self.w[:, -1].copy(), 5 ** np.arange(len(ranks), dtype=np.int64),
-                  bool(self.flags[1]), bool(self.flags[2]), int(rules.max_cards))
+                  bool(R.five_pictures), bool(R.bonus_hands), int(rules.max_cards))
         self.memo = _memo()  # banker distributions by (composition, hand): shared by calls
 
     def rank_index(self, code: int) -> int:

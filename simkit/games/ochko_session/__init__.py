@@ -79,7 +79,8 @@ from simkit.core.registry import GameSpec, Metric, Param, Strategy, StrategyKind
 from simkit.core.rng import draw_index, splitmix, xoshiro_step
 from simkit.core.rules import option
 from simkit.errors import SimkitError
-from simkit.games.ochko import _prepare, engine
+from simkit.games.ochko import engine, prepare as _round_prepare
+from simkit.core.play import NO_LOG
 from simkit.games.ochko.rules import OchkoRules
 
 VERSION = 1
@@ -245,7 +246,7 @@ def session_state(key) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
-def simulate_sessions(tabs, ptab, hitp, w, deck, cfg, spar, cardval, state, n, acc, rows, trace):
+def simulate_sessions(R, S, W, cfg, spar, cardval, state, n, acc, rows, trace):
     """Play ``n`` sessions into ``acc[2, M]`` (sums and sums of squares of :func:`metrics`); with
     a non-empty ``rows`` (``[n, M]``) also write each session's metrics, and with a non-empty
     ``trace`` (``[T, 7 + 3K]``, :data:`TRACE_HEAD` then :data:`TRACE_SEAT` per seat) each round
@@ -258,7 +259,8 @@ def simulate_sessions(tabs, ptab, hitp, w, deck, cfg, spar, cardval, state, n, a
     (:func:`seed_session`); each round calls ``engine.simulate`` for one round on that state,
     after peeking at the round's key to deal the first cards on which the stakes depend.
     """
-    K = ptab.shape[0]
+    K = S.table.shape[0]
+    deck = W.deck
     M = acc.shape[1]
     MR = engine.NB + engine.NP * K
     sub = np.zeros(4, np.uint64)
@@ -334,7 +336,7 @@ def simulate_sessions(tabs, ptab, hitp, w, deck, cfg, spar, cardval, state, n, a
                 avail -= st
             for q in range(MR):
                 rows1[0, q] = 0.0
-            cards += engine.simulate(tabs, ptab, hitp, w, deck, sub, 1, acc1, rows1, False)
+            cards += engine.run_deals(R, S, W, sub, 1, acc1, rows1, NO_LOG)
             delta = 0.0
             for k in range(K):
                 g = stake[k] * rows1[0, EV0 + engine.NP * k]
@@ -388,8 +390,8 @@ def simulate_sessions(tabs, ptab, hitp, w, deck, cfg, spar, cardval, state, n, a
 
 def _kernel_args(rules, strategies):
     spar, play = encode_strategies(strategies, rules)
-    tabs, ptab, hitp, w, deck = _prepare(rules, play)
-    return (tabs, ptab, hitp, w, deck, encode_session(rules), spar,
+    R, S, W = _round_prepare(rules, play)
+    return (R, S, W, encode_session(rules), spar,
             engine.card_values(rules.values))
 
 
@@ -416,7 +418,7 @@ def trace_sessions(rules, strategies, state, n=1, max_trace: int | None = None):
     strings (``["p1=vabank(card=10)"]``).
     """
     if isinstance(rules, str):
-        from simkit.core.registry import parse_game
+        from simkit.games import parse_game
         _, rules = parse_game(rules)
     if not isinstance(rules, OchkoSessionRules):
         raise SimkitError("trace_sessions needs ochko_session rules")
@@ -455,3 +457,5 @@ SESSION_SPEC = GameSpec(
     title="Очко sessions: the bank from the banker's stake to стук or ruin",
     source="000_e1e7c8054592a022.txt:8-46", bench_cards_per_deal=cards_per_session,
     bench_n=20_000)
+
+SPEC = SESSION_SPEC

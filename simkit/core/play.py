@@ -1,0 +1,87 @@
+"""What core builds from a game's parts (:class:`~simkit.core.registry.GameSpec`): a chunk of
+deals for the runner, one stacked deal, and a seeded playthrough.
+
+No game writes these: each supplies ``prepare`` (its named records), ``kernel`` (its deal, on the
+core deal loop), ``pack`` and, where it logs moves, ``log_columns``.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+
+from simkit.core import cards as C
+from simkit.core.registry import GameSpec, resolve_strategies
+from simkit.core.rng import stream_state
+from simkit.errors import SimkitError
+
+NO_LOG = np.zeros((0, 1), np.int64)
+
+
+def run_chunk(spec: GameSpec, rules, strategies, state, n: int, rows: bool = False, log=None):
+    """Play ``n`` deals from xoshiro ``state`` (advanced in place).
+
+    Returns ``(acc, rows, cards)``: ``acc`` the ``float64[2, M]`` sums and sums of squares of
+    the metrics, ``rows`` the ``float64[n, M]`` per-deal metrics (or ``None``), ``cards`` the
+    cards dealt.  ``log``: an ``int64[n, width]`` array receiving each deal's moves."""
+    if spec.kernel is None:  # legacy game
+        acc, out = spec.run_chunk(rules, strategies, state, n, rows)
+        return acc, out, 0
+    R, S, W = spec.prepare(rules, strategies, None)
+    M = len(spec.metrics(rules))
+    acc = np.zeros((2, M))
+    out = np.zeros((n if rows else 0, M))
+    cards = spec.kernel(R, S, W, state, n, acc, out, NO_LOG if log is None else log)
+    return acc, (out if rows else None), int(cards)
+
+
+def check_stack(spec: GameSpec, rules, cards) -> np.ndarray:
+    """A stacked deck as ``int64`` codes, refused (:class:`SimkitError`) if it repeats a card more
+    often than the game's pack holds it or names a card the pack does not have."""
+    deck = C.parse(cards) if isinstance(cards, str) else np.asarray(cards, np.int64)
+    if deck.ndim != 1:
+        raise SimkitError("a stacked deck is a sequence of cards")
+    pack = Counter(int(c) for c in spec.pack(rules))
+    have = Counter(int(c) for c in deck)
+    for c, k in have.items():
+        if c not in pack:
+            raise SimkitError(f"stacked deck: {C.format_card(c) if 0 <= c < C.N_CODES else c} is "
+                              f"not in the {sum(pack.values())}-card pack of "
+                              f"{spec.name} with these rules")
+        if k > pack[c]:
+            raise SimkitError(f"stacked deck: {C.format_card(c)} appears {k} times; the pack holds "
+                              f"it {pack[c]} time{'s' if pack[c] > 1 else ''}")
+    return deck.astype(np.int64)
+
+
+def play_stacked(spec: GameSpec, rules, strategies, cards, log: bool = False, **settings):
+    """Play one deal with the cards dealt in the order given (the game's docstring says who gets
+    which).  Returns the deal's metrics by name, and its move log too with ``log=True``.
+    ``settings`` go to the game's ``prepare`` (e.g. Hearts' pass direction)."""
+    strategies = resolve_strategies(spec, rules, strategies)
+    deck = check_stack(spec, rules, cards)
+    R, S, W = spec.prepare(rules, strategies, deck, **settings)
+    names = [m.name for m in spec.metrics(rules)]
+    rows = np.zeros((1, len(names)))
+    width = len(spec.log_columns(rules)) if (log and spec.log_columns) else 1
+    lg = np.zeros((1 if log else 0, width), np.int64)
+    spec.kernel(R, S, W, np.ones(4, np.uint64), 1, np.zeros((2, len(names))), rows, lg)
+    res = dict(zip(names, rows[0].tolist()))
+    return (res, lg[0]) if log else res
+
+
+def playthrough(spec: GameSpec, rules, strategies=None, seed: int = 1) -> dict:
+    """One seeded deal, in full: its move log (where the game keeps one) and its metric row.
+
+    The deal is the first of chunk 0 of ``seed`` (the runner's stream), so it is the first row
+    of ``simkit run GAME --seed SEED --rows``."""
+    strategies = resolve_strategies(spec, rules, strategies)
+    names = [m.name for m in spec.metrics(rules)]
+    cols = spec.log_columns(rules) if spec.log_columns else None
+    lg = np.zeros((1, len(cols)), np.int64) if cols else None
+    _, rows, _ = run_chunk(spec, rules, strategies, stream_state(seed, 0), 1, True, lg)
+    out = dict(metrics=dict(zip(names, rows[0].tolist())))
+    if cols:
+        out["log_columns"] = list(cols)
+        out["log"] = lg[0].tolist()
+    return out
