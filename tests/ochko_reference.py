@@ -37,7 +37,7 @@ VALUES = {
 DEFAULTS = dict(players=1, deck=36, values="standard", banker_stop=17, max_cards=5,
                 banker_max_cards=0, player_21_wins=True, golden_point=True, golden_pays=1.0,
                 five_pictures=True, five_pictures_pays=1.0, bonus_hands=False, bonus_pays=2.0,
-                ties="bank", bust_penalty=0.0)
+                ties="bank", bust_penalty=0.0, banker_five_pictures=False)
 
 # player statuses
 GOLDEN, FIVE, BUST, TWENTY_ONE, STAND = "golden", "five", "bust", "21", "stand"
@@ -71,8 +71,20 @@ class StandAt:
     """Draw while the total is below ``t``."""
     t: int
 
-    def hit(self, total: int, ncards: int) -> bool:
+    def hit(self, total: int, ncards: int, up: int = 0) -> bool:
         return total < self.t
+
+
+@dataclass(frozen=True)
+class UpcardStand:
+    """Draw while below ``t_strong`` when the banker's face-up card is worth ``strong`` points or
+    more, else while below ``t``."""
+    t: int
+    t_strong: int
+    strong: int
+
+    def hit(self, total: int, ncards: int, up: int = 0) -> bool:
+        return total < (self.t_strong if up >= self.strong else self.t)
 
 
 @dataclass(frozen=True)
@@ -80,7 +92,7 @@ class Table:
     """A pure (0/1) hit table: ``hits`` is the frozenset of (total, cards) pairs that draw."""
     hits: frozenset
 
-    def hit(self, total: int, ncards: int) -> bool:
+    def hit(self, total: int, ncards: int, up: int = 0) -> bool:
         return (total, ncards) in self.hits
 
     @classmethod
@@ -108,7 +120,7 @@ class RandomHit:
         self.p = float(p)
         self.rng = rng or _random.Random(0)
 
-    def hit(self, total: int, ncards: int) -> bool:
+    def hit(self, total: int, ncards: int, up: int = 0) -> bool:
         return self.rng.random() < self.p
 
 
@@ -125,6 +137,9 @@ def parse_strategy(text: str, rng: _random.Random | None = None):
         arg = arg.split("=", 1)[1].strip()
     if kind == "stand_at":
         return StandAt(int(float(arg)))
+    if kind == "upcard_stand":
+        vals = [int(float(a.split("=")[-1])) for a in m.group(2).split(",")]
+        return UpcardStand(*vals)
     if kind == "table":
         return Table.read_csv(arg)
     if kind == "random":
@@ -154,13 +169,13 @@ def strategies_for(rules, items, rng: _random.Random | None = None):
 
 # --------------------------------------------------------------------------- metrics
 
-def metric_names(players: int) -> list[str]:
+def metric_names(players: int, banker_five: bool = False) -> list[str]:
     names = ["banker_idle", "banker_le16"] + [f"banker_{t}" for t in range(17, 22)] + \
         ["banker_bust", "banker_golden", "bank_ev"]
     for k in range(1, players + 1):
         names += [f"p{k}_{m}" for m in ("win", "push", "loss", "bust", "golden", "five", "bonus",
                                         "ev")]
-    return names
+    return names + (["banker_five"] if banker_five else [])
 
 
 # --------------------------------------------------------------------------- one round
@@ -221,17 +236,20 @@ def play_round(rules, strategies, cards, trace: bool = False):
             if t == 21:
                 st = TWENTY_ONE if _opt(rules, "player_21_wins") else STAND
                 break
-            if len(hand) >= max_cards or exhausted() or not strategies[k].hit(t, len(hand)):
+            up = value(banker[0], vals) if banker else 0   # the banker's face-up card (line 40)
+            if len(hand) >= max_cards or exhausted() or not strategies[k].hit(t, len(hand), up):
                 st = STAND
                 break
             hand.append(cards[pos])
             pos += 1
         status.append(st)
 
-    m = dict.fromkeys(metric_names(K), 0.0)
+    banker_five = _opt(rules, "banker_five_pictures")
+    m = dict.fromkeys(metric_names(K, banker_five), 0.0)
 
     # the banker
     banker_golden = False
+    banker_unlosable = False
     bt = total(banker, vals)
     if STAND in status:
         stop = _opt(rules, "banker_stop")
@@ -241,12 +259,17 @@ def play_round(rules, strategies, cards, trace: bool = False):
             if golden_point and _is_golden(banker):
                 banker_golden = True
                 break
+            if banker_five and _is_five(banker):    # line 31 read for the banker too
+                banker_unlosable = True
+                break
             if bt >= stop or exhausted() or (bcap > 0 and len(banker) >= bcap):
                 break
             banker.append(cards[pos])
             pos += 1
         if banker_golden:
             m["banker_golden"] = 1.0
+        elif banker_unlosable:
+            m["banker_five"] = 1.0
         elif bt > 21:
             m["banker_bust"] = 1.0
         elif bt < 17:
@@ -273,7 +296,7 @@ def play_round(rules, strategies, cards, trace: bool = False):
             m[p + "bust"] = 1.0
         elif st == TWENTY_ONE:
             res, pay = "win", 1.0
-        elif banker_golden:
+        elif banker_golden or banker_unlosable:
             res, pay = "loss", -1.0
         elif bt > 21 or pt > bt:
             res, pay = "win", 1.0

@@ -104,6 +104,7 @@ def random_rules(rng, players=None):
         bonus_pays=float(rng.choice(PAYS)),
         ties=str(rng.choice(["bank", "push"])),
         bust_penalty=float(rng.choice(PENALTIES)),
+        banker_five_pictures=bool(rng.random() < 0.4),
     )
 
 
@@ -113,6 +114,10 @@ def random_strategies(rng, K, table_paths, table_share=0.2):
     for k in range(K):
         if rng.random() < table_share:
             out.append(f"p{k + 1}=table(path={table_paths[int(rng.integers(len(table_paths)))]})")
+        elif rng.random() < 0.25:  # sees the banker's face-up card
+            t, ts, strong = (int(rng.integers(10, 22)), int(rng.integers(10, 22)),
+                             int(rng.integers(0, 12)))
+            out.append(f"p{k + 1}=upcard_stand({t},{ts},{strong})")
         else:
             # mostly sensible thresholds, sometimes the extremes 2 (never draw) and 22 (to 21)
             t = int(rng.integers(12, 23)) if rng.random() < 0.8 else int(rng.integers(2, 23))
@@ -174,7 +179,7 @@ def test_exact_against_reference_on_shuffled_decks(table_paths):
                             f"first ones:\n" + "\n".join(mismatches[:5]))
     # the comparison only means something if every outcome actually came up
     for k in ["banker_idle", "banker_le16", "banker_17", "banker_18", "banker_19", "banker_20",
-              "banker_21", "banker_bust", "banker_golden", "p_win", "p_push", "p_loss", "p_bust",
+              "banker_21", "banker_bust", "banker_golden", "banker_five", "p_win", "p_push", "p_loss", "p_bust",
               "p_golden", "p_five", "p_bonus", "short_deck"]:
         assert seen.get(k, 0) >= 20, f"outcome {k} came up only {seen.get(k, 0)} times: {seen}"
 
@@ -364,7 +369,7 @@ def test_hand_worked_decks(name, tmp_path):
         path = write_table(tmp_path / "one_card.csv", lambda t, c: c == 1)
         strs = [f"p1=table(path={path})"]
     deck = C.parse(text)
-    expected = dict.fromkeys(ref.metric_names(rules.players), 0.0)
+    expected = dict.fromkeys(ref.metric_names(rules.players, rules.banker_five_pictures), 0.0)
     expected.update({k: float(v) for k, v in nonzero.items()})
     mine = ref.play_round(rules, ref.strategies_for(rules, strs), deck)
     assert mine == expected, f"reference wrong on {name}: {diff(mine, expected)}"
@@ -398,7 +403,7 @@ def reference_means(rules, strs, n, seed):
     """Means and SEs of the reference's metrics over ``n`` numpy-shuffled full decks."""
     rng = np.random.default_rng(seed)
     mine = ref.strategies_for(rules, strs, rng=random.Random(seed))
-    names = ref.metric_names(rules.players)
+    names = ref.metric_names(rules.players, rules.banker_five_pictures)
     rows = np.empty((n, len(names)))
     deck = DECKS[rules.deck]
     for i in range(n):

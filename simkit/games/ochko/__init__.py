@@ -17,8 +17,8 @@ def prepare(rules, strategies, stacked=None):
     """The kernel's records: rules tables, the players' policies, the deck and scratch."""
     ptab, hitp = encode(strategies, rules)
     K = len(strategies)
-    return (engine.tables(rules), record(engine.Policies, table=ptab.reshape(K, -1),
-                                         hitp=hitp.reshape(K, -1)),
+    return (engine.tables(rules), record(engine.Policies, table=ptab.reshape(K, engine.NU, -1),
+                                         hitp=hitp.reshape(K, engine.NU, -1)),
             engine.work(rules, stacked))
 
 
@@ -42,6 +42,7 @@ SPEC = GameSpec(
     name="ochko", version=VERSION, rules=OchkoRules, strategies=STRATEGIES,
     default_strategy="stand_at(17)", seats=lambda r: r.players, metrics=engine.metrics,
     prepare=prepare, kernel=engine.run_deals, pack=lambda r: C.deck(r.deck),
+    log_columns=engine.log_columns,
     presets={"text1": {"values": "text1"}, "text2": {"values": "standard"},
              "casino_like": {"deck": 52, "ties": "push"}},
     title="Очко / 21: banker against players", source="000_e1e7c8054592a022.txt:8-46",

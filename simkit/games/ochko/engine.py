@@ -44,8 +44,10 @@ BK_BUST, BK_GOLDEN = 32, 33
 # player outcome categories and banker outcome categories
 GOLD, FIVE, BUST, WIN, PUSH, LOSS, BONUS = range(7)
 NPC = 7
-BC_IDLE, BC_LE16, BC_17, BC_18, BC_19, BC_20, BC_21, BC_BUST, BC_GOLDEN = range(9)
-NBC = 9
+BC_IDLE, BC_LE16, BC_17, BC_18, BC_19, BC_20, BC_21, BC_BUST, BC_GOLDEN, BC_FIVE = range(10)
+NBC = 10  # BC_FIVE (the banker's five pictures) only with banker_five_pictures: its metric
+# banker_five then comes after the players' (metrics), so that the default layout is unchanged
+NU = 12   # policies are indexed by the banker's face-up card's points 0..11 (line 40)
 BANKER_NAMES = ["banker_idle", "banker_le16", "banker_17", "banker_18", "banker_19", "banker_20",
                 "banker_21", "banker_bust", "banker_golden", "bank_ev"]
 PLAYER_NAMES = ["win", "push", "loss", "bust", "golden", "five", "bonus", "ev"]
@@ -60,7 +62,17 @@ def metrics(rules) -> list[Metric]:
     out = [Metric(n, binary=(n != "bank_ev")) for n in BANKER_NAMES]
     for k in range(rules.players):
         out += [Metric(f"p{k + 1}_{n}", binary=(n != "ev")) for n in PLAYER_NAMES]
+    if rules.banker_five_pictures:
+        out.append(Metric("banker_five", doc="the banker holds five pictures and beats every "
+                                             "standing player"))
     return out
+
+
+def log_columns(rules) -> list[str]:
+    """A round's move log: who received each card dealt (seat 0..K-1, the banker K) and the
+    card's code, in the order dealt; -1 after the last card."""
+    n = C.deck(rules.deck).shape[0]
+    return [f"{what}{j}" for j in range(n) for what in ("to", "card")]
 
 
 def card_values(values: str) -> np.ndarray:
@@ -138,7 +150,10 @@ class Tables(NamedTuple):
     players: int
     five_pictures: bool        # five pictures win at once (line 31)
     bonus_hands: bool          # 6-7-8 / 7-7-7 pay the bonus (line 31)
+    banker_five: bool          # the banker's five pictures win too (line 31)
+    banker_five_slot: int      # the banker_five metric's slot (after the players')
     card_info: np.ndarray      # int64[80]: what each card adds to a packed hand
+    card_value: np.ndarray     # int64[80]: each card's points (the face-up card's policy index)
     player_cat: np.ndarray     # int64[2048]: a final hand's category, -1 while it stands
     showdown: np.ndarray       # int64[32, 34]: player total x banker key -> category
     banker_stop: np.ndarray    # uint8[2048]: the banker stops here
@@ -148,8 +163,9 @@ class Tables(NamedTuple):
 
 
 class Policies(NamedTuple):
-    """The players' policies: stop tables ``uint8[K, 2048]`` (DRAW, STOP or ASK) and the draw
-    probability where they ASK (``float64[K, 2048]``)."""
+    """The players' policies by the banker's face-up card's points ``u`` and the player's hand:
+    stop tables ``uint8[K, NU, 2048]`` (DRAW, STOP or ASK) and the draw probability where they
+    ASK (``float64[K, NU, 2048]``)."""
     table: np.ndarray
     hitp: np.ndarray
 
@@ -169,7 +185,9 @@ def tables(rules) -> Tables:
     pcat, show = player_tables(rules)
     bstop, bcat, bkey = banker_tables(rules)
     return record(Tables, players=rules.players, five_pictures=rules.five_pictures,
-                  bonus_hands=rules.bonus_hands, card_info=card_info(rules.values),
+                  bonus_hands=rules.bonus_hands, banker_five=rules.banker_five_pictures,
+                  banker_five_slot=NB + NP * rules.players, card_info=card_info(rules.values),
+                  card_value=card_values(rules.values),
                   player_cat=pcat, showdown=show, banker_stop=bstop, banker_cat=bcat,
                   banker_key=bkey, weights=weights(rules))
 
@@ -201,22 +219,25 @@ def play_round(R, S, W, i, key, ukey, v, log):
         if pos < ndeck:
             j, s, drawn = draw_index(s, drawn, ndeck, W.stacked)
             W.first[k] = W.deck[j]
+            log_card(log, i, pos, k, W.deck[j])
             pos += 1
         else:
             W.first[k] = -1
+    up = R.card_value[W.first[K]] if W.first[K] >= 0 else 0   # the banker's face-up card
     standing = 0
     for k in range(K):        # each player in turn draws (line 40)
         h = R.card_info[W.first[k]] if W.first[k] >= 0 else 0
         while True:
-            d = S.table[k, h & IDX]
+            d = S.table[k, up, h & IDX]
             if d == ASK:
                 coin, u = uniform(u)
-                d = coin >= S.hitp[k, h & IDX]
+                d = coin >= S.hitp[k, up, h & IDX]
             f = R.five_pictures & ((h & FIVE_MASK) == FIVE_PICTURES)
             if d | f | (pos >= ndeck):
                 break
             j, s, drawn = draw_index(s, drawn, ndeck, W.stacked)
             h += R.card_info[W.deck[j]]
+            log_card(log, i, pos, k, W.deck[j])
             pos += 1
         cat = FIVE if f else R.player_cat[h & IDX]
         W.pcat[k] = cat
@@ -228,12 +249,20 @@ def play_round(R, S, W, i, key, ukey, v, log):
         bkey = 0
     else:
         h = R.card_info[W.first[K]] if W.first[K] >= 0 else 0
-        while not (R.banker_stop[h & IDX] | (pos >= ndeck)):
+        while True:
+            five = R.banker_five & ((h & FIVE_MASK) == FIVE_PICTURES)
+            if five | R.banker_stop[h & IDX] | (pos >= ndeck):
+                break
             j, s, drawn = draw_index(s, drawn, ndeck, W.stacked)
             h += R.card_info[W.deck[j]]
+            log_card(log, i, pos, K, W.deck[j])
             pos += 1
-        bcat = R.banker_cat[h & IDX]
-        bkey = R.banker_key[h & IDX]
+        if five:              # unlosable (line 31): beats every standing player, as golden does
+            bcat = BC_FIVE
+            bkey = BK_GOLDEN
+        else:
+            bcat = R.banker_cat[h & IDX]
+            bkey = R.banker_key[h & IDX]
     bank = 0.0
     for k in range(K):        # settle each player against the banker
         cat = W.pcat[k]
@@ -244,9 +273,19 @@ def play_round(R, S, W, i, key, ukey, v, log):
         bank -= R.weights[cat, P.ev]
         for q in range(NP):
             v[NB + NP * k + q] = R.weights[cat, q]
-    v[bcat] = 1.0
+    v[bcat if bcat != BC_FIVE else R.banker_five_slot] = 1.0
     v[B.bank_ev] = bank
     return pos
+
+
+@njit(cache=True, nogil=True, inline="always")
+def log_card(log, i, pos, who, card):
+    """Move log: the ``pos``-th card dealt went to ``who`` (seat, or K for the banker)."""
+    if log.shape[0] > 0:
+        if pos == 0:
+            log[i, :] = -1
+        log[i, 2 * pos] = who
+        log[i, 2 * pos + 1] = card
 
 
 @njit(cache=True, nogil=True)

@@ -36,7 +36,7 @@ from simkit.core.registry import game_string, parse_strategies
 from simkit.games import parse_game
 from simkit.errors import SimkitError
 from simkit.games.ochko import engine as E
-from simkit.games.ochko.strategies import encode as encode_strategies
+from simkit.games.ochko.strategies import encode as encode_strategies, sees_upcard
 
 BK_BUST, BK_GOLDEN = E.BK_BUST, E.BK_GOLDEN
 NKEYS = 34  # banker keys: totals 0..31, bust, golden point
@@ -57,6 +57,9 @@ class _Setup:
     """The deck as rank classes and the rules as the engine's tables, for the recursions."""
 
     def __init__(self, rules):
+        if rules.banker_five_pictures:
+            raise SimkitError("exact analysis does not model banker_five_pictures; simulate it "
+                              "with simkit run")
         if rules.players != 1:
             raise SimkitError(f"exact analysis is for one player against the banker, not "
                               f"players={rules.players}; simulate more players with simkit run")
@@ -336,7 +339,11 @@ def evaluate(game="ochko", strategy="stand_at(17)") -> dict[str, float]:
     strats = parse_strategies(spec, rules, [f"p1={strategy}"] if isinstance(strategy, str)
                               else {"p1": strategy})
     ptab, hitp = encode_strategies(strats, rules)
-    pc, bc = _evaluate_tables(s, ptab[0].reshape(-1), hitp[0].reshape(-1))
+    if sees_upcard(hitp):
+        raise SimkitError(f"exact evaluation takes a policy that ignores the banker's face-up "
+                          f"card, not {strats[0]}; best_play(upcard=True) gives the best one "
+                          f"that sees it")
+    pc, bc = _evaluate_tables(s, ptab[0, 0].reshape(-1), hitp[0, 0].reshape(-1))
     return _metrics(s, pc, bc)
 
 

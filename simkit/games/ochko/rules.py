@@ -22,6 +22,10 @@ Readings chosen where the texts are unclear (each one an option):
   golden point beats every standing player.
 * ``five_pictures``: five picture cards (J, Q, K) "cannot lose, whatever the total" (line 31): a
   player who holds them wins at once, paid ``five_pictures_pays``.
+* ``banker_five_pictures``: line 31 says a five-picture hand "cannot lose" without limiting it to
+  the players.  Off by default (the common reading: a player's privilege, as the golden point's
+  payout is); on, the banker stops on five pictures and beats every player still standing, as
+  his golden point does (metric ``banker_five``).
 * ``bonus_hands``: 6-7-8 and 7-7-7 (21 in three cards) pay ``bonus_pays`` "only if agreed
   beforehand" (line 31), so off by default.
 * ``ties``: "по глазам" ties go to the bank (line 13); ``push`` returns the stake.
@@ -51,7 +55,8 @@ class OchkoRules(Rules):
     banker_stop: int = option(17, range=(2, 22), doc="the banker draws while his total is below this",
                               source="000:17")
     max_cards: int = option(5, range=(2, 12), doc="most cards a player may hold", source="000:43")
-    banker_max_cards: int = option(0, range=(0, 12), doc="most cards the banker may hold (0: no cap)")
+    banker_max_cards: int = option(0, range=(0, 12), doc="most cards the banker may hold (0: no cap)",
+                                   source="none: only the players' cap is written (000:43)")
     player_21_wins: bool = option(True, doc="a player reaching 21 wins at once",
                                   source="000:11,44")
     golden_point: bool = option(True, doc="two aces as the first two cards win at once",
@@ -60,10 +65,15 @@ class OchkoRules(Rules):
                                 source="000:30")
     five_pictures: bool = option(True, doc="five picture cards win at once, whatever the total",
                                  source="000:31")
-    five_pictures_pays: float = option(1.0, range=(0.0, 10.0), doc="payout of five pictures")
+    five_pictures_pays: float = option(1.0, range=(0.0, 10.0), doc="payout of five pictures",
+                                       source="000:31 names no amount: even money")
+    banker_five_pictures: bool = option(False, doc="the banker's five pictures are unlosable too: "
+                                                   "he stops and beats every standing player",
+                                        source="000:31 (not limited to players)")
     bonus_hands: bool = option(False, doc="6-7-8 and 7-7-7 pay bonus_pays (by prior agreement)",
                                source="000:31")
-    bonus_pays: float = option(2.0, range=(0.0, 10.0), doc="payout of a bonus hand, in stakes")
+    bonus_pays: float = option(2.0, range=(0.0, 10.0), doc="payout of a bonus hand, in stakes",
+                               source="000:31 names no amount")
     ties: str = option("bank", choices=("bank", "push"), doc="who takes an equal total",
                        source="000:13")
     bust_penalty: float = option(0.0, range=(0.0, 10.0), doc="fine for a bust on top of the stake",

@@ -1,0 +1,43 @@
+"""The game contract over every registered game (simkit.testing): a game joins by registering.
+
+Each (game, check) pair is its own test, so the checks spread over pytest-xdist's workers and a
+failure names both.  Golden playthroughs live in tests/golden/<game>.json (scripts/golden.py
+writes them); a registered game without one fails.
+"""
+import os
+
+import pytest
+
+import simkit
+from simkit import testing
+
+GAMES = sorted(simkit.games())
+GOLDEN = os.path.join(os.path.dirname(__file__), "golden")
+
+
+@pytest.mark.parametrize("check", testing.CHECKS, ids=lambda c: c.__name__)
+@pytest.mark.parametrize("game", GAMES)
+def test_contract(game, check):
+    check(simkit.get_game(game))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_golden_playthrough(game):
+    problem = testing.golden_mismatch(GOLDEN, simkit.get_game(game))
+    assert problem is None, problem
+
+
+def test_every_golden_file_is_a_registered_game():
+    stored = {f[:-5] for f in os.listdir(GOLDEN) if f.endswith(".json")}
+    assert stored <= set(GAMES), f"golden files for unknown games: {sorted(stored - set(GAMES))}"
+
+
+def test_check_game_runs_every_check_and_names_the_failure():
+    """check_game is the one entry point; a broken game fails it with the game's name."""
+    import dataclasses
+    spec = simkit.get_game("ochko")
+    broken = dataclasses.replace(spec, presets={"bad": {"no_such_option": 1}})
+    with pytest.raises(Exception) as e:
+        testing.check_presets(broken)
+    assert "no_such_option" in str(e.value)
+    assert testing.check_game.__doc__ and len(testing.CHECKS) >= 9
