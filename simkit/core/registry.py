@@ -112,7 +112,8 @@ class GameSpec:
     bench_n: int = 20_000_000  # deals `simkit bench` times by default (a few seconds' worth)
     bench_units: Callable | None = None  # rules -> (name, count per deal), e.g. ("hands", 2.0)
     bench_cards_per_deal: Callable | None = None  # legacy
-    exact: Callable | None = None  # exact(rules, strategies, grid_axes) -> (JSON object, table)
+    exact: Callable | None = None  # exact(rules, strategies, grid_axes) -> (JSON object with
+    # "rules", "method", "seconds" and "summary" lines, tidy table); `simkit exact` prints both
     catalogue: str = "simkit.games"
 
     def __reduce__(self):

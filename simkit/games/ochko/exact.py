@@ -438,7 +438,8 @@ def tidy(rows: dict[str, float] | pd.DataFrame, rules, strategies: str, method: 
 
 
 def analyze(rules, strategies=None, grid_axes=None) -> tuple[dict, pd.DataFrame]:
-    """What ``simkit exact ochko`` prints: ``(JSON object, tidy table)``.
+    """What ``simkit exact ochko`` prints: ``(JSON object, tidy table)``; the object's
+    ``summary`` lines are printed under the table (the contract of ``GameSpec.exact``).
 
     Without a grid: the banker's distribution (exact rationals), the best fixed threshold, the
     best composition-dependent play (with and without seeing the banker's open card), and with a
@@ -467,6 +468,9 @@ def analyze(rules, strategies=None, grid_axes=None) -> tuple[dict, pd.DataFrame]
                    grid=g.to_dict("records"))
         table = tidy(g.drop(columns="best_reply"), rules, "p1=stand_at(t)", "exact",
                      grid_cols=("banker_stop", "p1.t"))
+        obj["summary"] = [f"bank's best threshold against the player's best reply: banker_stop="
+                          f"{b} (player stand_at({obj['bank_best']['player_reply']})), bank edge "
+                          f"{edge:.6f} per unit stake"]
         return obj, table
     dist = banker_distribution(rules)
     short = {k.removeprefix("banker_"): v for k, v in dist.items()}
@@ -493,4 +497,7 @@ def analyze(rules, strategies=None, grid_axes=None) -> tuple[dict, pd.DataFrame]
         rows.update(m)
         label = f"p1={strategies[0]}"
     obj["seconds"] = round(time.perf_counter() - t0, 3)
+    obj["summary"] = [f"best stand_at: t={t} (p1_ev {tm['p1_ev']:.6f}); best play p1_ev "
+                      f"{bp_up['p1_ev']:.6f} seeing the banker's card, {bp_blind['p1_ev']:.6f} "
+                      f"without"]
     return obj, tidy(rows, rules, label, "exact")
