@@ -16,6 +16,9 @@ from simkit.core.rng import stream_state
 from simkit.errors import SimkitError
 
 NO_LOG = np.zeros((0, 1), np.int64)
+# NO_LOG is for Python callers only: njit code that calls a game's kernel must pass an empty log
+# array of its own (``np.zeros((0, 1), np.int64)``), since numba reads a global array as
+# read-only and a kernel that writes its move log then fails to type ("setitem(readonly array")
 
 
 def run_chunk(spec: GameSpec, rules, strategies, state, n: int, rows: bool = False, log=None):
