@@ -20,9 +20,11 @@ dealer and once as non-dealer).
 
 Two rule sets: `ru1992` (the text: equal deadwood is an undercut) and `gra` (the rules open-spiel's
 gin_rummy plays: equal deadwood scores nothing, and the card just taken may be thrown back).
-`threshold(knock=t)` draws and discards like the `simple` player (take a card that lowers
-deadwood, throw the highest unmatched card) but knocks only at deadwood `<= t`; `t = 0` waits
-for gin.
+`threshold(knock=t)` takes from the pile only a card that joins a meld or lets it knock at once
+(the text's advice, line 44), throws the highest unmatched card, and knocks only at deadwood
+`<= t`; `t = 0` waits for gin. `threshold(10)` is the game's default player. `simple` is
+`threshold(10, greedy=1)`: it also takes a low card to replace a higher unmatched one, and loses
+about 0.9 points per hand to `threshold(10)` for it.
 """)
 code("""
 import os
@@ -39,21 +41,21 @@ print(f"simkit {simkit.__version__}; n = {N:,} deals per configuration, matrix {
 md("""
 ## 1. Knock thresholds against a player who knocks at once
 
-`threshold(t)` in seat p1 against `simple` in p2, for t = 0..10, under both rule sets.
-`p1_points` is p1's points minus p2's per hand.
+`threshold(t)` in seat p1 against `threshold(10)` in p2 (the same player, knocking at once), for
+t = 0..10, under both rule sets. `p1_points` is p1's points minus p2's per hand (0 at t = 10).
 """)
 code("""
-vs_simple = pd.concat([study.against("simple", rules, n=N, seed=SEED, progress=False).table()
+vs_once = pd.concat([study.against("threshold(10)", rules, n=N, seed=SEED, progress=False).table()
                        for rules in ("gin(preset=ru1992)", "gin(preset=gra)")])
 cols = ["rules", "p1.knock", "metric", "mean", "ci_low", "ci_high"]
-wide = vs_simple.pivot_table(index=["rules", "p1.knock"], columns="metric", values="mean")
+wide = vs_once.pivot_table(index=["rules", "p1.knock"], columns="metric", values="mean")
 wide[["p1_points", "p1_win", "p1_gin", "p1_knock", "p1_undercut", "p2_undercut", "turns"]].round(3)
 """)
 code("""
-plots.metric_lines(vs_simple, "p1_points", x="p1.knock", hue="rules")
+plots.metric_lines(vs_once, "p1_points", x="p1.knock", hue="rules")
 """)
 code("""
-plots.metric_lines(vs_simple, "p2_undercut", x="p1.knock", hue="rules")
+plots.metric_lines(vs_once, "p2_undercut", x="p1.knock", hue="rules")
 """)
 md("""
 ## 2. Whole games to 100 (boxes, game bonus, shutouts)
@@ -62,7 +64,7 @@ The same thresholds over whole games of the text's scoring (`unit=match`): the p
 p1 wins the game and p1's net result per game.
 """)
 code("""
-games = study.against("simple", "gin(unit=match)", n=max(500, N // 20), seed=SEED, progress=False)
+games = study.against("threshold(10)", "gin(unit=match)", n=max(500, N // 20), seed=SEED, progress=False)
 gt = games.table()
 gw = gt.pivot_table(index="p1.knock", columns="metric", values="mean")
 gw[["p1_match_win", "p1_match_net", "p1_points", "hands"]].round(3)
@@ -87,15 +89,17 @@ br.round(3)
 md("""
 ## 4. The text's advice, strategy by strategy
 
-Knock at once (`simple`), wait for gin (`threshold(0)`), a threshold that falls as the stock runs
-down (`schedule(10,0)`), undercut-aware knocking (`careful`: once the opponent has taken two
-cards from the pile, knock only at 3 or less), and the discard tracker (`tracker`: throws the
-"dead" cards the text recommends). Each against three opponents.
+Knock at once (`threshold(10)`, and `simple`, which also takes low cards from the pile), wait for
+gin (`threshold(0)`), a threshold that falls as the stock runs down (`schedule(10,0)`),
+undercut-aware knocking (`careful`: once the opponent has taken two cards from the pile, knock
+only at 3 or less), the discard tracker (`tracker`: throws the "dead" cards the text
+recommends), and a knocker who lays down the arrangement that blocks layoffs when that scores
+more (`threshold(10,0,1)`: `block=1`). Each against four opponents.
 """)
 code("""
-players = ["simple", "threshold(0)", "threshold(5)", "schedule(10,0)", "careful(10,2,3)",
-           "tracker(10,2)"]
-opponents = ["simple", "threshold(0)", "careful(10,2,3)"]
+players = ["threshold(10)", "simple", "threshold(10,0,1)", "threshold(0)", "threshold(5)",
+           "schedule(10,0)", "careful(10,2,3)", "tracker(10,2)"]
+opponents = ["threshold(10)", "simple", "threshold(0)", "careful(10,2,3)"]
 rows = []
 for opp in opponents:
     for p in players:
@@ -110,13 +114,13 @@ md("""
 ## 5. What the numbers say
 """)
 code("""
-best_vs_simple = {r: int(wide.loc[r]["p1_points"].idxmax()) for r in wide.index.get_level_values(0).unique()}
-for r, t in best_vs_simple.items():
-    print(f"{r}: against `simple`, the best threshold is knock <= {t} "
+best_vs_once = {r: int(wide.loc[r]["p1_points"].idxmax()) for r in wide.index.get_level_values(0).unique()}
+for r, t in best_vs_once.items():
+    print(f"{r}: against `threshold(10)`, the best threshold is knock <= {t} "
           f"({wide.loc[r]['p1_points'][t]:+.3f} points per hand)")
 print("best replies in the matrix:", dict(zip(br["p2.knock"], br["best_p1.knock"])))
 ms = gw["p1_match_win"]
-print(f"games to 100 against simple: best threshold {int(ms.idxmax())} wins {ms.max():.3f}, "
+print(f"games to 100 against threshold(10): best threshold {int(ms.idxmax())} wins {ms.max():.3f}, "
       f"knock at once wins {ms[10]:.3f}")
 """)
 

@@ -66,17 +66,37 @@ def best_after_discard(hand: frozenset) -> int:
     return min(min_deadwood(hand - {c}) for c in hand)
 
 
+def fits(card, meld) -> bool:
+    """Whether ``card`` could join ``meld`` at all: a set of its rank or a run of its suit (a
+    necessary condition, which keeps the search below small)."""
+    ranks = {r for r, _ in meld}
+    suits = {s for _, s in meld}
+    return card[0] in ranks if len(ranks) == 1 else card[1] in suits
+
+
 def can_lay_off(cards, melds) -> bool:
     """Whether ``cards`` can all be added to the knocker's ``melds`` (each to one meld) so that
     every meld stays a meld."""
     cards = list(cards)
-    for assign in itertools.product(range(len(melds)), repeat=len(cards)):
+    options = [[j for j, m in enumerate(melds) if fits(c, m)] for c in cards]
+    for assign in itertools.product(*options):
         ext = [set(m) for m in melds]
         for c, j in zip(cards, assign):
             ext[j].add(c)
         if all(is_meld(e) for e in ext):
             return True
     return False
+
+
+def laid_off(arr, defender: frozenset) -> int:
+    """The defender's least deadwood when he may lay off on the knocker's melds ``arr``."""
+    near = [c for c in defender if any(fits(c, m) for m in arr)]
+    best = min_deadwood(defender)
+    for k in range(1, len(near) + 1):
+        for sub in itertools.combinations(near, k):
+            if can_lay_off(sub, arr):
+                best = min(best, min_deadwood(defender - set(sub)))
+    return best
 
 
 def knock(knocker: frozenset, defender: frozenset) -> tuple[int, int]:
@@ -90,14 +110,34 @@ def knock(knocker: frozenset, defender: frozenset) -> tuple[int, int]:
         used = frozenset().union(*arr) if arr else frozenset()
         if sum(value(c) for c in knocker - used) != dk:
             continue
-        near = [c for c in defender if any(c[0] == r or c[1] == s for m in arr for r, s in m)]
-        best = min_deadwood(defender)
-        for k in range(1, len(near) + 1):
-            for sub in itertools.combinations(near, k):
-                if can_lay_off(sub, arr):
-                    best = min(best, min_deadwood(defender - set(sub)))
-        worst = max(worst, best)
+        worst = max(worst, laid_off(arr, defender))
     return dk, worst
+
+
+def points(dk, dd, gin_bonus=25, undercut_bonus=25, undercut_on_equal=True) -> int:
+    """The knocker's points (negative: the defender's), lines 12-14."""
+    if dk == 0:
+        return gin_bonus + dd
+    if dd < dk or (dd == dk and undercut_on_equal):
+        return -(dk - dd + undercut_bonus)
+    return dd - dk
+
+
+def knock_block(knocker: frozenset, defender: frozenset, limit=10, **scoring) -> tuple[int, int]:
+    """(points, knocker deadwood) when the knocker may lay down any arrangement with deadwood
+    ``<= limit``: the most points after the defender's best layoffs, and the least deadwood
+    that scores them.  Gin (no layoffs) is laid down as gin."""
+    if min_deadwood(knocker) == 0:
+        return points(0, min_deadwood(defender), **scoring), 0
+    best = None
+    for arr in arrangements(knocker):
+        used = frozenset().union(*arr) if arr else frozenset()
+        dk = sum(value(c) for c in knocker - used)
+        if dk > limit:
+            continue
+        key = (points(dk, laid_off(arr, defender), **scoring), -dk)
+        best = key if best is None else max(best, key)
+    return best[0], -best[1]
 
 
 def from_codes(codes) -> frozenset:

@@ -74,7 +74,8 @@ def play_stacked(spec: GameSpec, rules, strategies, cards, log: bool = False, **
 
 
 def playthrough(spec: GameSpec, rules, strategies=None, seed: int = 1) -> dict:
-    """One seeded deal, in full: its move log (where the game keeps one) and its metric row.
+    """One seeded deal, in full: its move log (where the game keeps one, without the trailing
+    ``-1`` padding of its row) and its metric row.
 
     The deal is the first of chunk 0 of ``seed`` (the runner's stream), so it is the first row
     of ``simkit run GAME --seed SEED --rows``."""
@@ -85,6 +86,9 @@ def playthrough(spec: GameSpec, rules, strategies=None, seed: int = 1) -> dict:
     _, rows, _ = run_chunk(spec, rules, strategies, stream_state(seed, 0), 1, True, lg)
     out = dict(metrics=dict(zip(names, rows[0].tolist())))
     if cols:
-        out["log_columns"] = list(cols)
-        out["log"] = lg[0].tolist()
+        log = lg[0].tolist()
+        while log and log[-1] == -1:  # the row's unused room (games pad with -1)
+            log.pop()
+        out["log_columns"] = list(cols)[:len(log)]
+        out["log"] = log
     return out

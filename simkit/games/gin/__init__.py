@@ -1,39 +1,52 @@
 """Gin rummy for two. Rules: ``003_25b072003b534ab4.txt`` lines 1-48 (see :mod:`.rules`).
 
-``deadwood``, ``melds`` and ``knock`` (from :mod:`.meldcore`) answer meld questions about given
-hands; ``play_stacked`` and ``hand_log`` play one hand and show it; the game registers as
-``gin`` with presets ``ru1992`` (the text), ``gra`` (the rules open-spiel's gin_rummy plays)
-and ``eaai`` (the EAAI gin rummy challenge's games to 100).
+``deadwood``, ``melds`` and ``knock`` answer meld questions about given hands; ``play_stacked``
+and ``hand_log`` play one hand and show it; ``score_game`` scores a game from its hands; the
+game registers as ``gin`` with presets ``ru1992`` (the text), ``gra`` (the rules open-spiel's
+gin_rummy plays) and ``eaai`` (the EAAI gin rummy challenge's games to 100).
 """
 from __future__ import annotations
 
 import numpy as np
 
 from simkit.core import cards as C
-from simkit.core.registry import GameSpec, parse_strategies
+from simkit.core import play
+from simkit.core.registry import GameSpec, resolve_strategies
 from simkit.errors import SimkitError
 from simkit.games.gin import engine
-from simkit.games.gin.meldcore import deadwood, gin_bit, knock, melds  # noqa: F401 (API)
+from simkit.games.gin.meldcore import (  # noqa: F401 (deadwood, melds: API)
+    _hand,
+    bit_code,
+    deadwood,
+    gin_bit,
+    knock_block,
+    knock_points,
+    knock_result,
+    mask_codes,
+    meld_lists,
+    melds,
+    min_deadwood,
+)
 from simkit.games.gin.rules import GinRules
-from simkit.games.gin.strategies import STRATEGIES, encode
+from simkit.games.gin.strategies import STRATEGIES, policies
 
-VERSION = 1
-
-
-def run_chunk(rules, strategies, state, n, rows=False):
-    """Play ``n`` deals from xoshiro ``state``: ``(acc[2, M], rows[n, M] or None)``."""
-    M = len(engine.metrics(rules))
-    acc = np.zeros((2, M))
-    out = np.zeros((n if rows else 0, M))
-    engine.simulate(engine.encode_rules(rules), encode(strategies), state, n, acc, out)
-    return acc, (out if rows else None)
+VERSION = 2  # 2: threshold takes from the pile only to meld (greedy=0); hands stop at max_turns
+OUTCOMES = engine.OUTCOMES
 
 
-def _strategies(rules, strategies):
-    if strategies is None or (isinstance(strategies, (list, tuple)) and strategies
-                              and isinstance(strategies[0], str)):
-        return parse_strategies(SPEC, rules, strategies)
-    return strategies
+def prepare(rules, strategies, stacked=None):
+    """The kernel's records: the rules, the two seats' policies, the deck order and scratch.
+
+    A stacked deck (card codes, already checked against the pack) is dealt in its order, the
+    cards it does not name following in the pack's order; it plays single hands."""
+    order = None
+    if stacked is not None:
+        if rules.unit != "hand":
+            raise SimkitError("a stacked gin deck plays single hands (unit=hand), not whole games")
+        bits = [int(gin_bit(c)).bit_length() - 1 for c in stacked]
+        taken = set(bits)
+        order = np.array(bits + [int(b) for b in engine.DECK if int(b) not in taken], np.int64)
+    return engine.kernel_rules(rules), policies(strategies), engine.work(order)
 
 
 def _rules(rules):
@@ -43,57 +56,101 @@ def _rules(rules):
     return rules
 
 
-OUTCOMES = {engine.DEAD: "dead", engine.KNOCK: "knock", engine.UNDERCUT: "undercut",
-            engine.GIN: "gin"}
+def play_stacked(rules, strategies, cards) -> dict[str, float]:
+    """Play one deal with the cards coming in the order given (``"As 2s ..."`` or codes): one at
+    a time from the non-dealer (seat 0; seat 1 deals), then the upcard, then the stock in
+    order (cards not named follow in the pack's order).  With ``swap`` the same cards are
+    played again with the strategies' seats exchanged.  Returns the deal's metrics by name.
+    Repeated cards and cards not in the 52-card pack are refused."""
+    return play.play_stacked(SPEC, _rules(rules), strategies, cards)
 
 
-def hand_log(rules="gin", strategies=None, key: int = 1, cards=None, dealer: int = 1, flip: int = 0):
+def hand_log(rules="gin", strategies=None, seed: int = 1, cards=None, dealer: int = 1,
+             flip: int = 0):
     """Play one hand and return ``(result, log)``: ``result`` a dict (outcome, knocker, winner,
     points, turns; seats 0 and 1, seat ``dealer`` deals), ``log`` a DataFrame with one row per
     turn (seat, source, drawn, discarded, knock).  ``cards``: a stacked deck (string or codes,
-    dealt one at a time from the non-dealer, then the upcard, then the stock in order); otherwise
-    the hand's cards come from ``key``.  ``flip=1`` seats p2 in seat 0."""
+    dealt one at a time from the non-dealer, then the upcard, then the stock in order; the
+    strategies' coin flips then come from core's fixed stacked-deal stream); otherwise the hand
+    is the first deal of ``seed`` (the first row of ``simkit run gin --seed SEED --rows``, seats
+    as given).  ``flip=1`` seats p2 in seat 0."""
     import pandas as pd
-    rules = _rules(rules)
-    P = encode(_strategies(rules, strategies))
-    order = engine.DECK.copy()
-    stacked = cards is not None
-    if stacked:
-        codes = C.parse(cards) if isinstance(cards, str) else np.asarray(cards)
-        bits = [int(gin_bit(c)).bit_length() - 1 for c in codes]
-        if len(set(bits)) != len(bits):
-            raise SimkitError("a stacked gin deck repeats a card")
-        rest = [b for b in engine.DECK if b not in set(bits)]
-        order = np.array(bits + rest, np.int64)
-    log = np.full((200, engine.LOG_COLS), -1, np.int64)
-    o, kn, wn, pts, turns = engine.play_hand(engine.encode_rules(rules), P, flip, dealer,
-                                             np.uint64(key), order, np.zeros(52, np.int64),
-                                             stacked, log)
-    from simkit.games.gin.meldcore import bit_code
-    log = log[log[:, 0] >= 0]
-    df = pd.DataFrame(dict(seat=log[:, 0], source=np.where(log[:, 1] == 1, "pile", "stock"),
-                           drawn=[C.format_card(bit_code(b)) for b in log[:, 2]],
-                           discarded=[C.format_card(bit_code(b)) for b in log[:, 3]],
-                           knock=log[:, 4].astype(bool)))
-    res = dict(outcome=OUTCOMES[int(o)], knocker=int(kn), winner=int(wn), points=int(pts),
-               turns=int(turns))
+    rules = _rules(rules).replace(unit="hand", swap=False)
+    strategies = resolve_strategies(SPEC, rules, strategies)
+    relabel = 0 if dealer == 1 else 1          # the kernel's seat 1 deals: relabel the seats
+    seated = tuple(strategies[(j ^ relabel) ^ flip] for j in range(2))
+    if cards is not None:
+        _, row = play.play_stacked(SPEC, rules, seated, cards, log=True)
+    else:
+        row = np.array(play.playthrough(SPEC, rules, seated, seed)["log"], np.int64)
+    head = dict(zip(engine.HAND_COLUMNS, row[:engine.NHC].tolist()))
+    n = min(head["turns"], rules.max_turns)
+    turns = row[engine.NHC:engine.NHC + engine.NTC * n].reshape(n, engine.NTC)
+    df = pd.DataFrame(dict(seat=turns[:, 0] ^ relabel,
+                           source=np.where(turns[:, 1] == engine.PILE, "pile", "stock"),
+                           drawn=[C.format_card(c) for c in turns[:, 2]],
+                           discarded=[C.format_card(c) for c in turns[:, 3]],
+                           knock=turns[:, 4].astype(bool)))
+    seat = lambda s: int(s) ^ relabel if s >= 0 else -1  # noqa: E731
+    res = dict(outcome=OUTCOMES[head["outcome"]], knocker=seat(head["knocker"]),
+               winner=seat(head["winner"]), points=int(head["points"]), turns=int(head["turns"]))
     return res, df
 
 
+def knock(knocker, defender, block: bool = False, rules="gin") -> dict:
+    """What happens when ``knocker`` (10 cards) knocks against ``defender`` (10 cards), layoffs
+    included: ``{"knocker": dk, "defender": dd, "gin": dk == 0, "outcome": "gin", "knock" or
+    "undercut", "points": the knocker's (negative: the defender's undercut), "melds": the melds
+    the knocker lays down, "deadwood_cards": his deadwood}``.
+
+    ``block=False``: the knocker lays down a least-deadwood arrangement (among several, the one
+    leaving the defender most).  ``block=True``: any arrangement within the rules'
+    ``knock_limit``, the one scoring most for him after the defender's best layoffs (keeping a
+    card out of a meld can block layoffs); refused when the hand cannot knock."""
+    rules = _rules(rules)
+    k, d = _hand(knocker, (10,)), _hand(defender, (10,))
+    if int(k) & int(d):
+        raise SimkitError("the two hands share a card")
+    args = (rules.gin_bonus, rules.undercut_bonus, rules.undercut_on_equal)
+    if block:
+        if min_deadwood(k) > rules.knock_limit:
+            raise SimkitError(f"the knocker's least deadwood, {int(min_deadwood(k))}, is over the "
+                              f"knock limit {rules.knock_limit}")
+        dk, dd, sets, runs = knock_block(k, d, rules.knock_limit, *args)
+    else:
+        dk, dd, sets, runs = knock_result(k, d)
+    pts = int(knock_points(dk, dd, *args))
+    undercut = dd < dk or (dd == dk and rules.undercut_on_equal)
+    outcome = "gin" if dk == 0 else ("undercut" if undercut else "knock")
+    laid = int(sets) | int(runs)
+    return {"knocker": int(dk), "defender": int(dd), "gin": int(dk) == 0, "outcome": outcome,
+            "points": pts,
+            "melds": [C.format_cards([bit_code(i) for i in m]) for m in meld_lists(sets, runs)],
+            "deadwood_cards": C.format_cards(mask_codes(int(k) & ~laid))}
+
+
 def score_game(hands, rules="gin") -> dict:
-    """Score a game from its hands, as the text's example (lines 20-33) does.
+    """Score a game from its hands, as the text's example (lines 20-34) does.
 
     ``hands``: ``(knocker, knocker_deadwood, defender_deadwood)`` per hand with players 0 and 1
-    (the defender's deadwood after layoffs), or ``None`` for a drawn hand.  Returns each
-    player's points and hands won, the game's winner, both totals with bonuses and the net win.
-    """
+    (the defender's deadwood after layoffs), or ``None`` for a drawn hand.  The game ends at the
+    hand that takes a player to ``target`` (line 15, "the first to reach 100"), as the engine's
+    games do; hands given after it are refused (a :class:`SimkitError` naming the hand).
+    Returns each player's points and hands won, the game's winner (``None`` while nobody has
+    reached the target), both totals with bonuses and the net win."""
     rules = _rules(rules)
-    R = engine.encode_rules(rules)
+    R = engine.kernel_rules(rules)
     score, wins = [0, 0], [0, 0]
-    for h in hands:
+    winner = None
+    for i, h in enumerate(hands):
+        if winner is not None:
+            raise SimkitError(f"hand {i + 1} comes after the game ended: player {winner} reached "
+                              f"{rules.target} at hand {i}")
         if h is None:
             continue
         kn, dk, dd = h
+        if kn not in (0, 1):
+            raise SimkitError(f"hand {i + 1}: the knocker is player 0 or 1, not {kn!r}")
         if dk > rules.knock_limit:
             raise SimkitError(f"a knock with deadwood {dk} is over the limit {rules.knock_limit}")
         if dk == 0:
@@ -106,28 +163,23 @@ def score_game(hands, rules="gin") -> dict:
             w, pts = kn, dd - dk
         score[w] += pts
         wins[w] += 1
-    if max(score) < rules.target:
+        if score[w] >= rules.target:
+            winner = w
+    if winner is None:
         return dict(points=score, wins=wins, winner=None)
-    w = 0 if score[0] >= rules.target else 1
+    w = winner
     tw, tl, shut = engine.match_totals(R, score[w], score[1 - w], wins[w], wins[1 - w])
     return dict(points=score, wins=wins, winner=w, totals={w: int(tw), 1 - w: int(tl)},
                 net=int(tw - tl), shutout=bool(shut))
 
 
-def _bench_cards(rules, strategies, state, n):
-    """Mean cards drawn per deal, for the benchmark's random-number ceiling."""
-    acc, _ = run_chunk(rules.replace(unit="hand"), strategies, state, n)
-    names = [m.name for m in engine.metrics(rules.replace(unit="hand"))]
-    return 21 + acc[0, names.index("turns")] / n
-
-
 SPEC = GameSpec(
     name="gin", version=VERSION, rules=GinRules, strategies=STRATEGIES,
     default_strategy="threshold(10)", seats=lambda r: 2, metrics=engine.metrics,
-    run_chunk=run_chunk,
+    prepare=prepare, kernel=engine.run_deals, pack=lambda r: C.deck(52),
+    log_columns=engine.log_columns,
     presets={"ru1992": {},
              "gra": {"undercut_on_equal": False, "discard_taken": True, "unit": "hand"},
              "eaai": {"unit": "match", "game_bonus": 0, "box_bonus": 0, "shutout": False}},
-    title="Gin rummy for two", source="003_25b072003b534ab4.txt:1-48",
-    bench_cards_per_deal=_bench_cards, bench_n=20_000,
+    title="Gin rummy for two", source="003_25b072003b534ab4.txt:1-48", bench_n=20_000,
     bench_units=lambda r: ("hands", 2.0 if r.swap else 1.0) if r.unit == "hand" else None)

@@ -1,5 +1,5 @@
-"""Gin rummy kernels: one hand (:func:`play_hand`), a game to 100 (:func:`play_match`) and the
-chunk loop (:func:`simulate`).
+"""Gin rummy kernels: one hand (:func:`play_hand`), a game to 100 (:func:`play_match`), one deal
+(:func:`play_deal`) on the core deal loop (:func:`run_deals`).
 
 A hand's cards come from a partial Fisher-Yates shuffle driven by a splitmix64 sequence started
 at the hand's key, one bounded draw per card as it is needed, so the k-th card off the deck is
@@ -9,16 +9,29 @@ Cards are bits of the :mod:`~simkit.games.gin.meldcore` representation.
 
 Seats: seat 0 and seat 1; strategy ``q ^ flip`` sits in seat ``q``.  In ``unit=hand`` seat 1
 deals; with ``swap`` the deal is played again with ``flip = 1``.
+
+The kernel's records: the rules as :class:`KernelRules` (:func:`kernel_rules`), the two seats'
+strategies as a pair of :class:`~simkit.games.gin.strategies.Policy` records (scalars, passed by
+value), and :class:`Work` (the deck order a hand is shuffled from, its scratch, the match's
+hand sums).  Metric slots are :data:`H` and :data:`G`, made from the metric lists themselves.
+
+Move log (``unit=hand``; :func:`log_columns`): per hand of the deal (``h1_``, and ``h2_`` with
+``swap``) its outcome, knocker, winner (seats; -1 none), points, turns, then per turn the seat,
+the source (:data:`STOCK` or :data:`PILE`), the card drawn and the card discarded (card codes)
+and whether it knocked; unused turns are -1.
 """
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
 
-from simkit.core.accumulate import add_deal
 from simkit.core.bits import popcount
+from simkit.core.deals import deal_loop
+from simkit.core.records import record, slots
 from simkit.core.registry import Metric
-from simkit.core.rng import bounded, splitmix, uniform, xoshiro_step
+from simkit.core.rng import bounded, splitmix, uniform
 from simkit.games.gin.meldcore import (
     ONES,
     U0,
@@ -26,40 +39,30 @@ from simkit.games.gin.meldcore import (
     _low_index,
     best_discard,
     card_value,
+    knock_block,
     knock_result,
     min_deadwood,
 )
-from simkit.games.gin.strategies import (
-    EARLY,
-    GREEDY,
-    GUARD,
-    KIND,
-    LATE,
-    P_KNOCK,
-    P_TAKE,
-    PICKS,
-    RANDOM,
-    SLACK,
-    TRACK,
-)
+from simkit.games.gin.strategies import RANDOM
 
 SALT = np.uint64(0x6A09E667F3BCC909)
 DECK = np.array([s * 16 + r for s in range(4) for r in range(13)], np.int64)  # bit indices
 FULL = np.uint64(sum(1 << int(i) for i in DECK))
 
-# rules vector
-(R_LIMIT, R_GIN, R_UNDERCUT, R_EQUAL, R_DEAD, R_TAKEN, R_TARGET, R_GAME, R_BOX, R_SHUTOUT,
- R_SHUTBOX, R_MAXH, R_SWAP, R_UNIT) = range(14)
 # hand outcomes
 DEAD, KNOCK, UNDERCUT, GIN = 0, 1, 2, 3
-# log columns: seat, source (0 stock, 1 pile), card drawn, card discarded (-1 on a knock), knock
-LOG_COLS = 5
+OUTCOMES = {DEAD: "dead", KNOCK: "knock", UNDERCUT: "undercut", GIN: "gin"}
+# where a turn's card comes from
+STOCK, PILE = 0, 1
+HAND_COLUMNS = ("outcome", "knocker", "winner", "points", "turns")
+TURN_COLUMNS = ("seat", "source", "drawn", "discarded", "knock")
+NHC, NTC = len(HAND_COLUMNS), len(TURN_COLUMNS)
 
 HAND_METRICS = [
     Metric("p1_points", False, "p1's points minus p2's, per hand"),
     Metric("p1_win", True, "p1 scores the hand"),
     Metric("p2_win", True, "p2 scores the hand"),
-    Metric("dead", True, "the hand is a draw (stock down to dead_stock)"),
+    Metric("dead", True, "the hand is a draw (stock down to dead_stock, or max_turns reached)"),
     Metric("gin", True, "the hand ends in gin"),
     Metric("knock", True, "the hand ends in a knock short of gin"),
     Metric("undercut", True, "the knocker is undercut"),
@@ -71,9 +74,6 @@ HAND_METRICS = [
     Metric("p2_undercut", True, "p2 knocks and is undercut"),
     Metric("turns", False, "cards drawn in the hand, both players"),
 ]
-NH = len(HAND_METRICS)
-(H_POINTS, H_P1WIN, H_P2WIN, H_DEAD, H_GIN, H_KNOCK, H_UNDER, H_P1GIN, H_P2GIN, H_P1KNOCK,
- H_P2KNOCK, H_P1UNDER, H_P2UNDER, H_TURNS) = range(NH)
 MATCH_METRICS = [
     Metric("p1_match_win", True, "p1 wins the game"),
     Metric("p2_match_win", True, "p2 wins the game"),
@@ -84,8 +84,12 @@ MATCH_METRICS = [
     Metric("unfinished", True, "the game reached max_hands"),
     Metric("_hands", False, "hands in the deal (both seat orders): the ratios' denominator"),
 ]
-NM = len(MATCH_METRICS)
-M_HANDS_ALL = NM - 1
+NH, NM = len(HAND_METRICS), len(MATCH_METRICS)
+# slots: a seat's p2_ slot follows its p1_ slot (p1_win, p2_win; ...), so `H.p1_win + seat`
+H = slots(m.name for m in HAND_METRICS)
+G = slots("all" + m.name if m.name.startswith("_") else m.name for m in MATCH_METRICS)
+# unit=match vector: the match metrics, then per hand metric its ratio, sum and cross columns
+RATIO0, SUM0, CROSS0 = NM, NM + NH, NM + 2 * NH
 
 
 def metrics(rules) -> list[Metric]:
@@ -101,39 +105,91 @@ def metrics(rules) -> list[Metric]:
     return out
 
 
-def encode_rules(rules) -> np.ndarray:
-    return np.array([rules.knock_limit, rules.gin_bonus, rules.undercut_bonus,
-                     rules.undercut_on_equal, rules.dead_stock, rules.discard_taken, rules.target,
-                     rules.game_bonus, rules.box_bonus, rules.shutout, rules.shutout_boxes,
-                     rules.max_hands, rules.swap, rules.unit == "match"], np.int64)
+def log_columns(rules):
+    """A deal's move-log columns (``unit=hand``; whole games keep no move log)."""
+    if rules.unit != "hand":
+        return None
+    out = []
+    for h in range(2 if rules.swap else 1):
+        out += [f"h{h + 1}_{c}" for c in HAND_COLUMNS]
+        out += [f"h{h + 1}_t{t + 1}_{c}" for t in range(rules.max_turns) for c in TURN_COLUMNS]
+    return out
+
+
+class KernelRules(NamedTuple):
+    """The rules as the kernel reads them (see :class:`~simkit.games.gin.rules.GinRules`)."""
+    knock_limit: int
+    gin_bonus: int
+    undercut_bonus: int
+    undercut_on_equal: bool
+    dead_stock: int
+    discard_taken: bool
+    max_turns: int
+    target: int
+    game_bonus: int
+    box_bonus: int
+    shutout: bool
+    shutout_boxes: bool
+    max_hands: int
+    swap: bool
+    match: bool          # unit == "match": a deal is a whole game to target
+
+
+class Work(NamedTuple):
+    """The deck order a hand is shuffled from (a stacked deck's cards first, dealt in that order
+    when ``stacked``), the shuffle's permutation and a game's hand-metric sums."""
+    order: np.ndarray    # int64[52] bit indices
+    perm: np.ndarray     # int64[52]
+    stacked: bool
+    hv: np.ndarray       # float64[NH]
+
+
+def kernel_rules(rules) -> KernelRules:
+    return record(KernelRules, knock_limit=rules.knock_limit, gin_bonus=rules.gin_bonus,
+                  undercut_bonus=rules.undercut_bonus, undercut_on_equal=rules.undercut_on_equal,
+                  dead_stock=rules.dead_stock, discard_taken=rules.discard_taken,
+                  max_turns=rules.max_turns, target=rules.target, game_bonus=rules.game_bonus,
+                  box_bonus=rules.box_bonus, shutout=rules.shutout,
+                  shutout_boxes=rules.shutout_boxes, max_hands=rules.max_hands, swap=rules.swap,
+                  match=rules.unit == "match")
+
+
+def work(order=None) -> Work:
+    """Work buffers; ``order``: the bit indices of a stacked deck (dealt first, in order)."""
+    stacked = order is not None
+    return record(Work, order=DECK.copy() if order is None else np.asarray(order, np.int64),
+                  perm=np.zeros(52, np.int64), stacked=stacked, hv=np.zeros(NH))
+
+
+# ---- the players' decisions --------------------------------------------------------------------
+
+@njit(cache=True, nogil=True)
+def stock_frac(k, dead):
+    """The fraction of the playable stock left when ``k`` cards are off the deck."""
+    return (52 - k - dead) / (31.0 - dead) if dead < 31 else 0.0
+
+
+@njit(cache=True, nogil=True)
+def knock_level(p, frac):
+    """Policy ``p``'s knock threshold when a fraction ``frac`` of the playable stock is left."""
+    frac = min(max(frac, 0.0), 1.0)
+    return p.late + (p.early - p.late) * frac + 1e-9
 
 
 @njit(cache=True, nogil=True)
 def wants_pile(p, h, top, taken_ok, limit, frac, u):
-    """Whether the strategy ``p`` takes the pile's ``top`` card into hand ``h``:
+    """Whether policy ``p`` takes the pile's ``top`` card into hand ``h``:
     ``(take, d, card, u)`` where ``(d, card)`` is the best discard after taking it (``d = -1``
     when not computed), which :func:`after_draw` then need not compute again."""
-    if p[KIND] == RANDOM:
+    if p.kind == RANDOM:
         x, u = uniform(u)
-        return x < p[P_TAKE], np.int64(-1), U0, u
+        return x < p.take, np.int64(-1), U0, u
     d, card = best_discard(h | top, U0 if taken_ok else top)
-    if p[GREEDY] != 0:
+    if p.greedy:
         return d < min_deadwood(h), d, card, u
     # only a card that joins a meld of the best 11-card arrangement, or one that lets it knock
     joins = min_deadwood(h | top) < min_deadwood(h) + card_value(top)
     return joins or d <= min(limit, knock_level(p, frac)), d, card, u
-
-
-@njit(cache=True, nogil=True)
-def next_card(perm, k, s, stacked):
-    """The ``k``-th card off the deck, as a bit: one step of a Fisher-Yates shuffle of ``perm``
-    driven by the splitmix state ``s`` (or ``perm``'s own order when ``stacked``): ``(bit, s)``."""
-    j = k
-    if not stacked:
-        j, s = bounded(s, 52 - k)
-        j += k
-    perm[k], perm[j] = perm[j], perm[k]
-    return U1 << np.uint64(perm[k]), s
 
 
 @njit(cache=True, nogil=True)
@@ -158,97 +214,172 @@ def danger(b, own, known, gone):
 
 
 @njit(cache=True, nogil=True)
-def stock_frac(k, dead):
-    """The fraction of the playable stock left when ``k`` cards are off the deck."""
-    return (52 - k - dead) / (31.0 - dead) if dead < 31 else 0.0
+def random_discard(h, forbid, u):
+    """A uniformly random card of ``h`` other than ``forbid``: ``(bit, u)``."""
+    x = h & ~forbid
+    j, u = bounded(u, popcount(x))
+    for _ in range(j):
+        x &= x - U1
+    return x & (~x + U1), u
 
 
 @njit(cache=True, nogil=True)
-def knock_level(p, frac):
-    """The strategy's knock threshold when a fraction ``frac`` of the playable stock is left."""
-    frac = min(max(frac, 0.0), 1.0)
-    return p[LATE] + (p[EARLY] - p[LATE]) * frac + 1e-9
-
-
-@njit(cache=True, nogil=True)
-def after_draw(p, h, forbid, pre_d, pre_card, limit, dead, stock, opp_picks, known, gone, u):
-    """The strategy's move with 11 cards ``h``: ``(knock, discard bit, u)``.  ``(pre_d,
-    pre_card)`` is the best discard when already known (``pre_d = -1``: not known)."""
-    dmin, card = (pre_d, pre_card) if pre_d >= 0 else best_discard(h, forbid)
-    if p[KIND] == RANDOM:
-        x, u = uniform(u)
-        if dmin <= limit and x < p[P_KNOCK]:
-            return True, card, u
-        x = h & ~forbid
-        j, u = bounded(u, popcount(x))
-        for _ in range(j):
-            x &= x - U1
-        return False, x & (~x + U1), u
-    ok = dmin <= limit and dmin <= knock_level(p, stock_frac(52 - stock, dead))
-    if ok and p[PICKS] > 0 and opp_picks >= p[PICKS] and dmin > p[GUARD]:
-        ok = False
-    if ok:
-        return True, card, u
-    if p[TRACK] == 0:
-        return False, card, u
+def deadest_discard(h, forbid, card, dmin, slack, known, gone):
+    """Among discards leaving at most ``dmin + slack``, the one of least :func:`danger` (ties:
+    the highest value); ``card`` (the least-deadwood discard) when none is less dangerous."""
     best, bd, bv = card, np.int64(1 << 30), np.int64(-1)
     x = h & ~forbid
     while x != U0:
         b = x & (~x + U1)
         x ^= b
-        if min_deadwood(h ^ b) <= dmin + p[SLACK]:
+        if min_deadwood(h ^ b) <= dmin + slack:
             dg = danger(b, h, known, gone)
             v = card_value(b)
             if dg < bd or (dg == bd and v > bv):
                 best, bd, bv = b, dg, v
-    return False, best, u
+    return best
 
 
 @njit(cache=True, nogil=True)
-def play_hand(R, P, flip, dealer, key, order, perm, stacked, log):
-    """One hand; returns ``(outcome, knocker seat, winner seat, points, cards drawn)``; the
-    winner is -1 for a draw and for equal deadwood when that is no undercut (nobody scores).
+def after_draw(p, h, forbid, pre_d, pre_card, limit, dead, stock, opp_picks, known, gone, u):
+    """Policy ``p``'s move with 11 cards ``h``: ``(knock, discard bit, u)``.  ``(pre_d,
+    pre_card)`` is the best discard when already known (``pre_d = -1``: not known)."""
+    dmin, card = (pre_d, pre_card) if pre_d >= 0 else best_discard(h, forbid)
+    if p.kind == RANDOM:
+        x, u = uniform(u)
+        if dmin <= limit and x < p.knock:
+            return True, card, u
+        b, u = random_discard(h, forbid, u)
+        return False, b, u
+    ok = dmin <= limit and dmin <= knock_level(p, stock_frac(52 - stock, dead))
+    if ok and p.picks > 0 and opp_picks >= p.picks and dmin > p.guard:
+        ok = False
+    if ok:
+        return True, card, u
+    if not p.track:
+        return False, card, u
+    return False, deadest_discard(h, forbid, card, dmin, p.slack, known, gone), u
 
-    ``P[q ^ flip]`` is the strategy in seat ``q``; ``order`` the deck (bit indices) the shuffle
-    starts from; with ``stacked`` the cards come in ``order`` (non-dealer first, one at a time,
-    then the upcard, then the stock).  A non-empty ``log`` gets one row per turn.
-    """
-    s = key
-    u = key ^ SALT
+
+# ---- one hand ----------------------------------------------------------------------------------
+
+@njit(cache=True, nogil=True)
+def next_card(perm, k, s, stacked):
+    """The ``k``-th card off the deck, as a bit: one step of a Fisher-Yates shuffle of ``perm``
+    driven by the splitmix state ``s`` (or ``perm``'s own order when ``stacked``): ``(bit, s)``."""
+    j = k
+    if not stacked:
+        j, s = bounded(s, 52 - k)
+        j += k
+    perm[k], perm[j] = perm[j], perm[k]
+    return U1 << np.uint64(perm[k]), s
+
+
+@njit(cache=True, nogil=True)
+def deal(perm, order, stacked, hands, dealer, s):
+    """Ten cards each, one at a time from the non-dealer, then the upcard: ``(upcard, s)``."""
     for i in range(52):
         perm[i] = order[i]
-    hands = np.zeros(2, np.uint64)
-    known = np.zeros(2, np.uint64)   # cards each took from the pile and still holds
-    picks = np.zeros(2, np.int64)
     nd = 1 - dealer
+    top = U0
     for k in range(21):
         b, s = next_card(perm, k, s, stacked)
         if k == 20:
             top = b
         else:
             hands[nd if k % 2 == 0 else dealer] |= b
+    return top, s
+
+
+@njit(cache=True, nogil=True)
+def first_upcard(S, flip, hands, dealer, top, taken_ok, limit, frac, u):
+    """The first upcard (line 9): the non-dealer may take it, else the dealer, else the
+    non-dealer draws from the stock.  ``(take, seat to play, d, card, u)`` as :func:`wants_pile`."""
+    q = 1 - dealer
+    take, pd, pc, u = wants_pile(S[q ^ flip], hands[q], top, taken_ok, limit, frac, u)
+    if not take:
+        q = dealer
+        take, pd, pc, u = wants_pile(S[q ^ flip], hands[q], top, taken_ok, limit, frac, u)
+        if not take:
+            q = 1 - dealer
+    return take, q, pd, pc, u
+
+
+@njit(cache=True, nogil=True)
+def lay_down(R, p, k, d):
+    """The knocker's melds (policy ``p``, cards ``k``) against the defender's ``d``, layoffs
+    included (line 11): ``(knocker deadwood, defender deadwood)``."""
+    if p.block:
+        dk, dd, _, _ = knock_block(k, d, R.knock_limit, R.gin_bonus, R.undercut_bonus,
+                                   R.undercut_on_equal)
+    else:
+        dk, dd, _, _ = knock_result(k, d)
+    return dk, dd
+
+
+@njit(cache=True, nogil=True)
+def settle(R, q, dk, dd):
+    """The knock of seat ``q`` with deadwood ``dk`` against ``dd`` (after layoffs), lines 12-14:
+    ``(outcome, winner seat, points)``; the winner is -1 for equal deadwood when that is no
+    undercut (nobody scores)."""
+    if dk == 0:
+        return GIN, q, R.gin_bonus + dd
+    if dd < dk or (dd == dk and R.undercut_on_equal):
+        return UNDERCUT, 1 - q, dk - dd + R.undercut_bonus
+    return KNOCK, (q if dd > dk else -1), dd - dk
+
+
+@njit(cache=True, nogil=True)
+def code_of(b):
+    """The simkit card code of the single card ``b`` (ace 14), for the move log."""
+    i = _low_index(b)
+    r = i % 16
+    return (i - r) + (14 if r == 0 else r + 1)
+
+
+@njit(cache=True, nogil=True)
+def log_turn(log, i, col, q, take, drawn, d, knock):
+    log[i, col] = q
+    log[i, col + 1] = PILE if take else STOCK
+    log[i, col + 2] = code_of(drawn)
+    log[i, col + 3] = code_of(d)
+    log[i, col + 4] = knock
+
+
+@njit(cache=True, nogil=True)
+def play_hand(R, S, perm, order, stacked, flip, dealer, key, log, i, base):
+    """One hand; returns ``(outcome, knocker seat, winner seat, points, turns, cards)``, the
+    winner -1 for a draw and for equal deadwood when that is no undercut (nobody scores);
+    ``cards``: the cards taken off the deck.
+
+    ``S[q ^ flip]`` is the strategy in seat ``q``; ``perm`` the shuffle's scratch (the work
+    buffers' arrays come as plain arguments: no reference counting per card); with
+    ``stacked`` the cards come in ``order`` (non-dealer first, one at a time, then the upcard,
+    then the stock).  When ``log`` has rows, the turns go into row ``i`` from column ``base``."""
+    s = key
+    u = key ^ SALT
+    hands = np.zeros(2, np.uint64)
+    known = np.zeros(2, np.uint64)   # cards each took from the pile and still holds
+    picks = np.zeros(2, np.int64)
+    top, s = deal(perm, order, stacked, hands, dealer, s)
+    nd = 1 - dealer
     k = 21
     gone = U0
-    limit, dead, taken_ok = R[R_LIMIT], R[R_DEAD], R[R_TAKEN] != 0
+    limit, dead, taken_ok = R.knock_limit, R.dead_stock, R.discard_taken
+    logging = log.shape[0] > 0
     turns = 0
-    nlog = 0
     q = nd
     opening = True     # the upcard: the non-dealer may take it, else the dealer, else stock
     while True:
         frac = stock_frac(k, dead)
         if opening:
             opening = False
-            take, pd, pc, u = wants_pile(P[q ^ flip], hands[q], top, taken_ok, limit, frac, u)
-            if not take:
-                q = dealer
-                take, pd, pc, u = wants_pile(P[q ^ flip], hands[q], top, taken_ok, limit, frac, u)
-                if not take:
-                    q = nd
+            take, q, pd, pc, u = first_upcard(S, flip, hands, dealer, top, taken_ok, limit,
+                                              frac, u)
         else:
-            if 52 - k <= dead:
-                return DEAD, -1, -1, 0, turns
-            take, pd, pc, u = wants_pile(P[q ^ flip], hands[q], top, taken_ok, limit, frac, u)
-        turns += 1
+            if 52 - k <= dead or turns >= R.max_turns:
+                return DEAD, -1, -1, 0, turns, k
+            take, pd, pc, u = wants_pile(S[q ^ flip], hands[q], top, taken_ok, limit, frac, u)
         if take:
             drawn = top
             top = U0
@@ -261,24 +392,17 @@ def play_hand(R, P, flip, dealer, key, order, perm, stacked, log):
             forbid = U0
             pd = -1
         h = hands[q] | drawn
-        knock, d, u = after_draw(P[q ^ flip], h, forbid, pd, pc, limit, dead, 52 - k,
+        knock, d, u = after_draw(S[q ^ flip], h, forbid, pd, pc, limit, dead, 52 - k,
                                  picks[1 - q], known[1 - q], gone, u)
         hands[q] = h ^ d
         known[q] &= ~d
-        if nlog < log.shape[0]:
-            log[nlog, 0] = q
-            log[nlog, 1] = take
-            log[nlog, 2] = _low_index(drawn)
-            log[nlog, 3] = _low_index(d)
-            log[nlog, 4] = knock
-            nlog += 1
+        if logging and turns < R.max_turns:
+            log_turn(log, i, base + NHC + NTC * turns, q, take, drawn, d, knock)
+        turns += 1
         if knock:
-            dk, dd = knock_result(hands[q], hands[1 - q])
-            if dk == 0:
-                return GIN, q, q, R[R_GIN] + dd, turns
-            if dd < dk or (dd == dk and R[R_EQUAL] != 0):
-                return UNDERCUT, q, 1 - q, dk - dd + R[R_UNDERCUT], turns
-            return KNOCK, q, (q if dd > dk else -1), dd - dk, turns   # -1: equal, no score
+            dk, dd = lay_down(R, S[q ^ flip], hands[q], hands[1 - q])
+            outcome, winner, pts = settle(R, q, dk, dd)
+            return outcome, q, winner, pts, turns, k
         if top != U0:
             gone |= top
         top = d
@@ -288,105 +412,138 @@ def play_hand(R, P, flip, dealer, key, order, perm, stacked, log):
 @njit(cache=True, nogil=True)
 def hand_metrics(v, w, outcome, knocker, winner, points, turns, flip):
     """Add one hand's metrics, weight ``w``, to ``v`` (strategy ``q ^ flip`` sits in seat q)."""
-    v[H_TURNS] += w * turns
+    v[H.turns] += w * turns
     if outcome == DEAD:
-        v[H_DEAD] += w
+        v[H.dead] += w
         return
     ks = knocker ^ flip                  # the knocker's strategy index (0: p1)
     if winner >= 0:
         ws = winner ^ flip
-        v[H_POINTS] += w * (points if ws == 0 else -points)
-        v[H_P1WIN + ws] += w
+        v[H.p1_points] += w * (points if ws == 0 else -points)
+        v[H.p1_win + ws] += w
     if outcome == GIN:
-        v[H_GIN] += w
-        v[H_P1GIN + ks] += w
+        v[H.gin] += w
+        v[H.p1_gin + ks] += w
     else:
-        v[H_KNOCK] += w
-        v[H_P1KNOCK + ks] += w
+        v[H.knock] += w
+        v[H.p1_knock + ks] += w
         if outcome == UNDERCUT:
-            v[H_UNDER] += w
-            v[H_P1UNDER + ks] += w
+            v[H.undercut] += w
+            v[H.p1_undercut + ks] += w
 
+
+# ---- a game to target --------------------------------------------------------------------------
 
 @njit(cache=True, nogil=True)
 def match_totals(R, score_w, score_l, wins_w, wins_l):
     """The winner's and loser's game totals (line 15-16): points, game bonus, boxes, shutout."""
-    tw = score_w + R[R_GAME]
-    bw = R[R_BOX] * wins_w
-    shut = R[R_SHUTOUT] != 0 and wins_l == 0
+    tw = score_w + R.game_bonus
+    bw = R.box_bonus * wins_w
+    shut = R.shutout and wins_l == 0
     if shut:
         tw *= 2
-        if R[R_SHUTBOX] != 0:
+        if R.shutout_boxes:
             bw *= 2
-    return tw + bw, score_l + R[R_BOX] * wins_l, shut
+    return tw + bw, score_l + R.box_bonus * wins_l, shut
 
 
 @njit(cache=True, nogil=True)
-def play_match(R, P, flip, key, order, perm, hv, mv, w):
-    """One game to ``target``; adds its hand metrics (sums) to ``hv`` and match metrics to ``mv``,
-    with weight ``w``.  Returns the number of hands."""
+def play_match(R, S, perm, order, stacked, hv, flip, key, v, w, log):
+    """One game to ``target``; adds its hand metrics (sums) to ``hv`` and match metrics to ``v``,
+    with weight ``w``.  Returns ``(hands, cards)``."""
     s = key
     x, s = splitmix(s)
     dealer = np.int64(x & U1)
     score = np.zeros(2, np.int64)
     wins = np.zeros(2, np.int64)
-    log = np.zeros((0, LOG_COLS), np.int64)
     nh = 0
-    for _ in range(R[R_MAXH]):
+    cards = 0
+    for _ in range(R.max_hands):
         hk, s = splitmix(s)
-        o, kn, wn, pts, turns = play_hand(R, P, flip, dealer, hk, order, perm, False, log)
+        o, kn, wn, pts, turns, k = play_hand(R, S, perm, order, stacked, flip, dealer, hk, log,
+                                             0, 0)
         hand_metrics(hv, 1.0, o, kn, wn, pts, turns, flip)
         nh += 1
+        cards += k
         if wn >= 0:
             score[wn] += pts
             wins[wn] += 1
             dealer = wn
-            if score[wn] >= R[R_TARGET]:
+            if score[wn] >= R.target:
                 tw, tl, shut = match_totals(R, score[wn], score[1 - wn], wins[wn], wins[1 - wn])
                 ws = wn ^ flip
-                mv[ws] += w
-                mv[2] += w * (tw - tl if ws == 0 else tl - tw)
+                v[G.p1_match_win + ws] += w
+                v[G.p1_match_net] += w * (tw - tl if ws == 0 else tl - tw)
                 if shut:
-                    mv[3 + ws] += w
-                mv[5] += w * nh
-                return nh
-    mv[5] += w * nh
-    mv[6] += w
-    return nh
+                    v[G.p1_shutout + ws] += w
+                v[G.hands] += w * nh
+                return nh, cards
+    v[G.hands] += w * nh
+    v[G.unfinished] += w
+    return nh, cards
+
+
+# ---- one deal ----------------------------------------------------------------------------------
+
+@njit(cache=True, nogil=True)
+def play_hands(R, S, W, key, v, log, i):
+    """``unit=hand``: the deal's hand (seat 1 deals), and again with the seats swapped."""
+    nflip = 2 if R.swap else 1
+    w = 0.5 if R.swap else 1.0
+    width = log.shape[1] // nflip
+    cards = 0
+    for flip in range(nflip):
+        base = flip * width
+        o, kn, wn, pts, turns, k = play_hand(R, S, W.perm, W.order, W.stacked, flip, 1, key,
+                                             log, i, base)
+        hand_metrics(v, w, o, kn, wn, pts, turns, flip)
+        cards += k
+        if log.shape[0] > 0:
+            log[i, base] = o
+            log[i, base + 1] = kn
+            log[i, base + 2] = wn
+            log[i, base + 3] = pts
+            log[i, base + 4] = turns
+    return cards
 
 
 @njit(cache=True, nogil=True)
-def simulate(R, P, state, n, acc, rows):
-    """Play ``n`` deals (hands or games, per ``R[R_UNIT]``) into ``acc[2, M]``; with a
-    non-empty ``rows`` also write each deal's metrics.  ``state``: the chunk's xoshiro state."""
-    order = DECK.copy()
-    perm = np.zeros(52, np.int64)
-    M = acc.shape[1]
-    v = np.zeros(M)
-    hv = np.zeros(NH)
-    log = np.zeros((0, LOG_COLS), np.int64)
-    swap = R[R_SWAP] != 0
-    nflip = 2 if swap else 1
-    w = 0.5 if swap else 1.0
-    x0, x1, x2, x3 = state[0], state[1], state[2], state[3]
-    for i in range(n):
-        key, x0, x1, x2, x3 = xoshiro_step(x0, x1, x2, x3)
-        for j in range(M):
-            v[j] = 0.0
-        if R[R_UNIT] == 0:
-            for flip in range(nflip):
-                o, kn, wn, pts, turns = play_hand(R, P, flip, 1, key, order, perm, False, log)
-                hand_metrics(v, w, o, kn, wn, pts, turns, flip)
-        else:
-            for j in range(NH):
-                hv[j] = 0.0
-            hands = 0
-            for flip in range(nflip):
-                hands += play_match(R, P, flip, key, order, perm, hv, v, w)
-            v[M_HANDS_ALL] = hands
-            for j in range(NH):
-                v[NM + j] = hv[j] / hands
-                v[NM + NH + j] = hv[j]
-                v[NM + 2 * NH + j] = hv[j] * hands
-        add_deal(acc, rows, i, v)
-    state[0], state[1], state[2], state[3] = x0, x1, x2, x3
+def play_games(R, S, W, key, v):
+    """``unit=match``: a game on the deal's key, and again with the seats swapped; the hand
+    metrics per hand of the deal's games, with their sums and cross terms for the ratios."""
+    nflip = 2 if R.swap else 1
+    w = 0.5 if R.swap else 1.0
+    for j in range(NH):
+        W.hv[j] = 0.0
+    hands = 0
+    cards = 0
+    nolog = np.zeros((0, 1), np.int64)
+    for flip in range(nflip):
+        nh, k = play_match(R, S, W.perm, W.order, W.stacked, W.hv, flip, key, v, w, nolog)
+        hands += nh
+        cards += k
+    v[G.all_hands] = hands
+    for j in range(NH):
+        v[RATIO0 + j] = W.hv[j] / hands
+        v[SUM0 + j] = W.hv[j]
+        v[CROSS0 + j] = W.hv[j] * hands
+    return cards
+
+
+@njit(cache=True, nogil=True)
+def play_deal(R, S, W, i, key, ukey, v, log):
+    """Deal ``i``: hands or whole games (per ``R.match``) from ``key``; the strategies' coin flips
+    come from each hand's own ``hand key ^ SALT`` (``ukey`` for a single hand).  Returns the
+    cards taken off the deck."""
+    if log.shape[0] > 0:
+        for c in range(log.shape[1]):
+            log[i, c] = -1
+    if R.match:
+        return play_games(R, S, W, key, v)
+    return play_hands(R, S, W, key, v, log, i)
+
+
+@njit(cache=True, nogil=True)
+def run_deals(R, S, W, state, n, acc, rows, log):
+    """``n`` deals on the core deal loop (see :mod:`simkit.core.deals`)."""
+    return deal_loop(play_deal, SALT, R, S, W, state, n, acc, rows, log)

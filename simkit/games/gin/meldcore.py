@@ -24,7 +24,15 @@ subset of those candidates is tried (a run layoff counts only if it stays connec
 together with the defender's best melds of what is left: the defender's melds and layoffs are
 chosen together to minimise his deadwood.  The knocker lays down a minimum-deadwood
 arrangement; when several set choices tie, he picks the one that leaves the defender the most
-deadwood.
+deadwood (:func:`knock_result`).
+
+Blocking (:func:`knock_block`): a knocker may lay down any arrangement whose deadwood is within
+the knock limit, and keeping a card out of a meld can block layoffs (A-2-3-4 of spades laid as
+A-2-3 with the 4 kept as deadwood takes the defender's 5-6 of spades off the table).  Every
+arrangement is a choice of sets (as above) and, in each suit, a set of run cards whose maximal
+blocks of consecutive ranks are three long or more (``RUNOK``; how a block is cut into runs
+changes no layoff); :func:`knock_block` tries each one within the limit and keeps the one that
+scores most for the knocker after the defender's best layoffs.
 """
 from __future__ import annotations
 
@@ -64,6 +72,27 @@ def _run_tables():
 
 
 RUNDW, RUNLEN = _run_tables()
+
+
+def _lane_tables():
+    """``RUNOK[m]``: the 13-bit lane mask ``m`` is a union of runs (every block of consecutive
+    ranks at least three long); ``LANEVAL[m]``: the deadwood value of the lane's cards ``m``."""
+    ok = np.zeros(1 << 13, np.bool_)
+    val = np.zeros(1 << 13, np.int64)
+    for m in range(1 << 13):
+        val[m] = sum(VALUES[r + 1] for r in range(13) if m >> r & 1)
+        blocks, run = [], 0
+        for r in range(14):
+            if r < 13 and m >> r & 1:
+                run += 1
+            elif run:
+                blocks.append(run)
+                run = 0
+        ok[m] = all(b >= 3 for b in blocks)
+    return ok, val
+
+
+RUNOK, LANEVAL = _lane_tables()
 
 
 @njit(cache=True, nogil=True)
@@ -242,19 +271,98 @@ def _low_index(b):
 
 @njit(cache=True, nogil=True)
 def knock_result(k, d):
-    """``(knocker deadwood, defender deadwood after layoffs)`` for a knocker holding ``k`` and a
-    defender holding ``d`` (10 cards each).  A gin knocker allows no layoffs; otherwise the
+    """``(knocker deadwood, defender deadwood after layoffs, sets, runs)`` for a knocker holding
+    ``k`` and a defender holding ``d`` (10 cards each); ``sets`` and ``runs`` are the cards the
+    knocker lays down in sets and in runs.  A gin knocker allows no layoffs; otherwise the
     knocker picks, among his minimum-deadwood set choices, the one leaving the defender most."""
     dk = min_deadwood(k)
-    if dk == 0:
-        return dk, min_deadwood(d)
     worst = np.int64(-1)
+    best_sets, best_runs = U0, U0
     for i in range(n_set_choices(k)):
         sets = set_choice(k, i)
         rest = k & ~sets
         if lanes_dw(rest) == dk:
-            worst = max(worst, layoff_deadwood(sets, run_cards(rest), d))
-    return dk, worst
+            runs = run_cards(rest)
+            if dk == 0:
+                return dk, min_deadwood(d), sets, runs
+            dd = layoff_deadwood(sets, runs, d)
+            if dd > worst:
+                worst, best_sets, best_runs = dd, sets, runs
+    return dk, worst, best_sets, best_runs
+
+
+@njit(cache=True, nogil=True)
+def knock_points(dk, dd, gin_bonus, undercut_bonus, undercut_on_equal):
+    """The knocker's points for a knock at ``dk`` against ``dd`` after layoffs (lines 12-14),
+    negative when the defender undercuts (and scores them)."""
+    if dk == 0:
+        return gin_bonus + dd
+    if dd < dk or (dd == dk and undercut_on_equal):
+        return -(dk - dd + undercut_bonus)
+    return dd - dk
+
+
+@njit(cache=True, nogil=True)
+def _lane_runs(m, budget, out):
+    """The run-card choices of lane mask ``m`` whose leftover deadwood is within ``budget``, into
+    ``out`` (pairs run cards, leftover value); returns how many."""
+    n = 0
+    sub = m
+    while True:
+        if RUNOK[sub] and LANEVAL[m & ~sub] <= budget:
+            out[n, 0] = sub
+            out[n, 1] = LANEVAL[m & ~sub]
+            n += 1
+        if sub == 0:
+            return n
+        sub = (sub - 1) & m
+
+
+@njit(cache=True, nogil=True)
+def knock_block(k, d, limit, gin_bonus, undercut_bonus, undercut_on_equal):
+    """The knocker's best lay-down when he may block layoffs: among every arrangement of ``k``
+    with deadwood ``<= limit``, the one whose :func:`knock_points` after the defender's best
+    layoffs is highest (ties: the least deadwood, then the first found, which is a
+    least-deadwood choice before any other).  Returns ``(dk, dd, sets, runs)`` like
+    :func:`knock_result`; gin allows no layoffs, so a gin hand is laid down as gin."""
+    dmin = min_deadwood(k)
+    if dmin == 0 or dmin > limit:
+        return knock_result(k, d)
+    most = 0
+    for ln in range(4):
+        most = max(most, popcount((k >> np.uint64(16 * ln)) & LANE))
+    lanes = np.empty((4, 1 << most, 2), np.int64)  # a lane's run choices: at most its submasks
+    cnt = np.zeros(4, np.int64)
+    best_pts = np.int64(-(1 << 40))
+    best_dk, best_dd, best_sets, best_runs = np.int64(0), np.int64(0), U0, U0
+    for i in range(n_set_choices(k)):
+        sets = set_choice(k, i)
+        rest = k & ~sets
+        for ln in range(4):
+            cnt[ln] = _lane_runs(np.int64((rest >> np.uint64(16 * ln)) & LANE), limit, lanes[ln])
+        for a in range(cnt[0]):
+            va = lanes[0, a, 1]
+            for b in range(cnt[1]):
+                vb = va + lanes[1, b, 1]
+                if vb > limit:
+                    continue
+                for c in range(cnt[2]):
+                    vc = vb + lanes[2, c, 1]
+                    if vc > limit:
+                        continue
+                    for e in range(cnt[3]):
+                        dk = vc + lanes[3, e, 1]
+                        if dk > limit:
+                            continue
+                        runs = (np.uint64(lanes[0, a, 0]) | (np.uint64(lanes[1, b, 0]) << S16)
+                                | (np.uint64(lanes[2, c, 0]) << S32)
+                                | (np.uint64(lanes[3, e, 0]) << S48))
+                        dd = layoff_deadwood(sets, runs, d)
+                        pts = knock_points(dk, dd, gin_bonus, undercut_bonus, undercut_on_equal)
+                        if pts > best_pts or (pts == best_pts and dk < best_dk):
+                            best_pts, best_dk, best_dd = pts, dk, dd
+                            best_sets, best_runs = sets, runs
+    return best_dk, best_dd, best_sets, best_runs
 
 
 # ---- Python side: card codes in, readable melds out -------------------------------------------
@@ -313,6 +421,23 @@ def deadwood(hand, discard: bool | None = None) -> int:
     return int(min_deadwood(m))
 
 
+def meld_lists(sets, runs) -> list[list[int]]:
+    """The melds (lists of bit indices) of the set cards ``sets`` (by rank) and the run cards
+    ``runs`` (each block of consecutive ranks in a suit as one run)."""
+    sets, runs = int(sets), int(runs)
+    out = [[i for i in range(64) if sets >> i & 1 and i % 16 == r] for r in range(13)]
+    out = [meld for meld in out if meld]
+    for lane in range(4):
+        cur: list[int] = []
+        for i in range(16 * lane, 16 * lane + 14):
+            if i < 16 * lane + 13 and runs >> i & 1:
+                cur.append(i)
+            elif cur:
+                out.append(cur)
+                cur = []
+    return out
+
+
 def _arrangement(m: int) -> tuple[list[list[int]], int]:
     """Melds (as lists of bits) of one minimum-deadwood arrangement of mask ``m``."""
     m = np.uint64(m)
@@ -321,20 +446,7 @@ def _arrangement(m: int) -> tuple[list[list[int]], int]:
         sets = int(set_choice(m, c))
         rest = int(m) & ~sets
         if int(lanes_dw(np.uint64(rest))) == target:
-            melds = [[i for i in range(64) if sets >> i & 1 and i % 16 == r] for r in range(13)]
-            melds = [meld for meld in melds if meld]
-            runs = int(run_cards(np.uint64(rest)))
-            for lane in range(4):
-                bits = [i for i in range(16 * lane, 16 * lane + 13) if runs >> i & 1]
-                cur: list[int] = []
-                for i in bits:
-                    if cur and i != cur[-1] + 1:
-                        melds.append(cur)
-                        cur = []
-                    cur.append(i)
-                if cur:
-                    melds.append(cur)
-            return melds, target
+            return meld_lists(sets, run_cards(np.uint64(rest))), target
     raise AssertionError("no arrangement reaches the minimum")  # pragma: no cover
 
 
@@ -353,13 +465,3 @@ def melds(hand, style: str = "ascii") -> dict:
     out["deadwood_cards"] = C.format_cards(mask_codes(m & ~used), style)
     out["deadwood"] = dw
     return out
-
-
-def knock(knocker, defender) -> dict:
-    """Knocker's and defender's deadwood when ``knocker`` (10 cards) knocks against ``defender``
-    (10 cards): ``{"knocker": dk, "defender": dd, "gin": dk == 0}``, layoffs included."""
-    k, d = _hand(knocker, (10,)), _hand(defender, (10,))
-    if int(k) & int(d):
-        raise SimkitError("the two hands share a card")
-    dk, dd = knock_result(k, d)
-    return {"knocker": int(dk), "defender": int(dd), "gin": int(dk) == 0}

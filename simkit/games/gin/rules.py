@@ -26,6 +26,10 @@ Readings chosen where the text is silent (each an option):
   The first dealer of a game is drawn at random (line 8, "players draw for the first deal").
 * ``max_hands``: a game that has not ended after this many hands (two random players rarely
   knock) stops and is counted in ``unfinished``, won by neither.
+* ``max_turns``: a hand that has not ended after this many turns is a draw (counted in
+  ``dead``).  Only players who take the discard nearly every turn get there (``random(1, 0)``
+  against itself never draws from the stock and would play forever); 200 turns is far beyond
+  any hand of the other strategies (the stock allows at most 31 draws).
 * Oklahoma, big gin and the penalties of lines 34-41 are not modelled: honest simulated players
   never hold a wrong number of cards or knock illegally.
 """
@@ -49,10 +53,16 @@ class GinRules(Rules):
     dead_stock: int = option(2, range=(0, 10), doc="the hand is a draw when this many stock "
                              "cards are left", source="003:17")
     discard_taken: bool = option(False, doc="the card just taken from the discard pile may be "
-                                 "discarded at once (text silent)")
+                                 "discarded at once (text silent)",
+                                 source="not in the text; most rule books forbid it")
+    max_turns: int = option(200, range=(10, 1000), doc="a hand still going after this many "
+                            "turns is a draw (a safety stop; the move log holds this many)",
+                            source="not in the text: players who keep taking the discard never "
+                            "run the stock down")
     unit: str = option("hand", choices=("hand", "match"), doc="one simulated deal: a hand or a "
-                       "whole game to target")
-    swap: bool = option(True, doc="play each deal twice with the strategies' seats exchanged")
+                       "whole game to target", source="simulation setting, not a rule")
+    swap: bool = option(True, doc="play each deal twice with the strategies' seats exchanged",
+                        source="simulation setting, not a rule")
     target: int = option(100, range=(1, 10000), doc="points that win the game", source="003:15")
     game_bonus: int = option(100, range=(0, 1000), doc="bonus for winning the game",
                              source="003:15")
@@ -63,4 +73,5 @@ class GinRules(Rules):
     shutout_boxes: bool = option(False, doc="a shutout doubles the boxes too (by agreement)",
                                  source="003:16")
     max_hands: int = option(500, range=(1, 100000), doc="a game unfinished after this many "
-                            "hands stops, won by neither")
+                            "hands stops, won by neither", source="not in the text: a safety "
+                            "stop for players who rarely knock")
