@@ -241,10 +241,25 @@ def golden_path(folder: str, spec: GameSpec) -> str:
 def write_golden(folder: str, spec: GameSpec) -> str:
     os.makedirs(folder, exist_ok=True)
     path = golden_path(folder, spec)
+    text = json.dumps(golden_record(spec), indent=1, ensure_ascii=False)
     with open(path, "w") as f:
-        json.dump(golden_record(spec), f, indent=1, ensure_ascii=False)
-        f.write("\n")
+        f.write(_pack_number_lists(text) + "\n")
     return path
+
+
+def _pack_number_lists(text: str) -> str:
+    """Lists of numbers or names a hundred characters to a line, not one item a line."""
+    import textwrap
+
+    def pack(m):
+        found = re.findall(r'-?[\d.eE+]+|"[^"\n]*"', m.group(2))
+        if any(any(c.isspace() for c in x) for x in found):
+            return m.group(0)  # a name with a space could be wrapped inside its quotes
+        items = ", ".join(found)
+        lines = textwrap.wrap(items, 100 - len(m.group(1)), break_on_hyphens=False)
+        pad = "\n" + m.group(1) + " "
+        return "[" + pad + pad.join(lines) + "\n" + m.group(1) + "]"
+    return re.sub(r'\[\n( *)((?:\s*(?:-?[\d.eE+]+|"[^"\n]*"),?)+)\s*\]', pack, text)
 
 
 def golden_mismatch(folder: str, spec: GameSpec) -> str | None:

@@ -10,7 +10,7 @@ from simkit.games.ochko import engine
 from simkit.games.ochko.rules import OchkoRules
 from simkit.games.ochko.strategies import STRATEGIES, encode
 
-VERSION = 1
+VERSION = 2  # 2: table strategy defaults to the bundled basic table (was: an error)
 
 
 def prepare(rules, strategies, stacked=None):
