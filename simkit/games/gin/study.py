@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pandas as pd
 
+from simkit.analysis import compare
 from simkit.analysis.simulate import sweep
 
 KNOCKS = tuple(range(11))
@@ -36,21 +37,6 @@ def matrix(rules: str = "gin", n: int = 20_000, seed: int = 1, knocks=KNOCKS, wo
 
 def best_replies(result, metric: str = "p1_points") -> pd.DataFrame:
     """For each ``p2.knock``: p1's best ``p1.knock`` by ``metric``, its mean and 95% interval,
-    the runner-up, and the paired difference best minus runner-up (batch means over chunks)."""
-    idx = {}
-    for i, pt in enumerate(result.points):
-        idx[(pt["p1.knock"], pt["p2.knock"])] = i
-    rows = []
-    for b in sorted({k[1] for k in idx}):
-        cands = sorted(((result.estimates(i)[metric], a, i) for (a, bb), i in idx.items() if bb == b),
-                       key=lambda t: -t[0]["mean"])
-        (e1, a1, i1), (e2, a2, i2) = cands[0], cands[1]
-        d = result.paired(metric, i1, i2)
-        how = "paired"
-        if d["se"] != d["se"]:            # under 8 chunks: no batch means; unpaired (wider) SE
-            d = {"mean": e1["mean"] - e2["mean"], "se": (e1["se"] ** 2 + e2["se"] ** 2) ** 0.5}
-            how = "unpaired"
-        rows.append({"p2.knock": b, "best_p1.knock": a1, "mean": e1["mean"], "ci_low": e1["ci_low"],
-                     "ci_high": e1["ci_high"], "runner_up": a2, "runner_up_mean": e2["mean"],
-                     "margin": d["mean"], "margin_se": d["se"], "margin_se_by": how})
-    return pd.DataFrame(rows)
+    the runner-up, and the paired difference best minus runner-up
+    (:func:`simkit.analysis.compare.best_replies`)."""
+    return compare.best_replies(result, "p1.knock", "p2.knock", metric)
