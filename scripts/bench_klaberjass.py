@@ -15,21 +15,23 @@ import json
 import time
 
 from simkit.analysis.bench import bench
-from simkit.core.registry import parse_game, parse_strategies
+from simkit.core.play import run_chunk
+from simkit.core.registry import parse_strategies
 from simkit.core.rng import stream_state
-from simkit.games.klaberjass import engine, run_chunk
+from simkit.games import parse_game
+from simkit.games.klaberjass import engine
 
 
 def rate(game: str, strategies, n: int) -> tuple[float, float]:
     """(units per second, played deals per second), best of three on one thread."""
     spec, r = parse_game(game)
     st = parse_strategies(spec, r, strategies)
-    run_chunk(r, st, stream_state(0, 0), 1000)
+    run_chunk(spec, r, st, stream_state(0, 0), 1000)
     names = [m.name for m in engine.metrics(r)]
     best = (0.0, 0.0)
     for rep in range(3):
         t = time.perf_counter()
-        acc, _ = run_chunk(r, st, stream_state(0, rep), n)
+        acc, _, _ = run_chunk(spec, r, st, stream_state(0, rep), n)
         dt = time.perf_counter() - t
         best = max(best, (n / dt, acc[0, names.index("deals")] / dt))
     return best

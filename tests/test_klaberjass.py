@@ -9,20 +9,18 @@ the test's comment, trick by trick.
 """
 from __future__ import annotations
 
-import os
-import sys
-
 import numpy as np
 import pytest
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import klaberjass_reference as ref  # noqa: E402
+from tests import klaberjass_reference as ref  # noqa: E402
 
 import simkit  # noqa: E402
 from simkit.core import cards as C  # noqa: E402
-from simkit.core.registry import parse_game, parse_strategies  # noqa: E402
+from simkit.core import play as core_play  # noqa: E402
+from simkit.core.registry import parse_strategies  # noqa: E402
+from simkit.games import parse_game  # noqa: E402
 from simkit.errors import SimkitError  # noqa: E402
-from simkit.games.klaberjass import engine, play_logged, play_stacked  # noqa: E402
+from simkit.games.klaberjass import deal_log, engine, play_logged, play_stacked  # noqa: E402
 
 SPEC, BASE = parse_game("klaberjass")
 
@@ -370,8 +368,47 @@ def test_bad_input_is_one_line():
         parse_game("klaberjass(form=1001)")
     with pytest.raises(SimkitError, match="t1"):
         parse_strategies(SPEC, BASE, ["p1=heuristic(t1=-5)"])
-    with pytest.raises(SimkitError, match="20 different cards"):
+    with pytest.raises(SimkitError, match="7c appears 2 times"):
         play_stacked(BASE, [], "7c 7c " + " ".join(S2[2:]))
+
+
+def test_stacked_decks_are_checked_deal_by_deal():
+    # every deal of a stacked unit comes from a fresh pack: P + S2 repeats cards across deals
+    # (fine), not within one; a card outside 7..A is refused in any deal
+    assert play(P + S2)["redeals"] == 1
+    with pytest.raises(SimkitError, match="6c is not in the 32-card pack"):
+        play_stacked(BASE, [], " ".join(["6c"] + S2[1:]))
+    with pytest.raises(SimkitError, match="Ad appears 2 times"):
+        play_stacked(BASE, [], " ".join(P + S2[:19] + ["Ad"]))
+    with pytest.raises(SimkitError, match="2h is not in the 32-card pack"):
+        play_stacked(BASE, [], " ".join(P + ["2h"] + S2[1:]))
+    # the core entry point checks the first deal the same way
+    with pytest.raises(SimkitError, match="appears 2 times"):
+        core_play.play_stacked(SPEC, BASE, None, " ".join(S2[:19] + [S2[0]]))
+
+
+def test_playthrough_is_the_full_move_log():
+    # one seeded unit's log row (core's playthrough) holds every played deal of a long game,
+    # the same deals play_logged shows, and they replay by the text
+    for rules in (BASE, BASE.replace(form="501")):
+        got = core_play.playthrough(SPEC, rules, None, seed=4)
+        assert got["log_columns"] == engine.log_columns(rules)
+        deals = deal_log(np.array([got["log"]]))
+        rows, log = play_logged(rules, None, n=1, seed=4)
+        assert deals.equals(log) and len(deals) == got["metrics"]["deals"] >= 1
+        assert rows.iloc[0].to_dict() == got["metrics"]
+        ref.check_unit(deals.to_dict("records"), got["metrics"], rules)
+
+
+def test_play_logged_widens_a_short_log_row(monkeypatch):
+    # a long game with more played deals than the log row has blocks is played again, wider
+    rules = BASE.replace(form="501")
+    want = play_logged(rules, ["p1=random", "p2=random"], n=40, seed=2)
+    monkeypatch.setattr(engine, "LONG_LOG_DEALS", 2)
+    assert len(engine.log_columns(rules)) == 1 + 2 * engine.DEAL_W
+    got = play_logged(rules, ["p1=random", "p2=random"], n=40, seed=2)
+    assert (want[1]["deal"] >= 2).any()
+    assert got[0].equals(want[0]) and got[1].equals(want[1])
 
 
 # --------------------------------------------------------------------------- slow statistics

@@ -8,6 +8,9 @@ One unit (the runner's "deal") is a short game (one played deal, plus any redeal
 unless ``opener`` says otherwise, so with the same strategy on both seats ``p1_win - p2_win`` is
 the first-bidder advantage.  For "bait probability against hand strength" ask the short game for
 rows: each row has the bidder's strength and whether he was baited.
+
+A unit's move log (:func:`simkit.core.play.playthrough`, :func:`play_logged`) is one row per unit
+(:func:`engine.log_columns`); :func:`deal_log` turns such rows into one row per played deal.
 """
 from __future__ import annotations
 
@@ -15,9 +18,9 @@ import numpy as np
 import pandas as pd
 
 from simkit.core import cards as C
-from simkit.core.registry import GameSpec, parse_strategies
+from simkit.core import play
+from simkit.core.registry import GameSpec, resolve_strategies
 from simkit.core.rng import stream_state
-from simkit.errors import SimkitError
 from simkit.games.klaberjass import engine
 from simkit.games.klaberjass.rules import KlaberjassRules
 from simkit.games.klaberjass.strategies import STRATEGIES, encode
@@ -26,48 +29,45 @@ VERSION = 1
 DECK = C.deck(32)
 
 
-def _strategies(rules, strategies):
-    """Parsed strategies for both seats from ``None``, ``["p1=..."]``, a dict or parsed ones."""
-    if strategies is None or isinstance(strategies, dict) or len(strategies) == 0 \
-            or isinstance(strategies[0], str):
-        strategies = parse_strategies(SPEC, rules, strategies)
-    if len(strategies) != 2:
-        raise SimkitError(f"klaberjass needs two strategies (p1, p2), not {len(strategies)}")
-    return strategies
+def prepare(rules, strategies, stacked=None, start=None, more_deals=None):
+    """The kernel's records: the rules, both seats' strategies, the deck and the buffers.
+
+    ``stacked``: the cards of a unit's first deal in dealing order (checked by core), and
+    ``more_deals`` the cards of the deals after it (redeals, a long game's next deals; checked
+    deal by deal by :func:`play_stacked`).  ``start``: scores p1, p2 and a hanging bait to start
+    every unit from (tests; default 0; the open-hand bonus is added to it)."""
+    if stacked is None:
+        deck = DECK
+    else:
+        deck = np.concatenate([np.asarray(stacked, np.int64),
+                               np.asarray([] if more_deals is None else more_deals, np.int64)])
+    return (engine.game_rules(rules), encode(strategies),
+            engine.work(deck, stacked is not None, start))
 
 
-def _init(start):
-    init = np.zeros(3, np.int64)
-    if start is not None:
-        init[:len(start)] = start
-    return init
-
-
-def run_chunk(rules, strategies, state, n, rows=False):
-    """Play ``n`` units from xoshiro ``state``; returns ``(acc[2, M], rows[n, M] or None)``."""
-    acc = np.zeros((2, engine.NMET))
-    out = np.zeros((n if rows else 0, engine.NMET))
-    engine.simulate(*engine.encode(rules), encode(strategies), _init(None), DECK, state, n, acc,
-                    out, np.zeros((0, engine.LOGW), np.int64))
-    return acc, (out if rows else None)
+def deal_log(log) -> pd.DataFrame:
+    """Move-log rows (``int64[n, width]``, one per unit, :func:`engine.log_columns`) as one row
+    per played deal (:data:`engine.LOG_COLUMNS`, ``unit`` the row it came from)."""
+    return pd.DataFrame(engine.deal_rows(log), columns=engine.LOG_COLUMNS)
 
 
 def play_logged(rules, strategies=None, n=1000, seed=0, chunk=0, start=None):
     """Play ``n`` units of chunk ``chunk`` of ``seed`` and return ``(rows DataFrame (one per
     unit), log DataFrame (one per played deal, :data:`engine.LOG_COLUMNS`))``."""
-    strategies = _strategies(rules, strategies)
-    cap = n * (1 if rules.form == "short" else min(rules.max_deals, 64))
-    acc = np.zeros((2, engine.NMET))
-    out = np.zeros((n, engine.NMET))
-    log = np.zeros((cap, engine.LOGW), np.int64)
-    got = engine.simulate(*engine.encode(rules), encode(strategies), _init(start), DECK,
-                          stream_state(seed, chunk), n, acc, out, log)
-    if got > cap:
-        log = np.zeros((got, engine.LOGW), np.int64)
-        engine.simulate(*engine.encode(rules), encode(strategies), _init(start), DECK,
-                        stream_state(seed, chunk), n, acc, out, log)
+    strategies = resolve_strategies(SPEC, rules, strategies)
+    R, S, W = prepare(rules, strategies, start=start)
     names = [m.name for m in engine.metrics(rules)]
-    return pd.DataFrame(out, columns=names), pd.DataFrame(log[:got], columns=engine.LOG_COLUMNS)
+    blocks = engine.log_deals(rules)
+    while True:
+        acc = np.zeros((2, len(names)))
+        out = np.zeros((n, len(names)))
+        log = np.zeros((n, len(engine.log_columns(rules, blocks))), np.int64)
+        engine.run_deals(R, S, W, stream_state(seed, chunk), n, acc, out, log)
+        most = int(log[:, engine.H.played].max()) if n else 0
+        if most <= blocks:
+            break
+        blocks = most  # a long game played more deals than the row had room for: again, wider
+    return pd.DataFrame(out, columns=names), deal_log(log)
 
 
 def play_stacked(rules, strategies, cards, start=None, log=False):
@@ -75,43 +75,32 @@ def play_stacked(rules, strategies, cards, start=None, log=False):
 
     Dealing order per deal (20 cards): the first word's three, the other's three, the first's
     three, the other's three, the upcard, the first's three, the other's three, the bottom card;
-    a redeal or the next deal of a long game takes the next 20.  ``start``: scores (p1, p2) and
-    a hanging bait to start from (tests; default 0).  Returns the unit's metrics by name, and with
-    ``log`` also the deals' log (a DataFrame of :data:`engine.LOG_COLUMNS`).
+    a redeal or the next deal of a long game takes the next 20, from a fresh pack (a unit that
+    runs out of cards ends unfinished).  Each deal's cards are checked against the pack: a
+    repeated card or one not in the 32 is refused.  ``start``: scores (p1, p2) and a hanging bait
+    to start from (tests; default 0).  Returns the unit's metrics by name, and with ``log`` also
+    the deals' log (a DataFrame of :data:`engine.LOG_COLUMNS`).
     """
-    strategies = _strategies(rules, strategies)
-    deck = C.parse(cards) if isinstance(cards, str) else np.asarray(cards, np.uint8)
-    for j in range(0, len(deck) - len(deck) % 20, 20):
-        d = deck[j:j + 20]
-        if len(set(d.tolist())) != 20 or any((c & 15) < 7 or (c & 15) > 14 for c in d):
-            raise SimkitError(f"stacked deal {j // 20 + 1}: 20 different cards 7..A needed, got "
-                              f"{C.format_cards(d)}")
-    acc = np.zeros((2, engine.NMET))
-    rows = np.zeros((1, engine.NMET))
-    cap = max(1, len(deck) // 20)
-    lg = np.zeros((cap, engine.LOGW), np.int64)
-    got = engine.simulate(*engine.encode(rules), encode(strategies), _init(start), deck,
-                          np.ones(4, np.uint64), 1, acc, rows, lg, True)
-    names = [m.name for m in engine.metrics(rules)]
-    res = dict(zip(names, rows[0].tolist()))
+    deck = C.parse(cards) if isinstance(cards, str) else np.asarray(cards, np.int64)
+    per = engine.CARDS_PER_DEAL
+    for j in range(per, len(deck), per):
+        play.check_stack(SPEC, rules, deck[j:j + per])
+    got = play.play_stacked(SPEC, rules, strategies, deck[:per], log=log, start=start,
+                            more_deals=deck[per:])
     if log:
-        return res, pd.DataFrame(lg[:got], columns=engine.LOG_COLUMNS)
-    return res
-
-
-def cards_per_deal(rules, strategies, state, n) -> float:
-    """Cards drawn per unit (20 per deal, redeals included), measured over ``n`` units."""
-    acc, _ = run_chunk(rules, strategies, state, n)
-    names = [m.name for m in engine.metrics(rules)]
-    return 20.0 * (acc[0, names.index("deals")] + acc[0, names.index("redeals")]) / n
+        res, row = got
+        return res, deal_log(row[None, :])
+    return got
 
 
 SPEC = GameSpec(
     name="klaberjass", version=VERSION, rules=KlaberjassRules, strategies=STRATEGIES,
-    default_strategy="heuristic", seats=lambda r: 2, metrics=engine.metrics, run_chunk=run_chunk,
+    default_strategy="heuristic", seats=lambda r: 2, metrics=engine.metrics,
+    prepare=prepare, kernel=engine.run_deals, pack=lambda r: DECK,
+    log_columns=engine.log_columns,
     presets={"short": {"form": "short"}, "long301": {"form": "301"}, "long501": {"form": "501"},
              "open150": {"form": "501", "open_hand": "p1", "open_bonus": 150},
              "open155": {"form": "501", "open_hand": "p1", "open_bonus": 155},
              "open160": {"form": "501", "open_hand": "p1", "open_bonus": 160}},
     title="Klaberjass for two (Клабор / Деберц)", source="001_4b506a693298ed3d.txt:1-119",
-    bench_cards_per_deal=cards_per_deal, bench_n=300_000)
+    bench_n=300_000)

@@ -4,30 +4,49 @@ to 301/501) from an RNG stream.  Rules: :mod:`simkit.games.klaberjass.rules`.
 A hand is a ``uint64`` card mask (:mod:`simkit.core.cards` codes ``suit*16 + rank``, ranks 7..14);
 tricks use the shared engine :mod:`simkit.engines.tricks` (legal moves, trick winner, points).
 
-One unit takes one key from the chunk's xoshiro stream.  Its deals (a short game's redeals, a long
-game's deals) draw their 20 cards in turn from one splitmix64 sequence started at the key, with
-:func:`simkit.core.rng.draw_index` over a fresh 32-card deck each time; since every deal draws
-exactly 20 cards, deal ``k`` of unit ``i`` is the same in every configuration (common random
-numbers for whole games).  The strategies' coin flips come from a second sequence at
-``key ^ STRAT_SALT`` (its first draw is the ``opener=lot`` coin, drawn whatever the option).
+The runner's "deal" is a unit: the kernel is :func:`run_deals`, the core deal loop
+(:mod:`simkit.core.deals`) over :func:`play_unit`.  One unit takes one key from the chunk's
+xoshiro stream.  Its deals (a short game's redeals, a long game's deals) draw their 20 cards in
+turn from one splitmix64 sequence started at the key, with :func:`simkit.core.rng.draw_index` over
+a fresh 32-card deck each time; since every deal draws exactly 20 cards, deal ``k`` of unit ``i``
+is the same in every configuration (common random numbers for whole games).  The strategies' coin
+flips come from a second sequence at ``key ^ STRAT_SALT`` (its first draw is the ``opener=lot``
+coin, drawn whatever the option).
 
-Strategy parameters reach the kernel as ``float64[2, NP]`` rows (:data:`PARAMS`), so sweeping a
-threshold never recompiles.
+Reference counting: a phase takes the arrays it uses out of the records into locals once, at its
+top (``hand = W.hand``), instead of writing ``W.hand[k]`` inside its loops; each ``W.x`` inside a
+loop costs an atomic incref/decref pair per pass that numba does not prune (measured against the
+pre-record kernel in one process, CPU time, best of 40: 0.82-0.84 of its speed with ``W.x[...]``
+at the point of use, 0.97-1.00 with locals per phase).
+
+The kernel reads the rules as the named record :class:`GameRules`, each seat's strategy as a
+:class:`Seat` record (both seats' as a pair), and its buffers from :class:`Work`; the records'
+types never depend on the values, so sweeping a threshold or a rule never recompiles.  A unit is
+played phase by phase: :func:`deal_cards` and :func:`first_six` (the deal), :func:`bidding` (both
+rounds; two passes in both make a redeal), :func:`three_more` (the rest of the deal and the trump
+seven's exchange), :func:`declarations`, :func:`play_tricks` (with "Партия!" claims),
+:func:`count_deal`, :func:`settle_claim` or :func:`score_deal`, :func:`log_deal` and
+:func:`unit_result`; :func:`play_unit` is the long game's loop over them.
 
 Metrics (:func:`metrics`) are per unit: in the short game one played deal, in long games sums over
-the game's deals (divide by ``deals`` for per-deal rates).  With ``log`` non-empty the kernel also
-writes one row per played deal (:data:`LOG_COLUMNS`) for the tests' independent checker.
+the game's deals (divide by ``deals`` for per-deal rates).  The move log (:func:`log_columns`) is
+one ``int64`` row per unit: the number of played deals, then one block of :data:`DEAL_COLUMNS` per
+played deal (up to the row's width), which the tests' independent checker replays.
 """
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
 
-from simkit.core.accumulate import add_deal
+from simkit.core.deals import deal_loop
+from simkit.core.records import record, slots
 from simkit.core.registry import Metric
-from simkit.core.rng import bounded, draw_index, uniform, xoshiro_step
+from simkit.core.rng import bounded, draw_index, uniform
 from simkit.engines.tricks import (legal_moves, lowest_code, points_table, random_card,
                                    strength_tables, trick_rules, trick_winner)
+from simkit.games.klaberjass.rules import NEXT_ALTERNATE, NEXT_WORDS, OPENER_LOT, OPENER_P1, OPENERS
 
 STRAT_SALT = np.uint64(0xA0761D6478BD642F)
 CARDS_PER_DEAL = 20          # 6 + 6 + upcard + 3 + 3 + bottom card
@@ -35,33 +54,26 @@ TRICKS = 9
 LAST_TRICK = 10
 LANE = np.uint64(0x7F80)     # ranks 7..14 of one suit lane
 ONE = np.uint64(1)
+ALL_CARDS = LANE | (LANE << np.uint64(16)) | (LANE << np.uint64(32)) | (LANE << np.uint64(48))
+# where the dealing order (lines 34, 50) puts each card of a deal's 20
+UPCARD, FIRST_THREE, OTHER_THREE, BOTTOM = 12, 13, 16, 19
 
 PLAIN_ORDER = "A 10 K Q J 9 8 7"        # line 4
 TRUMP_ORDER = "J 9 A 10 K Q 8 7"        # line 3
 PLAIN_POINTS = "A=11 10=10 K=4 Q=3 J=2"  # line 4
 TRUMP_POINTS = "J=20 9=14 A=11 10=10 K=4 Q=3"  # line 3
 
-# strategy parameter vector (one row per seat)
+# strategy kinds (StrategyKind.code)
 K_RANDOM, K_HEURISTIC = 0, 1
-PARAMS = ("kind", "p", "d", "t1", "t2", "declare", "claim", "margin", "sight")
-P_KIND, P_P, P_D, P_T1, P_T2, P_DECLARE, P_CLAIM, P_MARGIN, P_SIGHT = range(len(PARAMS))
-NPAR = len(PARAMS)
-
-# rules flags
-F_TARGET, F_OPENER, F_NEXT, F_EXCHANGE, F_SPLIT, F_OPEN_SEAT, F_OPEN_BONUS, F_MAX_DEALS, \
-    F_MAX_REDEALS = range(9)
-NFLAGS = 9
 
 # metrics: unit-wide ones, then per-seat quantities as p1_q, p2_q
 UNIT_NAMES = ["deals", "redeals", "unfinished", "opener_win", "round2_bids", "exchanges",
               "bidder_strength", "bidder_strength9"]
 SEAT_NAMES = ["points", "raw", "combos", "bids", "made", "baits", "hanging", "win", "stakes",
               "claims", "claims_lost"]
-(M_DEALS, M_REDEALS, M_UNFINISHED, M_OPENER_WIN, M_ROUND2, M_EXCHANGES, M_STRENGTH,
- M_STRENGTH9) = range(len(UNIT_NAMES))
+U = slots(UNIT_NAMES)        # U.deals, U.redeals, ...: unit slots of the metric vector
+Q = slots(SEAT_NAMES)        # Q.points, ...: seat k's metric q is at seat_slot(Q.q, k)
 NU = len(UNIT_NAMES)
-(Q_POINTS, Q_RAW, Q_COMBOS, Q_BIDS, Q_MADE, Q_BAITS, Q_HANGING, Q_WIN, Q_STAKES, Q_CLAIMS,
- Q_CLAIMS_LOST) = range(len(SEAT_NAMES))
 NMET = NU + 2 * len(SEAT_NAMES)
 
 METRIC_DOCS = {
@@ -84,15 +96,22 @@ METRIC_DOCS = {
     "claims": "'Партия!' claims made", "claims_lost": "claims that fell short (the claim loses)",
 }
 
-# move log: one row per played deal
-LOG_COLUMNS = ["unit", "deal", "opener", "bidder", "trump", "round", "upcard", "bottom",
-               "exchanged", "hand0_9", "hand1_9", "hand0_6", "hand1_6", "seq0", "seq1", "bella0",
-               "bella1", "combos0", "combos1", "cards0", "cards1", "credit0", "credit1",
-               "claim", "claim_ok", "tricks", "score0", "score1", "pending", "redeals"] \
+# move log: per unit, the played deals' count, then one block of DEAL_COLUMNS per played deal
+DEAL_COLUMNS = ["deal", "opener", "bidder", "trump", "round", "upcard", "bottom",
+                "exchanged", "hand0_9", "hand1_9", "hand0_6", "hand1_6", "seq0", "seq1", "bella0",
+                "bella1", "combos0", "combos1", "cards0", "cards1", "credit0", "credit1",
+                "claim", "claim_ok", "tricks", "score0", "score1", "pending", "redeals"] \
     + [f"card{j}" for j in range(2 * TRICKS)] + [f"seat{j}" for j in range(2 * TRICKS)]
-LOGW = len(LOG_COLUMNS)
-L_CARD0 = LOG_COLUMNS.index("card0")
-L_SEAT0 = LOG_COLUMNS.index("seat0")
+L = slots(DEAL_COLUMNS)      # L.bidder, L.card0, ...: a column's offset in a deal's block
+DEAL_W = len(DEAL_COLUMNS)
+HEAD_COLUMNS = ["played"]    # deals played in the unit (blocks beyond the row's width: not logged)
+H = slots(HEAD_COLUMNS)
+NHEAD = len(HEAD_COLUMNS)
+LOG_COLUMNS = ["unit"] + DEAL_COLUMNS  # one logged deal, as :func:`deal_rows` gives it
+# deal blocks in a long game's log row: games to 501 took at most 13 played deals in 100,000
+# random ones (mean 8; a deal credits about 95 points, 18 of the 32 cards being played), so 24
+# hold any real game; a unit that plays more logs its first 24 (``played`` says how many it played)
+LONG_LOG_DEALS = 24
 
 
 def metrics(rules) -> list[Metric]:
@@ -110,27 +129,119 @@ def metrics(rules) -> list[Metric]:
     return out
 
 
+def log_deals(rules) -> int:
+    """Deal blocks in a unit's log row: one in the short game, else up to :data:`LONG_LOG_DEALS`."""
+    return 1 if rules.form == "short" else min(rules.max_deals, LONG_LOG_DEALS)
+
+
+def log_columns(rules, deals: int | None = None) -> list[str]:
+    """A unit's move-log row: ``played``, then ``d{j}_{column}`` for the :data:`DEAL_COLUMNS` of
+    each played deal ``j`` (``deals`` blocks; default :func:`log_deals`)."""
+    D = log_deals(rules) if deals is None else deals
+    return HEAD_COLUMNS + [f"d{j}_{c}" for j in range(D) for c in DEAL_COLUMNS]
+
+
+def deal_rows(log) -> np.ndarray:
+    """The played deals of a log (``int64[n, width]``, one row per unit) as ``int64[k,
+    len(LOG_COLUMNS)]`` rows, unit by unit (each row's first column is its unit)."""
+    log = np.asarray(log, np.int64).reshape(-1, np.shape(log)[-1])
+    D = (log.shape[1] - NHEAD) // DEAL_W
+    out = []
+    for i in range(log.shape[0]):
+        for j in range(min(int(log[i, H.played]), D)):
+            c = NHEAD + j * DEAL_W
+            out.append(np.concatenate([[i], log[i, c:c + DEAL_W]]))
+    return np.array(out, np.int64).reshape(-1, len(LOG_COLUMNS))
+
+
 def tables():
     """``(strength int64[2, 16], points int64[2, 16])`` from the text's table (lines 3-4)."""
     return (strength_tables(PLAIN_ORDER, TRUMP_ORDER), points_table(PLAIN_POINTS, TRUMP_POINTS))
 
 
-def encode(rules):
-    """The rules as the kernel's arguments: ``(strength, points, trick rules, flags)``."""
+# --------------------------------------------------------------------------- records
+
+class GameRules(NamedTuple):
+    """The rules as the kernel reads them (built by :func:`game_rules`)."""
+    target: int                # points that end a long game; 0: the short game
+    opener: int                # first word in a unit's first deal: OPENER_P1 / _P2 / _LOT
+    next_word: int             # first word in later deals: NEXT_LOSER / NEXT_ALTERNATE
+    exchange: bool             # the trump seven may be exchanged for the upcard (line 52)
+    split_runs: bool           # long_runs=split: a run of 5+ counts fifties and a terz
+    open_seat: int             # the open-hand proposer's seat, or OPEN_NONE (-1)
+    open_bonus: int            # his starting points (0 without an open hand)
+    max_deals: int
+    max_redeals: int
+    strength: np.ndarray       # int64[2, 16]: rank strength, plain and trump (lines 3-4)
+    points: np.ndarray         # int64[2, 16]: card points, plain and trump (lines 3-4)
+    tricks: np.ndarray         # int64[8]: the trick rules of simkit.engines.tricks
+
+
+class Seat(NamedTuple):
+    """One seat's strategy (:mod:`simkit.games.klaberjass.strategies`); the kernel takes a pair."""
+    kind: int                  # K_RANDOM or K_HEURISTIC
+    p: float                   # random: chance to bid at each bidding turn
+    d: float                   # random: chance to take each optional act
+    t1: int                    # heuristic: round-one threshold
+    t2: int                    # heuristic: round-two threshold
+    declare: bool              # heuristic: declare every combination held
+    claim: bool                # heuristic: say "Партия!" when sure points + margin reach the target
+    margin: int
+    sight: bool                # heuristic: lead by the sight of an open hand
+
+
+class Work(NamedTuple):
+    """The deck, the units' starting scores and the deal's buffers (built by :func:`work`)."""
+    deck: np.ndarray           # int64[32], or a stacked deck: the cards in dealing order
+    stacked: bool
+    start: np.ndarray          # int64[3]: scores p1, p2 and a hanging bait at a unit's start
+    cards: np.ndarray          # int64[20]: the deal's cards in dealing order
+    h6: np.ndarray             # uint64[2]: the hands at the bid
+    h9: np.ndarray             # uint64[2]: nine cards each, before the exchange
+    hx: np.ndarray             # uint64[2]: after the exchange (the hands played)
+    hand: np.ndarray           # uint64[2]: the cards not yet played
+    trick: np.ndarray          # int64[2]
+    won: np.ndarray            # int64[2]: card points taken (last trick included)
+    combos: np.ndarray         # int64[2]: counted combinations
+    keys: np.ndarray           # int64[2]: best run key (sequences)
+    runs: np.ndarray           # int64[2]: the runs' value
+    seq: np.ndarray            # int64[2]: runs declared (0/1)
+    bel: np.ndarray            # int64[2]: bella declared (0/1)
+    raw: np.ndarray            # int64[2]: card points + combinations
+    cred: np.ndarray           # int64[2]: points credited by the deal
+    score: np.ndarray          # int64[2]: a long game's scores
+
+
+def game_rules(rules) -> GameRules:
     strength, points = tables()
-    tr = trick_rules(follow=True, must_trump=True, overtrump_on_trump_lead=rules.overtrump)
-    open_seat = {"none": -1, "p1": 0, "p2": 1}[rules.open_hand]
-    flags = np.zeros(NFLAGS, np.int64)
-    flags[F_TARGET] = rules.target
-    flags[F_OPENER] = {"p1": 0, "p2": 1, "lot": 2}[rules.opener]
-    flags[F_NEXT] = rules.next_word == "alternate"
-    flags[F_EXCHANGE] = rules.exchange
-    flags[F_SPLIT] = rules.long_runs == "split"
-    flags[F_OPEN_SEAT] = open_seat
-    flags[F_OPEN_BONUS] = rules.open_bonus if open_seat >= 0 else 0
-    flags[F_MAX_DEALS] = rules.max_deals
-    flags[F_MAX_REDEALS] = rules.max_redeals
-    return strength, points, tr, flags
+    open_seat = rules.open_seat
+    return record(GameRules, target=rules.target, opener=OPENERS.index(rules.opener),
+                  next_word=NEXT_WORDS.index(rules.next_word), exchange=rules.exchange,
+                  split_runs=rules.long_runs == "split", open_seat=open_seat,
+                  open_bonus=rules.open_bonus if open_seat >= 0 else 0,
+                  max_deals=rules.max_deals, max_redeals=rules.max_redeals, strength=strength,
+                  points=points,
+                  tricks=trick_rules(follow=True, must_trump=True,
+                                     overtrump_on_trump_lead=rules.overtrump))
+
+
+def work(deck, stacked=False, start=None) -> Work:
+    s = np.zeros(3, np.int64)
+    if start is not None:
+        s[:len(start)] = start
+    two = lambda t: np.zeros(2, t)  # noqa: E731
+    return record(Work, deck=np.asarray(deck, np.int64), stacked=bool(stacked), start=s,
+                  cards=np.zeros(CARDS_PER_DEAL, np.int64), h6=two(np.uint64), h9=two(np.uint64),
+                  hx=two(np.uint64), hand=two(np.uint64), trick=two(np.int64),
+                  won=two(np.int64), combos=two(np.int64), keys=two(np.int64),
+                  runs=two(np.int64), seq=two(np.int64), bel=two(np.int64), raw=two(np.int64),
+                  cred=two(np.int64), score=two(np.int64))
+
+
+@njit(cache=True, nogil=True, inline="always")
+def seat_slot(q, k):
+    """The metric-vector slot of seat ``k``'s quantity ``q`` (a :data:`Q` slot)."""
+    return NU + 2 * q + k
 
 
 # --------------------------------------------------------------------------- combinations
@@ -225,22 +336,22 @@ def bid_strength(hand6, trump, upcard, exchange, points, split):
 # --------------------------------------------------------------------------- strategies
 
 @njit(cache=True, nogil=True)
-def decide_round1(P, k, hand6, upcard, flags, points, u):
+def decide_round1(st, hand6, upcard, exchange, points, split, u):
     """Bid on the upcard's suit?  ``(bool, u)``."""
-    if P[k, P_KIND] == K_RANDOM:
+    if st.kind == K_RANDOM:
         x, u = uniform(u)
-        return x < P[k, P_P], u
-    v = bid_strength(hand6, upcard >> 4, upcard, flags[F_EXCHANGE], points, flags[F_SPLIT])
-    return v >= P[k, P_T1], u
+        return x < st.p, u
+    v = bid_strength(hand6, upcard >> 4, upcard, exchange, points, split)
+    return v >= st.t1, u
 
 
 @njit(cache=True, nogil=True)
-def decide_round2(P, k, hand6, upcard, flags, points, u):
+def decide_round2(st, hand6, upcard, points, split, u):
     """Name a suit other than the upcard's, or ``-1`` to pass.  ``(suit, u)``."""
     up = upcard >> 4
-    if P[k, P_KIND] == K_RANDOM:
+    if st.kind == K_RANDOM:
         x, u = uniform(u)
-        if x >= P[k, P_P]:
+        if x >= st.p:
             return -1, u
         j, u = bounded(u, 3)
         return (up + 1 + j) % 4, u
@@ -248,31 +359,31 @@ def decide_round2(P, k, hand6, upcard, flags, points, u):
     for s in range(4):
         if s == up:
             continue
-        v = strength_of(hand6, s, points, flags[F_SPLIT])
+        v = strength_of(hand6, s, points, split)
         if v > bv:
             best, bv = s, v
-    if bv >= P[k, P_T2]:
+    if bv >= st.t2:
         return best, u
     return -1, u
 
 
 @njit(cache=True, nogil=True)
-def decide_optional(P, k, u):
+def decide_optional(st, u):
     """Declare (runs, bella)?  The heuristic's ``declare`` flag, or a coin ``d``
     for the random player.  ``(bool, u)``."""
-    if P[k, P_KIND] == K_RANDOM:
+    if st.kind == K_RANDOM:
         x, u = uniform(u)
-        return x < P[k, P_D], u
-    return P[k, P_DECLARE] != 0, u
+        return x < st.d, u
+    return st.declare, u
 
 
 @njit(cache=True, nogil=True)
-def decide_exchange(P, k, u):
+def decide_exchange(st, u):
     """Exchange the trump seven for the upcard?  The heuristic always does (the upcard is a
     higher trump); the random player with probability ``d``.  ``(bool, u)``."""
-    if P[k, P_KIND] == K_RANDOM:
+    if st.kind == K_RANDOM:
         x, u = uniform(u)
-        return x < P[k, P_D], u
+        return x < st.d, u
     return True, u
 
 
@@ -283,10 +394,10 @@ def order_key(c, trump, points, strength):
 
 
 @njit(cache=True, nogil=True)
-def choose_lead(P, k, hand, possible, trump, points, strength, u):
+def choose_lead(st, hand, possible, trump, points, strength, u):
     """The card to lead.  Heuristic: the highest-point card that ``possible`` (the cards the
     opponent may hold) cannot beat, else the cheapest card, plain suits first."""
-    if P[k, P_KIND] == K_RANDOM:
+    if st.kind == K_RANDOM:
         return random_card(hand, u)
     best, bk = -1, -1
     cheap, ck = -1, 1 << 30
@@ -321,10 +432,10 @@ def choose_lead(P, k, hand, possible, trump, points, strength, u):
 
 
 @njit(cache=True, nogil=True)
-def choose_follow(P, k, legal, led, trump, points, strength, u):
+def choose_follow(st, legal, led, trump, points, strength, u):
     """The card to play second.  Heuristic: win in suit with the highest-point winner, ruff with
     the cheapest trump, else throw the cheapest card (plain suits first)."""
-    if P[k, P_KIND] == K_RANDOM:
+    if st.kind == K_RANDOM:
         return random_card(legal, u)
     ls = led >> 4
     lt = 1 if ls == trump else 0
@@ -355,311 +466,399 @@ def choose_follow(P, k, legal, led, trump, points, strength, u):
 
 
 @njit(cache=True, nogil=True)
-def decide_claim(P, k, sure, target):
+def decide_claim(st, sure, target):
     """Say "Партия!"?  The heuristic claims when ``sure + margin`` reaches the target."""
-    if P[k, P_KIND] == K_RANDOM or P[k, P_CLAIM] == 0:
+    if st.kind == K_RANDOM or not st.claim:
         return False
-    return sure + P[k, P_MARGIN] >= target
+    return sure + st.margin >= target
+
+
+# --------------------------------------------------------------------------- the deal's phases
+
+@njit(cache=True, nogil=True)
+def opening_word(opener, coin):
+    """The seat with the first word in a unit's first deal (line 46)."""
+    if opener == OPENER_LOT:
+        return 0 if coin < 0.5 else 1
+    return 0 if opener == OPENER_P1 else 1
+
+
+@njit(cache=True, nogil=True)
+def deal_cards(W, s, ptr):
+    """A deal's 20 cards into ``W.cards``: the next 20 of a stacked deck from position ``ptr``
+    (none left: ``ok`` false), else 20 draws from the stream ``s`` over a fresh 32-card deck.
+    ``(ok, s, ptr)``."""
+    cards = W.cards
+    deck = W.deck
+    if W.stacked:
+        if ptr + CARDS_PER_DEAL > deck.shape[0]:
+            return False, s, ptr
+        for j in range(CARDS_PER_DEAL):
+            cards[j] = deck[ptr + j]
+        return True, s, ptr + CARDS_PER_DEAL
+    drawn = np.uint64(0)
+    n = deck.shape[0]
+    for j in range(CARDS_PER_DEAL):
+        jj, s, drawn = draw_index(s, drawn, n, False)
+        cards[j] = deck[jj]
+    return True, s, ptr
+
+
+@njit(cache=True, nogil=True)
+def first_six(W, first):
+    """Six cards each, three at a time (line 34), into ``W.h6``."""
+    h6 = W.h6
+    cards = W.cards
+    other = 1 - first
+    h6[first] = np.uint64(0)
+    h6[other] = np.uint64(0)
+    for j in range(3):
+        h6[first] |= ONE << np.uint64(cards[j])
+        h6[other] |= ONE << np.uint64(cards[3 + j])
+        h6[first] |= ONE << np.uint64(cards[6 + j])
+        h6[other] |= ONE << np.uint64(cards[9 + j])
+
+
+@njit(cache=True, nogil=True)
+def bidding(R, S, W, first, up, u):
+    """Both bidding rounds (lines 46-48), the first word first: ``(bidder, trump, round, u)``,
+    ``bidder`` -1 when both pass twice (a redeal)."""
+    h6 = W.h6
+    points = R.points
+    for t in range(2):
+        k = first if t == 0 else 1 - first
+        yes, u = decide_round1(S[k], h6[k], up, R.exchange, points, R.split_runs, u)
+        if yes:
+            return k, up >> 4, 1, u
+    for t in range(2):
+        k = first if t == 0 else 1 - first
+        suit, u = decide_round2(S[k], h6[k], up, points, R.split_runs, u)
+        if suit >= 0:
+            return k, suit, 2, u
+    return -1, -1, 0, u
+
+
+@njit(cache=True, nogil=True)
+def three_more(R, S, W, first, trump, up, u):
+    """Three more cards each (line 50), into ``W.h9`` and ``W.hand``, then the trump seven's
+    exchange (line 52); ``W.hx`` the hands to be played.  ``(the card on the table's mask, the
+    exchanging seat or -1, u)``."""
+    h6 = W.h6
+    h9 = W.h9
+    hand = W.hand
+    hx = W.hx
+    cards = W.cards
+    other = 1 - first
+    h9[first] = h6[first]
+    h9[other] = h6[other]
+    for j in range(3):
+        h9[first] |= ONE << np.uint64(cards[FIRST_THREE + j])
+        h9[other] |= ONE << np.uint64(cards[OTHER_THREE + j])
+    hand[0] = h9[0]
+    hand[1] = h9[1]
+    table = ONE << np.uint64(up)
+    exchanged = -1
+    if R.exchange and trump == (up >> 4):
+        seven = ONE << np.uint64(trump * 16 + 7)
+        for k in range(2):
+            if hand[k] & seven:
+                yes, u = decide_exchange(S[k], u)
+                if yes:
+                    hand[k] = (hand[k] & ~seven) | table
+                    table = seven
+                    exchanged = k
+    hx[0] = hand[0]
+    hx[1] = hand[1]
+    return table, exchanged, u
+
+
+@njit(cache=True, nogil=True)
+def declarations(R, S, W, first, trump, u):
+    """Runs and bella (lines 58-82): what each seat declares (``W.seq``, ``W.bel``) and what
+    counts (``W.combos``); zeroes the card points ``W.won``.  Returns ``u``."""
+    hand = W.hand
+    keys = W.keys
+    runs = W.runs
+    seq = W.seq
+    bel = W.bel
+    combos = W.combos
+    won = W.won
+    for k in range(2):
+        key, value = sequences(hand[k], trump, R.split_runs)
+        keys[k] = key
+        runs[k] = value
+        seq[k] = 0
+        bel[k] = 0
+        if key > 0:
+            yes, u = decide_optional(S[k], u)
+            seq[k] = 1 if yes else 0
+        if has_bella(hand[k], trump):
+            yes, u = decide_optional(S[k], u)
+            bel[k] = 1 if yes else 0
+    best = compare_sequences(keys[0] * seq[0], keys[1] * seq[1], first)
+    for k in range(2):
+        combos[k] = (runs[k] if best == k else 0) + 20 * bel[k]
+        won[k] = 0
+    return u
+
+
+@njit(cache=True, nogil=True)
+def play_tricks(R, S, W, first, trump, table, bottom, u, log, i, col):
+    """The nine tricks (lines 86-98), card points into ``W.won``; in a long game the leader may
+    say "Партия!" before any trick but the first (line 110).  The cards go to ``log[i]``'s deal
+    block at column ``col`` (none when -1).  ``(claimer or -1, claim_ok, tricks played, u)``."""
+    hand = W.hand
+    won = W.won
+    trick = W.trick
+    points = R.points
+    strength = R.strength
+    tricks = R.tricks
+    score = W.score
+    combos = W.combos
+    leader = first
+    played = np.uint64(0)
+    unseen = ALL_CARDS & ~table & ~(ONE << np.uint64(bottom))
+    for t in range(TRICKS):
+        if R.target > 0 and t > 0:
+            sure = score[leader] + won[leader] + combos[leader]
+            if decide_claim(S[leader], sure, R.target):
+                return leader, 1 if sure >= R.target else 0, t, u
+        f = 1 - leader
+        if R.open_seat == f and S[leader].sight:
+            possible = hand[f]
+        else:
+            possible = unseen & ~hand[leader] & ~played
+        c1, u = choose_lead(S[leader], hand[leader], possible, trump, points, strength, u)
+        trick[0] = c1
+        legal = legal_moves(hand[f], trick, 1, trump, tricks, strength)
+        c2, u = choose_follow(S[f], legal, c1, trump, points, strength, u)
+        trick[1] = c2
+        if col >= 0:
+            log[i, col + L.card0 + 2 * t] = c1
+            log[i, col + L.seat0 + 2 * t] = leader
+            log[i, col + L.card0 + 2 * t + 1] = c2
+            log[i, col + L.seat0 + 2 * t + 1] = f
+        w = leader if trick_winner(trick, 2, trump, strength) == 0 else f
+        it1 = 1 if (c1 >> 4) == trump else 0
+        it2 = 1 if (c2 >> 4) == trump else 0
+        won[w] += points[it1, c1 & 15] + points[it2, c2 & 15]
+        if t == TRICKS - 1:
+            won[w] += LAST_TRICK
+        hand[leader] &= ~(ONE << np.uint64(c1))
+        hand[f] &= ~(ONE << np.uint64(c2))
+        played |= (ONE << np.uint64(c1)) | (ONE << np.uint64(c2))
+        leader = w
+    return -1, 0, TRICKS, u
+
+
+@njit(cache=True, nogil=True)
+def count_deal(R, W, v, bidder, trump, up, bround, exchanged):
+    """A played deal's unit metrics: the deal, the bid, the exchange, the bidder's strength."""
+    v[U.deals] += 1
+    v[seat_slot(Q.bids, bidder)] += 1
+    v[U.round2_bids] += bround == 2
+    v[U.exchanges] += exchanged >= 0
+    points = R.points
+    v[U.bidder_strength] += bid_strength(W.h6[bidder], trump, up, R.exchange, points, R.split_runs)
+    v[U.bidder_strength9] += strength_of(W.hx[bidder], trump, points, R.split_runs)
+
+
+@njit(cache=True, nogil=True)
+def settle_claim(W, v, claimer, claim_ok):
+    """"Партия!" (line 110): the game ends on the claim; returns the winner.  Nothing is
+    credited (``W.cred`` stays 0); the combinations are counted."""
+    v[seat_slot(Q.claims, claimer)] += 1
+    if claim_ok:
+        winner = claimer
+    else:
+        winner = 1 - claimer
+        v[seat_slot(Q.claims_lost, claimer)] += 1
+    for k in range(2):
+        v[seat_slot(Q.combos, k)] += W.combos[k]
+    return winner
+
+
+@njit(cache=True, nogil=True)
+def score_deal(R, W, v, bidder, pending):
+    """Scoring (lines 44, 104-108): raw points, bait and hanging bait into ``W.cred``; in a long
+    game the scores, the defender counted first.  ``(winner or -1, pending, the deal's loser)``."""
+    raw = W.raw
+    won = W.won
+    combos = W.combos
+    cred = W.cred
+    score = W.score
+    d = 1 - bidder
+    for k in range(2):
+        raw[k] = won[k] + combos[k]
+        v[seat_slot(Q.raw, k)] += raw[k]
+        v[seat_slot(Q.combos, k)] += combos[k]
+    hanging = 0
+    rb, rd = raw[bidder], raw[d]
+    if rb > rd:
+        cred[bidder] = rb
+        cred[d] = rd
+        v[seat_slot(Q.made, bidder)] += 1
+        dealwin = bidder
+    elif rb < rd:
+        cred[d] = rd + rb
+        v[seat_slot(Q.baits, bidder)] += 1
+        dealwin = d
+    else:
+        cred[d] = rd
+        hanging = rb
+        v[seat_slot(Q.hanging, bidder)] += 1
+        dealwin = d
+    winner = -1
+    if R.target > 0:
+        cred[dealwin] += pending
+        pending = hanging
+        score[0] += cred[0]
+        score[1] += cred[1]
+        if score[d] >= R.target:
+            winner = d
+        elif score[bidder] >= R.target:
+            winner = bidder
+    else:
+        winner = dealwin
+        if rb > rd:
+            v[seat_slot(Q.stakes, bidder)] += 1
+            v[seat_slot(Q.stakes, d)] -= 1
+        else:
+            lose = 2 if rb < rd else 1
+            v[seat_slot(Q.stakes, bidder)] -= lose
+            v[seat_slot(Q.stakes, d)] += lose
+    for k in range(2):
+        v[seat_slot(Q.points, k)] += cred[k]
+    return winner, pending, (d if dealwin == bidder else bidder)
+
+
+@njit(cache=True, nogil=True)
+def log_deal(W, log, i, col, deal, first, bidder, trump, bround, up, bottom, exchanged, claimer,
+             claim_ok, ntr, pending, nredeals):
+    """A played deal's block of ``log[i]`` at column ``col`` (:data:`DEAL_COLUMNS`; its cards
+    were written by :func:`play_tricks`, the tricks not played are -1)."""
+    r = log[i]
+    r[col + L.deal] = deal
+    r[col + L.opener] = first
+    r[col + L.bidder] = bidder
+    r[col + L.trump] = trump
+    r[col + L.round] = bround
+    r[col + L.upcard] = up
+    r[col + L.bottom] = bottom
+    r[col + L.exchanged] = exchanged
+    r[col + L.hand0_9] = np.int64(W.h9[0])
+    r[col + L.hand1_9] = np.int64(W.h9[1])
+    r[col + L.hand0_6] = np.int64(W.h6[0])
+    r[col + L.hand1_6] = np.int64(W.h6[1])
+    r[col + L.seq0] = W.seq[0]
+    r[col + L.seq1] = W.seq[1]
+    r[col + L.bella0] = W.bel[0]
+    r[col + L.bella1] = W.bel[1]
+    r[col + L.combos0] = W.combos[0]
+    r[col + L.combos1] = W.combos[1]
+    r[col + L.cards0] = W.won[0]
+    r[col + L.cards1] = W.won[1]
+    r[col + L.credit0] = W.cred[0]
+    r[col + L.credit1] = W.cred[1]
+    r[col + L.claim] = claimer
+    r[col + L.claim_ok] = claim_ok
+    r[col + L.tricks] = ntr
+    r[col + L.score0] = W.score[0]
+    r[col + L.score1] = W.score[1]
+    r[col + L.pending] = pending
+    r[col + L.redeals] = nredeals
+    for j in range(2 * ntr, 2 * TRICKS):
+        r[col + L.card0 + j] = -1
+        r[col + L.seat0 + j] = -1
+
+
+@njit(cache=True, nogil=True)
+def unit_result(R, v, winner, opener0):
+    """The unit's winner (or ``unfinished``), the first bidder's win and a long game's stakes."""
+    if winner < 0:
+        v[U.unfinished] = 1
+        return
+    v[seat_slot(Q.win, winner)] = 1
+    v[U.opener_win] = 1 if winner == opener0 else 0
+    if R.target > 0:
+        v[seat_slot(Q.stakes, winner)] += 1
+        v[seat_slot(Q.stakes, 1 - winner)] -= 1
 
 
 # --------------------------------------------------------------------------- the kernel
 
 @njit(cache=True, nogil=True)
-def simulate(strength, points, tr, flags, P, init, deck, state, n, acc, rows, log, stacked=False):
-    """Play ``n`` units into ``acc[2, NMET]`` (sums and sums of squares); with a non-empty ``rows``
-    also write each unit's metrics to ``rows[i]``, with a non-empty ``log`` one row per played deal
-    (up to its length).  Returns the number of played deals (the log rows wanted).
-
-    ``init`` (``int64[3]``): scores p1, p2 and a hanging bait at the start of each unit (tests;
-    the open-hand bonus is added to it).  ``deck``: the 32 cards, or with ``stacked`` the cards in
-    dealing order, 20 per deal (a unit that runs out of them ends unfinished).
-    """
-    target = flags[F_TARGET]
-    long_game = target > 0
-    split = flags[F_SPLIT]
-    open_seat = flags[F_OPEN_SEAT]
-    nlogmax = log.shape[0]
-    nlog = 0
-    ndeck = deck.shape[0]
+def play_unit(R, S, W, i, key, ukey, v, log):
+    """One unit: deals (and redeals) until the short game's one played deal, or a long game's
+    winner, ``max_deals`` or ``max_redeals``.  Writes the unit's metrics into ``v`` and, when
+    ``log`` has rows, its deals into ``log[i]``; returns the cards dealt (20 per deal)."""
+    score = W.score
+    cred = W.cred
+    dealt = W.cards
+    s = key
+    coin, u = uniform(ukey)
+    first = opening_word(R.opener, coin)
+    opener0 = first
+    score[0] = W.start[0]
+    score[1] = W.start[1]
+    pending = W.start[2]
+    if R.open_seat >= 0:
+        score[R.open_seat] += R.open_bonus
+    nblocks = (log.shape[1] - NHEAD) // DEAL_W if log.shape[0] > 0 else 0
+    winner = -1
+    redeals_row = 0
+    deals = 0
     ptr = 0
-    ALL = LANE | (LANE << np.uint64(16)) | (LANE << np.uint64(32)) | (LANE << np.uint64(48))
-    cards = np.zeros(CARDS_PER_DEAL, np.int64)
-    hand = np.zeros(2, np.uint64)
-    h6 = np.zeros(2, np.uint64)
-    h9 = np.zeros(2, np.uint64)
-    hx = np.zeros(2, np.uint64)
-    score = np.zeros(2, np.int64)
-    won = np.zeros(2, np.int64)
-    combos = np.zeros(2, np.int64)
-    raw = np.zeros(2, np.int64)
-    cred = np.zeros(2, np.int64)
-    seq = np.zeros(2, np.int64)
-    bel = np.zeros(2, np.int64)
-    keys = np.zeros(2, np.int64)
-    runs = np.zeros(2, np.int64)
-    trick = np.zeros(2, np.int64)
-    v = np.zeros(NMET)
-    x0, x1, x2, x3 = state[0], state[1], state[2], state[3]
-    for i in range(n):
-        key, x0, x1, x2, x3 = xoshiro_step(x0, x1, x2, x3)
-        s = key
-        u = key ^ STRAT_SALT
-        coin, u = uniform(u)
-        if flags[F_OPENER] == 2:
-            first = 0 if coin < 0.5 else 1
-        else:
-            first = flags[F_OPENER]
-        opener0 = first
-        for q in range(NMET):
-            v[q] = 0.0
-        score[0] = init[0]
-        score[1] = init[1]
-        pending = init[2]
-        if open_seat >= 0:
-            score[open_seat] += flags[F_OPEN_BONUS]
-        winner = -1
+    cards = 0
+    while True:
+        # ---- deal (lines 34, 50) and bidding (lines 46-48); two passes twice: redeal
+        ok, s, ptr = deal_cards(W, s, ptr)
+        if not ok:
+            break
+        cards += CARDS_PER_DEAL
+        first_six(W, first)
+        up = dealt[UPCARD]
+        bottom = dealt[BOTTOM]
+        bidder, trump, bround, u = bidding(R, S, W, first, up, u)
+        if bidder < 0:
+            v[U.redeals] += 1
+            redeals_row += 1
+            first = 1 - first
+            if redeals_row >= R.max_redeals:
+                break
+            continue
+        nredeals = redeals_row
         redeals_row = 0
-        deals = 0
-        while True:
-            # ---- deal (lines 34, 50)
-            if stacked:
-                if ptr + CARDS_PER_DEAL > ndeck:
-                    break
-                for j in range(CARDS_PER_DEAL):
-                    cards[j] = deck[ptr + j]
-                ptr += CARDS_PER_DEAL
-            else:
-                drawn = np.uint64(0)
-                for j in range(CARDS_PER_DEAL):
-                    jj, s, drawn = draw_index(s, drawn, ndeck, False)
-                    cards[j] = deck[jj]
-            other = 1 - first
-            h6[first] = np.uint64(0)
-            h6[other] = np.uint64(0)
-            for j in range(3):
-                h6[first] |= ONE << np.uint64(cards[j])
-                h6[other] |= ONE << np.uint64(cards[3 + j])
-                h6[first] |= ONE << np.uint64(cards[6 + j])
-                h6[other] |= ONE << np.uint64(cards[9 + j])
-            up = cards[12]
-            bottom = cards[19]
-            # ---- bidding (lines 46-48)
-            bidder = -1
-            trump = -1
-            bround = 0
-            for t in range(2):
-                k = first if t == 0 else other
-                yes, u = decide_round1(P, k, h6[k], up, flags, points, u)
-                if yes:
-                    bidder, trump, bround = k, up >> 4, 1
-                    break
-            if bidder < 0:
-                for t in range(2):
-                    k = first if t == 0 else other
-                    suit, u = decide_round2(P, k, h6[k], up, flags, points, u)
-                    if suit >= 0:
-                        bidder, trump, bround = k, suit, 2
-                        break
-            if bidder < 0:
-                v[M_REDEALS] += 1
-                redeals_row += 1
-                first = other
-                if redeals_row >= flags[F_MAX_REDEALS]:
-                    break
-                continue
-            nredeals = redeals_row
-            redeals_row = 0
-            # ---- three more cards each, the trump seven (lines 50-52)
-            h9[first] = h6[first]
-            h9[other] = h6[other]
-            for j in range(3):
-                h9[first] |= ONE << np.uint64(cards[13 + j])
-                h9[other] |= ONE << np.uint64(cards[16 + j])
-            hand[0] = h9[0]
-            hand[1] = h9[1]
-            table = ONE << np.uint64(up)
-            exchanged = -1
-            if flags[F_EXCHANGE] and trump == (up >> 4):
-                seven = ONE << np.uint64(trump * 16 + 7)
-                for k in range(2):
-                    if hand[k] & seven:
-                        yes, u = decide_exchange(P, k, u)
-                        if yes:
-                            hand[k] = (hand[k] & ~seven) | table
-                            table = seven
-                            exchanged = k
-            hx[0] = hand[0]
-            hx[1] = hand[1]
-            # ---- declarations (lines 58-82)
-            for k in range(2):
-                keys[k], runs[k] = sequences(hand[k], trump, split)
-                seq[k] = 0
-                bel[k] = 0
-                if keys[k] > 0:
-                    yes, u = decide_optional(P, k, u)
-                    seq[k] = 1 if yes else 0
-                if has_bella(hand[k], trump):
-                    yes, u = decide_optional(P, k, u)
-                    bel[k] = 1 if yes else 0
-            best = compare_sequences(keys[0] * seq[0], keys[1] * seq[1], first)
-            for k in range(2):
-                combos[k] = (runs[k] if best == k else 0) + 20 * bel[k]
-                won[k] = 0
-            # ---- play (lines 86-98)
-            leader = first
-            played = np.uint64(0)
-            claimer = -1
-            claim_ok = 0
+        # ---- the rest of the deal, the trump seven, declarations, play
+        table, exchanged, u = three_more(R, S, W, first, trump, up, u)
+        u = declarations(R, S, W, first, trump, u)
+        col = NHEAD + deals * DEAL_W if deals < nblocks else -1
+        claimer, claim_ok, ntr, u = play_tricks(R, S, W, first, trump, table, bottom, u, log, i,
+                                                col)
+        deals += 1
+        count_deal(R, W, v, bidder, trump, up, bround, exchanged)
+        cred[0] = 0
+        cred[1] = 0
+        # ---- "Партия!" or scoring
+        if claimer >= 0:
+            winner = settle_claim(W, v, claimer, claim_ok)
             loser = bidder
-            ntr = 0
-            for t in range(TRICKS):
-                if long_game and t > 0:
-                    sure = score[leader] + won[leader] + combos[leader]
-                    if decide_claim(P, leader, sure, target):
-                        claimer = leader
-                        claim_ok = 1 if sure >= target else 0
-                        break
-                f = 1 - leader
-                if open_seat == f and P[leader, P_SIGHT] != 0:
-                    possible = hand[f]
-                else:
-                    possible = ALL & ~hand[leader] & ~played & ~table & ~(ONE << np.uint64(bottom))
-                c1, u = choose_lead(P, leader, hand[leader], possible, trump, points, strength, u)
-                trick[0] = c1
-                legal = legal_moves(hand[f], trick, 1, trump, tr, strength)
-                c2, u = choose_follow(P, f, legal, c1, trump, points, strength, u)
-                trick[1] = c2
-                if nlog < nlogmax:
-                    log[nlog, L_CARD0 + 2 * t] = c1
-                    log[nlog, L_SEAT0 + 2 * t] = leader
-                    log[nlog, L_CARD0 + 2 * t + 1] = c2
-                    log[nlog, L_SEAT0 + 2 * t + 1] = f
-                w = leader if trick_winner(trick, 2, trump, strength) == 0 else f
-                it1 = 1 if (c1 >> 4) == trump else 0
-                it2 = 1 if (c2 >> 4) == trump else 0
-                won[w] += points[it1, c1 & 15] + points[it2, c2 & 15]
-                if t == TRICKS - 1:
-                    won[w] += LAST_TRICK
-                hand[leader] &= ~(ONE << np.uint64(c1))
-                hand[f] &= ~(ONE << np.uint64(c2))
-                played |= (ONE << np.uint64(c1)) | (ONE << np.uint64(c2))
-                leader = w
-                ntr += 1
-            deals += 1
-            v[M_DEALS] += 1
-            v[NU + 2 * Q_BIDS + bidder] += 1
-            v[M_ROUND2] += bround == 2
-            v[M_EXCHANGES] += exchanged >= 0
-            v[M_STRENGTH] += bid_strength(h6[bidder], trump, up, flags[F_EXCHANGE], points, split)
-            v[M_STRENGTH9] += strength_of(hx[bidder], trump, points, split)
-            cred[0] = 0
-            cred[1] = 0
-            if claimer >= 0:
-                # ---- "Партия!" (line 110): the game ends on the claim
-                v[NU + 2 * Q_CLAIMS + claimer] += 1
-                if claim_ok:
-                    winner = claimer
-                else:
-                    winner = 1 - claimer
-                    v[NU + 2 * Q_CLAIMS_LOST + claimer] += 1
-                for k in range(2):
-                    v[NU + 2 * Q_COMBOS + k] += combos[k]
-            else:
-                # ---- scoring (lines 44, 104-108)
-                d = 1 - bidder
-                for k in range(2):
-                    raw[k] = won[k] + combos[k]
-                    v[NU + 2 * Q_RAW + k] += raw[k]
-                    v[NU + 2 * Q_COMBOS + k] += combos[k]
-                hanging = 0
-                if raw[bidder] > raw[d]:
-                    cred[bidder] = raw[bidder]
-                    cred[d] = raw[d]
-                    v[NU + 2 * Q_MADE + bidder] += 1
-                    dealwin = bidder
-                elif raw[bidder] < raw[d]:
-                    cred[d] = raw[d] + raw[bidder]
-                    v[NU + 2 * Q_BAITS + bidder] += 1
-                    dealwin = d
-                else:
-                    cred[d] = raw[d]
-                    hanging = raw[bidder]
-                    v[NU + 2 * Q_HANGING + bidder] += 1
-                    dealwin = d
-                if long_game:
-                    cred[dealwin] += pending
-                    pending = hanging
-                    score[0] += cred[0]
-                    score[1] += cred[1]
-                    if score[d] >= target:
-                        winner = d
-                    elif score[bidder] >= target:
-                        winner = bidder
-                else:
-                    winner = dealwin
-                    if raw[bidder] > raw[d]:
-                        v[NU + 2 * Q_STAKES + bidder] += 1
-                        v[NU + 2 * Q_STAKES + d] -= 1
-                    else:
-                        lose = 2 if raw[bidder] < raw[d] else 1
-                        v[NU + 2 * Q_STAKES + bidder] -= lose
-                        v[NU + 2 * Q_STAKES + d] += lose
-                for k in range(2):
-                    v[NU + 2 * Q_POINTS + k] += cred[k]
-                loser = d if dealwin == bidder else bidder
-            if nlog < nlogmax:
-                r = log[nlog]
-                r[0] = i
-                r[1] = deals - 1
-                r[2] = first
-                r[3] = bidder
-                r[4] = trump
-                r[5] = bround
-                r[6] = up
-                r[7] = bottom
-                r[8] = exchanged
-                r[9] = np.int64(h9[0])
-                r[10] = np.int64(h9[1])
-                r[11] = np.int64(h6[0])
-                r[12] = np.int64(h6[1])
-                r[13] = seq[0]
-                r[14] = seq[1]
-                r[15] = bel[0]
-                r[16] = bel[1]
-                r[17] = combos[0]
-                r[18] = combos[1]
-                r[19] = won[0]
-                r[20] = won[1]
-                r[21] = cred[0]
-                r[22] = cred[1]
-                r[23] = claimer
-                r[24] = claim_ok
-                r[25] = ntr
-                r[26] = score[0]
-                r[27] = score[1]
-                r[28] = pending
-                r[29] = nredeals
-                for j in range(2 * ntr, 2 * TRICKS):
-                    r[L_CARD0 + j] = -1
-                    r[L_SEAT0 + j] = -1
-            nlog += 1
-            if winner >= 0 or not long_game:
-                break
-            if deals >= flags[F_MAX_DEALS]:
-                break
-            if flags[F_NEXT] == 1:
-                first = 1 - first
-            else:
-                first = loser
-        # ---- the unit's result
-        if winner < 0:
-            v[M_UNFINISHED] = 1
         else:
-            v[NU + 2 * Q_WIN + winner] = 1
-            v[M_OPENER_WIN] = 1 if winner == opener0 else 0
-            if long_game:
-                v[NU + 2 * Q_STAKES + winner] += 1
-                v[NU + 2 * Q_STAKES + 1 - winner] -= 1
-        add_deal(acc, rows, i, v)
-    state[0], state[1], state[2], state[3] = x0, x1, x2, x3
-    return nlog
+            winner, pending, loser = score_deal(R, W, v, bidder, pending)
+        if col >= 0:
+            log_deal(W, log, i, col, deals - 1, first, bidder, trump, bround, up, bottom,
+                     exchanged, claimer, claim_ok, ntr, pending, nredeals)
+        # ---- the long game goes on: the first word to the loser, or in turn (line 46)
+        if winner >= 0 or R.target == 0 or deals >= R.max_deals:
+            break
+        first = 1 - first if R.next_word == NEXT_ALTERNATE else loser
+    if log.shape[0] > 0:
+        log[i, H.played] = deals
+    unit_result(R, v, winner, opener0)
+    return cards
+
+
+@njit(cache=True, nogil=True)
+def run_deals(R, S, W, state, n, acc, rows, log):
+    """``n`` units on the core deal loop (see :mod:`simkit.core.deals`)."""
+    return deal_loop(play_unit, STRAT_SALT, R, S, W, state, n, acc, rows, log)

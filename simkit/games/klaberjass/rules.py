@@ -69,6 +69,14 @@ from simkit.core.rules import Rules, option
 from simkit.errors import SimkitError
 
 FORMS = ("short", "301", "501")
+# each option's choices and, where the kernel reads it, its code there (the choice's index)
+OPENERS = ("p1", "p2", "lot")
+OPENER_P1, OPENER_P2, OPENER_LOT = range(len(OPENERS))
+NEXT_WORDS = ("loser", "alternate")
+NEXT_LOSER, NEXT_ALTERNATE = range(len(NEXT_WORDS))
+LONG_RUNS = ("fifty", "split")
+OPEN_HANDS = ("none", "p1", "p2")
+OPEN_NONE = -1               # the kernel's open seat: -1 for none, else the proposer's seat 0 / 1
 
 
 @dataclass(frozen=True)
@@ -76,27 +84,28 @@ class KlaberjassRules(Rules):
     form: str = option("short", choices=FORMS,
                        doc="short: one deal (plus redeals); 301/501: deals until a target",
                        source="001:10-16,28")
-    opener: str = option("p1", choices=("p1", "p2", "lot"),
+    opener: str = option("p1", choices=OPENERS,
                          doc="first word in a unit's first deal: p1, p2 or a coin (lot)",
                          source="001:46")
-    next_word: str = option("loser", choices=("loser", "alternate"),
+    next_word: str = option("loser", choices=NEXT_WORDS,
                             doc="first word in later deals: loser of the previous deal, or alternate",
                             source="001:46")
     exchange: bool = option(True, doc="the trump seven may be exchanged for the upcard",
                             source="001:52")
     overtrump: bool = option(True, doc="on a trump lead, play a higher trump when able",
                              source="001:98")
-    long_runs: str = option("fifty", choices=("fifty", "split"),
+    long_runs: str = option("fifty", choices=LONG_RUNS,
                             doc="a run of 5+: one fifty, or split into fifties and a terz",
                             source="001:60-64")
-    open_hand: str = option("none", choices=("none", "p1", "p2"),
+    open_hand: str = option("none", choices=OPEN_HANDS,
                             doc="the proposer who plays with open cards (long games)",
                             source="001:18-22")
     open_bonus: int = option(150, range=(0, 1000),
                              doc="points the open-hand proposer starts with (150/155/160 in the text)",
                              source="001:18-22")
     max_deals: int = option(200, range=(1, 100_000), doc="a long game still running after this "
-                            "many deals ends unfinished (not in the text)")
+                            "many deals ends unfinished (not in the text)",
+                            source="not in the text: a cap so that every long game ends")
     max_redeals: int = option(50, range=(1, 100_000), doc="redeals in a row after which a unit "
                               "ends unfinished (not in the text)", source="001:48")
 
@@ -109,3 +118,8 @@ class KlaberjassRules(Rules):
     def target(self) -> int:
         """Points that end a long game (0 for the short game)."""
         return 0 if self.form == "short" else int(self.form)
+
+    @property
+    def open_seat(self) -> int:
+        """The open-hand proposer's seat (0 for p1, 1 for p2), or :data:`OPEN_NONE`."""
+        return OPEN_HANDS.index(self.open_hand) - 1

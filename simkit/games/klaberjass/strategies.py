@@ -1,4 +1,5 @@
-"""Klaberjass strategies, as data: a kind code and a parameter row (:data:`engine.PARAMS`).
+"""Klaberjass strategies, as data: one :class:`engine.Seat` record per seat (a kind code and its
+parameters).
 
 * ``random(p, d)``: every bidding turn it bids with probability ``p`` (in round two on a uniformly
   random other suit); every optional act (the trump-seven exchange, declaring its runs, declaring
@@ -28,12 +29,9 @@ SE 0.0016, 100,000 games each).
 """
 from __future__ import annotations
 
-import numpy as np
-
+from simkit.core.records import record
 from simkit.core.registry import Param, StrategyKind
-from simkit.games.klaberjass.engine import (K_HEURISTIC, K_RANDOM, NPAR, P_CLAIM, P_D, P_DECLARE,
-                                            P_KIND, P_MARGIN, P_P, P_SIGHT, P_T1,
-                                            P_T2)
+from simkit.games.klaberjass.engine import K_HEURISTIC, K_RANDOM, Seat
 
 STRATEGIES = {
     "random": StrategyKind("random", K_RANDOM, (
@@ -51,17 +49,17 @@ STRATEGIES = {
 }
 
 
-def encode(strategies) -> np.ndarray:
-    """``float64[2, NPAR]``: one parameter row per seat."""
-    P = np.zeros((len(strategies), NPAR))
-    for k, st in enumerate(strategies):
+def encode(strategies) -> tuple:
+    """The kernel's strategies: a :class:`engine.Seat` record per seat (parameters the kind does
+    not have are 0)."""
+    seats = []
+    for st in strategies:
         v = st.values
         if st.kind == "random":
-            P[k, P_KIND] = K_RANDOM
-            P[k, P_P], P[k, P_D] = v["p"], v["d"]
+            seats.append(record(Seat, kind=K_RANDOM, p=v["p"], d=v["d"], t1=0, t2=0,
+                                declare=False, claim=False, margin=0, sight=False))
         else:
-            P[k, P_KIND] = K_HEURISTIC
-            P[k, P_T1], P[k, P_T2] = v["t1"], v["t2"]
-            P[k, P_DECLARE], P[k, P_CLAIM], P[k, P_MARGIN] = v["declare"], v["claim"], v["margin"]
-            P[k, P_SIGHT] = v["sight"]
-    return P
+            seats.append(record(Seat, kind=K_HEURISTIC, p=0.0, d=0.0, t1=v["t1"], t2=v["t2"],
+                                declare=v["declare"] != 0, claim=v["claim"] != 0,
+                                margin=v["margin"], sight=v["sight"] != 0))
+    return tuple(seats)
