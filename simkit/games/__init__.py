@@ -6,6 +6,9 @@ a worker process is found again here by name.
 """
 from __future__ import annotations
 
+import sys
+import types
+
 from simkit.core.registry import GameSpec, Rules, parse_rules, split_call
 from simkit.errors import SimkitError
 
@@ -47,3 +50,15 @@ register(_ochko_session)
 register(_gin)
 register(_klaberjass)
 register(_hearts)
+
+
+class _Catalogue(types.ModuleType):
+    """``simkit.games`` is this package and, called, the catalogue: ``simkit.games()`` lists the
+    games while ``import simkit.games.gin`` still finds the subpackage (a plain function named
+    ``games`` in ``simkit`` would hide the package)."""
+
+    def __call__(self) -> dict[str, GameSpec]:
+        return games()
+
+
+sys.modules[__name__].__class__ = _Catalogue
