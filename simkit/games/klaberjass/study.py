@@ -25,6 +25,8 @@ import math
 import numpy as np
 import pandas as pd
 
+from simkit.analysis import compare
+from simkit.analysis.compare import difference  # noqa: F401  (the study's API)
 from simkit.analysis.simulate import sweep
 from simkit.core.stats import Z95, wilson
 
@@ -43,52 +45,10 @@ def thresholds(param: str, values, rules: str = "klaberjass", n: int = 100_000, 
                  progress=progress, **kw)
 
 
-def _matches(point: dict, where: dict | None) -> bool:
-    return all(str(point.get(k)) == str(v) for k, v in (where or {}).items())
-
-
-def difference(result, metric: str, i: int, j: int) -> dict:
-    """``metric`` of grid point ``i`` minus grid point ``j``: ``{mean, se, ci_low, ci_high, by}``,
-    paired on the same deals (:meth:`Result.paired`, batch means) when the run has at least 8
-    chunks (``by="paired"``), else from the two independent standard errors (``by="unpaired"``,
-    wider than the truth since the deals are shared)."""
-    d = dict(result.paired(metric, i, j), by="paired")
-    if not math.isfinite(d["se"]):
-        a, b = result.estimates(i)[metric], result.estimates(j)[metric]
-        se = math.sqrt(a["se"] ** 2 + b["se"] ** 2)
-        d = {"mean": a["mean"] - b["mean"], "se": se, "by": "unpaired"}
-    d["ci_low"], d["ci_high"] = d["mean"] - Z95 * d["se"], d["mean"] + Z95 * d["se"]
-    return d
-
-
 def versus_best(result, key, metric: str = "p1_stakes", where: dict | None = None,
                 larger: bool = True) -> pd.DataFrame:
-    """One row per grid point matching ``where`` (``key``: the grid column, or a list of them,
-    that the rows are told apart by): ``metric``'s mean and 95% interval, and its difference from
-    the best point (``diff`` = this - best, with ``diff_low``/``diff_high``; paired on the same
-    deals when the run has at least 8 chunks, ``diff_by`` says which).  ``best`` marks the best
-    point, ``tied`` the points whose difference from the best is not significant (its interval
-    reaches 0)."""
-    keys = [key] if isinstance(key, str) else list(key)
-    idx = [i for i, pt in enumerate(result.points) if _matches(pt, where)]
-    if not idx:
-        raise ValueError(f"no grid points match {where}")
-    est = {i: result.estimates(i)[metric] for i in idx}
-    sign = 1.0 if larger else -1.0
-    b = max(idx, key=lambda i: sign * est[i]["mean"])
-    rows = []
-    for i in idx:
-        e = est[i]
-        if i == b:
-            d = {"mean": 0.0, "se": 0.0, "ci_low": 0.0, "ci_high": 0.0, "by": "-"}
-        else:
-            d = difference(result, metric, i, b)
-        lo, hi = d["ci_low"], d["ci_high"]
-        rows.append({**{k: result.points[i][k] for k in keys}, "mean": e["mean"],
-                     "ci_low": e["ci_low"], "ci_high": e["ci_high"], "diff": d["mean"],
-                     "diff_low": lo, "diff_high": hi, "diff_by": d["by"], "best": i == b,
-                     "tied": bool(i == b or not math.isfinite(d["se"]) or lo <= 0 <= hi)})
-    return pd.DataFrame(rows).sort_values(keys).reset_index(drop=True)
+    """:func:`simkit.analysis.compare.versus_best` with this study's default metric."""
+    return compare.versus_best(result, key, metric, where, larger)
 
 
 def flat_range(table: pd.DataFrame, key: str, tol: float | None = None) -> tuple:
