@@ -1,11 +1,11 @@
-"""Очко sessions (``ochko_session``, simkit/games/ochko/session.py).
+"""Очко sessions (``ochko_session``, simkit/games/ochko_session/).
 
 1. the peek: the first cards the session kernel stakes on and the payoffs it books are those of
-   ``engine.simulate`` run on the same xoshiro state, round for round;
+   the round game's kernel run on the same xoshiro state, round for round;
 2. exact: every session metric against a slow plain-Python session loop written here, on rounds
    played by the independent reference ``ochko_reference.play_round`` with cards dealt by a
    pure-Python xoshiro / splitmix / Lemire deal (it shares no code with the kernels);
-3. hand-checkable sessions whose outcome the rules force;
+3. hand-checkable sessions whose outcome the rules (or a stacked deck) force;
 4. invariants on thousands of traced sessions (caps, stakes, money, стук, rounds), and pairing:
    round r of session i deals the same cards whatever was staked;
 5. validation errors name the option; 6. reproducibility through the runner (serial and two
@@ -27,13 +27,15 @@ from tests.rng_reference import ref_splitmix, ref_xoshiro  # noqa: E402
 import simkit  # noqa: E402
 from simkit.cli import main  # noqa: E402
 from simkit.core import cards as C  # noqa: E402
+from simkit.core.play import run_chunk  # noqa: E402
 from simkit.core.registry import parse_strategies  # noqa: E402
 from simkit.games import parse_game
 from simkit.core.rng import stream_state, xoshiro_next  # noqa: E402
 from simkit.errors import SimkitError  # noqa: E402
 from simkit.games.ochko import engine  # noqa: E402
-from simkit.games.ochko_session import (SESSION_SPEC, OchkoSessionRules, first_cards,  # noqa: E402
-                                        peek_key, run_chunk, session_state, trace_sessions)
+from simkit.games.ochko_session import engine as session_engine  # noqa: E402
+from simkit.games.ochko_session import (SPEC, OchkoSessionRules, first_cards,  # noqa: E402
+                                        peek_key, play_stacked, session_state, trace_sessions)
 
 
 
@@ -158,7 +160,8 @@ def py_sessions(rules, strategies, state, n):
 def kernel_rows(game, strs, state, n):
     spec, rules = parse_game(game)
     strategies = parse_strategies(spec, rules, strs)
-    _, rows = run_chunk(rules, strategies, np.array(state, np.uint64).copy(), n, rows=True)
+    _, rows, _ = run_chunk(SPEC, rules, strategies, np.array(state, np.uint64).copy(), n,
+                           rows=True)
     names = [m.name for m in spec.metrics(rules)]
     return rules, strategies, [dict(zip(names, r)) for r in rows]
 
@@ -166,8 +169,8 @@ def kernel_rows(game, strs, state, n):
 # --------------------------------------------------------------------------- 1. the peek
 
 def test_registered():
-    assert simkit.get_game("ochko_session") is SESSION_SPEC
-    assert SESSION_SPEC.rules is OchkoSessionRules
+    assert simkit.get_game("ochko_session") is SPEC
+    assert SPEC.rules is OchkoSessionRules
 
 
 @pytest.mark.parametrize("players,deck", [(1, 36), (3, 52), (9, 36)])
@@ -195,12 +198,12 @@ def test_peeked_cards_and_payoffs_are_the_engines_rounds(players, deck):
         assert sub.tolist() == py_session_state(key)
         tr = trace[trace["session"] == i]
         # the same rounds through the round game on the session's state
-        _, rows = rspec.run_chunk(rrules, rstrats, sub.copy(), R, rows=True)
+        _, rows, _ = run_chunk(rspec, rrules, rstrats, sub.copy(), R, rows=True)
         for k in range(players):
-            ev = rows[:, engine.NB + engine.NP * k + engine.NP - 1]
+            ev = rows[:, engine.NB + engine.NP * k + engine.P.ev]
             assert np.array_equal(tr[f"p{k + 1}_pay"].to_numpy(), ev), f"session {i} seat {k + 1}"
             assert (tr[f"p{k + 1}_stake"] == 1).all()
-        assert sessions["bank_result"].iloc[i] == rows[:, engine.B_EV].sum()
+        assert sessions["bank_result"].iloc[i] == rows[:, engine.B.bank_ev].sum()
         # the first cards: the kernel's peek, the njit helper and a pure-Python deal all agree
         xo = ref_xoshiro(sub)
         for r in range(R):
@@ -225,7 +228,7 @@ def test_run_chunk_takes_one_key_per_session():
     strats = parse_strategies(spec, rules, ["p1=vabank(card=10)", "p2=fraction(f=0.5)"])
     state = stream_state(5, 0)
     s = state.copy()
-    run_chunk(rules, strats, s, 50)
+    run_chunk(SPEC, rules, strats, s, 50)
     xo = ref_xoshiro(state)
     for _ in range(50):
         next(xo)
@@ -340,6 +343,46 @@ def test_forced_wins_with_three_seats_and_the_reserve():
                                      stream_state(0, 0), n=1)
     assert trace[["p1_stake", "p2_stake", "p3_stake"]].values.tolist() == [[1, 1, 1]]
     assert sessions.iloc[0]["bank_result"] == -3 and sessions.iloc[0]["bank_broke"] == 1
+
+
+def test_stacked_golden_points_empty_the_bank():
+    """Every round dealt from one stacked deck: p1 gets As, the banker Kh, p1 draws Ah (golden
+    point, paid 1): the bank of 10 loses 1 a round until it cannot cover a stake."""
+    s = play_stacked(parse_game("ochko_session")[1], None, "As Kh Ah 6c 7c 8c")
+    assert (s["bank_result"], s["rounds"], s["p1_result"], s["p1_staked"], s["bank_broke"],
+            s["stuk"], s["capped"]) == (-10, 10, 10, 10, 1, 0, 0)
+
+
+@pytest.mark.parametrize("last,rounds,stuk_gain", [("bank", 21, 1), ("normal", 21, 1),
+                                                   ("none", 20, 0)])
+def test_stacked_banker_wins_to_stuk(last, rounds, stuk_gain):
+    """p1 stands on 6s (t=2), the banker draws 10h then As (21): the bank gains 1 a round, reaches
+    3 x 10 after 20 rounds and calls стук; the стук round is played (and won) unless there is
+    none."""
+    rules = parse_game(f"ochko_session(last_round_cap={last})")[1]
+    s = play_stacked(rules, ["p1=fixed(t=2)"], "6s 10h As 7c")
+    assert (s["rounds"], s["stuk"], s["stuk_round_result"], s["bank_result"], s["p1_result"],
+            s["bank_peak"]) == (rounds, 1, stuk_gain, rounds, -rounds, (10 + rounds) / 10)
+
+
+@pytest.mark.parametrize("cards,words", [("As Kh As", ["As", "appears 2 times"]),
+                                         ("As Kh 2c", ["2c", "not in the 36-card pack"]),
+                                         (" ".join(["As"] * 65), ["at most 64"])])
+def test_stacked_decks_are_checked(cards, words):
+    with pytest.raises(SimkitError) as e:
+        play_stacked(parse_game("ochko_session")[1], None, cards)
+    for w in words:
+        assert w in str(e.value), f"{cards}: {e.value!s} lacks {w!r}"
+    # a 52-card game has the 2c
+    assert play_stacked(parse_game("ochko_session(deck=52)")[1], None, "As Kh 2c 10d")["rounds"] > 0
+
+
+@pytest.mark.parametrize("kind", sorted(SPEC.strategies))
+def test_every_strategy_plays_with_its_defaults(kind):
+    spec, rules = parse_game("ochko_session(players=2)")
+    _, rows, cards = run_chunk(SPEC, rules, parse_strategies(spec, rules, [f"p1={kind}"]),
+                               stream_state(1, 0), 200, rows=True)
+    assert cards > 0 and (rows[:, session_engine.M.rounds] >= 1).all() and np.isfinite(rows).all()
 
 
 def test_max_rounds_caps_a_session_that_cannot_end():
