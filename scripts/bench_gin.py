@@ -6,26 +6,22 @@ Both are measured in this run (the machines are shared and noisy, so the ratio i
 * simkit: ``simple`` against ``simple``, single hands (``gin(swap=false)``), one thread, best of
   three after a warm-up that compiles the kernels (``simkit bench gin``);
 * open-spiel: its C++ ``SimpleGinRummyBot`` on both seats, whole hands played in C++ by
-  ``pyspiel.evaluate_bots`` (``scripts/openspiel_gin.py``).
+  ``pyspiel.evaluate_bots`` (``simkit/peers/openspiel_gin.py``).
 Targets (issue 4): at least 20,000 hands per second per core, and at least 100 times open-spiel.
 """
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import pathlib
 
 from simkit.analysis.bench import bench
 
-HERE = pathlib.Path(__file__).resolve().parent
-
 
 def openspiel():
-    spec = importlib.util.spec_from_file_location("openspiel_gin", HERE / "openspiel_gin.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    """``simkit.peers.openspiel_gin`` (open-spiel is imported when it is first used)."""
+    from simkit.peers import openspiel_gin
+    return openspiel_gin
 
 
 def main(argv=None) -> dict:

@@ -369,6 +369,16 @@ def test_ctrl_c_saves_and_resume_finishes(capsys, tmp_path, monkeypatch):
     assert resumed["metrics"] == fresh["metrics"] and resumed["n"] == fresh["n"] == 60_000
 
 
+def _cpu_seconds(pid):
+    """User + system CPU seconds of process ``pid`` (Linux ``/proc``), or None elsewhere."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 @pytest.mark.slow
 def test_real_sigint_saves_and_resume_gives_the_uninterrupted_numbers(tmp_path):
     """A real Ctrl-C (SIGINT) to ``python -m simkit``: exit 130, finished chunks saved, and
@@ -379,9 +389,20 @@ def test_real_sigint_saves_and_resume_gives_the_uninterrupted_numbers(tmp_path):
     out = tmp_path / "big.parquet"
     argv = [sys.executable, "-m", "simkit", "run", "ochko", "-n", "1e8", "--seed", "4",
             "--format", "json", "-m", "bank_ev", "-m", "p1_win"]
+    # Interrupt inside the run loop, not during start-up: compile the kernel first (CI starts with
+    # a fresh NUMBA_CACHE_DIR), then wait for 4 s of the child's CPU time (start-up takes about
+    # 2): wall time is no measure on a loaded machine or beside other pytest-xdist workers.
+    warm = subprocess.run(["1e4" if a == "1e8" else a for a in argv], capture_output=True, text=True,
+                          env=env, cwd=tmp_path, timeout=300)
+    assert warm.returncode == 0, warm.stderr
     p = subprocess.Popen(argv + ["-o", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                          text=True, env=env, cwd=tmp_path)
-    time.sleep(4)
+    t0 = time.monotonic()
+    while p.poll() is None and time.monotonic() - t0 < 120:
+        cpu = _cpu_seconds(p.pid)
+        if (time.monotonic() - t0 if cpu is None else cpu) >= 4:
+            break
+        time.sleep(0.05)
     if p.poll() is not None:
         pytest.skip("the run finished before the interrupt; this machine is too fast for n=1e8")
     p.send_signal(signal.SIGINT)

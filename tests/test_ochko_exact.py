@@ -10,7 +10,7 @@ import pytest
 
 import simkit
 from simkit.cli import main
-from simkit.core.registry import parse_game
+from simkit.games import parse_game
 from simkit.errors import SimkitError
 from simkit.games.ochko import exact as X
 from simkit.games.ochko import engine as E
@@ -18,6 +18,15 @@ from simkit.games.ochko import engine as E
 
 def rules(text="ochko"):
     return parse_game(text)[1]
+
+
+@pytest.fixture(autouse=True)
+def _drop_banker_memos():
+    """``exact._setup`` keeps the banker memo of its last 8 rules alive (about 500 bytes per
+    memoised state; a 52-card deck reaches millions of states, over 1 GB): drop them after each
+    test so one worker process does not hold several at once."""
+    yield
+    X._setup.cache_clear()
 
 
 # --- the banker alone: exact rationals --------------------------------------------------

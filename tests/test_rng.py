@@ -11,7 +11,7 @@ import pytest
 
 from simkit.core import rng
 
-from rng_reference import M64, ref_bounded, ref_splitmix, ref_xoshiro
+from tests.rng_reference import M64, ref_bounded, ref_splitmix, ref_xoshiro
 
 
 # chi2.ppf(0.9999, df)
