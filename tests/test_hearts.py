@@ -9,32 +9,39 @@
    accounted for).
 3. open-spiel: under uniformly random play with preset ``openspiel`` the mean points, the moon
    rate and the zero-point share agree with open-spiel's hearts within 4 combined standard errors
-   (``scripts/compare_hearts_openspiel.py``).
+   (``simkit/peers/openspiel_hearts.py``).
 4. Reproducibility, the game unit, the moon choice in a game, validation errors.
 """
 from __future__ import annotations
 
-import os
-import sys
 from collections import Counter
 
 import numpy as np
 import pytest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.join(os.path.dirname(HERE), "scripts"))
-import hearts_check
+from tests import hearts_check
 
 import simkit
 from simkit.core import cards as C
-from simkit.core.registry import get_game, parse_game, parse_strategies
+from simkit.core.registry import parse_strategies
+from simkit.games import get_game, parse_game
 from simkit.core.rng import stream_state
 from simkit.errors import SimkitError
-from simkit.games.hearts import engine, play_stacked, run_chunk
+from simkit.core import play
+from simkit.games.hearts import engine, play_stacked
 
 SPEC = get_game("hearts")
 RANKS = range(2, 15)
+
+
+def run_chunk(r, s, state, n, rows=False, log=None):
+    """``(acc, rows)`` of ``n`` deals through the core (``log``: an ``int64[n, width]`` array)."""
+    acc, out, _ = play.run_chunk(SPEC, r, s, state, n, rows=rows, log=log)
+    return acc, out
+
+
+def new_log(r, n):
+    return np.zeros((n, len(engine.log_columns(r))), np.int64)
 
 
 def deal_order(*hands):
@@ -137,14 +144,14 @@ def test_cancellation_joker_leads_and_pairs_cancel():
     """Five players (231): a joker added, 21 cards each, the joker (the zero of clubs, 232) leads.
     Stacked so that p1 holds the joker and both 2♣... and the replayed log agrees with the rules."""
     r = rules("hearts(players=5,passing=none)")
-    deck = engine.make_deck(r).tolist()
+    deck = SPEC.pack(r).tolist()
     rng = np.random.default_rng(5)
     for _ in range(20):
         order = list(rng.permutation(deck))
         res, log = play_stacked(r, ["p1=random", "p2=heuristic", "p3=moon(10)"], order, log=True)
         lay = engine.log_layout(r)
         seat, card = divmod(int(log[lay["plays"]]), 64)
-        assert card == 0 and seat == order.index(0) % 5
+        assert card == engine.JOKER and seat == order.index(C.parse_card("Jo")) % 5
         scores, *_ = hearts_check.replay(r, log, None)
         assert points(res, 5) == scores
 
@@ -156,6 +163,47 @@ def test_stacked_input_errors():
         play_stacked(rules("hearts"), [], WHOLE_SUITS, direction="up")
     with pytest.raises(SimkitError, match="unit=hand"):
         play_stacked(rules("hearts(unit=game)"), [], WHOLE_SUITS)
+
+
+@pytest.mark.parametrize("game,cards,words", [
+    ("hearts", "As As", "As appears 2 times; the pack holds it 1 time"),
+    ("hearts", WHOLE_SUITS[:51] + [WHOLE_SUITS[0]], "2c appears 2 times"),
+    ("hearts(players=2)", "3c", "3c is not in the 28-card pack"),
+    ("hearts(players=2)", "Kh", "Kh is not in the 28-card pack"),
+    ("hearts", "Jo", "Jo is not in the 52-card pack"),
+    ("hearts(players=6)", "2c 2c", "2c appears 2 times; the pack holds it 1 time"),
+    ("hearts(players=5)", "Jo Jo", "Jo appears 2 times"),
+    ("hearts(players=5)", "As As As", "As appears 3 times; the pack holds it 2 times"),
+])
+def test_stacked_decks_are_checked_against_the_pack(game, cards, words):
+    """A stacked deck may not repeat a card more often than the pack holds it, nor name a card the
+    pack does not have (the two-player pack has no 3s, kings...; only 5, 7 and 8 players have a
+    joker; 6 players have one 2♣)."""
+    with pytest.raises(SimkitError, match=words):
+        play_stacked(rules(game), [], cards)
+
+
+def test_pack_is_the_kernel_deck_with_the_core_joker():
+    for k in (2, 4, 5, 6, 7, 8, 9, 10, 11):
+        r = rules(f"hearts(players={k})")
+        pk = SPEC.pack(r)
+        assert len(pk) == len(engine.make_deck(r)) >= k * r.hand_size
+        assert (C.JOKER_SUIT * 16 in pk.tolist()) == (k in (5, 7, 8))
+        assert np.array_equal(engine.kernel_codes(pk), engine.make_deck(r))
+
+
+def test_playthrough_gives_the_full_move_log():
+    """``simkit.core.play.playthrough``: one seeded deal's move log, named by ``log_columns``,
+    replayed by the rules checker; the first row of ``run --seed 3 --rows`` is its metric row."""
+    for game in ("hearts", "hearts(players=7)", "hearts(players=2,passing=random)"):
+        r = rules(game)
+        out = play.playthrough(SPEC, r, None, seed=3)
+        assert out["log_columns"] == engine.log_columns(r)
+        assert len(out["log"]) == engine.log_layout(r)["width"]
+        scores, *_ = hearts_check.replay(r, np.array(out["log"]), 0)
+        assert points(out["metrics"], r.players) == scores
+        est = simkit.run(game, n=1, seed=3, progress=False, rows=True)
+        assert est.rows.iloc[0]["p1_points_per_hand"] == out["metrics"]["p1_points_per_hand"]
 
 
 # --------------------------------------------------------------------------- 2. random play, replayed
@@ -194,7 +242,7 @@ def test_random_play_is_legal_and_scored_by_the_rules(game, strats, n=600):
     spec, r = parse_game(game)
     s = parse_strategies(spec, r, [f"p{k + 1}={x}" for k, x in enumerate(strats)])
     lay = engine.log_layout(r)
-    log = np.zeros((n, lay["width"]), np.int16)
+    log = new_log(r, n)
     acc, rows = run_chunk(r, s, stream_state(11, 0), n, rows=True, log=log)
     K = r.players
     pack = Counter(engine.make_deck(r).tolist())
@@ -226,7 +274,7 @@ def test_random_play_is_legal_and_scored_by_the_rules(game, strats, n=600):
 
 def _compare(os_hands, simkit_hands, seed):
     pytest.importorskip("pyspiel")
-    import compare_hearts_openspiel as cmp
+    from simkit.peers import openspiel_hearts as cmp
     table = cmp.compare(os_hands, simkit_hands, seed=seed, loop="cpp")
     bad = [r for r in table if abs(r["z"]) >= 4.0]
     assert not bad, f"simkit and open-spiel disagree: {bad}"
@@ -247,7 +295,7 @@ def test_openspiel_random_play_statistics_more_hands():
 def test_openspiel_python_loop_agrees_too():
     """The same comparison with open-spiel driven by random choices made in Python (3000 hands)."""
     pytest.importorskip("pyspiel")
-    import compare_hearts_openspiel as cmp
+    from simkit.peers import openspiel_hearts as cmp
     table = cmp.compare(3000, 100_000, seed=3, loop="python")
     assert all(abs(r["z"]) < 4.0 for r in table), table
 
@@ -288,7 +336,7 @@ def test_strategies_see_the_same_deals():
     lay = engine.log_layout(r)
     logs = []
     for p2 in ("random", "heuristic"):
-        log = np.zeros((200, lay["width"]), np.int16)
+        log = new_log(r, 200)
         run_chunk(r, parse_strategies(SPEC, r, [f"p2={p2}"]), stream_state(1, 0), 200, log=log)
         logs.append(log)
     assert np.array_equal(logs[0][:, lay["dealt"]:lay["passed"]],
@@ -343,13 +391,27 @@ def test_validation_errors(game, words):
         parse_game(game)
 
 
-def test_strategy_errors_and_bench_hooks():
+def test_strategy_errors_and_cards_dealt():
     r = rules("hearts")
     with pytest.raises(SimkitError, match="threshold"):
         parse_strategies(SPEC, r, ["p1=moon(99)"])
     with pytest.raises(SimkitError, match="unknown seat"):
         parse_strategies(SPEC, r, ["p5=random"])
     s = parse_strategies(SPEC, r, [])
-    assert SPEC.bench_cards_per_deal(r, s, stream_state(0, 0), 100) == 52.0
-    assert SPEC.bench_cards_per_deal(rules("hearts(players=7)"), parse_strategies(
-        SPEC, rules("hearts(players=7)"), []), stream_state(0, 0), 10) == 105.0
+    assert play.run_chunk(SPEC, r, s, stream_state(0, 0), 100)[2] == 5200
+    r7 = rules("hearts(players=7)")
+    assert play.run_chunk(SPEC, r7, parse_strategies(SPEC, r7, []), stream_state(0, 0), 10)[2] \
+        == 1050
+    rg = rules("hearts(unit=game)")
+    _, out, cards = play.run_chunk(SPEC, rg, parse_strategies(SPEC, rg, []), stream_state(0, 0),
+                                   20, rows=True)
+    names = [m.name for m in SPEC.metrics(rg)]
+    assert cards == 52 * out[:, names.index("hands_per_game")].sum()
+
+
+@pytest.mark.parametrize("kind", ["heuristic", "moon", "random"])
+def test_every_strategy_kind_plays_with_its_defaults(kind):
+    assert sorted(SPEC.strategies) == ["heuristic", "moon", "random"]
+    est = simkit.run("hearts", n=2000, seed=2, progress=False,
+                     strategies=[f"p1={kind}"]).estimates()
+    assert 0 < est["p1_points_per_hand"]["mean"] < 26

@@ -39,8 +39,9 @@ does not hold enough cards for the leader's leads plus the four such followers t
 on the last trick would need.
 
 Strategy coins: ``play_stacked`` plays one deal from the fixed stream state ``ones(4)``, so a
-given strategy mix always plays the same way; :func:`plays` below calls ``engine.simulate`` with
-``stacked=True`` (the cards in the given order every deal) for many deals from a seeded stream:
+given strategy mix always plays the same way; :func:`plays` below runs the game's kernel on a
+stacked deck (``prepare(..., stacked=deck)``: the cards in the given order every deal) for many
+deals from a seeded stream:
 each deal takes a new key and so new coins for the ``random`` seats (``heuristic`` and ``moon``
 do not draw).  ``test_random_seats_do_vary`` checks that they do.
 """
@@ -52,10 +53,11 @@ import numpy as np
 import pytest
 
 from simkit.core import cards as C
-from simkit.core.registry import get_game, parse_game, parse_strategies
+from simkit.core.play import check_stack
+from simkit.core.registry import parse_strategies
+from simkit.games import get_game, parse_game
 from simkit.core.rng import stream_state
 from simkit.games.hearts import engine, play_stacked
-from simkit.games.hearts.strategies import encode as encode_strategies
 
 SPEC = get_game("hearts")
 QS = C.parse_card("Qs")
@@ -73,13 +75,14 @@ def dbl(*cards):
 
 
 def text_pack(players):
-    """The pack of line 231, written out here (not taken from the engine)."""
+    """The pack of line 231, written out here (not taken from the engine); the joker is the
+    core's code (``C.parse("Jo")``)."""
     one = [f"{r}{s}" for s in "cdhs" for r in "23456789TJQKA"]
     cards = Counter(C.parse(" ".join(one * 2)).tolist())
     out = {5: ["Jo"], 6: ["-2c", "-2d"], 8: ["Jo", "-2c"], 10: ["-2c", "-2d", "-2d", "-2s"]}
     for x in out[players]:
         if x == "Jo":
-            cards[engine.JOKER] += 1
+            cards[C.parse_card("Jo")] += 1
         else:
             cards[C.parse_card(x[1:])] -= 1
     return +cards
@@ -93,8 +96,9 @@ class Deal:
         self.names = [n for n, _ in roles]
         self.K = len(roles)
         self.k = rotation
-        # the joker is code 0 in the engine, "the zero of clubs" (232); C.parse gives 64
-        hands = [[engine.JOKER if c >= 64 else c for c in C.parse(h).tolist()] for _, h in roles]
+        # the deck speaks the core's codes (the joker is 64); inside the kernel, and in its move
+        # log, the joker is code 0, "the zero of clubs" (232)
+        hands = [C.parse(h).tolist() for _, h in roles]
         assert len({len(h) for h in hands}) == 1
         self.H = len(hands[0])
         by_seat = [None] * self.K
@@ -126,14 +130,11 @@ def plays(r, mix, deal, n=N_PLAYS, seed=3):
     """Play the stacked deal ``n`` times (new strategy coins each time): ``(rows, logs)``, one
     dict of metrics and one move-log row per play."""
     strategies = parse_strategies(SPEC, r, [f"p{k + 1}={s}" for k, s in enumerate(mix)])
-    cfg, pts, need, _, tr, strength = engine.encode(r)
-    kinds, thr = encode_strategies(strategies)
+    R, S, W = SPEC.prepare(r, strategies, check_stack(SPEC, r, deal.deck), direction="none")
     names = [m.name for m in engine.metrics(r)]
     rows = np.zeros((n, len(names)))
-    logs = np.zeros((n, engine.log_layout(r)["width"]), np.int16)
-    engine.simulate(cfg, pts, need, np.array(deal.deck, np.uint8), tr, strength, kinds, thr,
-                    stream_state(seed, 0), n, np.zeros((2, len(names))), rows, logs, True,
-                    engine.D_NONE)
+    logs = np.zeros((n, len(engine.log_columns(r))), np.int64)
+    SPEC.kernel(R, S, W, stream_state(seed, 0), n, np.zeros((2, len(names))), rows, logs)
     return [dict(zip(names, row)) for row in rows], logs
 
 
@@ -191,7 +192,7 @@ def test_stacked_deals_are_the_packs_of_line_231():
         r = rules(f"hearts(players={deal.K})")
         assert deal.H == r.hand_size
         assert Counter(deal.deck) == text_pack(deal.K)
-        assert Counter(deal.deck) == Counter(engine.make_deck(r).tolist())
+        assert Counter(deal.deck) == Counter(SPEC.pack(r).tolist())
 
 
 # --------------------------------------------------------------------------- 6 players

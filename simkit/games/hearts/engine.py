@@ -1,71 +1,112 @@
 """Hearts kernels: deal, pass and play hands (or whole games) from an RNG stream.
 
 Cards use :mod:`simkit.core.cards`' codes; the Cancellation joker, "the zero of clubs" (text line
-232), is code 0 (clubs, rank 0), so it follows clubs, loses to every club and is the lowest club.
-A hand is two ``uint64`` masks, the cards held at least once (``h1``) and twice (``h2``, two decks
-only); following suit comes from :func:`simkit.engines.tricks.legal_moves` on ``h1``, and the
-Hearts restrictions (the lowest club leads, no points on the first trick, hearts broken) are
-intersected here.
+232), is code 0 inside the kernel (clubs, rank 0), so it follows clubs, loses to every club and
+is the lowest club (the pack and stacked decks name it by the core's joker code 64; the move log
+writes the kernel's 0).  A hand is two ``uint64`` masks, the cards held at least once (``h1``)
+and twice (``h2``, two decks only); following suit is :func:`simkit.engines.tricks.follow_suit`
+on ``h1``, and the Hearts restrictions (the lowest club leads, no points on the first trick,
+hearts broken) are intersected here.
+
+The kernel is :func:`run_deals`: the core deal loop (:mod:`simkit.core.deals`) over
+:func:`play_deal`, which plays one hand (``unit=hand``) or a whole game of hands (``unit=game``).
+A hand's phases are :func:`deal_cards`, :func:`pass_cards`, :func:`play_tricks` (one trick at a
+time: :func:`legal_cards`, :func:`moon_reading`, :func:`choose_play`) and :func:`score_hand`
+(the moon).  The rules reach it as the record :class:`Table`, the seats' strategies as
+:class:`Seats`, the buffers and per-call settings (a stacked deck, a forced pass direction) as
+:class:`Work`.
 
 Each deal takes one key from the chunk's xoshiro stream; the cards (and, with ``passing=random``,
 the pass direction) come from a splitmix64 sequence started at the key, the strategies' choices
 from a second one started at ``key ^ STRAT_SALT``.  The dealt cards are a partial Fisher-Yates
-shuffle of the pack's positions (:func:`simkit.core.rng.shuffle_prefix`, six draws per 64-bit
-output), one deck or two alike.
+shuffle of the pack's positions (:func:`simkit.core.rng.shuffle_prefix`), one deck or two alike.
 
 Metric layout (:func:`metrics`): ``unit=hand``: per seat ``pK_points_per_hand``, ``pK_zero``
 (the hand scored 0) and ``pK_moon`` (he shot the moon), then ``moon_rate`` and
 ``zero_point_rate`` (the share of the deal's players with 0 points).  ``unit=game``: per seat
 ``pK_win`` (1 for the lowest final total, shared equally on a tie) and ``pK_score`` (final
-total), then ``hands_per_game`` and ``moons_per_game``.
+total), then ``hands_per_game`` and ``moons_per_game``.  The slots come from the name lists
+(:data:`SEAT_HAND` and so on) through :func:`simkit.core.records.slots`.
 
-The optional move log (one ``int16`` row per deal, :func:`log_layout`) records the pass offset, the
-cards in deal order (card ``j`` to seat ``j % players``), each seat's passed cards, every play as
-``seat * 64 + code`` in order, and each trick's winning seat (``-1``: held over).
+The optional move log (one ``int64`` row per deal, columns :func:`log_columns`, sections
+:func:`log_layout`) records the pass offset, the cards in deal order (card ``j`` to seat
+``j % players``), each seat's passed cards, every play as ``seat * 64 + code`` in order, and each
+trick's winning seat (``-1``: held over).  With ``unit=game`` it is the game's first hand.
 """
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
 
-from simkit.core.accumulate import add_deal
+from simkit.core import cards as C
+from simkit.core.deals import deal_loop
+from simkit.core.records import record, slots
 from simkit.core.registry import Metric
-from simkit.core.rng import bounded, shuffle_prefix, xoshiro_step
+from simkit.core.rng import bounded, shuffle_prefix
 from simkit.engines.tricks import (
-    FOLLOW,
-    MUST_BEAT,
     bit,
     cancel_winner,
     follow_suit,
-    legal_moves,
     lowest_code,
     natural_strength,
     popcount,
     random_card,
     seat_of,
     suit_mask,
-    trick_rules,
     trick_winner,
+)
+from simkit.games.hearts.rules import (
+    HOLD_TWO_PAIRS,
+    HOLDOVER,
+    MOON,
+    MOON_BEST,
+    MOON_OFF,
+    MOON_SUBTRACT,
+    PASS_ACROSS,
+    PASS_CYCLE,
+    PASS_LEFT,
+    PASS_NONE,
+    PASS_RANDOM,
+    PASS_RIGHT,
+    PASSING,
 )
 
 CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 QS = SPADES * 16 + 12
 TD = DIAMONDS * 16 + 10
-JOKER = 0
+JOKER = 0                       # the kernel's joker: the zero of clubs
+PACK_JOKER = C.JOKER_SUIT * 16  # the joker's code in the pack and in stacked decks
 STRAT_SALT = np.uint64(0x6A09E667F3BCC909)
 MAX_HANDS = 1000
 MOON_ALARM = 5  # the heuristic defends once one player alone has taken this many moon cards
+NOBODY, SEVERAL = -1, -2  # no seat / more than one seat has taken moon cards
 
-# cfg slots
-(C_K, C_HAND, C_PASSN, C_PASSING, C_NOPTS1, C_BROKEN, C_QSBREAK, C_MOON, C_TWO, C_HOLD, C_UNIT,
- C_TARGET) = range(12)
-N_CFG = 12
-PASSING_CODES = {"cycle": 0, "left": 1, "right": 2, "across": 3, "none": 4, "random": 5}
-MOON_CODES = {"add": 0, "subtract": 1, "best": 2, "off": 3}
-# pass directions inside the kernel
+# pass directions inside the kernel; DRAW_DIRECTION: draw it from the card stream (passing=random)
 D_NONE, D_LEFT, D_RIGHT, D_ACROSS = 0, 1, 2, 3
+DRAW_DIRECTION = -1
+NO_DIRECTION = -1               # Work.direction: no forced direction
+DIRECTIONS = {"none": D_NONE, "left": D_LEFT, "right": D_RIGHT, "across": D_ACROSS}
+FIXED_DIRECTION = {PASS_LEFT: D_LEFT, PASS_RIGHT: D_RIGHT, PASS_ACROSS: D_ACROSS,
+                   PASS_NONE: D_NONE}
+CYCLE = (D_LEFT, D_RIGHT, D_ACROSS, D_NONE)  # passing=cycle, by hand number (226)
 # strategy kinds
 K_RANDOM, K_HEURISTIC, K_MOON = 0, 1, 2
+
+# metric names (per seat ``pK_<name>``, then the deal's own) and their slots
+SEAT_HAND = ["points_per_hand", "zero", "moon"]
+HAND_TAIL = ["moon_rate", "zero_point_rate"]
+SEAT_GAME = ["win", "score"]
+GAME_TAIL = ["hands_per_game", "moons_per_game"]
+PH, TH, PG, TG = slots(SEAT_HAND), slots(HAND_TAIL), slots(SEAT_GAME), slots(GAME_TAIL)
+NPH, NPG = len(SEAT_HAND), len(SEAT_GAME)
+DOCS = {"points_per_hand": "points scored in the hand", "zero": "scored 0 in the hand",
+        "moon": "shot the moon", "moon_rate": "someone shot the moon",
+        "zero_point_rate": "share of players scoring 0", "win": "share of games won (ties shared)",
+        "score": "final total", "hands_per_game": "hands in the game",
+        "moons_per_game": "moons shot in the game"}
+BINARY = {"zero", "moon", "moon_rate"}
 
 _HEARTS_LANE = np.uint64(0xFFFF) << np.uint64(16 * HEARTS)
 _CLUBS_LANE = np.uint64(0xFFFF)
@@ -75,7 +116,8 @@ _QS_BIT = np.uint64(1) << np.uint64(QS)
 # --------------------------------------------------------------------------- tables (Python)
 
 def make_deck(rules) -> np.ndarray:
-    """The pack as ``uint8`` codes (the joker is code 0), from the deal table of line 231."""
+    """The pack as the kernel's ``uint8`` codes (the joker is code 0), from the deal table of
+    line 231."""
     K = rules.players
     one = [s * 16 + r for s in range(4) for r in range(2, 15)]
     if K == 4:
@@ -93,7 +135,19 @@ def make_deck(rules) -> np.ndarray:
     return np.array(cards, np.uint8)
 
 
-def card_tables(rules):
+def pack(rules) -> np.ndarray:
+    """The pack in the core's card codes (the joker as :data:`PACK_JOKER`), for stacked decks."""
+    d = make_deck(rules).astype(np.int64)
+    return np.where(d == JOKER, PACK_JOKER, d)
+
+
+def kernel_codes(deck) -> np.ndarray:
+    """A stacked deck (core codes) as the kernel deals it: the joker becomes code 0."""
+    d = np.asarray(deck, np.int64)
+    return np.where(C.JOKER_SUIT * 16 <= d, JOKER, d).astype(np.uint8)
+
+
+def card_tables(omnibus: bool):
     """``(points, need)``: ``int64[64]`` points per code and ``int64[64]`` 1 for the cards the
     moon needs (hearts, Q♠, and the 10♦ in Omnibus)."""
     pts = np.zeros(64, np.int64)
@@ -103,46 +157,101 @@ def card_tables(rules):
         need[HEARTS * 16 + r] = 1
     pts[QS] = 13
     need[QS] = 1
-    if rules.omnibus:
+    if omnibus:
         pts[TD] = -10
         need[TD] = 1
     return pts, need
 
 
-def encode(rules):
-    """The rules as the kernel's arguments: ``(cfg, pts, need, deck, tr, strength)``."""
-    cfg = np.zeros(N_CFG, np.int64)
-    cfg[C_K] = rules.players
-    cfg[C_HAND] = rules.hand_size
-    cfg[C_PASSN] = rules.pass_cards
-    cfg[C_PASSING] = PASSING_CODES[rules.passing]
-    cfg[C_NOPTS1] = rules.no_points_first_trick
-    cfg[C_BROKEN] = rules.hearts_broken
-    cfg[C_QSBREAK] = rules.qs_breaks_hearts
-    cfg[C_MOON] = MOON_CODES[rules.moon]
-    cfg[C_TWO] = rules.cancellation
-    cfg[C_HOLD] = rules.holdover == "no_winner"
-    cfg[C_UNIT] = rules.unit == "game"
-    cfg[C_TARGET] = rules.target
-    pts, need = card_tables(rules)
-    return cfg, pts, need, make_deck(rules), trick_rules(follow=True), natural_strength()
+# The card tables are module constants (numba freezes global arrays into the compiled code), so
+# that the rules record holds scalars only and costs nothing to pass around: an array in a record
+# is reference-counted at every call of a helper it is passed to.  Row ``omnibus`` (0 or 1).
+POINTS = np.stack([card_tables(False)[0], card_tables(True)[0]])   # int64[2, 64]
+NEED = np.stack([card_tables(False)[1], card_tables(True)[1]])     # int64[2, 64]
+STRENGTH = natural_strength()                                      # int64[2, 16]: ace high
+
+
+class Table(NamedTuple):
+    """The rules of a hand (and a game) as the kernel reads them (built by :func:`table`); scalars
+    only (the card tables are :data:`POINTS` and :data:`NEED`, by ``omnibus``)."""
+    players: int
+    hand_size: int
+    pass_cards: int
+    passing: int                  # a PASS_* code (rules.PASSING)
+    direction: int                # the pass direction of a fixed ``passing`` (D_*), else -1
+    no_points_first_trick: bool
+    hearts_broken: bool           # the rule is on (hearts start unbroken)
+    qs_breaks_hearts: bool
+    moon: int                     # a MOON_* code (rules.MOON)
+    two_decks: bool               # Cancellation: equal cards cancel
+    holdover: int                 # a HOLD_* code (rules.HOLDOVER)
+    game: bool                    # unit=game: a deal is a whole game to ``target``
+    target: int
+    omnibus: bool                 # the 10♦ counts -10 and the moon needs it
+    scoring: np.uint64            # mask of the cards that score or that the moon needs
+
+
+class Seats(NamedTuple):
+    """The seats' strategies: kind codes (K_*) and moon thresholds, ``int64[K]`` each."""
+    kind: np.ndarray
+    threshold: np.ndarray
+
+
+class Work(NamedTuple):
+    """Per-call settings and the hand's buffers."""
+    deck: np.ndarray              # uint8: the pack, or a stacked deck dealt in order
+    stacked: bool
+    direction: int                # a forced pass direction (D_*), or NO_DIRECTION
+    h1: np.ndarray                # uint64[K]: cards held at least once
+    h2: np.ndarray                # uint64[K]: cards held twice (two decks)
+    perm: np.ndarray              # int64[len(deck)]: deal positions
+    trick: np.ndarray             # int64[K]: the trick's cards in playing order
+    raw: np.ndarray               # int64[K]: points taken in the hand
+    needc: np.ndarray             # int64[K]: moon cards taken in the hand
+    passbuf: np.ndarray           # int64[K, max(pass_cards, 1)]
+    shooting: np.ndarray          # bool[K]: a moon strategy tries the moon this hand
+    hand_pts: np.ndarray          # int64[K]: the hand's scores
+    totals: np.ndarray            # int64[K]: the game's scores before this hand
+
+
+def table(rules) -> Table:
+    pts, need = card_tables(rules.omnibus)
+    scoring = 0
+    for c in range(64):
+        if pts[c] != 0 or need[c] != 0:
+            scoring |= 1 << c
+    passing = PASSING.index(rules.passing)
+    return record(Table, players=rules.players, hand_size=rules.hand_size,
+                  pass_cards=rules.pass_cards, passing=passing,
+                  direction=FIXED_DIRECTION.get(passing, -1),
+                  no_points_first_trick=rules.no_points_first_trick,
+                  hearts_broken=rules.hearts_broken, qs_breaks_hearts=rules.qs_breaks_hearts,
+                  moon=MOON.index(rules.moon), two_decks=rules.cancellation,
+                  holdover=HOLDOVER.index(rules.holdover), game=rules.unit == "game",
+                  target=rules.target, omnibus=rules.omnibus, scoring=np.uint64(scoring))
+
+
+def seats(kinds, thresholds) -> Seats:
+    return record(Seats, kind=np.asarray(kinds, np.int64), threshold=np.asarray(thresholds, np.int64))
+
+
+def work(rules, deck=None, direction=NO_DIRECTION) -> Work:
+    """Buffers for ``rules``; ``deck``: a stacked deck in kernel codes (else the pack)."""
+    K = rules.players
+    d = make_deck(rules) if deck is None else np.asarray(deck, np.uint8)
+    z = np.zeros(K, np.int64)
+    return record(Work, deck=d, stacked=deck is not None, direction=direction,
+                  h1=np.zeros(K, np.uint64), h2=np.zeros(K, np.uint64),
+                  perm=np.zeros(d.shape[0], np.int64), trick=z.copy(), raw=z.copy(),
+                  needc=z.copy(), passbuf=np.zeros((K, max(rules.pass_cards, 1)), np.int64),
+                  shooting=np.zeros(K, np.bool_), hand_pts=z.copy(), totals=z.copy())
 
 
 def metrics(rules) -> list[Metric]:
-    K = rules.players
-    if rules.unit == "game":
-        out = []
-        for k in range(K):
-            out += [Metric(f"p{k + 1}_win", binary=False, doc="share of games won (ties shared)"),
-                    Metric(f"p{k + 1}_score", binary=False, doc="final total")]
-        return out + [Metric("hands_per_game", binary=False), Metric("moons_per_game", binary=False)]
-    out = []
-    for k in range(K):
-        out += [Metric(f"p{k + 1}_points_per_hand", binary=False, doc="points scored in the hand"),
-                Metric(f"p{k + 1}_zero", doc="scored 0 in the hand"),
-                Metric(f"p{k + 1}_moon", doc="shot the moon")]
-    return out + [Metric("moon_rate", doc="someone shot the moon"),
-                  Metric("zero_point_rate", binary=False, doc="share of players scoring 0")]
+    seat, tail = (SEAT_GAME, GAME_TAIL) if rules.unit == "game" else (SEAT_HAND, HAND_TAIL)
+    out = [Metric(f"p{k + 1}_{n}", binary=n in BINARY, doc=DOCS[n])
+           for k in range(rules.players) for n in seat]
+    return out + [Metric(n, binary=n in BINARY, doc=DOCS[n]) for n in tail]
 
 
 def log_layout(rules) -> dict[str, int]:
@@ -154,6 +263,14 @@ def log_layout(rules) -> dict[str, int]:
     off["winners"] = off["plays"] + K * H
     off["width"] = off["winners"] + H
     return off
+
+
+def log_columns(rules) -> list[str]:
+    """The names of a move-log row's columns, section by section (:func:`log_layout`)."""
+    K, H = rules.players, rules.hand_size
+    return (["pass_offset"] + [f"dealt_{j}" for j in range(K * H)]
+            + [f"passed_p{p + 1}_{q}" for p in range(K) for q in range(rules.pass_cards)]
+            + [f"play_{j}" for j in range(K * H)] + [f"winner_{t}" for t in range(H)])
 
 
 # --------------------------------------------------------------------------- small helpers (njit)
@@ -265,18 +382,19 @@ def choose_pass(kind, thr, a, b, u):
 
 
 @njit(cache=True, nogil=True)
-def choose_play(kind, viable, danger, legal, a, b, trick, nt, w, K, first, qs_out, u):
+def choose_play(kind, viable, danger, legal, a, b, led, nt, wcard, K, first, qs_out, u):
     """The card to play from ``legal``: ``(code, u)``.  ``viable``: a moon attempt is on;
-    ``danger``: the trick is being won by a player who may be shooting the moon; ``w``: the
-    index in the trick of the card winning it so far (with Cancellation's pairs cancelled;
-    ``-1``: none yet, every card of the led suit cancelled)."""
+    ``danger``: the trick is being won by a player who may be shooting the moon; ``led``: the
+    led suit (when ``nt``, the cards in the trick, is not 0); ``wcard``: the card winning the
+    trick so far (with Cancellation's pairs cancelled; ``-1``: none yet, every card of the led
+    suit cancelled)."""
     if kind == K_RANDOM:
         return random_card(legal, u)
     if popcount(legal) == 1:
         return lowest_code(legal), u
     hand = a | b
     if viable:
-        if nt == 0 or (legal & suit_mask(trick[0] >> 4)) != 0:
+        if nt == 0 or (legal & suit_mask(led)) != 0:
             return _top(legal), u          # try to win every trick
         safe = legal & ~_HEARTS_LANE & ~_QS_BIT
         return _bottom(safe if safe else legal), u
@@ -299,19 +417,18 @@ def choose_play(kind, viable, danger, legal, a, b, trick, nt, w, K, first, qs_ou
         if best >= 0:
             return best, u
         return _bottom(legal), u
-    led = trick[0] >> 4
     if danger:
         # stop a moon: beat the threatening winner if possible, never hand him a point card
         if (legal & suit_mask(led)) != 0:
             top = _top(legal)
-            if (top & 15) > (trick[w] & 15):  # danger implies a winner, w >= 0
+            if (top & 15) > (wcard & 15):  # danger implies a winner, wcard >= 0
                 return top, u
         else:
             safe = legal & ~_HEARTS_LANE & ~_QS_BIT
             if safe:
                 return _top(safe), u
     if (legal & suit_mask(led)) != 0:
-        wr = trick[w] & 15 if w >= 0 else 0
+        wr = wcard & 15 if wcard >= 0 else 0
         if first:
             return _top(legal & ~_QS_BIT if legal & ~_QS_BIT else legal), u
         if led == SPADES and (legal & _QS_BIT) != 0 and wr > 12:
@@ -353,70 +470,76 @@ def choose_play(kind, viable, danger, legal, a, b, trick, nt, w, K, first, qs_ou
 
 
 # --------------------------------------------------------------------------- one hand (njit)
+#
+# Cost model (measured with NUMBA_DEBUG_NRT): every array handed to a helper that has branches
+# costs an atomic incref/decref pair per call, and a record handed over costs one per array in
+# it.  So the phases below take the few arrays they use as plain arguments (the rules record
+# holds scalars only and is free to pass), and the per-card helpers take scalars where they can.
 
-@njit(cache=True, nogil=True)
-def play_hand(cfg, pts, need, scoring, deck, tr, strength, kinds, thr, s, u, pdir, stacked, totals,
-              hand_pts, h1, h2, perm, trick, raw, needc, passbuf, shooting, log, li):
-    """Deal, pass and play one hand; its scores go to ``hand_pts[K]``.  Returns
-    ``(s, u, shooter or -1)``.  ``li`` is the log row to write (``-1``: none); ``pdir`` is the
-    pass direction (``-1``: draw it from the card stream)."""
-    K = cfg[C_K]
-    H = cfg[C_HAND]
-    nd = deck.shape[0]
-    ndeal = K * H
-    # Hearts' table is "follow suit" only: take the engine's scalar fast path for it
-    fast_follow = tr[FOLLOW] == 1 and tr[MUST_BEAT] == 0
+@njit(cache=True, nogil=True, inline="always")
+def deal_cards(deck, perm, stacked, h1, h2, K, H, s, log, li):
+    """Empty the hands and deal ``K * H`` cards, card ``j`` to seat ``j % K`` (a shuffled prefix
+    of the pack, or a stacked deck in order).  Returns the card stream ``s``."""
     for p in range(K):
         h1[p] = 0
         h2[p] = 0
-        raw[p] = 0
-        needc[p] = 0
-    # ---- deal
-    for i in range(nd):
-        perm[i] = i
+    for j in range(deck.shape[0]):
+        perm[j] = j
     if not stacked:
-        s = shuffle_prefix(perm, ndeal, s)
+        s = shuffle_prefix(perm, K * H, s)
     seat = 0
-    for j in range(ndeal):
+    for j in range(K * H):
         c = np.int64(deck[perm[j]])
         _add(h1, h2, seat, c)
         seat = seat + 1 if seat + 1 < K else 0
         if li >= 0:
             log[li, 1 + j] = c
-    if pdir < 0:
-        d, s = bounded(s, 4)
-        pdir = d
-    off = pass_offset(pdir, K)
-    # points and moon cards in play
+    return s
+
+
+@njit(cache=True, nogil=True, inline="always")
+def points_in_play(R, h1, h2):
+    """``(positive points, moon cards)`` dealt: the moon needs them all, and gives the others
+    the points."""
+    om = np.int64(R.omnibus)
     pos_total = 0
     need_total = 0
-    for p in range(K):
+    for p in range(R.players):
         for m in (h1[p], h2[p]):
-            x = m & scoring
+            x = m & R.scoring
             while x:
                 c = lowest_code(x)
                 x &= x - np.uint64(1)
-                if pts[c] > 0:
-                    pos_total += pts[c]
-                need_total += need[c]
-    # ---- pass
-    npass = cfg[C_PASSN]
-    if li >= 0:
-        log[li, 0] = off
+                if POINTS[om, c] > 0:
+                    pos_total += POINTS[om, c]
+                need_total += NEED[om, c]
+    return pos_total, need_total
+
+
+@njit(cache=True, nogil=True, inline="always")
+def pass_cards(R, kind, threshold, h1, h2, passbuf, off, u, log, li):
+    """Each seat passes ``pass_cards`` cards ``off`` seats on (none when ``off`` is 0).  Returns
+    the strategy stream ``u``."""
+    K = R.players
+    npass = R.pass_cards
+    at = 1 + K * R.hand_size
     if off != 0 and npass > 0:
         for p in range(K):
             for q in range(npass):
-                c, u = choose_pass(kinds[p], thr[p], h1[p], h2[p], u)
+                c, u = choose_pass(kind[p], threshold[p], h1[p], h2[p], u)
                 _remove(h1, h2, p, c)
                 passbuf[p, q] = c
                 if li >= 0:
-                    log[li, 1 + ndeal + p * npass + q] = c
+                    log[li, at + p * npass + q] = c
         for p in range(K):
             for q in range(npass):
                 _add(h1, h2, seat_of(p, off, K), passbuf[p, q])
-    for p in range(K):
-        shooting[p] = kinds[p] == K_MOON and _hcp(h1[p], h2[p]) >= thr[p]
-    # ---- play
+    return u
+
+
+@njit(cache=True, nogil=True, inline="always")
+def first_lead(h1, K):
+    """``(card, seat)``: the lowest club dealt leads (the 2♣, or the joker); ``-1`` if none."""
     lead_card = -1
     leader = 0
     for p in range(K):
@@ -425,55 +548,85 @@ def play_hand(cfg, pts, need, scoring, deck, tr, strength, kinds, thr, s, u, pdi
             c = lowest_code(cl)
             if lead_card < 0 or c < lead_card:
                 lead_card, leader = c, p
-    broken = cfg[C_BROKEN] == 0
+    return lead_card, leader
+
+
+@njit(cache=True, nogil=True, inline="always")
+def legal_cards(hand, led, t, i, lead_card, broken, no_points_first_trick):
+    """The cards of ``hand`` that may be played as the ``i``-th card of trick ``t``: the lowest
+    club leads the first trick, players follow suit, no points on the first trick and no heart
+    led before hearts are broken (each unless the hand holds nothing else)."""
+    if t == 0 and i == 0 and lead_card >= 0:
+        return bit(lead_card)
+    legal = follow_suit(hand, led) if i > 0 else np.uint64(hand)
+    if t == 0 and no_points_first_trick:
+        clean = legal & ~_HEARTS_LANE & ~_QS_BIT
+        if clean:
+            legal = clean
+    if i == 0 and not broken:
+        nh = legal & ~_HEARTS_LANE
+        if nh:
+            legal = nh
+    return legal
+
+
+@njit(cache=True, nogil=True, inline="always")
+def moon_reading(p, ws, shooting, collector, collected, pend_need):
+    """``(viable, danger)`` for seat ``p``: its own moon attempt is still on (nobody else has
+    taken a moon card), and the trick is being won by seat ``ws`` (``-1``: nobody yet) who may be
+    shooting the moon (he alone has taken moon cards, :data:`MOON_ALARM` of them counting the
+    cards held over).  ``collector``: the only seat that has taken moon cards (:data:`NOBODY`,
+    :data:`SEVERAL`), ``collected``: how many (0 for NOBODY)."""
+    viable = shooting and (collector == NOBODY or collector == p)
+    danger = False
+    if ws >= 0 and ws != p and (collector == NOBODY or collector == ws):
+        danger = collected + pend_need >= MOON_ALARM
+    return viable, danger
+
+
+@njit(cache=True, nogil=True, inline="always")
+def play_tricks(R, kind, shooting, h1, h2, trick, raw, needc, u, log, li):
+    """Play the hand's tricks: each seat's points and moon cards taken go to ``raw`` and
+    ``needc``.  Returns the strategy stream ``u``."""
+    K = R.players
+    om = np.int64(R.omnibus)  # the row of POINTS and NEED
+    hold_two_pairs = R.holdover == HOLD_TWO_PAIRS
+    for p in range(K):
+        raw[p] = 0
+        needc[p] = 0
+    lead_card, leader = first_lead(h1, K)
+    broken = not R.hearts_broken
     qs_out = False
-    two = cfg[C_TWO] != 0
-    nopts1 = cfg[C_NOPTS1] != 0
     pend_pts = 0
     pend_need = 0
-    plays = 1 + ndeal + K * npass
-    for t in range(H):
+    collector = NOBODY  # the only seat that has taken moon cards (or NOBODY, SEVERAL)
+    plays = 1 + K * R.hand_size + K * R.pass_cards
+    winners = plays + K * R.hand_size
+    for t in range(R.hand_size):
+        tp = 0      # the trick's points and moon cards
+        tn = 0
         for i in range(K):
             p = seat_of(leader, i, K)
-            if t == 0 and i == 0 and lead_card >= 0:
-                legal = bit(lead_card)
-            else:
-                if fast_follow:
-                    legal = follow_suit(h1[p], trick[0] >> 4) if i > 0 else h1[p]
-                else:
-                    legal = legal_moves(h1[p], trick, i, -1, tr, strength)
-                if t == 0 and nopts1:
-                    clean = legal & ~_HEARTS_LANE & ~_QS_BIT
-                    if clean:
-                        legal = clean
-                if i == 0 and not broken:
-                    nh = legal & ~_HEARTS_LANE
-                    if nh:
-                        legal = nh
-            viable = False
-            if shooting[p]:
-                viable = True
-                for q in range(K):
-                    if q != p and needc[q] > 0:
-                        viable = False
-            if kinds[p] == K_RANDOM:
+            legal = legal_cards(h1[p], trick[0] >> 4, t, i, lead_card, broken,
+                                R.no_points_first_trick)
+            if kind[p] == K_RANDOM:
                 c, u = random_card(legal, u)
             else:
-                danger = False
+                # read the trick: the card winning it so far (pairs cancelled), and its seat
                 w = -1
                 if i > 0:
-                    w = cancel_winner(trick, i, -1, strength)[0] if two else \
-                        trick_winner(trick, i, -1, strength)
-                if w >= 0:
-                    ws = seat_of(leader, w, K)
-                    danger = ws != p and needc[ws] + pend_need >= MOON_ALARM
-                    for q in range(K):
-                        if q != ws and needc[q] > 0:
-                            danger = False
-                c, u = choose_play(kinds[p], viable, danger, legal, h1[p], h2[p], trick, i, w, K,
-                                   t == 0, qs_out, u)
+                    w = cancel_winner(trick, i, -1, STRENGTH)[0] if R.two_decks else \
+                        trick_winner(trick, i, -1, STRENGTH)
+                viable, danger = moon_reading(p, seat_of(leader, w, K) if w >= 0 else -1,
+                                              shooting[p], collector,
+                                              needc[collector] if collector >= 0 else 0,
+                                              pend_need)
+                c, u = choose_play(kind[p], viable, danger, legal, h1[p], h2[p], trick[0] >> 4,
+                                   i, trick[w] if w >= 0 else -1, K, t == 0, qs_out, u)
             _remove(h1, h2, p, c)
             trick[i] = c
+            tp += POINTS[om, c]
+            tn += NEED[om, c]
             if li >= 0:
                 log[li, plays] = p * 64 + c
                 plays += 1
@@ -481,51 +634,55 @@ def play_hand(cfg, pts, need, scoring, deck, tr, strength, kinds, thr, s, u, pdi
                 broken = True
             if c == QS:
                 qs_out = True
-                if cfg[C_QSBREAK]:
+                if R.qs_breaks_hearts:
                     broken = True
-        tp = 0
-        tn = 0
-        for i in range(K):
-            tp += pts[trick[i]]
-            tn += need[trick[i]]
-        hold = False
-        if two:
-            w, pairs = cancel_winner(trick, K, -1, strength)
-            hold = w < 0 or (cfg[C_HOLD] == 0 and pairs >= 2)
+        # the card that takes the trick; -1: held over (Cancellation: no card of the led suit
+        # survives its pairs, or two pairs with holdover=two_pairs), its points and moon cards
+        # going to the next trick's taker
+        if R.two_decks:
+            w, pairs = cancel_winner(trick, K, -1, STRENGTH)
+            if hold_two_pairs and pairs >= 2:
+                w = -1
         else:
-            w = trick_winner(trick, K, -1, strength)
-        if hold:
+            w = trick_winner(trick, K, -1, STRENGTH)
+        if w < 0:
             pend_pts += tp
             pend_need += tn
-            if li >= 0:
-                log[li, 1 + ndeal + K * npass + K * H + t] = -1
         else:
-            winner = seat_of(leader, w, K)
-            raw[winner] += tp + pend_pts
-            needc[winner] += tn + pend_need
+            leader = seat_of(leader, w, K)
+            raw[leader] += tp + pend_pts
+            needc[leader] += tn + pend_need
+            if tn + pend_need > 0 and collector != leader:
+                collector = leader if collector == NOBODY else SEVERAL
             pend_pts = 0
             pend_need = 0
-            leader = winner
-            if li >= 0:
-                log[li, 1 + ndeal + K * npass + K * H + t] = winner
-    # ---- score
+        if li >= 0:
+            log[li, winners + t] = leader if w >= 0 else -1
+    return u
+
+
+@njit(cache=True, nogil=True, inline="always")
+def score_hand(R, raw, needc, totals, hand_pts, pos_total, need_total):
+    """The hand's scores into ``hand_pts``, the moon applied (222, 228); returns the shooter
+    (``-1``: none).  ``totals``: the game's scores before the hand (for ``moon=best``)."""
+    K = R.players
     shooter = -1
-    if cfg[C_MOON] != 3 and need_total > 0:
+    if R.moon != MOON_OFF and need_total > 0:
         for p in range(K):
             if needc[p] == need_total:
                 shooter = p
     for p in range(K):
         hand_pts[p] = raw[p]
     if shooter >= 0:
-        sub = cfg[C_MOON] == 1
-        if cfg[C_MOON] == 2 and cfg[C_UNIT] == 1:
-            sub = _prefer_subtract(totals, raw, shooter, pos_total, K, cfg[C_TARGET])
+        sub = R.moon == MOON_SUBTRACT
+        if R.moon == MOON_BEST and R.game:
+            sub = _prefer_subtract(totals, raw, shooter, pos_total, K, R.target)
         for p in range(K):
             if p == shooter:
                 hand_pts[p] = raw[p] - (2 * pos_total if sub else pos_total)
             elif not sub:
                 hand_pts[p] = raw[p] + pos_total
-    return s, u, shooter
+    return shooter
 
 
 @njit(cache=True, nogil=True)
@@ -561,94 +718,106 @@ def _prefer_subtract(totals, raw, shooter, pos_total, K, target):
                                                                          target)
 
 
-# --------------------------------------------------------------------------- the run (njit)
+@njit(cache=True, nogil=True, inline="always")
+def play_hand(R, S, W, s, u, pdir, log, li):
+    """Deal, pass, play and score one hand; its scores go to ``W.hand_pts``.  Returns
+    ``(s, u, shooter or -1)``.  ``li`` is the log row to write (``-1``: none); ``pdir`` is the
+    pass direction (:data:`DRAW_DIRECTION`: draw it from the card stream)."""
+    K = R.players
+    h1 = W.h1
+    h2 = W.h2
+    s = deal_cards(W.deck, W.perm, W.stacked, h1, h2, K, R.hand_size, s, log, li)
+    if pdir == DRAW_DIRECTION:
+        pdir, s = bounded(s, 4)
+    off = pass_offset(pdir, K)
+    pos_total, need_total = points_in_play(R, h1, h2)
+    if li >= 0:
+        log[li, 0] = off
+    u = pass_cards(R, S.kind, S.threshold, h1, h2, W.passbuf, off, u, log, li)
+    for p in range(K):        # who tries the moon, from the hand after the pass
+        W.shooting[p] = S.kind[p] == K_MOON and _hcp(h1[p], h2[p]) >= S.threshold[p]
+    u = play_tricks(R, S.kind, W.shooting, h1, h2, W.trick, W.raw, W.needc, u, log, li)
+    return s, u, score_hand(R, W.raw, W.needc, W.totals, W.hand_pts, pos_total, need_total)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def hand_direction(R, forced, idx):
+    """The pass direction of hand ``idx`` (its number in the game, or the deal's index in its
+    chunk with ``unit=hand``): ``forced`` (unless NO_DIRECTION), by the cycle, drawn, or the
+    fixed one."""
+    if forced != NO_DIRECTION:
+        return forced
+    if R.passing == PASS_CYCLE:
+        return CYCLE[idx % 4]
+    if R.passing == PASS_RANDOM:
+        return DRAW_DIRECTION
+    return R.direction
+
+
+@njit(cache=True, nogil=True, inline="always")
+def hand_metrics(K, hand_pts, shooter, v):
+    zeros = 0
+    for p in range(K):
+        v[NPH * p + PH.points_per_hand] = hand_pts[p]
+        z = hand_pts[p] == 0
+        v[NPH * p + PH.zero] = z
+        zeros += z
+        v[NPH * p + PH.moon] = shooter == p
+    v[NPH * K + TH.moon_rate] = shooter >= 0
+    v[NPH * K + TH.zero_point_rate] = zeros / K
+
+
+@njit(cache=True, nogil=True, inline="always")
+def game_metrics(K, totals, hands, moons, v):
+    low = totals[0]
+    for p in range(K):
+        low = min(low, totals[p])
+    nlow = 0
+    for p in range(K):
+        nlow += totals[p] == low
+    for p in range(K):
+        v[NPG * p + PG.win] = (1.0 / nlow) if totals[p] == low else 0.0
+        v[NPG * p + PG.score] = totals[p]
+    v[NPG * K + TG.hands_per_game] = hands
+    v[NPG * K + TG.moons_per_game] = moons
+
+
+@njit(cache=True, nogil=True, inline="always")
+def play_deal(R, S, W, i, key, ukey, v, log):
+    """Deal ``i``: one hand, or with ``unit=game`` hands until a total reaches the target (the
+    game's scores in ``W.totals``).  Writes its metrics into ``v``; returns the cards dealt."""
+    K = R.players
+    s = key
+    u = ukey
+    totals = W.totals
+    for p in range(K):
+        totals[p] = 0
+    hands = 0
+    moons = 0
+    li = i if log.shape[0] > 0 else -1
+    shooter = -1
+    while True:
+        pdir = hand_direction(R, W.direction, hands if R.game else i)
+        s, u, shooter = play_hand(R, S, W, s, u, pdir, log, li)
+        li = -1
+        hands += 1
+        moons += shooter >= 0
+        if not R.game:
+            break
+        top = 0
+        for p in range(K):
+            totals[p] += W.hand_pts[p]
+            top = max(top, totals[p])
+        if top >= R.target or hands >= MAX_HANDS:
+            break
+    if R.game:
+        game_metrics(K, totals, hands, moons, v)
+    else:
+        hand_metrics(K, W.hand_pts, shooter, v)
+    return K * R.hand_size * hands
+
 
 @njit(cache=True, nogil=True)
-def simulate(cfg, pts, need, deck, tr, strength, kinds, thr, state, n, acc, rows, log,
-             stacked=False, fixed_dir=-1):
-    """Play ``n`` deals (hands or games, ``cfg[C_UNIT]``) into ``acc[2, M]``; with a non-empty
-    ``rows`` (``log``) also write each deal's metrics (moves).  Returns the cards dealt.
-
-    ``kinds[K]`` and ``thr[K]`` are the seats' strategy kinds and moon thresholds.
-    ``fixed_dir >= 0`` forces the pass direction (stacked tests)."""
-    K = cfg[C_K]
-    H = cfg[C_HAND]
-    h1 = np.zeros(K, np.uint64)
-    h2 = np.zeros(K, np.uint64)
-    perm = np.zeros(deck.shape[0], np.int64)
-    trick = np.zeros(K, np.int64)
-    raw = np.zeros(K, np.int64)
-    needc = np.zeros(K, np.int64)
-    passbuf = np.zeros((K, max(cfg[C_PASSN], 1)), np.int64)
-    shooting = np.zeros(K, np.bool_)
-    hand_pts = np.zeros(K, np.int64)
-    totals = np.zeros(K, np.int64)
-    M = acc.shape[1]
-    vals = np.zeros(M)
-    scoring = np.uint64(0)    # the cards that score or that the moon needs
-    for c in range(64):
-        if pts[c] != 0 or need[c] != 0:
-            scoring |= np.uint64(1) << np.uint64(c)
-    write_log = log.shape[0] > 0
-    passing = cfg[C_PASSING]
-    game = cfg[C_UNIT] == 1
-    x0, x1, x2, x3 = state[0], state[1], state[2], state[3]
-    cards = 0
-    for i in range(n):
-        key, x0, x1, x2, x3 = xoshiro_step(x0, x1, x2, x3)
-        s = key
-        u = key ^ STRAT_SALT
-        for p in range(K):
-            totals[p] = 0
-        hands = 0
-        moons = 0
-        while True:
-            if fixed_dir >= 0:
-                pdir = fixed_dir
-            elif passing == 0:
-                idx = hands if game else i
-                pdir = (D_LEFT, D_RIGHT, D_ACROSS, D_NONE)[idx % 4]
-            elif passing == 5:
-                pdir = -1
-            else:
-                pdir = (0, D_LEFT, D_RIGHT, D_ACROSS, D_NONE)[passing]
-            li = i if (write_log and hands == 0) else -1
-            s, u, shooter = play_hand(cfg, pts, need, scoring, deck, tr, strength, kinds, thr, s,
-                                      u, pdir, stacked, totals, hand_pts, h1, h2, perm, trick, raw, needc,
-                                      passbuf, shooting, log, li)
-            cards += K * H
-            hands += 1
-            moons += shooter >= 0
-            if not game:
-                break
-            top = 0
-            for p in range(K):
-                totals[p] += hand_pts[p]
-                top = max(top, totals[p])
-            if top >= cfg[C_TARGET] or hands >= MAX_HANDS:
-                break
-        if game:
-            low = totals[0]
-            for p in range(K):
-                low = min(low, totals[p])
-            nlow = 0
-            for p in range(K):
-                nlow += totals[p] == low
-            for p in range(K):
-                vals[2 * p] = (1.0 / nlow) if totals[p] == low else 0.0
-                vals[2 * p + 1] = totals[p]
-            vals[2 * K] = hands
-            vals[2 * K + 1] = moons
-        else:
-            zeros = 0
-            for p in range(K):
-                vals[3 * p] = hand_pts[p]
-                z = hand_pts[p] == 0
-                vals[3 * p + 1] = z
-                zeros += z
-                vals[3 * p + 2] = shooter == p
-            vals[3 * K] = shooter >= 0
-            vals[3 * K + 1] = zeros / K
-        add_deal(acc, rows, i, vals)
-    state[0], state[1], state[2], state[3] = x0, x1, x2, x3
-    return cards
+def run_deals(R, S, W, state, n, acc, rows, log):
+    """``n`` deals (hands or games) on the core deal loop (see :mod:`simkit.core.deals`)."""
+    return deal_loop(play_deal, STRAT_SALT, R, S, W, state, n, acc, rows, log)

@@ -57,8 +57,14 @@ from dataclasses import dataclass
 from simkit.core.rules import Rules, option
 from simkit.errors import SimkitError
 
+# each option's choices, and the codes the kernel compares against (named, in the same order)
 PASSING = ("cycle", "left", "right", "across", "none", "random")
+PASS_CYCLE, PASS_LEFT, PASS_RIGHT, PASS_ACROSS, PASS_NONE, PASS_RANDOM = range(len(PASSING))
 MOON = ("add", "subtract", "best", "off")
+MOON_ADD, MOON_SUBTRACT, MOON_BEST, MOON_OFF = range(len(MOON))
+HOLDOVER = ("two_pairs", "no_winner")
+HOLD_TWO_PAIRS, HOLD_NO_WINNER = range(len(HOLDOVER))
+UNIT = ("hand", "game")
 
 
 @dataclass(frozen=True)
@@ -81,10 +87,10 @@ class HeartsRules(Rules):
     moon: str = option("add", choices=MOON,
                        doc="shooting the moon: others +26 (add), shooter -26 (subtract), "
                            "shooter's choice (best), or no moon (off)", source="002:222,228")
-    holdover: str = option("two_pairs", choices=("two_pairs", "no_winner"),
+    holdover: str = option("two_pairs", choices=HOLDOVER,
                            doc="Cancellation: a trick of two cancelled pairs (or with no winner) "
                                "goes to the next trick's winner", source="002:229")
-    unit: str = option("hand", choices=("hand", "game"),
+    unit: str = option("hand", choices=UNIT,
                        doc="what one deal of a run is: one hand, or one game to target",
                        source="002:214")
     target: int = option(100, range=(1, 10_000), doc="the game ends when a total reaches this",

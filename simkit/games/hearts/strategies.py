@@ -1,4 +1,5 @@
-"""Hearts strategies, as data: a kind code and one number (the moon threshold).
+"""Hearts strategies, as data: a kind code and one number (the moon threshold) per seat
+(the kernel's record :class:`~simkit.games.hearts.engine.Seats`).
 
 * ``random``: a uniformly random legal card (and uniformly random cards to pass).
 * ``heuristic`` (the default): passes the Q♠ and the A♠/K♠ unless four lower spades guard them,
@@ -22,7 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from simkit.core.registry import Param, StrategyKind
-from simkit.games.hearts.engine import K_HEURISTIC, K_MOON, K_RANDOM
+from simkit.games.hearts.engine import K_HEURISTIC, K_MOON, K_RANDOM, Seats, seats
 
 STRATEGIES = {
     "random": StrategyKind("random", K_RANDOM, (), "uniformly random legal card and pass"),
@@ -34,8 +35,8 @@ STRATEGIES = {
 }
 
 
-def encode(strategies):
-    """``(kinds int64[K], thresholds int64[K])`` for the kernel."""
+def encode(strategies) -> Seats:
+    """The seats' strategies as the kernel's record: kind codes and moon thresholds."""
     kinds = np.array([STRATEGIES[s.kind].code for s in strategies], np.int64)
     thr = np.array([int(s.values.get("threshold", 0)) for s in strategies], np.int64)
-    return kinds, thr
+    return seats(kinds, thr)
