@@ -35,9 +35,12 @@ def moon_card(c, omnibus):
     return suit(c) == HEARTS or c == QS or (omnibus and c == TD)
 
 
-def replay(rules, row, deal_index=None):
-    """Replay one logged hand; returns ``(scores, shooter, winners)`` or raises AssertionError
-    naming the first broken rule.  ``row`` is the ``int16`` log row."""
+def replay(rules, row, deal_index=None, on_play=None):
+    """Replay one logged hand; returns ``(scores, shooter, winners, points lost)`` or raises
+    AssertionError naming the first broken rule.  ``row`` is the move-log row.  ``on_play``, if
+    given, is called before each play as ``on_play(seat, hand, trick, options, card, passed)``
+    (``hand`` a Counter, ``trick`` the cards already in the trick, ``options`` the legal cards,
+    ``passed`` the seat's passed cards), to check a strategy's choices against its rules."""
     K = rules.players
     H = SIZES[K]
     npass = rules.pass_cards
@@ -113,6 +116,9 @@ def replay(rules, row, deal_index=None):
                     if clean:
                         options = clean
             assert c in options, f"trick {t}: seat {p} played {c}, legal were {sorted(options)}"
+            if on_play is not None:
+                on_play(p, Counter(hand), list(trick), set(options), c,
+                        passed[p] if offset and npass else [])
             hand[c] -= 1
             if hand[c] == 0:
                 del hand[c]

@@ -18,7 +18,8 @@ from simkit.games.hearts import engine
 from simkit.games.hearts.rules import HeartsRules
 from simkit.games.hearts.strategies import STRATEGIES, encode
 
-VERSION = 1
+# 2: the heuristic stops moons early (two players too), takes the Omnibus 10♦, pairs the Q♠
+VERSION = 2
 DIRECTIONS = engine.DIRECTIONS
 
 

@@ -11,7 +11,7 @@ hearts broken) are intersected here.
 The kernel is :func:`run_deals`: the core deal loop (:mod:`simkit.core.deals`) over
 :func:`play_deal`, which plays one hand (``unit=hand``) or a whole game of hands (``unit=game``).
 A hand's phases are :func:`deal_cards`, :func:`pass_cards`, :func:`play_tricks` (one trick at a
-time: :func:`legal_cards`, :func:`moon_reading`, :func:`choose_play`) and :func:`score_hand`
+time: :func:`legal_cards`, :func:`shooter_threat`, :func:`choose_play`) and :func:`score_hand`
 (the moon).  The rules reach it as the record :class:`Table`, the seats' strategies as
 :class:`Seats`, the buffers and per-call settings (a stacked deck, a forced pass direction) as
 :class:`Work`.
@@ -81,6 +81,9 @@ PACK_JOKER = C.JOKER_SUIT * 16  # the joker's code in the pack and in stacked de
 STRAT_SALT = np.uint64(0x6A09E667F3BCC909)
 MAX_HANDS = 1000
 MOON_ALARM = 5  # the heuristic defends once one player alone has taken this many moon cards
+MOON_ALARM_TWO = 1  # ... and with two players as soon as the opponent has taken one
+MOON_NEAR = 8       # ... and stops him at any price once he has this many
+STOP_PRICE = 3      # the points it takes a trick for, to stop a moon, below MOON_NEAR
 NOBODY, SEVERAL = -1, -2  # no seat / more than one seat has taken moon cards
 
 # pass directions inside the kernel; DRAW_DIRECTION: draw it from the card stream (passing=random)
@@ -111,6 +114,7 @@ BINARY = {"zero", "moon", "moon_rate"}
 _HEARTS_LANE = np.uint64(0xFFFF) << np.uint64(16 * HEARTS)
 _CLUBS_LANE = np.uint64(0xFFFF)
 _QS_BIT = np.uint64(1) << np.uint64(QS)
+_RANKS = np.uint64(0x7FFC)  # a suit's cards, 2 to ace, in its 16-bit lane
 
 
 # --------------------------------------------------------------------------- tables (Python)
@@ -232,7 +236,8 @@ def table(rules) -> Table:
 
 
 def seats(kinds, thresholds) -> Seats:
-    return record(Seats, kind=np.asarray(kinds, np.int64), threshold=np.asarray(thresholds, np.int64))
+    return record(Seats, kind=np.asarray(kinds, np.int64),
+                  threshold=np.asarray(thresholds, np.int64))
 
 
 def work(rules, deck=None, direction=NO_DIRECTION) -> Work:
@@ -353,10 +358,32 @@ def pass_offset(d, K):
 
 # --------------------------------------------------------------------------- strategies (njit)
 
+class Seen(NamedTuple):
+    """What a seat sees when it plays to a trick (scalars only, built in :func:`play_tricks`)."""
+    n: int              # cards already in the trick
+    led: int            # the led suit (when n > 0)
+    wcard: int          # the card winning the trick so far (-1: none; pairs cancelled)
+    last: bool          # the seat plays the trick's last card
+    first: bool         # the hand's first trick
+    points: int         # points in the trick so far, held-over ones included
+    tmask: np.uint64    # the cards in the trick
+    gone: np.uint64     # cards played in the hand so far (both decks: played at least once)
+    qs_out: bool        # the Q♠ has been played
+    viable: bool        # the seat's own moon attempt is still on
+    stop: bool          # the trick's winner may be shooting the moon: beat him, feed him nothing
+    near: bool          # ... and he is near it: stop him even at the price of the Q♠
+    insure: bool        # two players: the seat has no moon card yet and the opponent may moon
+    pair_qs: bool       # Cancellation: the seat's Q♠ pairs a played one, the trick keeps a winner
+    omnibus: bool
+    two_decks: bool
+
+
 @njit(cache=True, nogil=True)
-def choose_pass(kind, thr, a, b, u):
-    """One card to pass from the hand ``(a, b)``: ``(code, u)``."""
+def choose_pass(kind, thr, a, b, omnibus, two, u):
+    """One card to pass from the hand ``(a, b)``: ``(code, u)``.  ``two``: two players (the pass
+    goes to the only opponent)."""
     hand = a | b
+    stopper = _top(hand & _HEARTS_LANE) if two else -1  # kept: a heart to stop his moon
     if kind == K_RANDOM:
         return random_card(a, u)  # a holds every distinct card; a double is passed like a single
     if kind == K_MOON and _hcp(a, b) >= thr:
@@ -372,8 +399,12 @@ def choose_pass(kind, thr, a, b, u):
             sc = (110.0 if r == 12 else 90.0 + r) if low_spades < 4 else r - 20.0
         elif s == HEARTS:
             sc = 60.0 + r if r >= 11 else r - 20.0
+            if c == stopper and r >= 12:
+                sc = -50.0
         elif s == SPADES:
             sc = r - 30.0
+        elif omnibus and c == TD:
+            sc = -100.0             # keep the 10♦: it is worth -10 to whoever takes it
         else:
             sc = 20.0 + r - 4.0 * _suit_len(a, b, s)
         if sc > bs:
@@ -381,92 +412,170 @@ def choose_pass(kind, thr, a, b, u):
     return best, u
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _higher(m, rank):
+    """The cards of mask ``m`` ranked above ``rank``."""
+    out = np.uint64(0)
+    x = np.uint64(m)
+    while x:
+        c = lowest_code(x)
+        x &= x - np.uint64(1)
+        if (c & 15) > rank:
+            out |= np.uint64(1) << np.uint64(c)
+    return out
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _sure(c, hand, v):
+    """Whether card ``c`` beats every card of its suit still out (not played, not in ``hand``);
+    one deck only (with two decks a played card's twin may still be out)."""
+    if v.two_decks:
+        return False
+    out = (_RANKS << np.uint64(16 * (c >> 4))) & ~v.gone & ~hand
+    return _higher(out, c & 15) == 0
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _lowest_winner(m, wcard):
+    """The lowest card of ``m`` that beats ``wcard`` in its suit (``-1``: none)."""
+    return _bottom(_higher(m, wcard & 15)) if wcard >= 0 else _bottom(m)
+
+
 @njit(cache=True, nogil=True)
-def choose_play(kind, viable, danger, legal, a, b, led, nt, wcard, K, first, qs_out, u):
-    """The card to play from ``legal``: ``(code, u)``.  ``viable``: a moon attempt is on;
-    ``danger``: the trick is being won by a player who may be shooting the moon; ``led``: the
-    led suit (when ``nt``, the cards in the trick, is not 0); ``wcard``: the card winning the
-    trick so far (with Cancellation's pairs cancelled; ``-1``: none yet, every card of the led
-    suit cancelled)."""
+def choose_play(kind, legal, a, b, v, u):
+    """The card to play from ``legal`` (the hand is ``(a, b)``, the trick as seen ``v``):
+    ``(code, u)``."""
     if kind == K_RANDOM:
         return random_card(legal, u)
     if popcount(legal) == 1:
         return lowest_code(legal), u
-    hand = a | b
-    if viable:
-        if nt == 0 or (legal & suit_mask(led)) != 0:
+    if v.viable:
+        if v.n == 0 or (legal & suit_mask(v.led)) != 0:
             return _top(legal), u          # try to win every trick
         safe = legal & ~_HEARTS_LANE & ~_QS_BIT
         return _bottom(safe if safe else legal), u
-    if nt == 0:
-        # smoke out the queen with a low spade when safe to
-        sp = legal & suit_mask(SPADES)
-        high_sp = hand & (np.uint64(0x7 << 12) << np.uint64(48))  # Q, K, A of spades
-        if sp != 0 and not qs_out and high_sp == 0:
-            return _bottom(sp), u
-        best, bl = -1, 99
-        for s in range(4):
-            m = legal & suit_mask(s)
-            if m == 0 or s == HEARTS:
-                continue
-            if s == SPADES and high_sp != 0 and not qs_out:
-                continue
-            ln = _suit_len(a, b, s)
-            if ln < bl:
-                best, bl = _bottom(m), ln
-        if best >= 0:
-            return best, u
-        return _bottom(legal), u
-    if danger:
-        # stop a moon: beat the threatening winner if possible, never hand him a point card
-        if (legal & suit_mask(led)) != 0:
-            top = _top(legal)
-            if (top & 15) > (wcard & 15):  # danger implies a winner, wcard >= 0
-                return top, u
-        else:
-            safe = legal & ~_HEARTS_LANE & ~_QS_BIT
-            if safe:
-                return _top(safe), u
-    if (legal & suit_mask(led)) != 0:
-        wr = wcard & 15 if wcard >= 0 else 0
-        if first:
-            return _top(legal & ~_QS_BIT if legal & ~_QS_BIT else legal), u
-        if led == SPADES and (legal & _QS_BIT) != 0 and wr > 12:
-            return QS, u
-        below = np.uint64(0)
-        x = legal
-        while x:
-            c = lowest_code(x)
-            x &= x - np.uint64(1)
-            if (c & 15) < wr:
-                below |= np.uint64(1) << np.uint64(c)
-        if below:
-            return _top(below), u
-        nq = legal & ~_QS_BIT
-        if nq == 0:
-            nq = legal
-        if nt == K - 1:
-            return _top(nq), u
-        return _bottom(nq), u
-    # void in the led suit: dump points
-    if legal & _QS_BIT:
-        return QS, u
-    high_sp = legal & (np.uint64(0x6 << 12) << np.uint64(48))  # K, A of spades
-    if high_sp != 0 and not qs_out:
-        return _top(high_sp), u
-    hts = legal & _HEARTS_LANE
-    if hts:
-        return _top(hts), u
+    if v.n == 0:
+        return _lead(legal, a, b, v), u
+    if (legal & suit_mask(v.led)) != 0:
+        return _follow(legal, a, b, v), u
+    return _discard(legal, a, b, v), u
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _lead(legal, a, b, v):
+    """The heuristic's lead: while someone may be shooting the moon, a heart sure to win (a point
+    taken stops him); in Omnibus the 10♦ when sure to win; else a low spade to smoke out the
+    queen when it holds no high spade, else the lowest card of its shortest safe suit."""
+    hand = a | b
+    td = bit(TD)
+    if v.stop or v.insure:
+        hts = legal & _HEARTS_LANE
+        if hts and _sure(_top(hts), hand, v):
+            return _top(hts)
+    if v.omnibus and (legal & td) != 0 and _sure(TD, hand, v):
+        return TD
+    sp = legal & suit_mask(SPADES)
+    high_sp = hand & (np.uint64(0x7 << 12) << np.uint64(48))  # Q, K, A of spades
+    if sp != 0 and not v.qs_out and high_sp == 0:
+        return _bottom(sp)
     best, bl = -1, 99
     for s in range(4):
         m = legal & suit_mask(s)
+        if v.omnibus:
+            m &= ~td                # the 10♦ led low is the 10♦ given away
+        if m == 0 or s == HEARTS:
+            continue
+        if s == SPADES and high_sp != 0 and not v.qs_out:
+            continue
+        ln = _suit_len(a, b, s)
+        if ln < bl:
+            best, bl = _bottom(m), ln
+    if best >= 0:
+        return best
+    return _bottom(legal)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _follow(legal, a, b, v):
+    """The heuristic following suit: pair a played Q♠ (Cancellation); beat a possible shooter;
+    take the Omnibus 10♦ when that is safe; else duck under the winner (dropping the Q♠ under a
+    higher spade, and never handing over the 10♦), and when it must win, win with its top card
+    as last player and play low otherwise."""
+    hand = a | b
+    td = bit(TD)
+    wr = v.wcard & 15 if v.wcard >= 0 else 0
+    if v.pair_qs:
+        return QS
+    moon_cards = (v.tmask & (_HEARTS_LANE | _QS_BIT)) != 0
+    if v.near or ((v.stop or (v.insure and moon_cards)) and v.points <= STOP_PRICE):
+        win = _higher(legal, wr) if v.wcard >= 0 else legal
+        if win:
+            return _bottom(win) if v.last else _top(win)
+    if v.omnibus and ((v.tmask & td) != 0 or (legal & td) != 0):
+        # the 10♦ is in the trick, or ours: take the trick when it is worth taking for sure
+        win = _higher(legal, wr) if v.wcard >= 0 else legal
+        if win and (v.tmask & _QS_BIT) == 0:
+            c = _bottom(win)
+            if (v.tmask & td) == 0:
+                c = TD if (win & td) != 0 else -1   # ours: only the 10♦ itself takes it
+            if c >= 0 and v.points + POINTS[1, c] < 0 and (v.last or _sure(c, hand, v)):
+                return c
+    if v.first:
+        return _top(legal & ~_QS_BIT if legal & ~_QS_BIT else legal)
+    if v.led == SPADES and (legal & _QS_BIT) != 0 and wr > 12:
+        return QS
+    below = legal & ~_higher(legal, wr - 1)
+    if v.omnibus and (below & ~td) != 0:
+        below &= ~td
+    if below:
+        return _top(below)
+    nq = legal & ~_QS_BIT
+    if nq == 0:
+        nq = legal
+    if v.last:
+        return _top(nq)
+    return _bottom(nq)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _discard(legal, a, b, v):
+    """The heuristic void in the led suit: pair a played Q♠ (Cancellation); feed a possible
+    shooter no point card; else dump the Q♠, then A♠/K♠ while the queen is out, then its highest
+    heart, then the top of its shortest suit; the Omnibus 10♦ last of all."""
+    if v.pair_qs:
+        return QS
+    keep = legal & ~bit(TD) if v.omnibus else legal
+    if keep == 0:
+        keep = legal
+    hts = keep & _HEARTS_LANE
+    if v.stop:
+        safe = keep & ~_HEARTS_LANE & ~_QS_BIT
+        if safe:
+            return _top(safe)
+        if hts:
+            return _bottom(hts)     # the high hearts are the stoppers
+    if keep & _QS_BIT:
+        return QS
+    if v.insure:                # keep the hearts, to take one: a lone opponent fed them moons
+        if (keep & ~_HEARTS_LANE) != 0:
+            keep &= ~_HEARTS_LANE
+        elif hts:
+            return _bottom(hts)
+    high_sp = keep & (np.uint64(0x6 << 12) << np.uint64(48))  # K, A of spades
+    if high_sp != 0 and not v.qs_out:
+        return _top(high_sp)
+    hts = keep & _HEARTS_LANE
+    if hts:
+        return _top(hts)
+    best, bl = -1, 99
+    for s in range(4):
+        m = keep & suit_mask(s)
         if m == 0:
             continue
         ln = _suit_len(a, b, s)
         if ln < bl:
             best, bl = _top(m), ln
-    return best, u
-
+    return best
 
 
 # --------------------------------------------------------------------------- one hand (njit)
@@ -526,7 +635,7 @@ def pass_cards(R, kind, threshold, h1, h2, passbuf, off, u, log, li):
     if off != 0 and npass > 0:
         for p in range(K):
             for q in range(npass):
-                c, u = choose_pass(kind[p], threshold[p], h1[p], h2[p], u)
+                c, u = choose_pass(kind[p], threshold[p], h1[p], h2[p], R.omnibus, K == 2, u)
                 _remove(h1, h2, p, c)
                 passbuf[p, q] = c
                 if li >= 0:
@@ -571,17 +680,16 @@ def legal_cards(hand, led, t, i, lead_card, broken, no_points_first_trick):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def moon_reading(p, ws, shooting, collector, collected, pend_need):
-    """``(viable, danger)`` for seat ``p``: its own moon attempt is still on (nobody else has
-    taken a moon card), and the trick is being won by seat ``ws`` (``-1``: nobody yet) who may be
-    shooting the moon (he alone has taken moon cards, :data:`MOON_ALARM` of them counting the
-    cards held over).  ``collector``: the only seat that has taken moon cards (:data:`NOBODY`,
-    :data:`SEVERAL`), ``collected``: how many (0 for NOBODY)."""
-    viable = shooting and (collector == NOBODY or collector == p)
-    danger = False
-    if ws >= 0 and ws != p and (collector == NOBODY or collector == ws):
-        danger = collected + pend_need >= MOON_ALARM
-    return viable, danger
+def shooter_threat(p, ws, collector, collected, pend_need, trick_need, alarm):
+    """Whether seat ``ws`` (``-1``: nobody, as when leading: then the sole collector) may be
+    shooting the moon as seen by seat ``p``: he alone has taken moon cards (:data:`NOBODY`: none
+    has yet), and with those held over and those in the trick he would hold ``alarm`` of them.
+    ``collected``: the collector's moon cards (0 for NOBODY)."""
+    if ws < 0:
+        return collector >= 0 and collector != p and collected + pend_need >= alarm
+    if ws == p or not (collector == NOBODY or collector == ws):
+        return False
+    return collected + pend_need + trick_need >= alarm
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -591,12 +699,14 @@ def play_tricks(R, kind, shooting, h1, h2, trick, raw, needc, u, log, li):
     K = R.players
     om = np.int64(R.omnibus)  # the row of POINTS and NEED
     hold_two_pairs = R.holdover == HOLD_TWO_PAIRS
+    alarm = MOON_ALARM_TWO if K == 2 else MOON_ALARM
     for p in range(K):
         raw[p] = 0
         needc[p] = 0
     lead_card, leader = first_lead(h1, K)
     broken = not R.hearts_broken
     qs_out = False
+    gone = np.uint64(0)     # cards played so far
     pend_pts = 0
     pend_need = 0
     collector = NOBODY  # the only seat that has taken moon cards (or NOBODY, SEVERAL)
@@ -605,6 +715,8 @@ def play_tricks(R, kind, shooting, h1, h2, trick, raw, needc, u, log, li):
     for t in range(R.hand_size):
         tp = 0      # the trick's points and moon cards
         tn = 0
+        tmask = np.uint64(0)
+        nqs = 0
         for i in range(K):
             p = seat_of(leader, i, K)
             legal = legal_cards(h1[p], trick[0] >> 4, t, i, lead_card, broken,
@@ -617,16 +729,30 @@ def play_tricks(R, kind, shooting, h1, h2, trick, raw, needc, u, log, li):
                 if i > 0:
                     w = cancel_winner(trick, i, -1, STRENGTH)[0] if R.two_decks else \
                         trick_winner(trick, i, -1, STRENGTH)
-                viable, danger = moon_reading(p, seat_of(leader, w, K) if w >= 0 else -1,
-                                              shooting[p], collector,
-                                              needc[collector] if collector >= 0 else 0,
-                                              pend_need)
-                c, u = choose_play(kind[p], viable, danger, legal, h1[p], h2[p], trick[0] >> 4,
-                                   i, trick[w] if w >= 0 else -1, K, t == 0, qs_out, u)
+                ws = seat_of(leader, w, K) if w >= 0 else -1
+                threat = ws if i > 0 else -1
+                held = needc[collector] if collector >= 0 else 0
+                stop = (i == 0 or w >= 0) and shooter_threat(p, threat, collector, held,
+                                                             pend_need, tn, alarm)
+                near = stop and held + pend_need + tn >= MOON_NEAR
+                insure = K == 2 and needc[p] == 0 and collector != p
+                pair_qs = False
+                if R.two_decks and nqs == 1 and (legal & _QS_BIT) != 0:
+                    trick[i] = QS       # would the trick still have a winner, and not us?
+                    w2, pairs = cancel_winner(trick, i + 1, -1, STRENGTH)
+                    pair_qs = w2 >= 0 and not (hold_two_pairs and pairs >= 2)
+                viable = shooting[p] and (collector == NOBODY or collector == p)
+                v = Seen(i, trick[0] >> 4, trick[w] if w >= 0 else -1, i == K - 1, t == 0,
+                         tp + pend_pts, tmask, gone, qs_out, viable, stop, near, insure,
+                         pair_qs, R.omnibus, R.two_decks)
+                c, u = choose_play(kind[p], legal, h1[p], h2[p], v, u)
             _remove(h1, h2, p, c)
             trick[i] = c
             tp += POINTS[om, c]
             tn += NEED[om, c]
+            b = np.uint64(1) << np.uint64(c)
+            tmask |= b
+            gone |= b
             if li >= 0:
                 log[li, plays] = p * 64 + c
                 plays += 1
@@ -634,6 +760,7 @@ def play_tricks(R, kind, shooting, h1, h2, trick, raw, needc, u, log, li):
                 broken = True
             if c == QS:
                 qs_out = True
+                nqs += 1
                 if R.qs_breaks_hearts:
                     broken = True
         # the card that takes the trick; -1: held over (Cancellation: no card of the led suit
