@@ -27,9 +27,6 @@ def run_chunk(spec: GameSpec, rules, strategies, state, n: int, rows: bool = Fal
     Returns ``(acc, rows, cards)``: ``acc`` the ``float64[2, M]`` sums and sums of squares of
     the metrics, ``rows`` the ``float64[n, M]`` per-deal metrics (or ``None``), ``cards`` the
     cards dealt.  ``log``: an ``int64[n, width]`` array receiving each deal's moves."""
-    if spec.kernel is None:  # legacy game
-        acc, out = spec.run_chunk(rules, strategies, state, n, rows)
-        return acc, out, 0
     R, S, W = spec.prepare(rules, strategies, None)
     M = len(spec.metrics(rules))
     acc = np.zeros((2, M))

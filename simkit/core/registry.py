@@ -101,17 +101,15 @@ class GameSpec:
     default_strategy: str
     seats: Callable[[Rules], int]
     metrics: Callable[[Rules], list[Metric]]
-    prepare: Callable | None = None
-    kernel: Callable | None = None
-    pack: Callable | None = None
+    prepare: Callable
+    kernel: Callable
+    pack: Callable
     log_columns: Callable | None = None
-    run_chunk: Callable | None = None  # legacy (a game not yet on prepare/kernel)
     presets: dict[str, dict[str, Any]] = field(default_factory=dict)
     title: str = ""
     source: str = ""
     bench_n: int = 20_000_000  # deals `simkit bench` times by default (a few seconds' worth)
     bench_units: Callable | None = None  # rules -> (name, count per deal), e.g. ("hands", 2.0)
-    bench_cards_per_deal: Callable | None = None  # legacy
     exact: Callable | None = None  # exact(rules, strategies, grid_axes) -> (JSON object with
     # "rules", "method", "seconds" and "summary" lines, tidy table); `simkit exact` prints both
     catalogue: str = "simkit.games"
