@@ -294,3 +294,6 @@ def main(argv=None) -> int:
 
 def entry() -> None:
     sys.exit(main())
+
+
+import simkit.cli_analysis  # noqa: E402,F401  (registers compare, tournament, best, solve, odds)

@@ -199,8 +199,36 @@ def check_playthrough(spec: GameSpec) -> None:
         f"{spec.name}: the playthrough is not the runner's first deal"
 
 
+def check_analysis(spec: GameSpec) -> None:
+    """The analysis layer serves the game with no game code: its objective is a per-seat metric
+    under every preset (and the match unit), and a head-to-head of two strategy kinds plays."""
+    from simkit.analysis import common
+    from simkit.analysis.headtohead import compare
+    variants = [("default", default_rules(spec))] + [
+        (f"preset {p}", rules_from_options(spec, {"preset": p})) for p in spec.presets]
+    if spec.match is not None:
+        variants.append(("match unit", rules_from_options(spec, dict(spec.match))))
+    for what, r in variants:
+        stem, _ = common.objective(spec, r)
+        kind = common.stems(spec, r)[stem].kind
+        assert kind in ("seat", "net"), f"{spec.name} {what}: objective {stem!r} is {kind}"
+    kinds = list(spec.strategies)
+    a = spec.default_strategy
+    b = next((k for k in kinds if k != a.split("(")[0]), None)
+    if b is None:
+        return
+    an = compare(spec.name, a, b, n=2048, seed=5, progress=False)
+    t = an.table()
+    seatwise = t[t.kind == "seat"]
+    assert len(seatwise) and seatwise["mean"].notna().all(), \
+        f"{spec.name}: compare {a} {b} gave no per-seat differences"
+    again = compare(spec.name, a, b, n=2048, seed=5, progress=False, workers=2,
+                    backend="threads").table()
+    assert t.equals(again), f"{spec.name}: compare differs between serial and threads"
+
+
 CHECKS = [check_sums, check_backends, check_presets, check_strategies, check_options,
-          check_metric_names, check_stacks, check_compiles_once, check_playthrough]
+          check_metric_names, check_stacks, check_compiles_once, check_playthrough, check_analysis]
 
 
 def check_game(spec: GameSpec) -> None:

@@ -62,11 +62,15 @@ class Metric:
     points per hand when a deal is a whole match of several hands), with a delta-method standard
     error; ``num``, ``den`` and ``cross`` (``num * den`` per deal) are other metrics of the game.
     Metrics whose name starts with ``_`` are such helper columns and are not reported.
+
+    A ``net`` metric of a two-seat game is p1's value minus p2's (gin's ``p1_points``): p2's own
+    value is its negative, which is how the analyses (:mod:`simkit.analysis`) read ``p2_points``.
     """
     name: str
     binary: bool = True
     doc: str = ""
     ratio: tuple[str, str, str] | None = None
+    net: bool = False
 
     @property
     def hidden(self) -> bool:
@@ -112,6 +116,10 @@ class GameSpec:
     bench_units: Callable | None = None  # rules -> (name, count per deal), e.g. ("hands", 2.0)
     exact: Callable | None = None  # exact(rules, strategies, grid_axes) -> (JSON object with
     # "rules", "method", "seconds" and "summary" lines, tidy table); `simkit exact` prints both
+    objective: Callable | None = None  # rules -> (seat metric stem, larger is better): what a
+    # player of the game tries to maximise, e.g. ("ev", True) for p1_ev; the analyses' default
+    match: dict[str, Any] | None = None  # rules options that make a deal a whole match (gin's
+    # unit=match), for match odds; None: the game's unit is already what users play to
     catalogue: str = "simkit.games"
 
     def __reduce__(self):

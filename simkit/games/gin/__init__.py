@@ -182,4 +182,6 @@ SPEC = GameSpec(
              "gra": {"undercut_on_equal": False, "discard_taken": True, "unit": "hand"},
              "eaai": {"unit": "match", "game_bonus": 0, "box_bonus": 0, "shutout": False}},
     title="Gin rummy for two", source="003_25b072003b534ab4.txt:1-48", bench_n=20_000,
-    bench_units=lambda r: ("hands", 2.0 if r.swap else 1.0) if r.unit == "hand" else None)
+    bench_units=lambda r: ("hands", 2.0 if r.swap else 1.0) if r.unit == "hand" else None,
+    objective=lambda r: ("points", True) if r.unit == "hand" else ("match_win", True),
+    match={"unit": "match"})

@@ -59,7 +59,7 @@ TURN_COLUMNS = ("seat", "source", "drawn", "discarded", "knock")
 NHC, NTC = len(HAND_COLUMNS), len(TURN_COLUMNS)
 
 HAND_METRICS = [
-    Metric("p1_points", False, "p1's points minus p2's, per hand"),
+    Metric("p1_points", False, "p1's points minus p2's, per hand", net=True),
     Metric("p1_win", True, "p1 scores the hand"),
     Metric("p2_win", True, "p2 scores the hand"),
     Metric("dead", True, "the hand is a draw (stock down to dead_stock, or max_turns reached)"),
@@ -77,7 +77,8 @@ HAND_METRICS = [
 MATCH_METRICS = [
     Metric("p1_match_win", True, "p1 wins the game"),
     Metric("p2_match_win", True, "p2 wins the game"),
-    Metric("p1_match_net", False, "p1's net result of the game (winner's total minus loser's)"),
+    Metric("p1_match_net", False, "p1's net result of the game (winner's total minus loser's)",
+           net=True),
     Metric("p1_shutout", True, "p1 wins by a shutout"),
     Metric("p2_shutout", True, "p2 wins by a shutout"),
     Metric("hands", False, "hands per game, draws included"),
@@ -95,11 +96,11 @@ RATIO0, SUM0, CROSS0 = NM, NM + NH, NM + 2 * NH
 def metrics(rules) -> list[Metric]:
     swap = rules.swap
     if rules.unit == "hand":
-        return [Metric(m.name, m.binary and not swap, m.doc) for m in HAND_METRICS]
-    out = [Metric(m.name, m.binary and not swap, m.doc) for m in MATCH_METRICS]
+        return [Metric(m.name, m.binary and not swap, m.doc, net=m.net) for m in HAND_METRICS]
+    out = [Metric(m.name, m.binary and not swap, m.doc, net=m.net) for m in MATCH_METRICS]
     for m in HAND_METRICS:
         out.append(Metric(m.name, False, m.doc + " (per hand)",
-                          ratio=(f"_sum_{m.name}", "_hands", f"_cross_{m.name}")))
+                          ratio=(f"_sum_{m.name}", "_hands", f"_cross_{m.name}"), net=m.net))
     out += [Metric(f"_sum_{m.name}", False) for m in HAND_METRICS]
     out += [Metric(f"_cross_{m.name}", False) for m in HAND_METRICS]
     return out

@@ -71,4 +71,6 @@ SPEC = GameSpec(
              "game": {"unit": "game"}},
     title="Hearts (Червы): four players, two-player, Omnibus, Cancellation",
     source="002_17c4cc3dde05b547.txt:210-234",
-    bench_n=500_000)
+    bench_n=500_000,
+    objective=lambda r: ("win", True) if r.unit == "game" else ("points_per_hand", False),
+    match={"unit": "game"})

@@ -103,4 +103,5 @@ SPEC = GameSpec(
              "open155": {"form": "501", "open_hand": "p1", "open_bonus": 155},
              "open160": {"form": "501", "open_hand": "p1", "open_bonus": 160}},
     title="Klaberjass for two (Клабор / Деберц)", source="001_4b506a693298ed3d.txt:1-119",
-    bench_n=300_000)
+    bench_n=300_000, match={"form": "301"},
+    objective=lambda r: ("stakes", True) if r.form == "short" else ("win", True))

@@ -46,4 +46,4 @@ SPEC = GameSpec(
     presets={"text1": {"values": "text1"}, "text2": {"values": "standard"},
              "casino_like": {"deck": 52, "ties": "push"}},
     title="Очко / 21: banker against players", source="000_e1e7c8054592a022.txt:8-46",
-    exact=_exact)
+    exact=_exact, objective=lambda r: ("ev", True))

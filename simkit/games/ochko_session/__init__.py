@@ -87,4 +87,5 @@ SPEC = GameSpec(
     presets={"text1": {"values": "text1"}, "whole_bank": {"round_cap": "bank"},
              "no_stuk": {"stuk_multiple": 0}},
     title="Очко sessions: the bank from the banker's stake to стук or ruin",
-    source="000_e1e7c8054592a022.txt:8-46", bench_n=20_000)
+    source="000_e1e7c8054592a022.txt:8-46", bench_n=20_000,
+    objective=lambda r: ("result", True))

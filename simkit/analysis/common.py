@@ -1,0 +1,305 @@
+"""What every strategy analysis shares: configurations on common deals, seat values, batch means.
+
+An analysis (:mod:`.headtohead`, :mod:`.tournament`, :mod:`.racing`, :mod:`.solve`) is a set of
+configurations played on the same deals: chunk ``c`` of every configuration is the same deals
+(the runner's ``SeedSequence(seed, spawn_key=(c,))``), so the difference of two configurations,
+chunk by chunk, is paired.  Chunks are smaller than a plain run's (about ``n / 256``) so that a
+difference has enough chunks for batch-means standard errors after a few of them, which is
+what lets the sequential procedures look early.  Every estimate uses only the chunks that all the
+configurations it involves have finished, so an interrupted analysis reports honestly on what
+was done.
+
+Seat values.  Most games report a per-seat metric as ``pK_stem`` (``p1_ev``, ``p2_win``); a
+strategy's value of ``stem`` in seat ``K`` is that column.  A two-seat game may report only p1's
+net (``Metric.net``: gin's ``p1_points`` is p1's points minus p2's); p2's value is its negative.
+Metrics without a seat prefix (``draw``, ``bank_ev``) are shared outcomes; one named like a seat
+stem (gin's ``gin``, the hand ends in gin, beside ``p1_gin``) is read as ``shared_gin``.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+import numpy as np
+from scipy import stats as sps
+
+from simkit.core import runner as R
+from simkit.core.registry import GameSpec, Metric, seat_names
+from simkit.errors import SimkitError
+
+MIN_CHUNK = 1024
+TARGET_CHUNKS = 256
+_SEAT = re.compile(r"^p(\d+)_(.+)$")
+
+
+def chunk_size(n: int) -> int:
+    """Deals per chunk of an analysis of ``n`` deals per configuration: about n/256, a power of
+    two in [1024, 2**20]."""
+    want = max(1, math.ceil(n / TARGET_CHUNKS))
+    return int(min(R.MAX_CHUNK, max(MIN_CHUNK, 1 << (want - 1).bit_length())))
+
+
+def looks(n_chunks: int, first: int = 32) -> list[int]:
+    """Chunk counts at which a sequential procedure looks: 32, 64, 128, ... and the last."""
+    out, k = [], first
+    while k < n_chunks:
+        out.append(k)
+        k *= 2
+    return out + [n_chunks]
+
+
+# --- seat values ---------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Stem:
+    """A metric as the analyses read it: ``kind`` is ``seat`` (``pK_stem`` for every seat),
+    ``net`` (only ``p1_stem``, p1 minus p2) or ``shared``; ``binary`` as the game's metric."""
+    name: str
+    kind: str
+    binary: bool
+    doc: str = ""
+
+
+def stems(spec: GameSpec, rules) -> dict[str, Stem]:
+    """Every reported metric of ``spec`` under ``rules``, by stem (seat metrics) or by name."""
+    metrics = [m for m in spec.metrics(rules) if not m.hidden]
+    seats = seat_names(spec.seats(rules))
+    names = {m.name: m for m in metrics}
+    out: dict[str, Stem] = {}
+    for m in metrics:
+        g = _SEAT.match(m.name)
+        if g and f"p{g.group(1)}" in seats:
+            stem = g.group(2)
+            if stem in out and out[stem].kind != "shared":
+                continue
+            if all(f"{s}_{stem}" in names for s in seats):
+                out[stem] = Stem(stem, "seat", m.binary, m.doc)
+                continue
+            if m.net and len(seats) == 2 and g.group(1) == "1":
+                out[stem] = Stem(stem, "net", m.binary, m.doc)
+                continue
+        if m.name not in out:
+            out[m.name] = Stem(m.name, "shared", m.binary, m.doc)
+    # a shared metric named like a seat stem (gin's "gin": the hand ends in gin) is kept as
+    # shared_<name>; the bare name is the strategy's own value
+    for m in metrics:
+        if m.name in out and out[m.name].kind != "shared" and not _SEAT.match(m.name):
+            out[f"shared_{m.name}"] = Stem(m.name, "shared", m.binary, m.doc)
+    return out
+
+
+def objective(spec: GameSpec, rules) -> tuple[str, bool]:
+    """The stem a player maximises (``larger`` False: minimises) by default in this game."""
+    st = stems(spec, rules)
+    if spec.objective is not None:
+        stem, larger = spec.objective(rules)
+        if stem in st:
+            return stem, larger
+    seatwise = [s for s in st.values() if s.kind != "shared"]
+    for s in seatwise:
+        if s.name == "win":
+            return "win", True
+    if not seatwise:
+        raise SimkitError(f"{spec.name} reports no per-seat metric: name one with -m")
+    return seatwise[0].name, True
+
+
+def seat_metric(spec: GameSpec, rules, name: str) -> tuple[str | None, str]:
+    """``p2_points`` -> ``("p2", "points")``; a shared metric -> ``(None, name)``; refuses a name
+    the game does not report (listing what it does)."""
+    st = stems(spec, rules)
+    seats = seat_names(spec.seats(rules))
+    g = _SEAT.match(name)
+    if g and f"p{g.group(1)}" in seats and g.group(2) in st and st[g.group(2)].kind != "shared":
+        return f"p{g.group(1)}", g.group(2)
+    if name in st and st[name].kind == "shared":
+        return None, name
+    if name in st:
+        return None, name  # a stem: the caller decides the seat
+    known = [f"p1_{s}" if v.kind != "shared" else s for s, v in st.items()]
+    raise SimkitError(f"unknown metric {name!r} for {spec.name}: metrics are {', '.join(known)}")
+
+
+# --- configurations on common deals --------------------------------------------------------
+
+class Deals:
+    """Configurations played chunk by chunk on common deals.
+
+    ``with Deals(spec, configs, n, seed, ...) as d: d.play(which, k)`` plays chunks ``0..k-1`` of
+    the configurations ``which``; :meth:`sums` gives per-chunk sums of any metric or seat value
+    over the chunks that all the named configurations have finished.
+    """
+
+    def __init__(self, spec: GameSpec, configs: list[R.Config], n: int, seed: int, *,
+                 workers: int = 1, backend: str | None = None, scheduler: str | None = None,
+                 progress: bool | None = None, desc: str | None = None):
+        self.spec, self.configs, self.n, self.seed = spec, list(configs), int(n), int(seed)
+        self.size = chunk_size(self.n)
+        self.plan = R.plan(self.n, self.size)
+        self.metrics = [spec.metrics(c.rules) for c in self.configs]
+        self.col = [{m.name: j for j, m in enumerate(ms)} for ms in self.metrics]
+        self.aggs = [R.Aggregates(len(ms)) for ms in self.metrics]
+        self.complete = True
+        self._backend = R.Backend(workers, backend, scheduler)
+        self._progress, self._desc = progress, desc or spec.name
+        self._bar = None
+
+    def __enter__(self):
+        self._backend.__enter__()
+        return self
+
+    def __exit__(self, *exc):
+        if self._bar is not None:
+            self._bar.close()
+        self._backend.__exit__(*exc)
+
+    def budget(self, total_deals: int) -> None:
+        """Size the progress bar (the most deals the analysis can play)."""
+        if self._bar is None:
+            self._bar = R.Progress(int(total_deals), self._progress, desc=self._desc)
+
+    def play(self, which, upto: int) -> None:
+        """Play chunks ``0..upto-1`` of configurations ``which`` (those not yet played).  A
+        Ctrl-C ends the analysis after the chunks in flight (``complete`` becomes False)."""
+        which = list(which)
+        if not self.complete:
+            return
+        self.budget(len(self.configs) * self.n)
+        try:
+            R.run_units([self.configs[i] for i in which], [self.aggs[i] for i in which], self.seed,
+                        self.plan[:upto], self._backend, self._bar)
+        except KeyboardInterrupt:
+            self.complete = False
+
+    def common(self, which) -> list[int]:
+        """Chunks finished by every configuration in ``which``."""
+        sets = [set(self.aggs[i].chunks) for i in which]
+        return sorted(set.intersection(*sets)) if sets else []
+
+    def counts(self, chunks) -> np.ndarray:
+        sizes = dict(self.plan)
+        return np.array([sizes[c] for c in chunks], float)
+
+    def sums(self, i: int, name: str, chunks) -> np.ndarray:
+        """Per-chunk sums of metric ``name`` in configuration ``i`` (a ratio metric: the chunk's
+        ratio times its deals), over ``chunks``."""
+        col = self.col[i]
+        if name not in col:
+            raise SimkitError(f"unknown metric {name!r}")
+        m: Metric = self.metrics[i][col[name]]
+        acc = [self.aggs[i].chunks[c] for c in chunks]
+        if not m.ratio:
+            return np.array([a[1][0, col[name]] for a in acc])
+        x, d = col[m.ratio[0]], col[m.ratio[1]]
+        return np.array([a[1][0, x] / a[1][0, d] * a[0] if a[1][0, d] else 0.0 for a in acc])
+
+    def seat_sums(self, i: int, seat: int, stem: Stem, chunks) -> np.ndarray:
+        """Per-chunk sums of seat ``seat``'s (0-based) value of ``stem`` in configuration ``i``."""
+        if stem.kind == "seat":
+            return self.sums(i, f"p{seat + 1}_{stem.name}", chunks)
+        if stem.kind == "net":
+            s = self.sums(i, f"p1_{stem.name}", chunks)
+            return s if seat == 0 else -s
+        return self.sums(i, stem.name, chunks)
+
+    def deals(self, i: int) -> int:
+        return self.aggs[i].total()[0]
+
+    def played(self) -> int:
+        return sum(self.deals(i) for i in range(len(self.configs)))
+
+
+# --- statistics on per-chunk sums ----------------------------------------------------------
+
+def batch(counts: np.ndarray, sums: np.ndarray) -> dict[str, float]:
+    """Mean per deal of a quantity whose per-chunk sums are ``sums`` (a difference, a seat
+    value), its batch-means standard error, degrees of freedom and 95% t interval."""
+    counts = np.asarray(counts, float)
+    sums = np.asarray(sums, float)
+    n, k = counts.sum(), len(counts)
+    mean = float(sums.sum() / n) if n else math.nan
+    se = math.nan
+    if k >= 2:
+        w = counts / n
+        se = float(math.sqrt(k / (k - 1) * np.sum(w * w * (sums / counts - mean) ** 2)))
+    q = sps.t.ppf(0.975, k - 1) if k >= 2 else math.nan
+    return dict(mean=mean, se=se, df=k - 1, ci_low=mean - q * se, ci_high=mean + q * se)
+
+
+def t_quantile(p: float, df: int) -> float:
+    return float(sps.t.ppf(p, df)) if df >= 1 else math.inf
+
+
+def bootstrap_weights(k: int, reps: int, seed: int) -> np.ndarray:
+    """``reps x k`` multinomial chunk counts: a bootstrap over chunks (each row sums to ``k``),
+    seeded so the intervals are reproducible."""
+    rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(0x5EED,)))
+    return rng.multinomial(k, np.full(k, 1.0 / k), size=reps).astype(float)
+
+
+def describe(spec: GameSpec, rules_string: str, strategies: str, n: int, seed: int) -> str:
+    """The label every analysis plot carries: game string, strategies, n and seed."""
+    return f"{rules_string} | {strategies} | n={n:,} per configuration | seed {seed}"
+
+
+# --- what an analysis returns --------------------------------------------------------------
+
+@dataclass
+class Analysis:
+    """The outcome of an analysis: tidy frames, the headline lines, and provenance.
+
+    ``table()`` is the main frame (every row with ``game``, ``metric`` and ``mean``, so a saved
+    analysis is a results file that ``simkit report`` reads); ``frames`` holds the others (a
+    cross table, a racing history, a payoff matrix); ``summary`` the lines the CLI prints."""
+    kind: str
+    game: str
+    label: str
+    frames: dict
+    summary: list
+    info: dict
+    complete: bool = True
+
+    def table(self):
+        return self.frames["table"]
+
+    def __getitem__(self, name: str):
+        return self.frames[name]
+
+    def to_json(self) -> dict:
+        return dict(analysis=self.kind, game=self.game, label=self.label, complete=self.complete,
+                    summary=list(self.summary), info=_jsonable(self.info),
+                    frames={k: _records(v) for k, v in self.frames.items()})
+
+    def meta(self) -> dict:
+        import simkit
+        return dict(analysis=self.to_json(), complete=self.complete, game=self.game.split("(")[0],
+                    simkit_version=simkit.__version__)
+
+    def save(self, out: str) -> None:
+        from simkit.core import store
+        store.write_table(out, self.table(), self.meta() if store.kind_of(out) == "parquet" else None)
+
+
+def _records(df) -> list[dict]:
+    return [{k: _jsonable(v) for k, v in r.items()} for r in df.to_dict("records")]
+
+
+def _jsonable(v):
+    if isinstance(v, dict):
+        return {str(k): _jsonable(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [_jsonable(x) for x in v]
+    if isinstance(v, (np.bool_, bool)):
+        return bool(v)
+    if isinstance(v, (np.integer,)):
+        return int(v)
+    if isinstance(v, (float, np.floating)):
+        return None if not math.isfinite(float(v)) else float(v)
+    return v
+
+
+def frames_from_json(obj: dict) -> dict:
+    """The frames of a saved analysis (``Analysis.to_json()['frames']``) as DataFrames."""
+    import pandas as pd
+    return {k: pd.DataFrame.from_records(v) for k, v in (obj.get("frames") or {}).items()}

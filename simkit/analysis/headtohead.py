@@ -1,0 +1,172 @@
+"""Head-to-head: two strategies on the same deals, the difference of every metric, paired.
+
+``compare("gin", "simple", "threshold(10)")`` plays A against B with the seats swapped (two
+players) or rotated (A alone in each seat in turn, B in the others); ``field="random"`` instead
+plays A and B each against the same field, in every seat in turn, on the same deals (and a
+one-seat game such as Очко, a player against the bank, always compares that way).  For each
+metric: A's value, B's value and A - B with its batch-means standard error over chunks.
+
+Sequential mode (``until_resolved`` or ``precision``): the analysis looks after 32, 64, 128, ...
+chunks and stops when the target metric's difference excludes zero (or its interval is narrower
+than ``precision``) at the stated confidence, or when ``n`` (the cap) is reached.  Each look tests
+at level ``(1 - confidence) / L`` with ``L`` the number of possible looks (Bonferroni over looks),
+so repeated looking does not inflate the chance of a wrong sign.
+"""
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+
+from simkit.analysis.common import (Analysis, Deals, batch, describe, looks, objective, seat_metric,
+                                    stems, t_quantile)
+from simkit.analysis.simulate import parse_n
+from simkit.core import runner as R
+from simkit.core.registry import game_string, parse_strategy, seat_names
+from simkit.errors import SimkitError
+
+
+def _seatings(spec, rules, a, b, field):
+    """``(configs, roles)``: per configuration, the seats A plays and the seats B plays (the
+    rest play the field)."""
+    k = spec.seats(rules)
+    configs, roles = [], []
+    if field is None and k >= 2:
+        for r in range(k):
+            strats = tuple(a if s == r else b for s in range(k))
+            configs.append(R.Config(spec, rules, strats))
+            roles.append(([r], [s for s in range(k) if s != r]))
+        return configs, roles, "head-to-head"
+    f = field if field is not None else a
+    for who in (a, b):
+        for r in range(k):
+            strats = tuple(who if s == r else f for s in range(k))
+            configs.append(R.Config(spec, rules, strats))
+            roles.append(([r], []) if who is a else ([], [r]))
+    return configs, roles, "field"
+
+
+def _sides(deals: Deals, roles, mode: str, stem, chunks):
+    """Per-chunk sums of A's and B's value of ``stem`` (per seat they play, averaged over the
+    configurations), and whether A - B means anything for it."""
+    if stem.kind == "shared":
+        if mode == "head-to-head":
+            tot = sum(deals.seat_sums(i, 0, stem, chunks) for i in range(len(roles))) / len(roles)
+            return tot, tot, False
+        ia = [i for i, (sa, _) in enumerate(roles) if sa]
+        ib = [i for i, (_, sb) in enumerate(roles) if sb]
+        a = sum(deals.seat_sums(i, 0, stem, chunks) for i in ia) / len(ia)
+        b = sum(deals.seat_sums(i, 0, stem, chunks) for i in ib) / len(ib)
+        return a, b, True
+    a = b = 0.0
+    na = nb = 0
+    for i, (sa, sb) in enumerate(roles):
+        if sa:
+            a = a + sum(deals.seat_sums(i, s, stem, chunks) for s in sa) / len(sa)
+            na += 1
+        if sb:
+            b = b + sum(deals.seat_sums(i, s, stem, chunks) for s in sb) / len(sb)
+            nb += 1
+    return a / na, b / nb, True
+
+
+def compare(game: str, a: str, b: str, *, field: str | None = None, rules=None, n=100_000,
+            seed: int = 0, metric: str | None = None, until_resolved: bool = False,
+            precision: float | None = None, confidence: float = 0.95, workers: int = 1,
+            backend: str | None = None, scheduler: str | None = None,
+            progress: bool | None = None) -> Analysis:
+    """Strategy ``a`` against strategy ``b`` (strategy strings of the game) on the same deals.
+
+    Returns an :class:`~simkit.analysis.common.Analysis` whose table has one row per metric:
+    ``a_mean``, ``b_mean`` and ``mean`` = A - B with ``se``, ``ci_low``, ``ci_high``; ``kind``
+    says whether the metric is a strategy's own (seat) or a shared outcome.  ``metric`` (a stem
+    such as ``points`` or a seat name such as ``p1_points``; default the game's objective) is the
+    one the sequential mode resolves; ``n`` is the deals per configuration (the cap when
+    sequential).
+    """
+    from simkit.games import parse_game
+    spec, r = parse_game(game, rules)
+    n = parse_n(n)
+    if not 0.5 <= confidence < 1:
+        raise SimkitError(f"--confidence must be in [0.5, 1), not {confidence}")
+    if precision is not None and not precision > 0:
+        raise SimkitError(f"--precision must be positive, not {precision}")
+    sa, sb = parse_strategy(spec, a), parse_strategy(spec, b)
+    sf = parse_strategy(spec, field) if field else None
+    if sa == sb and sf is None:
+        raise SimkitError(f"compare needs two different strategies, not {sa} twice")
+    st = stems(spec, r)
+    target, larger = objective(spec, r)
+    if metric:
+        _, target = seat_metric(spec, r, metric)
+    configs, roles, mode = _seatings(spec, r, sa, sb, sf)
+    if st[target].kind == "shared" and mode == "head-to-head":
+        raise SimkitError(f"{target!r} is a shared outcome: head-to-head has no A - B for it; "
+                          f"name a per-seat metric with -m, or compare against a --field")
+    sequential = until_resolved or precision is not None
+    d = Deals(spec, configs, n, seed, workers=workers, backend=backend, scheduler=scheduler,
+              progress=progress, desc=f"{spec.name} compare")
+    plan_looks = looks(len(d.plan)) if sequential else [len(d.plan)]
+    alpha = (1 - confidence) / len(plan_looks)
+    status, history = "fixed n", []
+    with d:
+        for k in plan_looks:
+            d.play(range(len(configs)), k)
+            chunks = d.common(range(len(configs)))
+            if len(chunks) < 2:
+                break
+            cnt = d.counts(chunks)
+            av, bv, _ = _sides(d, roles, mode, st[target], chunks)
+            e = batch(cnt, av - bv)
+            q = t_quantile(1 - alpha / 2, e["df"])
+            history.append(dict(look=len(history) + 1, chunks=len(chunks), deals=int(cnt.sum()),
+                                mean=e["mean"], se=e["se"], bound=q * e["se"]))
+            if not d.complete:
+                status = "interrupted"
+                break
+            if until_resolved and abs(e["mean"]) > q * e["se"]:
+                status = "resolved"
+                break
+            if precision is not None and q * e["se"] <= precision:
+                status = "precision reached"
+                break
+        else:
+            if sequential:
+                status = "cap reached"
+    if not history:
+        raise SimkitError("no chunk finished: nothing to compare")
+    chunks = d.common(range(len(configs)))
+    cnt = d.counts(chunks)
+    rs = game_string(spec, r)
+    rows = []
+    for name, s in st.items():
+        av, bv, diffable = _sides(d, roles, mode, s, chunks)
+        ea, eb = batch(cnt, av), batch(cnt, bv)
+        e = batch(cnt, av - bv) if diffable else dict(mean=math.nan, se=math.nan, ci_low=math.nan,
+                                                      ci_high=math.nan)
+        rows.append(dict(game=spec.name, rules=rs, a=str(sa), b=str(sb),
+                         field=str(sf) if sf else ("-" if mode == "head-to-head" else "bank"),
+                         metric=name, kind=s.kind if s.kind == "shared" else "seat",
+                         a_mean=ea["mean"], b_mean=eb["mean"], mean=e["mean"], se=e["se"],
+                         ci_low=e["ci_low"], ci_high=e["ci_high"], n=int(cnt.sum()), seed=int(seed),
+                         configs=len(configs), mode=mode))
+    table = pd.DataFrame(rows)
+    h = history[-1]
+    tr = table[table.metric == target].iloc[0]
+    sign = "A higher" if tr["mean"] > 0 else "B higher"
+    word = {"resolved": f"resolved: {sign}", "cap reached": "not resolved within the cap",
+            "precision reached": "precision reached", "fixed n": "fixed n",
+            "interrupted": "interrupted"}[status]
+    who = f"A={sa} vs B={sb}" + (f" (each against {sf})" if sf else "")
+    summary = [f"{who}, {mode}, {len(configs)} seatings on common deals",
+               f"{target}: A - B = {tr['mean']:+.6g} (se {tr['se']:.3g}, 95% CI "
+               f"[{tr['ci_low']:+.6g}, {tr['ci_high']:+.6g}]) after {h['deals']:,} deals per "
+               f"seating; {word}" + (f" at {confidence:.0%} confidence over {len(plan_looks)} "
+                                     f"looks" if sequential else "")]
+    label = describe(spec, rs, who, h["deals"], seed)
+    info = dict(target=target, larger=larger, status=status, confidence=confidence,
+                looks=len(plan_looks), mode=mode, a=str(sa), b=str(sb),
+                field=str(sf) if sf else None, seed=int(seed), n=n,
+                deals=int(d.played()), seats=seat_names(spec.seats(r)))
+    return Analysis("compare", rs, label, {"table": table, "history": pd.DataFrame(history)},
+                    summary, info, complete=d.complete)

@@ -1,0 +1,240 @@
+"""Threshold equilibria: the payoff matrix of two strategy grids, best replies, minimax, mixed play.
+
+``solve("ochko", row="banker_stop=14..20", col="p1.t=12..21")`` plays every (row, column) pair
+on common deals and returns the matrix of the row side's payoff (default: minus the column
+side's objective, so a zero-sum game; ``row_metric="bank_ev"`` names it), each side's best reply
+to each of the other's points (with the paired margin over the runner-up), the pure minimax (the
+row side's best point when the column side answers it with its best reply, and the column's
+analogue), and the mixed equilibrium of the matrix game with its value (a linear programme).
+The value's sampling error is the spread of the equilibrium value over a bootstrap of chunks.
+
+The two sides are the row's and the column's: a seat's strategy parameter (``p1.t``) or a rules
+option (``banker_stop``: the house); a game with more sides than those two is refused.  With
+``exact=True`` the matrix comes from the game's exact analysis (Очко), with zero error, through
+the same code.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+from scipy.optimize import linprog
+
+from simkit.analysis.common import (Analysis, Deals, batch, bootstrap_weights, describe, objective,
+                                    seat_metric, stems)
+from simkit.analysis.simulate import _configs, parse_grid, parse_n
+from simkit.core.registry import game_string, parse_kv, split_call
+from simkit.errors import SimkitError
+
+
+def zero_sum_equilibrium(a: np.ndarray) -> tuple[float, np.ndarray, np.ndarray]:
+    """Value and optimal mixed strategies of the zero-sum game where the row player maximises
+    ``a[i, j]`` and the column player minimises it."""
+    m, k = a.shape
+    shift = a.min() - 1.0
+    b = a - shift  # positive, so the value is positive
+    # row: max v s.t. sum_i x_i b_ij >= v; variables (x, v)
+    c = np.r_[np.zeros(m), -1.0]
+    aub = np.c_[-b.T, np.ones(k)]
+    res = linprog(c, A_ub=aub, b_ub=np.zeros(k), A_eq=np.r_[np.ones(m), 0.0][None],
+                  b_eq=[1.0], bounds=[(0, None)] * m + [(None, None)], method="highs")
+    col = linprog(np.r_[np.zeros(k), 1.0], A_ub=np.c_[b, -np.ones(m)], b_ub=np.zeros(m),
+                  A_eq=np.r_[np.ones(k), 0.0][None], b_eq=[1.0],
+                  bounds=[(0, None)] * k + [(None, None)], method="highs")
+    if not (res.success and col.success):
+        raise SimkitError("the matrix game's linear programme failed")
+    x, y = np.clip(res.x[:m], 0, None), np.clip(col.x[:k], 0, None)
+    return float(-res.fun + shift), x / x.sum(), y / y.sum()
+
+
+def _side(key: str) -> str:
+    return key.split(".", 1)[0] if "." in key else "house"
+
+
+def _matrix_answers(u_row, u_col, rvals, cvals):
+    """Best replies and the pure minimax of both sides from payoff matrices."""
+    br_col = u_col.argmax(axis=1)          # column's best reply to each row point
+    br_row = u_row.argmax(axis=0)          # row's best reply to each column point
+    row_guarantee = u_row[np.arange(len(rvals)), br_col]
+    i_star = int(row_guarantee.argmax())
+    col_guarantee = u_col[br_row, np.arange(len(cvals))]
+    j_star = int(col_guarantee.argmax())
+    return br_col, br_row, i_star, j_star
+
+
+def solve(game: str, row: str, col: str, *, strategies=None, rules=None,
+          row_metric: str | None = None, col_metric: str | None = None, exact: bool = False,
+          n=100_000, seed: int = 0, reps: int = 400, workers: int = 1,
+          backend: str | None = None, scheduler: str | None = None,
+          progress: bool | None = None) -> Analysis:
+    """The matrix of ``row`` (one grid axis, ``"banker_stop=14..20"``) against ``col``
+    (``"p1.t=12..21"``) with best replies, minimax and the mixed equilibrium; see the module."""
+    from simkit.games import parse_game
+    spec, r0 = parse_game(game, rules)
+    n = parse_n(n)
+    axes = parse_grid([row, col])
+    if len(axes) != 2 or len(parse_grid([row])) != 1:
+        raise SimkitError("solve takes one grid axis for --row and one for --col")
+    (rk, rvals), (ck, cvals) = axes
+    sr, sc = _side(rk), _side(ck)
+    if sr == sc:
+        raise SimkitError(f"--row {rk} and --col {ck} belong to the same side ({sr}); solve needs "
+                          f"the two sides of a two-sided game")
+    seats = spec.seats(r0)
+    sides = seats + (1 if "house" in (sr, sc) else 0)
+    if sides != 2:
+        raise SimkitError(f"{game_string(spec, r0)} has {sides} sides ({seats} seats"
+                          + (" and the house" if "house" in (sr, sc) else "")
+                          + "); a payoff matrix needs a game of exactly two")
+    stem, larger = objective(spec, r0)
+    if not larger:
+        raise SimkitError(f"{spec.name}'s objective {stem!r} is minimised; name the payoffs with "
+                          f"--row-metric and --col-metric")
+    st = stems(spec, r0)
+
+    def resolve(metric, side):
+        if metric is None:
+            return (f"{side}_{stem}", 1.0) if side != "house" else (None, 1.0)
+        neg = metric.startswith("-")
+        name = metric[1:] if neg else metric
+        seat, s = seat_metric(spec, r0, name)
+        if seat is None and st[s].kind != "shared":
+            raise SimkitError(f"name a seat's metric, e.g. p1_{s}")
+        return name, -1.0 if neg else 1.0
+
+    cm, csign = resolve(col_metric, sc)
+    rm, rsign = resolve(row_metric, sr)
+    if cm is None:                    # the house's column: zero-sum against the row side
+        cm, csign = rm, -rsign
+    if rm is None:
+        rm, rsign = cm, -csign
+
+    _, args = split_call(game, "game")
+    opts = parse_kv(args, "rules option")
+    opts.update(rules if isinstance(rules, dict) else parse_kv(list(rules or []), "rules option"))
+    rs = game_string(spec, r0)
+    if exact:
+        if spec.exact is None:
+            raise SimkitError(f"{spec.name} has no exact analysis; solve it by simulation")
+        _, t = spec.exact(r0, None, [(rk, rvals), (ck, cvals)])
+        piv = {}
+        for name in {rm, cm}:
+            sub = t[t.metric == name]
+            if sub.empty:
+                raise SimkitError(f"the exact analysis reports no {name!r}")
+            piv[name] = sub.pivot_table(index=rk, columns=ck, values="mean").reindex(
+                index=[_num(v) for v in rvals], columns=[_num(v) for v in cvals]).to_numpy()
+        u_row, u_col = rsign * piv[rm], csign * piv[cm]
+        cell_se = np.zeros_like(u_row)
+        boot_vals = None
+        paired = cnt = None
+        nd, deals, complete, method = 0, 0, True, "exact"
+    else:
+        configs, points = _configs(spec, opts, strategies, [row, col])
+        d = Deals(spec, configs, n, seed, workers=workers, backend=backend, scheduler=scheduler,
+                  progress=progress, desc=f"{spec.name} solve")
+        with d:
+            d.play(range(len(configs)), len(d.plan))
+        chunks = d.common(range(len(configs)))
+        if len(chunks) < 2:
+            raise SimkitError("fewer than two chunks finished: nothing to solve")
+        cnt = d.counts(chunks)
+        shape = (len(rvals), len(cvals))
+
+        def sums(name, sign):
+            seat, s = seat_metric(spec, r0, name)
+            idx = int(seat[1:]) - 1 if seat else 0
+            return sign * np.array([d.seat_sums(i, idx, st[s], chunks) for i in range(len(configs))])
+
+        srow, scol = sums(rm, rsign), sums(cm, csign)      # [cells, chunks]
+        u_row = (srow.sum(1) / cnt.sum()).reshape(shape)
+        u_col = (scol.sum(1) / cnt.sum()).reshape(shape)
+        cell_se = np.array([batch(cnt, x)["se"] for x in srow]).reshape(shape)
+        w = bootstrap_weights(len(chunks), reps, seed)
+        boot_vals = []
+        boot_minimax = []
+        for wi in w:
+            ur, uc = (srow @ wi / (cnt @ wi)).reshape(shape), (scol @ wi / (cnt @ wi)).reshape(shape)
+            boot_vals.append(zero_sum_equilibrium(ur)[0])
+            bc, _, i_b, _ = _matrix_answers(ur, uc, rvals, cvals)
+            boot_minimax.append(ur[i_b, bc[i_b]])
+        paired = {"row": srow, "col": scol}
+        nd, deals, complete, method = int(cnt.sum()), d.played(), d.complete, "simulation"
+    br_col, br_row, i_star, j_star = _matrix_answers(u_row, u_col, rvals, cvals)
+    value, x, y = zero_sum_equilibrium(u_row)
+    zero_sum = bool(np.allclose(u_row, -u_col, atol=1e-9 + 1e-6 * np.abs(u_row).max()))
+    cells = []
+    for i, rv in enumerate(rvals):
+        for j, cv in enumerate(cvals):
+            cells.append({"game": spec.name, "rules": rs, rk: _num(rv), ck: _num(cv),
+                          "metric": rm if rsign > 0 else f"-{rm}", "mean": float(u_row[i, j]),
+                          "se": float(cell_se[i, j]),
+                          "ci_low": float(u_row[i, j] - 1.959963984540054 * cell_se[i, j]),
+                          "ci_high": float(u_row[i, j] + 1.959963984540054 * cell_se[i, j]),
+                          "col_payoff": float(u_col[i, j]), "n": nd, "seed": int(seed),
+                          "col_best_reply": bool(br_col[i] == j), "row_best_reply": bool(br_row[j] == i),
+                          "row_mix": float(x[i]), "col_mix": float(y[j]), "method": method})
+    table = pd.DataFrame(cells)
+    shape = u_row.shape
+
+    def reply(side, to, u, idx, cells_of):
+        """A best reply, the runner-up and the paired margin between them."""
+        order = np.argsort(-u.flat[idx], kind="stable")
+        b, r2 = idx[order[0]], idx[order[1]] if len(idx) > 1 else None
+        se = math.nan
+        if r2 is not None and paired is not None:
+            sums = paired[side]
+            se = batch(cnt, sums[cells_of(b)] - sums[cells_of(r2)])["se"]
+        return dict(side=side, to=to, best=b, payoff=float(u.flat[b]),
+                    runner_up=r2, margin=float(u.flat[b] - u.flat[r2]) if r2 is not None else math.nan,
+                    margin_se=se)
+
+    rows_ = []
+    for i, rv in enumerate(rvals):
+        idx = np.ravel_multi_index((np.full(shape[1], i), np.arange(shape[1])), shape)
+        e = reply("col", f"{rk}={_num(rv)}", u_col, idx, lambda c: c)
+        e["best"], e["runner_up"] = (f"{ck}={_num(cvals[c % shape[1]])}" if c is not None else None
+                                     for c in (e["best"], e["runner_up"]))
+        rows_.append(e)
+    for j, cv in enumerate(cvals):
+        idx = np.ravel_multi_index((np.arange(shape[0]), np.full(shape[0], j)), shape)
+        e = reply("row", f"{ck}={_num(cv)}", u_row, idx, lambda c: c)
+        e["best"], e["runner_up"] = (f"{rk}={_num(rvals[c // shape[1]])}" if c is not None else None
+                                     for c in (e["best"], e["runner_up"]))
+        rows_.append(e)
+    replies = pd.DataFrame(rows_)
+    minimax = float(u_row[i_star, br_col[i_star]])
+    val_se = float(np.std(boot_vals, ddof=1)) if boot_vals else 0.0
+    mm_se = float(np.std(boot_minimax, ddof=1)) if boot_vals else 0.0
+    mix_r = ", ".join(f"{_num(v)}: {p:.3f}" for v, p in zip(rvals, x) if p > 1e-6)
+    mix_c = ", ".join(f"{_num(v)}: {p:.3f}" for v, p in zip(cvals, y) if p > 1e-6)
+    rlab = rm if rsign > 0 else f"-{rm}"
+    summary = [f"{method}: {rk} ({len(rvals)}) x {ck} ({len(cvals)}), row payoff {rlab}"
+               + (f", {nd:,} common deals per cell" if nd else ""),
+               f"row's pure minimax: {rk}={_num(rvals[i_star])} against the best reply "
+               f"{ck}={_num(cvals[br_col[i_star]])}: {rlab} {minimax:.6f}"
+               + (f" (bootstrap se {mm_se:.2g})" if boot_vals else ""),
+               f"column's pure minimax: {ck}={_num(cvals[j_star])} against the best reply "
+               f"{rk}={_num(rvals[br_row[j_star]])}",
+               f"mixed equilibrium" + ("" if zero_sum else f" (of the zero-sum game on {rlab})")
+               + f": value {value:.6f}" + (f" (bootstrap se {val_se:.2g})" if boot_vals else "")
+               + f"; row plays {mix_r}; column plays {mix_c}"]
+    label = describe(spec, rs, f"{rk} x {ck}" + (f" with {' '.join(strategies)}" if strategies else ""),
+                     nd, seed) if nd else f"{rs} | {rk} x {ck} | exact"
+    info = dict(row=rk, col=ck, row_values=[_num(v) for v in rvals],
+                col_values=[_num(v) for v in cvals], row_metric=rlab,
+                col_metric=cm if csign > 0 else f"-{cm}", value=value, value_se=val_se,
+                minimax=minimax, minimax_se=mm_se, minimax_row=_num(rvals[i_star]),
+                minimax_reply=_num(cvals[br_col[i_star]]), col_minimax=_num(cvals[j_star]),
+                row_mix=x.tolist(), col_mix=y.tolist(), zero_sum=zero_sum, method=method,
+                seed=int(seed), n=n, deals=int(deals),
+                col_best_reply=[_num(cvals[j]) for j in br_col],
+                row_best_reply=[_num(rvals[i]) for i in br_row])
+    return Analysis("solve", rs, label, {"table": table, "replies": replies}, summary, info,
+                    complete=complete)
+
+
+def _num(v: str):
+    f = float(v)
+    return int(f) if f.is_integer() else f

@@ -1,0 +1,184 @@
+"""The analysis commands: ``compare``, ``tournament``, ``best``, ``solve`` and ``odds``.
+
+Each is a thin shell over :mod:`simkit.analysis` with the grammar of ``run`` and ``sweep`` (game
+strings, ``-r``, ``-s``, ``--grid``, ``-n``, ``--seed``, ``--workers``, ``--backend``,
+``--scheduler``, ``--format``, ``-o``).  It prints the analysis's table and headline lines;
+``-o FILE.parquet`` keeps every frame for ``simkit report``.
+"""
+from __future__ import annotations
+
+import json
+
+import click
+import pandas as pd
+
+from simkit.cli import _common, _jsonable, cli
+
+_PROGRESS = click.option("--progress/--no-progress", default=None,
+                         help="progress bar (default: on a terminal)")
+_RULES = click.option("-r", "--rule", "rules", multiple=True,
+                      help="rules option key=value (repeatable)")
+
+
+def _emit(an, fmt: str, out: str | None, columns: list[str], extra=None) -> None:
+    from simkit.core import store
+    if out:
+        store.kind_of(out)
+        an.save(out)
+    if fmt == "json":
+        click.echo(json.dumps(an.to_json(), indent=1, default=_jsonable))
+        return
+    if fmt == "csv":
+        click.echo(an.table().to_csv(index=False), nl=False)
+        return
+    t = an.table()
+    with pd.option_context("display.max_rows", None, "display.width", 200,
+                           "display.max_colwidth", 60, "display.float_format",
+                           lambda v: f"{v:.6g}"):
+        click.echo(t[[c for c in columns if c in t.columns]].to_string(index=False))
+        if extra is not None:
+            click.echo("")
+            click.echo(extra.to_string())
+    for line in an.summary:
+        click.echo(line)
+    if not an.complete:
+        click.echo("interrupted: the numbers above use the chunks that finished", err=True)
+
+
+def _nums(kw):
+    return {k: kw[k] for k in ("n", "seed", "workers", "backend", "scheduler")}
+
+
+@cli.command()
+@click.argument("game")
+@click.argument("a")
+@click.argument("b")
+@click.option("--field", default=None,
+              help="play A and B each against this strategy in the other seats (default: A against B)")
+@_RULES
+@click.option("-m", "--metric", "metric", default=None,
+              help="the metric to resolve (default: the game's objective, e.g. points)")
+@click.option("--until-resolved", is_flag=True,
+              help="add chunks until the sign of the metric's difference is settled (-n is the cap)")
+@click.option("--precision", type=float, default=None,
+              help="add chunks until the difference's interval half-width is at most this")
+@click.option("--confidence", type=float, default=0.95, show_default=True,
+              help="confidence of the sequential decision (shared over its looks)")
+@_common
+@_PROGRESS
+def compare(game, a, b, field, rules, metric, until_resolved, precision, confidence, fmt, out,
+            progress, **kw):
+    """Strategy A against strategy B on the same deals: A - B for every metric, paired."""
+    from simkit.analysis.headtohead import compare as run
+    an = run(game, a, b, field=field, rules=list(rules), metric=metric,
+             until_resolved=until_resolved, precision=precision, confidence=confidence,
+             progress=progress, **_nums(kw))
+    _emit(an, fmt, out, ["metric", "kind", "a_mean", "b_mean", "mean", "se", "ci_low", "ci_high", "n"])
+
+
+@cli.command()
+@click.argument("game")
+@click.option("-s", "--strategy", "strategies", multiple=True,
+              help="a strategy in the round robin (repeat: at least two)")
+@_RULES
+@click.option("-m", "--metric", "metric", default=None, help="rate by this per-seat metric")
+@click.option("--model", type=click.Choice(["bradley-terry", "least-squares"]), default=None,
+              help="ratings model (default: Bradley-Terry for win shares, else least squares)")
+@click.option("--reps", type=click.IntRange(20, 100_000), default=400, show_default=True,
+              help="bootstrap resamples of chunks for the intervals")
+@_common
+@_PROGRESS
+def tournament(game, strategies, rules, metric, model, reps, fmt, out, progress, **kw):
+    """A round robin of strategies: cross table and ratings with bootstrap intervals."""
+    from simkit.analysis.tournament import tournament as run
+    an = run(game, list(strategies), rules=list(rules), metric=metric, model=model, reps=reps,
+             progress=progress, **_nums(kw))
+    cross = an["cross"].pivot(index="row", columns="col", values="score")
+    _emit(an, fmt, out, ["rank", "strategy", "metric", "mean", "ci_low", "ci_high",
+                         f"mean_{an.info['metric']}", "n"], cross)
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--grid", "grid", multiple=True, required=True,
+              help="strategy grid, e.g. p1.knock=0..10 (repeatable: a product)")
+@click.option("-s", "--strategy", "strategies", multiple=True,
+              help="SEAT=NAME(params) for the fixed seats (repeatable)")
+@_RULES
+@click.option("-m", "--metric", "metric", default=None,
+              help="metric to optimise (default: the grid seat's objective, e.g. p1_points)")
+@click.option("--minimize", is_flag=True, default=None, help="smaller is better")
+@click.option("--alpha", type=float, default=0.05, show_default=True,
+              help="chance of ever dropping a truly best point")
+@_common
+@_PROGRESS
+def best(game, grid, strategies, rules, metric, minimize, alpha, fmt, out, progress, **kw):
+    """The best point of a strategy grid against fixed opponents, by racing on common deals."""
+    from simkit.analysis.racing import best as run
+    an = run(game, list(grid), strategies=list(strategies), rules=list(rules), metric=metric,
+             larger=None if minimize is None else not minimize, alpha=alpha, progress=progress,
+             **_nums(kw))
+    _emit(an, fmt, out, an.info["keys"] + ["metric", "mean", "ci_low", "ci_high", "n", "diff",
+                                           "survivor", "dropped_at"])
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--row", required=True, help="the row side's grid axis, e.g. banker_stop=14..20")
+@click.option("--col", required=True, help="the column side's grid axis, e.g. p1.t=12..21")
+@click.option("-s", "--strategy", "strategies", multiple=True,
+              help="SEAT=NAME(params): the strategies whose parameter a grid varies")
+@_RULES
+@click.option("--row-metric", default=None, help="the row side's payoff (default: zero-sum)")
+@click.option("--col-metric", default=None, help="the column side's payoff (default: its objective)")
+@click.option("--exact", is_flag=True, help="the matrix from the game's exact analysis")
+@click.option("--reps", type=click.IntRange(20, 100_000), default=400, show_default=True,
+              help="bootstrap resamples of chunks for the value's error")
+@_common
+@_PROGRESS
+def solve(game, row, col, strategies, rules, row_metric, col_metric, exact, reps, fmt, out,
+          progress, **kw):
+    """Payoff matrix of two grids: best replies, pure minimax and the mixed equilibrium."""
+    from simkit.analysis.solve import solve as run
+    an = run(game, row, col, strategies=list(strategies), rules=list(rules),
+             row_metric=row_metric, col_metric=col_metric, exact=exact, reps=reps,
+             progress=progress, **_nums(kw))
+    t = an.table()
+    mat = t.pivot(index=an.info["row"], columns=an.info["col"], values="mean")
+    if fmt == "table":
+        _emit_solve(an, mat, out)
+    else:
+        _emit(an, fmt, out, [])
+
+
+def _emit_solve(an, mat, out):
+    from simkit.core import store
+    if out:
+        store.kind_of(out)
+        an.save(out)
+    with pd.option_context("display.width", 200, "display.float_format", lambda v: f"{v:.6f}"):
+        click.echo(f"row payoff {an.info['row_metric']} ({an.info['row']} down, "
+                   f"{an.info['col']} across):")
+        click.echo(mat.to_string())
+        click.echo("")
+        click.echo(an["replies"].to_string(index=False))
+    for line in an.summary:
+        click.echo(line)
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--grid", "grid", multiple=True, required=True,
+              help="one seat's strategy grid, e.g. p1.knock=0..10")
+@click.option("-s", "--strategy", "strategies", multiple=True,
+              help="SEAT=NAME(params) for the other seats (repeatable)")
+@_RULES
+@_common
+@_PROGRESS
+def odds(game, grid, strategies, rules, fmt, out, progress, **kw):
+    """Match-win chance by a strategy parameter, in the game's match unit (gin to 100...)."""
+    from simkit.analysis.match import odds as run
+    an = run(game, list(grid), strategies=list(strategies), rules=list(rules), progress=progress,
+             **_nums(kw))
+    _emit(an, fmt, out, an.info["keys"] + ["metric", "mean", "ci_low", "ci_high", "diff",
+                                           "diff_low", "diff_high", "best", "tied", "n"])
