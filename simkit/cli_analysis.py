@@ -20,6 +20,19 @@ _RULES = click.option("-r", "--rule", "rules", multiple=True,
                       help="rules option key=value (repeatable)")
 
 
+def _grid_against(grid_help: str):
+    """``--grid`` (required, repeatable), ``-s`` for the fixed seats and ``-r``."""
+    def deco(f):
+        for o in reversed([
+                click.option("--grid", "grid", multiple=True, required=True, help=grid_help),
+                click.option("-s", "--strategy", "strategies", multiple=True,
+                             help="SEAT=NAME(params) for the other seats (repeatable)"),
+                _RULES]):
+            f = o(f)
+        return f
+    return deco
+
+
 def _emit(an, fmt: str, out: str | None, columns: list[str], extra=None) -> None:
     from simkit.core import store
     if out:
@@ -100,11 +113,7 @@ def tournament(game, strategies, rules, metric, model, reps, fmt, out, progress,
 
 @cli.command()
 @click.argument("game")
-@click.option("--grid", "grid", multiple=True, required=True,
-              help="strategy grid, e.g. p1.knock=0..10 (repeatable: a product)")
-@click.option("-s", "--strategy", "strategies", multiple=True,
-              help="SEAT=NAME(params) for the fixed seats (repeatable)")
-@_RULES
+@_grid_against("strategy grid, e.g. p1.knock=0..10 (repeatable: a product)")
 @click.option("-m", "--metric", "metric", default=None,
               help="metric to optimise (default: the grid seat's objective, e.g. p1_points)")
 @click.option("--minimize", is_flag=True, default=None, help="smaller is better")
@@ -168,11 +177,7 @@ def _emit_solve(an, mat, out):
 
 @cli.command()
 @click.argument("game")
-@click.option("--grid", "grid", multiple=True, required=True,
-              help="one seat's strategy grid, e.g. p1.knock=0..10")
-@click.option("-s", "--strategy", "strategies", multiple=True,
-              help="SEAT=NAME(params) for the other seats (repeatable)")
-@_RULES
+@_grid_against("one seat's strategy grid, e.g. p1.knock=0..10")
 @_common
 @_PROGRESS
 def odds(game, grid, strategies, rules, fmt, out, progress, **kw):

@@ -10,7 +10,8 @@ import pytest
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
-@pytest.mark.parametrize("name", ["ochko_banker", "gin_knock", "klaberjass_bidding"])
+@pytest.mark.parametrize("name", ["ochko_banker", "gin_knock", "klaberjass_bidding",
+                                  "strategy_analysis"])
 def test_notebook_is_generated_from_its_script(tmp_path, name):
     """notebooks/NAME.ipynb is written by make_NAME.py; they must not drift."""
     nbformat = pytest.importorskip("nbformat")
@@ -33,6 +34,10 @@ def test_notebook_is_generated_from_its_script(tmp_path, name):
                                    "bait rate by strength:", "equal players: p1, with the first word",
                                    "in a long game to 501 the best t1 =",
                                    "the break-even open-hand bonus is"], 8),
+    ("strategy_analysis", "2e4", ["the bank's minimax stop: simulation",
+                                  "the best knock threshold against simple is knock <=",
+                                  "match odds to 100 by knock threshold:", "tournament ratings:",
+                                  "mixed equilibrium"], 9),
 ])
 def test_notebook_runs(monkeypatch, name, size, phrases, images):
     nbformat = pytest.importorskip("nbformat")

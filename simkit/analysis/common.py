@@ -210,6 +210,18 @@ class Deals:
         return sum(self.deals(i) for i in range(len(self.configs)))
 
 
+def play_all(spec: GameSpec, configs, n: int, seed: int, what: str, **where):
+    """Play every configuration to ``n`` (``where``: workers, backend, scheduler, progress):
+    ``(deals, the chunks all finished, their deal counts)``."""
+    d = Deals(spec, configs, n, seed, desc=f"{spec.name} {what}", **where)
+    with d:
+        d.play(range(len(configs)), len(d.plan))
+    chunks = d.common(range(len(configs)))
+    if len(chunks) < 2:
+        raise SimkitError(f"fewer than two chunks finished: nothing to {what}")
+    return d, chunks, d.counts(chunks)
+
+
 # --- statistics on per-chunk sums ----------------------------------------------------------
 
 def batch(counts: np.ndarray, sums: np.ndarray) -> dict[str, float]:

@@ -21,8 +21,8 @@ import numpy as np
 import pandas as pd
 from scipy.optimize import linprog
 
-from simkit.analysis.common import (Analysis, Deals, batch, bootstrap_weights, describe, objective,
-                                    seat_metric, stems)
+from simkit.analysis.common import (Analysis, batch, bootstrap_weights, describe, objective,
+                                    play_all, seat_metric, stems)
 from simkit.analysis.simulate import _configs, parse_grid, parse_n
 from simkit.core.registry import game_string, parse_kv, split_call
 from simkit.errors import SimkitError
@@ -132,14 +132,8 @@ def solve(game: str, row: str, col: str, *, strategies=None, rules=None,
         nd, deals, complete, method = 0, 0, True, "exact"
     else:
         configs, points = _configs(spec, opts, strategies, [row, col])
-        d = Deals(spec, configs, n, seed, workers=workers, backend=backend, scheduler=scheduler,
-                  progress=progress, desc=f"{spec.name} solve")
-        with d:
-            d.play(range(len(configs)), len(d.plan))
-        chunks = d.common(range(len(configs)))
-        if len(chunks) < 2:
-            raise SimkitError("fewer than two chunks finished: nothing to solve")
-        cnt = d.counts(chunks)
+        d, chunks, cnt = play_all(spec, configs, n, seed, "solve", workers=workers,
+                                  backend=backend, scheduler=scheduler, progress=progress)
         shape = (len(rvals), len(cvals))
 
         def sums(name, sign):

@@ -27,7 +27,7 @@ import pandas as pd
 from scipy.optimize import minimize
 
 from simkit.analysis.common import (Analysis, Deals, bootstrap_weights, describe, objective,
-                                    seat_metric, stems)
+                                    play_all, seat_metric, stems)
 from simkit.analysis.headtohead import _seatings, _sides
 from simkit.analysis.simulate import parse_n
 from simkit.core.registry import game_string, parse_strategy
@@ -126,14 +126,8 @@ def tournament(game: str, strategies, *, rules=None, metric: str | None = None,
         cs, roles, mode = _seatings(spec, r, strats[i], strats[j], None)
         configs += cs
         owners.append((len(configs) - len(cs), len(cs), roles, mode))
-    d = Deals(spec, configs, n, seed, workers=workers, backend=backend, scheduler=scheduler,
-              progress=progress, desc=f"{spec.name} tournament")
-    with d:
-        d.play(range(len(configs)), len(d.plan))
-    chunks = d.common(range(len(configs)))
-    if len(chunks) < 2:
-        raise SimkitError("fewer than two chunks finished: nothing to rate")
-    cnt = d.counts(chunks)
+    d, chunks, cnt = play_all(spec, configs, n, seed, "tournament", workers=workers,
+                              backend=backend, scheduler=scheduler, progress=progress)
     a_s, b_s = [], []
     for start, size, roles, mode in owners:
         sub = _Sub(d, start)
