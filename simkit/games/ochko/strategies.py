@@ -19,6 +19,7 @@
 """
 from __future__ import annotations
 
+import functools
 import os
 
 import numpy as np
@@ -53,11 +54,19 @@ STRATEGIES = {
 
 def load_table(path: str) -> np.ndarray:
     """Read a policy file into ``float64[NU, 32, 13]`` hit probabilities by the banker's face-up
-    card's points, total and cards held (unlisted pairs stand)."""
+    card's points, total and cards held (unlisted pairs stand).  The result is read-only and
+    cached by the file's path, size and modification time (every chunk and stacked deal prepares
+    its strategies; reading the file each time cost 5 ms)."""
     path = BUNDLED.get(path, path)
     if not path or not os.path.exists(path):
         raise SimkitError(f"table strategy: policy file {path!r} not found (give path=FILE.csv "
                           f"with columns total,cards,hit, or path=basic)")
+    st = os.stat(path)
+    return _read_table(path, st.st_mtime_ns, st.st_size)
+
+
+@functools.lru_cache(maxsize=64)
+def _read_table(path: str, mtime_ns: int, size: int) -> np.ndarray:
     try:
         df = pd.read_parquet(path) if path.endswith(".parquet") else pd.read_csv(path)
         t = df["total"].to_numpy(int)
@@ -79,12 +88,33 @@ def load_table(path: str) -> np.ndarray:
     for u in np.unique(listed).astype(int):  # rows for one face-up card override the others
         sel = b == u
         table[u, t[sel], c[sel]] = h[sel]
+    table.setflags(write=False)
     return table
 
 
 def hit_probabilities(strategy) -> np.ndarray:
     """``float64[NU, 64, 32]``: the chance that ``strategy`` draws at (banker's face-up card's
-    points, total, cards held)."""
+    points, total, cards held); read-only, cached (a table strategy by its file's state)."""
+    return _hit_probabilities(strategy, _file_state(strategy))
+
+
+def _file_state(strategy):
+    """A table strategy's file as (modification time, size): what its cached tables depend on."""
+    if strategy.kind != "table":
+        return None
+    path = BUNDLED.get(strategy.values["path"], strategy.values["path"])
+    st = os.stat(path) if path and os.path.exists(path) else None
+    return (st.st_mtime_ns, st.st_size) if st else None
+
+
+@functools.lru_cache(maxsize=256)
+def _hit_probabilities(strategy, file_state) -> np.ndarray:
+    p = _hit_probabilities_of(strategy)
+    p.setflags(write=False)
+    return p
+
+
+def _hit_probabilities_of(strategy) -> np.ndarray:
     v = strategy.values
     total = np.arange(TT)[None, :, None]
     up = np.arange(NU)[:, None, None]
@@ -109,10 +139,18 @@ def sees_upcard(hitp: np.ndarray) -> bool:
 def encode(strategies, rules):
     """The players' stop tables ``uint8[K, NU, 64, 32]`` by (banker's face-up card's points,
     total, cards held) (DRAW, STOP, or ASK: draw with probability ``hitp``) and ``hitp``.  A
-    total of 21 or more and the ``max_cards`` cap always stop."""
+    total of 21 or more and the ``max_cards`` cap always stop.  Cached (every chunk and stacked
+    deal prepares its strategies); the caller gets its own copies."""
+    strategies = tuple(strategies)
+    ptab, hitp = _encode(strategies, rules.max_cards, tuple(_file_state(s) for s in strategies))
+    return ptab.copy(), hitp.copy()
+
+
+@functools.lru_cache(maxsize=128)
+def _encode(strategies, max_cards, file_states):
     t = np.arange(TT)[:, None]
     n = np.arange(TN)[None, :]
-    forced = np.broadcast_to((t >= 21) | (n >= rules.max_cards), (TT, TN))
+    forced = np.broadcast_to((t >= 21) | (n >= max_cards), (TT, TN))
     hitp = np.stack([hit_probabilities(s) for s in strategies])
     ptab = np.where(hitp >= 1.0, DRAW, np.where(hitp <= 0.0, STOP, ASK)).astype(np.uint8)
     ptab[:, :, forced] = STOP
