@@ -73,6 +73,9 @@ def _load(name: str, item) -> tuple[pd.DataFrame, dict, str | None]:
         if _is_rows(item):
             return item.copy(), {}, None
         return check_table(item.copy(), name), {}, None
+    from simkit.analysis.common import Analysis
+    if isinstance(item, Analysis):  # drawn by simkit.report.analysis
+        return check_table(item.table(), name), item.meta(), None
     if hasattr(item, "table") and callable(item.table):
         df = item.table()
         return check_table(df, name), {"complete": getattr(item, "complete", True)}, None
@@ -157,6 +160,11 @@ def build(frames_or_paths, out, title: str | None = None) -> str:
         body.append(f'<div id="s{i}">')
         if _is_rows(df):
             body.append(_rows_section(f"s{i}-1", name, df, meta, path))
+            body.append("</div>")
+            continue
+        if isinstance(meta.get("analysis"), dict):  # a saved strategy analysis
+            from simkit.report.analysis import section
+            body.append(section(f"s{i}-1", name, df, meta, path))
             body.append("</div>")
             continue
         parts = _split(df)
