@@ -35,9 +35,11 @@ _SEAT = re.compile(r"^p(\d+)_(.+)$")
 
 def chunk_size(n: int) -> int:
     """Deals per chunk of an analysis of ``n`` deals per configuration: about n/256, a power of
-    two in [1024, 2**20]."""
-    want = max(1, math.ceil(n / TARGET_CHUNKS))
-    return int(min(R.MAX_CHUNK, max(MIN_CHUNK, 1 << (want - 1).bit_length())))
+    two in [1024, 2**20], but small enough for 32 chunks when ``n`` is small (a deal of a whole
+    match costs enough that the per-chunk overhead does not matter)."""
+    def pow2(x):
+        return 1 << (max(1, math.ceil(x)) - 1).bit_length()
+    return int(min(R.MAX_CHUNK, max(min(MIN_CHUNK, pow2(n / 32)), pow2(n / TARGET_CHUNKS))))
 
 
 def looks(n_chunks: int, first: int = 32) -> list[int]:
