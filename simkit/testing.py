@@ -307,3 +307,19 @@ def golden_mismatch(folder: str, spec: GameSpec) -> str | None:
     return (f"{spec.name} is version {spec.version}, its golden file version "
             f"{stored.get('version')}: check the new playthrough and run python scripts/golden.py "
             f"{spec.name}")
+
+
+def warm_up(names) -> None:
+    """Compile (into numba's disk cache) what the tests of games ``names`` use first: the
+    kernel, the playthrough's logged path and the exact analysis's recursions where a game has
+    one.  ``tests/conftest.py`` runs it in one process per test worker before the workers
+    start, so that each kernel is compiled once, not once per worker."""
+    from simkit.analysis.simulate import run
+    from simkit.games import get_game
+    for name in names:
+        spec = get_game(name)
+        rules = default_rules(spec)
+        run(name, n=10, seed=0, progress=False)
+        play.playthrough(spec, rules, None, seed=0)
+        if spec.exact is not None:
+            spec.exact(rules, resolve_strategies(spec, rules, None), None)
