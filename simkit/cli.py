@@ -19,14 +19,30 @@ from simkit.errors import SimkitError
 FORMATS = click.Choice(["table", "json", "csv"])
 
 
+class _AsciiInt(click.ParamType):
+    """An integer in ASCII digits (click's ``int`` also takes other scripts' digits)."""
+    name = "integer"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int):
+            return value
+        text = str(value).strip()
+        if not (text.isascii() and text.lstrip("+-").isdigit()):
+            self.fail(f"{value!r} is not a whole number in ASCII digits", param, ctx)
+        return int(text)
+
+
+INT = _AsciiInt()
+
+
 def _common(f):
     opts = [
         click.option("--format", "fmt", type=FORMATS, default="table", show_default=True,
                      help="output format on stdout"),
         click.option("-o", "--output", "out", default=None, help="write results to FILE (.parquet or .csv)"),
-        click.option("--seed", type=int, default=0, show_default=True, help="seed of the SeedSequence"),
+        click.option("--seed", default="0", show_default=True, help="seed of the SeedSequence (0..2**63-1)"),
         click.option("-n", "n", default="1e5", show_default=True, help="deals (per grid point); 1e6 accepted"),
-        click.option("--workers", type=int, default=1, show_default=True, help="parallel workers"),
+        click.option("--workers", type=INT, default=1, show_default=True, help="parallel workers"),
         click.option("--backend", type=click.Choice(["serial", "threads", "processes", "dask"]),
                      default=None, help="where chunks run (default: serial, threads if --workers > 1)"),
         click.option("--scheduler", default=None, help="address of an existing Dask scheduler"),
@@ -43,7 +59,7 @@ def _sim_options(f):
                      help="SEAT=NAME(params), e.g. p1=stand_at(16) (repeatable)"),
         click.option("-m", "--metric", "metrics", multiple=True, help="show only these metrics"),
         click.option("--precision", type=float, default=None,
-                     help="add chunks until every 95%% CI half-width is at most this (-n is the cap)"),
+                     help="add chunks until every 95% CI half-width is at most this (-n is the cap)"),
         click.option("--resume", is_flag=True, help="continue the interrupted run stored in -o FILE"),
         click.option("--rows", "rows_out", default=None, help="also write per-deal rows to FILE (n <= 1e6)"),
         click.option("--progress/--no-progress", default=None, help="progress bar (default: on a terminal)"),
@@ -214,12 +230,12 @@ def exact(game, rules, strategies, grid, fmt, out):
 @cli.command()
 @click.argument("game")
 @click.option("-n", "n", default=None, help="deals to time (default: the game's, 2e7 for ochko)")
-@click.option("--seed", type=int, default=0)
+@click.option("--seed", default="0", show_default=True, help="seed of the timed deals' streams")
 @click.option("--format", "fmt", type=FORMATS, default="table")
 @click.option("-r", "--rule", "rules", multiple=True)
 @click.option("-s", "--strategy", "strategies", multiple=True)
 @click.option("-o", "--output", "out", default=None)
-@click.option("--workers", type=int, default=1, show_default=True,
+@click.option("--workers", type=INT, default=1, show_default=True,
               help="also time the runner with this many threads")
 def bench(game, n, seed, fmt, rules, strategies, out, workers):
     """Deals per second per core, against the random generator's ceiling measured alongside."""

@@ -19,8 +19,8 @@ import pandas as pd
 import simkit
 from simkit.core import runner as R
 from simkit.core import stats, store
-from simkit.core.registry import (GameSpec, game_string, make_strategy, parse_kv, parse_strategies,
-                                  rules_from_options, seat_names, split_call)
+from simkit.core.registry import (GameSpec, game_string, make_strategy, merge_options, parse_kv,
+                                  parse_strategies, rules_from_options, seat_names, split_call)
 from simkit.errors import SimkitError
 
 MAX_ROWS = 1_000_000
@@ -29,6 +29,8 @@ MAX_ROWS = 1_000_000
 def parse_n(n) -> int:
     """``1e6``, ``"1e6"``, ``"2_000_000"`` -> int; n must be a positive whole number."""
     try:
+        if not str(n).isascii():
+            raise ValueError
         f = float(str(n).replace("_", ""))
     except ValueError:
         raise SimkitError(f"bad number of deals {n!r}: write a positive number such as 1e6") from None
@@ -51,10 +53,15 @@ def parse_grid(items) -> list[tuple[str, list[str]]]:
             rng_part, _, step = spec.partition(":")
             a, _, b = rng_part.partition("..")
             try:
+                if not spec.isascii():
+                    raise ValueError
                 a, b = float(a), float(b)
                 st = float(step) if step else 1.0
+                if not all(map(math.isfinite, (a, b, st))):
+                    raise ValueError
             except ValueError:
-                raise SimkitError(f"malformed grid {it!r}: a..b needs numbers, e.g. {key}=14..20") from None
+                raise SimkitError(f"malformed grid {it!r}: a..b needs finite numbers in ASCII "
+                                  f"digits, e.g. {key}=14..20") from None
             if st <= 0 or b < a or (b - a) / st > 10_000:
                 raise SimkitError(f"malformed grid {it!r}: need a <= b and a positive step "
                                   f"(at most 10000 points)")
@@ -70,6 +77,59 @@ def parse_grid(items) -> list[tuple[str, list[str]]]:
     if len(set(keys)) != len(keys):
         raise SimkitError("malformed grid: a key appears twice")
     return out
+
+
+#: Seeds are stored in results tables as int64.
+MAX_SEED = 2 ** 63 - 1
+
+
+def parse_seed(seed) -> int:
+    """``--seed``: a whole number in 0..2**63-1 written in ASCII digits (``int()`` would also
+    take other scripts' digits and numbers too big for a results file)."""
+    if isinstance(seed, bool):
+        seed = str(seed)
+    if isinstance(seed, (int, np.integer)):
+        value = int(seed)
+    else:
+        text = str(seed).strip()
+        if not (text.isascii() and text.lstrip("+-").isdigit()):
+            raise SimkitError(f"bad seed {seed!r}: write a whole number in ASCII digits, "
+                              f"0..{MAX_SEED}")
+        value = int(text)
+    if not 0 <= value <= MAX_SEED:
+        raise SimkitError(f"--seed must be a non-negative integer up to 2**63-1 = {MAX_SEED}, "
+                          f"not {value}")
+    return value
+
+
+SCHEMES = ("tcp", "tls", "inproc", "ucx", "ws", "wss")
+
+
+def check_backend(workers, backend: str | None, scheduler: str | None) -> None:
+    """Refuse combinations of ``--workers``, ``--backend`` and ``--scheduler`` that would be
+    ignored or cannot work, before anything runs."""
+    if isinstance(workers, bool) or not isinstance(workers, (int, np.integer)):
+        raise SimkitError(f"--workers must be a whole number, not {workers!r}")
+    if workers < 1:
+        raise SimkitError(f"--workers must be at least 1, not {workers}")
+    if backend == "serial" and workers > 1:
+        raise SimkitError(f"--backend serial runs one worker, not {workers}: drop --workers or "
+                          f"choose --backend threads, processes or dask")
+    if scheduler is None:
+        return
+    addr = str(scheduler).strip()
+    if not addr:
+        raise SimkitError("--scheduler needs the address of a Dask scheduler, e.g. "
+                          "tcp://127.0.0.1:8786 (leave it out to run here)")
+    if backend not in (None, "dask"):
+        raise SimkitError(f"--scheduler runs on Dask, not --backend {backend}: drop one of them")
+    scheme, sep, rest = addr.rpartition("://")
+    if sep and scheme not in SCHEMES:
+        raise SimkitError(f"bad --scheduler {scheduler!r}: unknown scheme {scheme!r}, use one of "
+                          f"{', '.join(s + '://' for s in SCHEMES)} (e.g. tcp://127.0.0.1:8786)")
+    if not rest or any(c.isspace() for c in rest) or not rest.isascii():
+        raise SimkitError(f"bad --scheduler {scheduler!r}: write HOST:PORT or "
+                          f"SCHEME://HOST:PORT, e.g. tcp://127.0.0.1:8786")
 
 
 @dataclass
@@ -179,6 +239,10 @@ def _num(v):
 def _configs(spec, base_rules_opts, strategies_in, grid):
     """Expand the grid into configurations and their grid values."""
     axes = parse_grid(grid)
+    for k, _ in axes:
+        if k in base_rules_opts:
+            raise SimkitError(f"rules option {k!r} is both fixed ({k}={base_rules_opts[k]}) and on "
+                              f"the grid: drop it from the game string or -r, or from --grid")
     points, configs = [], []
     for combo in itertools.product(*[vals for _, vals in axes]) if axes else [()]:
         point = dict(zip([k for k, _ in axes], combo))
@@ -254,12 +318,11 @@ def sweep(game: str, grid=None, *, n=100_000, seed: int = 0, strategies=None, ru
     from simkit.games import parse_game
     spec, _ = parse_game(game, rules)
     _, args = split_call(game, "game")
-    base_opts = parse_kv(args, "rules option")
-    base_opts.update(rules if isinstance(rules, dict) else parse_kv(list(rules or []), "rules option"))
+    base_opts = merge_options(parse_kv(args, "rules option"), rules if isinstance(rules, dict)
+                              else parse_kv(list(rules or []), "rules option"))
     n = parse_n(n)
-    seed = int(seed)
-    if seed < 0:
-        raise SimkitError(f"--seed must be a non-negative integer, not {seed}")
+    seed = parse_seed(seed)
+    check_backend(workers, backend, scheduler)
     if precision is not None and not (precision > 0):
         raise SimkitError(f"--precision must be positive, not {precision}")
     if rows and n > MAX_ROWS:

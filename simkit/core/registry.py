@@ -129,19 +129,53 @@ def split_call(text: str, what: str) -> tuple[str, list[str]]:
     """``name(a,b=c)`` -> ``("name", ["a", "b=c"])``."""
     m = _CALL.match(text or "")
     if not m:
-        raise SimkitError(f"cannot read {what} {text!r}: write NAME or NAME(key=value,...)")
+        opened, closed = (text or "").count("("), (text or "").count(")")
+        why = (f"{opened - closed} '(' not closed" if opened > closed else
+               f"{closed - opened} ')' too many" if closed > opened else "")
+        raise SimkitError(f"cannot read {what} {text!r}: " + (f"{why}; " if why else "")
+                          + "write NAME or NAME(key=value,...)")
+    depth = 0
+    for ch in m.group(2) or "":
+        depth += (ch == "(") - (ch == ")")
+        if depth < 0:
+            break
+    if depth:
+        why = "a ')' too many" if depth < 0 else "a '(' not closed"
+        raise SimkitError(f"cannot read {what} {text!r}: unbalanced parentheses ({why}); write "
+                          f"{m.group(1)}(key=value,...)")
     args = [a.strip() for a in (m.group(2) or "").split(",") if a.strip()]
     return m.group(1), args
 
 
 def parse_kv(items: list[str], what: str) -> dict[str, str]:
+    """``["a=1", "b=2"]`` -> ``{"a": "1", "b": "2"}``; a key given twice is refused (the last
+    would silently win)."""
     out = {}
     for it in items:
         if "=" not in it:
             raise SimkitError(f"cannot read {what} {it!r}: write key=value")
         k, v = it.split("=", 1)
-        out[k.strip()] = v.strip()
+        k = k.strip()
+        if k in out:
+            raise SimkitError(f"{what} {k!r} is given twice ({k}={out[k]} and {k}={v.strip()}): "
+                              f"give it once")
+        out[k] = v.strip()
     return out
+
+
+def merge_options(base: dict, extra: dict, where: str = "the game string and -r") -> dict:
+    """``base`` (the game string's options) plus ``extra`` (``-r``); an option in both is
+    refused, ``preset`` with a word on how presets and options combine."""
+    both = [k for k in extra if k in base]
+    if both:
+        k = both[0]
+        if k == "preset":
+            raise SimkitError(f"two presets given ({base[k]} in {where.split(' and ')[0]}, "
+                              f"{extra[k]} in {where.split(' and ')[-1]}): give one preset and "
+                              f"change its options with -r key=value")
+        raise SimkitError(f"rules option {k!r} is given twice ({k}={base[k]} and {k}={extra[k]}, "
+                          f"in {where}): give it once")
+    return {**base, **extra}
 
 
 def parse_rules(spec: GameSpec, text: str, overrides: list[str] | dict | None = None) -> Rules:
@@ -152,7 +186,7 @@ def parse_rules(spec: GameSpec, text: str, overrides: list[str] | dict | None = 
         raise SimkitError(f"game string {text!r} is not a {spec.name} game")
     opts = parse_kv(args, "rules option")
     extra = overrides if isinstance(overrides, dict) else parse_kv(list(overrides or []), "rules option")
-    opts.update(extra)
+    opts = merge_options(opts, extra)
     return rules_from_options(spec, opts)
 
 
@@ -194,6 +228,9 @@ def parse_strategy(spec: GameSpec, text: str) -> Strategy:
         if k not in names:
             raise SimkitError(f"unknown parameter {k!r} of strategy {name}: its parameters are "
                               f"{', '.join(names) or '(none)'}")
+        if k in values:
+            raise SimkitError(f"parameter {k!r} of strategy {name} is given twice in {text!r}: "
+                              f"give it once")
         values[k] = v
     return make_strategy(kind, values)
 
@@ -223,6 +260,9 @@ def parse_strategies(spec: GameSpec, rules: Rules, items: list[str] | dict | Non
         seat = seat.strip()
         if seat not in seats:
             raise SimkitError(f"unknown seat {seat!r}: this game has seats {', '.join(seats)}")
+        if seat in chosen:
+            raise SimkitError(f"seat {seat} is given two strategies ({chosen[seat]} and "
+                              f"{str(text).strip()}): give each seat once")
         chosen[seat] = text if isinstance(text, Strategy) else parse_strategy(spec, text)
     default = parse_strategy(spec, spec.default_strategy)
     return tuple(chosen.get(s, default) for s in seats)

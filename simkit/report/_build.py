@@ -62,6 +62,9 @@ def _load(name: str, item) -> tuple[pd.DataFrame, dict, str | None]:
         path = os.fspath(item)
         if not os.path.exists(path):
             raise SimkitError(f"results file {path!r} not found")
+        if os.path.isdir(path):
+            raise SimkitError(f"cannot read {path!r}: it is a folder; give the results files in it "
+                              f"(.parquet or .csv written by simkit run, sweep or exact -o FILE)")
         if os.path.splitext(path)[1].lower() not in _READABLE:
             raise SimkitError(f"cannot read {path!r}: results files end in .parquet or .csv")
         rows = _read_rows(path)
