@@ -102,6 +102,31 @@ def parse_seed(seed) -> int:
     return value
 
 
+def kernel_is_cold(spec: GameSpec) -> bool:
+    """True when ``spec``'s kernel is neither compiled in this process nor in numba's cache on
+    disk (its first call will compile, which takes seconds)."""
+    k = spec.kernel
+    if getattr(k, "signatures", None):
+        return False
+    try:
+        return not k._cache._cache_file._load_index()  # numba internals: the on-disk index
+    except Exception:  # noqa: BLE001 - another numba, or no cache: say nothing rather than guess
+        return False
+
+
+def say_compiling(spec: GameSpec, enabled: bool | None = None) -> bool:
+    """On a terminal (``enabled`` None: stderr is one, as for the progress bar), tell the user
+    that the first run compiles the game's kernels; nothing in a pipe.  Returns whether it did."""
+    import os
+    import sys
+    if enabled is None:
+        enabled = sys.stderr.isatty() and not os.environ.get("SIMKIT_NO_PROGRESS")
+    if not enabled or not kernel_is_cold(spec):
+        return False
+    print(f"compiling {spec.name} kernels (first run only)...", file=sys.stderr, flush=True)
+    return True
+
+
 SCHEMES = ("tcp", "tls", "inproc", "ucx", "ws", "wss")
 
 
@@ -340,6 +365,7 @@ def sweep(game: str, grid=None, *, n=100_000, seed: int = 0, strategies=None, ru
     for m in metrics or []:
         if m not in known:
             raise SimkitError(f"unknown metric {m!r}: metrics are {', '.join(known)}")
+    say_compiling(spec, progress)
     size = R.chunk_size(n)
     request = dict(game=game_string(spec, configs[0].rules) if not points[0] else game,
                    rules_strings=[game_string(spec, c.rules) for c in configs],

@@ -62,11 +62,13 @@ class Metric:
     points per hand when a deal is a whole match of several hands), with a delta-method standard
     error; ``num``, ``den`` and ``cross`` (``num * den`` per deal) are other metrics of the game.
     Metrics whose name starts with ``_`` are such helper columns and are not reported.
+    ``doc`` says what the metric is, ``unit`` what its mean is counted in (``simkit metrics``).
     """
     name: str
     binary: bool = True
     doc: str = ""
     ratio: tuple[str, str, str] | None = None
+    unit: str = ""
 
     @property
     def hidden(self) -> bool:
@@ -106,10 +108,13 @@ class GameSpec:
     pack: Callable
     log_columns: Callable | None = None
     presets: dict[str, dict[str, Any]] = field(default_factory=dict)
+    preset_docs: dict[str, str] = field(default_factory=dict)  # preset -> one line (simkit rules)
     title: str = ""
     source: str = ""
     bench_n: int = 20_000_000  # deals `simkit bench` times by default (a few seconds' worth)
     bench_units: Callable | None = None  # rules -> (name, count per deal), e.g. ("hands", 2.0)
+    notes: Callable | None = None  # notes(rules, strategies) -> lines the table format prints
+    # under a run's table (e.g. why a number is 0 by construction)
     exact: Callable | None = None  # exact(rules, strategies, grid_axes) -> (JSON object with
     # "rules", "method", "seconds" and "summary" lines, tidy table); `simkit exact` prints both
     catalogue: str = "simkit.games"
