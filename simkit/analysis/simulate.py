@@ -217,8 +217,33 @@ class Result:
         keys = [c for c in t.columns if c not in ("metric", "mean", "se", "ci_low", "ci_high")]
         return t.pivot_table(index=keys, columns="metric", values=stat, sort=False).reset_index()
 
-    def paired(self, metric: str, i: int, j: int) -> dict[str, float]:
-        """Mean difference of ``metric`` between configurations ``i`` and ``j`` on the same deals."""
+    def paired(self, metric: str, a=None, b=None, **grid) -> dict[str, float]:
+        """Mean difference of ``metric`` between two configurations on the same deals (``a``
+        minus ``b``), with its standard error and 95% interval.
+
+        Name each configuration by its grid values, ``{"banker_stop": 15}`` (every grid column
+        that tells it apart; ``"p1.t"`` keys too), or by its position in the grid order; or give
+        ``key=(value_a, value_b)`` keywords for the grid columns that differ, the others fixed
+        by ``a`` and ``b`` as mappings::
+
+            res.paired("bank_ev", {"banker_stop": 15}, {"banker_stop": 16})
+            res.paired("bank_ev", banker_stop=(15, 16))
+            res.paired("bank_ev", 0, 1)
+        """
+        if grid:
+            a = dict(a or {}) if not isinstance(a, int) else a
+            b = dict(b or {}) if not isinstance(b, int) else b
+            if isinstance(a, int) or isinstance(b, int):
+                raise SimkitError("paired: give key=(value_a, value_b) keywords or positions, "
+                                  "not both")
+            for k, v in grid.items():
+                if not (isinstance(v, (tuple, list)) and len(v) == 2):
+                    raise SimkitError(f"paired: {k}= needs two values, ({k}_a, {k}_b), not {v!r}")
+                a[k], b[k] = v
+        if a is None or b is None:
+            raise SimkitError("paired needs two configurations: paired(metric, a, b) with grid "
+                              "values such as {'banker_stop': 15} or positions")
+        i, j = self.config_index(a), self.config_index(b)
         specs_i = {m.name: m for m in self.metric_specs[i] if not m.hidden}
         specs_j = {m.name: m for m in self.metric_specs[j] if not m.hidden}
         if metric not in specs_i or metric not in specs_j:
@@ -227,6 +252,38 @@ class Result:
         cnt = np.array([self.aggs[i].chunks[c][0] for c in common], float)
         return stats.paired_difference(cnt, self._chunk_sums(i, specs_i[metric], common, cnt),
                                        self._chunk_sums(j, specs_j[metric], common, cnt))
+
+    def config_index(self, point) -> int:
+        """The position of the configuration named by ``point``: grid values (a mapping) or a
+        position; a :class:`SimkitError` says what the grid holds otherwise."""
+        n = len(self.configs)
+        if isinstance(point, (int, np.integer)) and not isinstance(point, bool):
+            if not -n <= point < n:
+                raise SimkitError(f"no configuration {point}: this result has {n} (positions "
+                                  f"0..{n - 1}, or grid values such as {self._example()})")
+            return int(point) % n
+        if not isinstance(point, dict):
+            raise SimkitError(f"cannot find configuration {point!r}: give grid values such as "
+                              f"{self._example()} or a position 0..{n - 1}")
+        keys = list(self.points[0]) if self.points else []
+        unknown = [k for k in point if k not in keys]
+        if unknown:
+            raise SimkitError(f"{unknown[0]!r} is not a grid column of this result: its grid "
+                              f"columns are {', '.join(keys) or '(none: one configuration)'}")
+        found = [i for i, p in enumerate(self.points)
+                 if all(_same(p[k], v) for k, v in point.items())]
+        if len(found) == 1:
+            return found[0]
+        if not found:
+            k = next(k for k, v in point.items() if not any(_same(p[k], v) for p in self.points))
+            vals = ", ".join(map(str, dict.fromkeys(p[k] for p in self.points)))
+            raise SimkitError(f"no configuration with {k}={point[k]!r}: the grid has {k} in {vals}")
+        free = [k for k in keys if k not in point]
+        raise SimkitError(f"{point} matches {len(found)} configurations: also give "
+                          f"{', '.join(free)}")
+
+    def _example(self) -> str:
+        return repr(self.points[0]) if self.points and self.points[0] else "{}"
 
     def _chunk_sums(self, i: int, m, chunks, cnt) -> np.ndarray:
         """Per-chunk sums of ``m`` (a ratio metric: the chunk's ratio times its deals)."""
@@ -255,6 +312,16 @@ class Result:
         return dict(request=request, chunks=store.encode_chunks(self.aggs), complete=self.complete,
                     game=self.spec.name, game_version=self.spec.version,
                     simkit_version=simkit.__version__, created=self.created)
+
+
+def _same(x, y) -> bool:
+    """A grid value equals what the user wrote (``15``, ``"15"``, ``15.0``)."""
+    if x == y:
+        return True
+    try:
+        return _typed(str(y)) == x
+    except (TypeError, ValueError):
+        return False
 
 
 def _num(v):
