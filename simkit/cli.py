@@ -1,8 +1,14 @@
 """The command line: a thin click shell over :mod:`simkit.analysis`.
 
-Every command takes ``--format table|json|csv``, ``-o FILE`` (``.parquet`` or ``.csv``), ``--seed``,
-``-n``, ``--workers``, ``--backend`` and ``--scheduler``.  Bad input ends with exit status 2 and
-one line (``simkit: error: ...``); Ctrl-C ends with 130 after saving what finished.
+Which command takes what: ``games``, ``rules GAME`` and ``metrics GAME`` take ``--format`` and
+``-o``; ``run GAME`` and ``sweep GAME --grid ...`` take ``--format``, ``-o``, ``--seed``, ``-n``,
+``--workers``, ``--backend``, ``--scheduler``, ``-r``, ``-s``, ``-m``, ``--precision``,
+``--resume``, ``--rows`` and ``--progress``; ``exact GAME`` takes ``--format``, ``-o``, ``-r``,
+``-s`` and ``--grid``; ``bench GAME`` takes ``--format``, ``-o``, ``--seed``, ``-n``,
+``--workers``, ``-r`` and ``-s``; ``report FILE...`` takes ``-o`` (``.html``) and ``--title``
+(the README's table says the same, and a test keeps both true).  Bad input ends with exit status
+2 and one line (``simkit: error: ...``); Ctrl-C ends with 130 after saving what finished.
+Shell completion: ``eval "$(_SIMKIT_COMPLETE=bash_source simkit)"`` (zsh_source, fish_source).
 """
 from __future__ import annotations
 
@@ -79,7 +85,7 @@ def cli():
 
 
 @cli.command()
-@click.option("--format", "fmt", type=FORMATS, default="table")
+@click.option("--format", "fmt", type=FORMATS, default="table", help="output format on stdout")
 @click.option("-o", "--output", "out", default=None, help="also write the table to FILE")
 def games(fmt, out):
     """List the games, their presets and strategies."""

@@ -64,3 +64,27 @@ def test_paired_by_grid_values_positions_and_keywords(res):
 def test_paired_refuses_what_it_cannot_find(res, args, kw, pattern):
     with pytest.raises(SimkitError, match=pattern):
         res.paired("bank_ev", *args, **kw)
+
+
+def _readme_options() -> dict[str, set[str]]:
+    with open(README, encoding="utf-8") as f:
+        text = f.read()
+    rows = re.findall(r"^\| `(\w+)[^`]*` \| (.*) \|$", text, re.M)
+    table = {cmd: set(re.findall(r"`(-[-\w]+)`", opts)) for cmd, opts in rows}
+    if "sweep" in table:  # "--grid and everything run takes"
+        table["sweep"] |= table.get("run", set())
+    return table
+
+
+def test_readme_says_exactly_which_command_takes_what():
+    import click
+
+    from simkit.cli import cli
+    table = _readme_options()
+    for name, cmd in cli.commands.items():
+        if name not in ("games", "rules", "metrics", "run", "sweep", "exact", "bench", "report"):
+            continue  # commands added later document themselves in --help
+        # each option by its short name where it has one (-o, -n, -r), else its long one
+        have = {min(o.opts, key=lambda x: (x.startswith("--"), len(x)))
+                for o in cmd.params if isinstance(o, click.Option)}
+        assert table.get(name) == have, (name, table.get(name), have)
