@@ -1,22 +1,47 @@
 """The command line: a thin click shell over :mod:`simkit.analysis`.
 
-Every command takes ``--format table|json|csv``, ``-o FILE`` (``.parquet`` or ``.csv``), ``--seed``,
-``-n``, ``--workers``, ``--backend`` and ``--scheduler``.  Bad input ends with exit status 2 and
-one line (``simkit: error: ...``); Ctrl-C ends with 130 after saving what finished.
+Which command takes what: ``games``, ``rules GAME`` and ``metrics GAME`` take ``--format`` and
+``-o``; ``run GAME`` and ``sweep GAME --grid ...`` take ``--format``, ``-o``, ``--seed``, ``-n``,
+``--workers``, ``--backend``, ``--scheduler``, ``-r``, ``-s``, ``-m``, ``--precision``,
+``--resume``, ``--rows`` and ``--progress``; ``exact GAME`` takes ``--format``, ``-o``, ``-r``,
+``-s`` and ``--grid``; ``bench GAME`` takes ``--format``, ``-o``, ``--seed``, ``-n``,
+``--workers``, ``-r`` and ``-s``; ``report FILE...`` takes ``-o`` (``.html``) and ``--title``
+(the README's table says the same, and a test keeps both true).  Bad input ends with exit status
+2 and one line (``simkit: error: ...``); Ctrl-C ends with 130 after saving what finished.
+Shell completion: ``eval "$(_SIMKIT_COMPLETE=bash_source simkit)"`` (zsh_source, fish_source).
 """
 from __future__ import annotations
 
 import json
 import math
+import os
 import sys
+import textwrap
 import warnings
 
 import click
 import pandas as pd
 
+from simkit.core.registry import game_string
 from simkit.errors import SimkitError
 
 FORMATS = click.Choice(["table", "json", "csv"])
+
+
+class _AsciiInt(click.ParamType):
+    """An integer in ASCII digits (click's ``int`` also takes other scripts' digits)."""
+    name = "integer"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int):
+            return value
+        text = str(value).strip()
+        if not (text.isascii() and text.lstrip("+-").isdigit()):
+            self.fail(f"{value!r} is not a whole number in ASCII digits", param, ctx)
+        return int(text)
+
+
+INT = _AsciiInt()
 
 
 def _common(f):
@@ -24,9 +49,9 @@ def _common(f):
         click.option("--format", "fmt", type=FORMATS, default="table", show_default=True,
                      help="output format on stdout"),
         click.option("-o", "--output", "out", default=None, help="write results to FILE (.parquet or .csv)"),
-        click.option("--seed", type=int, default=0, show_default=True, help="seed of the SeedSequence"),
+        click.option("--seed", default="0", show_default=True, help="seed of the SeedSequence (0..2**63-1)"),
         click.option("-n", "n", default="1e5", show_default=True, help="deals (per grid point); 1e6 accepted"),
-        click.option("--workers", type=int, default=1, show_default=True, help="parallel workers"),
+        click.option("--workers", type=INT, default=1, show_default=True, help="parallel workers"),
         click.option("--backend", type=click.Choice(["serial", "threads", "processes", "dask"]),
                      default=None, help="where chunks run (default: serial, threads if --workers > 1)"),
         click.option("--scheduler", default=None, help="address of an existing Dask scheduler"),
@@ -43,7 +68,7 @@ def _sim_options(f):
                      help="SEAT=NAME(params), e.g. p1=stand_at(16) (repeatable)"),
         click.option("-m", "--metric", "metrics", multiple=True, help="show only these metrics"),
         click.option("--precision", type=float, default=None,
-                     help="add chunks until every 95%% CI half-width is at most this (-n is the cap)"),
+                     help="add chunks until every 95% CI half-width is at most this (-n is the cap)"),
         click.option("--resume", is_flag=True, help="continue the interrupted run stored in -o FILE"),
         click.option("--rows", "rows_out", default=None, help="also write per-deal rows to FILE (n <= 1e6)"),
         click.option("--progress/--no-progress", default=None, help="progress bar (default: on a terminal)"),
@@ -60,7 +85,7 @@ def cli():
 
 
 @cli.command()
-@click.option("--format", "fmt", type=FORMATS, default="table")
+@click.option("--format", "fmt", type=FORMATS, default="table", help="output format on stdout")
 @click.option("-o", "--output", "out", default=None, help="also write the table to FILE")
 def games(fmt, out):
     """List the games, their presets and strategies."""
@@ -68,18 +93,28 @@ def games(fmt, out):
     recs = [dict(game=s.name, version=s.version, title=s.title, presets=",".join(s.presets),
                  strategies=",".join(s.strategies), default_strategy=s.default_strategy,
                  source=s.source) for s in all_games().values()]
-    _emit_frame(pd.DataFrame(recs), fmt, recs, out)
+    blocks = [(f"{r['game']} (version {r['version']}): {r['title']}",
+               [f"presets: {r['presets'].replace(',', ', ') or '(none)'}",
+                f"strategies: {r['strategies'].replace(',', ', ')} (default {r['default_strategy']})",
+                f"rules text: {r['source']}"]) for r in recs]
+    _emit_frame(pd.DataFrame(recs), fmt, recs, out, text=_blocks(blocks))
 
 
 @cli.command()
 @click.argument("game")
-@click.option("--format", "fmt", type=FORMATS, default="table")
+@click.option("--format", "fmt", type=FORMATS, default="table", help="output format on stdout")
 @click.option("-o", "--output", "out", default=None, help="also write the table to FILE")
 def rules(game, fmt, out):
-    """Every rules option of GAME: default, allowed values, the text it comes from."""
-    from simkit.games import get_game
-    spec = get_game(game)
+    """Every rules option of GAME: default, allowed values, the text it comes from.
+
+    GAME is a game string as for run ('ochko(deck=52)'); its options are shown as values."""
+    from simkit.games import parse_game
+    spec, chosen = parse_game(game)
     recs = spec.rules.describe()
+    changed = chosen.changed()
+    if changed:
+        for r in recs:
+            r["value"] = getattr(chosen, r["option"])
     for name, kind in spec.strategies.items():
         recs.append(dict(option=f"strategy {kind.name}", default=",".join(
             f"{p.name}={p.default}" for p in kind.params), allowed=",".join(
@@ -87,9 +122,69 @@ def rules(game, fmt, out):
             doc=kind.doc, source=""))
     for name, opts in spec.presets.items():
         recs.append(dict(option=f"preset {name}", default=",".join(f"{k}={v}" for k, v in opts.items()),
-                         allowed="", doc="", source=""))
+                         allowed="", doc=spec.preset_docs.get(name, ""), source=""))
     text = [{k: str(v) for k, v in r.items()} for r in recs]  # defaults mix types: text columns
-    _emit_frame(pd.DataFrame(text), fmt, recs, out)
+    blocks = []
+    for r in recs:
+        o = r["option"]
+        if o.startswith("strategy "):
+            head = f"{o}({r['default']})"
+        elif o.startswith("preset "):
+            head = f"{o}: {r['default'] or '(the defaults)'}"
+        elif "value" in r and r["value"] != r["default"]:
+            head = f"{o} = {_word(r['value'])} (default {_word(r['default'])})"
+        else:
+            head = f"{o} = {_word(r['default'])}"
+        detail = [x for x in (r["allowed"] and ("allowed: " + r["allowed"]), r["doc"],
+                              r["source"] and f"rules text lines {r['source']}") if x]
+        blocks.append((head, ["; ".join(detail)] if detail else []))
+    title = f"{game_string(spec, chosen)}: {len(spec.rules.describe())} rules options, " \
+        f"{len(spec.strategies)} strategies, {len(spec.presets)} presets"
+    _emit_frame(pd.DataFrame(text), fmt, recs, out, text=title + "\n" + _blocks(blocks))
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--format", "fmt", type=FORMATS, default="table", help="output format on stdout")
+@click.option("-o", "--output", "out", default=None, help="also write the table to FILE")
+def metrics(game, fmt, out):
+    """Every metric of GAME with its meaning and unit (what -m names and tables report).
+
+    GAME is a game string as for run: the metrics depend on the rules ('gin(unit=match)',
+    'ochko(players=3)')."""
+    from simkit.games import parse_game
+    spec, r = parse_game(game)
+    recs = [dict(metric=m.name, kind="ratio of sums (delta-method interval)" if m.ratio else
+                 "proportion (Wilson interval)" if m.binary else "mean (normal interval)",
+                 unit=m.unit, doc=m.doc) for m in spec.metrics(r) if not m.hidden]
+    blocks = [(f"{x['metric']}: {x['unit']}" if x["unit"] else x["metric"],
+               [f"{x['doc']} [{x['kind']}]" if x["doc"] else f"[{x['kind']}]"]) for x in recs]
+    title = f"{game_string(spec, r)}: {len(recs)} metrics, each a mean over deals with its 95% " \
+        f"interval"
+    _emit_frame(pd.DataFrame(recs), fmt, recs, out, text=title + "\n" + _blocks(blocks))
+
+
+def _word(v) -> str:
+    return ("true" if v else "false") if isinstance(v, bool) else str(v)
+
+
+def _width() -> int:
+    """Columns to wrap text tables to: the terminal's, at most 100."""
+    import shutil
+    return max(60, min(100, shutil.get_terminal_size((100, 24)).columns))
+
+
+def _blocks(blocks) -> str:
+    """``[(head, [detail, ...])]`` as wrapped text: the head flush left, details indented."""
+    import textwrap
+    w = _width()
+    lines = []
+    for head, detail in blocks:
+        lines += textwrap.wrap(head, w, subsequent_indent="      ", break_on_hyphens=False) or [""]
+        for d in detail:
+            lines += textwrap.wrap(d, w, initial_indent="    ", subsequent_indent="    ",
+                                   break_on_hyphens=False)
+    return "\n".join(lines)
 
 
 @cli.command()
@@ -156,6 +251,14 @@ def _print_table(res, table, grid):
     with pd.option_context("display.max_rows", None, "display.width", 200,
                            "display.float_format", lambda v: f"{v:.6f}"):
         click.echo(table[cols].to_string(index=False))
+    if res.spec.notes:
+        said = {}
+        for i, cfg in enumerate(res.configs):
+            for line in res.spec.notes(cfg.rules, cfg.strategies):
+                said.setdefault(line, []).append(", ".join(f"{k}={v}" for k, v in res.points[i].items()))
+        for line, where in said.items():
+            at = f" (at {'; '.join(where)})" if grid and len(where) < len(res.configs) else ""
+            click.echo(textwrap.fill(line.replace("note:", f"note{at}:", 1), _width()))
 
 
 PROVENANCE = ("game", "rules", "strategies", "n", "seed", "game_version", "simkit_version",
@@ -214,12 +317,14 @@ def exact(game, rules, strategies, grid, fmt, out):
 @cli.command()
 @click.argument("game")
 @click.option("-n", "n", default=None, help="deals to time (default: the game's, 2e7 for ochko)")
-@click.option("--seed", type=int, default=0)
-@click.option("--format", "fmt", type=FORMATS, default="table")
-@click.option("-r", "--rule", "rules", multiple=True)
-@click.option("-s", "--strategy", "strategies", multiple=True)
-@click.option("-o", "--output", "out", default=None)
-@click.option("--workers", type=int, default=1, show_default=True,
+@click.option("--seed", default="0", show_default=True, help="seed of the timed deals' streams")
+@click.option("--format", "fmt", type=FORMATS, default="table", show_default=True,
+              help="output format on stdout")
+@click.option("-r", "--rule", "rules", multiple=True, help="rules option key=value (repeatable)")
+@click.option("-s", "--strategy", "strategies", multiple=True,
+              help="SEAT=NAME(params) to time, e.g. p1=stand_at(16) (repeatable)")
+@click.option("-o", "--output", "out", default=None, help="also write the table to FILE (.parquet or .csv)")
+@click.option("--workers", type=INT, default=1, show_default=True,
               help="also time the runner with this many threads")
 def bench(game, n, seed, fmt, rules, strategies, out, workers):
     """Deals per second per core, against the random generator's ceiling measured alongside."""
@@ -228,7 +333,17 @@ def bench(game, n, seed, fmt, rules, strategies, out, workers):
     df = do_bench(game, n=None if n is None else parse_n(n), seed=seed, rules=list(rules),
                   strategies=list(strategies),
                   workers=workers)
-    _emit_frame(df, fmt, df.to_dict("records"), out)
+    head = f"game: {df['rules'].iloc[0]}   strategies: {df['strategies'].iloc[0]}   " \
+        f"n: {int(df['n'].iloc[0]):,}"
+    w = max(len(q) for q in df["quantity"])
+    lines = [f"{q:<{w}}  {_readable(v):>14}  {how}" for q, v, how in
+             zip(df["quantity"], df["value"], df["how"])]
+    _emit_frame(df, fmt, df.to_dict("records"), out, text="\n".join([head] + lines))
+
+
+def _readable(v: float) -> str:
+    """12,345,678 for rates and counts, 3 significant digits below 1000."""
+    return f"{v:,.0f}" if abs(v) >= 1000 else f"{v:.3g}"
 
 
 @cli.command()
@@ -242,7 +357,8 @@ def report(results, out, title):
     click.echo(f"wrote {out}")
 
 
-def _emit_frame(df: pd.DataFrame, fmt: str, records, out: str | None = None) -> None:
+def _emit_frame(df: pd.DataFrame, fmt: str, records, out: str | None = None,
+                text: str | None = None) -> None:
     if out:
         from simkit.core import store
         store.write_table(out, df)
@@ -250,6 +366,8 @@ def _emit_frame(df: pd.DataFrame, fmt: str, records, out: str | None = None) -> 
         click.echo(json.dumps(records, indent=1, default=_jsonable))
     elif fmt == "csv":
         click.echo(df.to_csv(index=False), nl=False)
+    elif text is not None:
+        click.echo(text)
     else:
         with pd.option_context("display.max_rows", None, "display.width", 250,
                                "display.max_colwidth", 80):
@@ -265,7 +383,7 @@ def _jsonable(v):
 def main(argv=None) -> int:
     """Entry point: runs the CLI and turns every user error into exit status 2 and one line."""
     argv = sys.argv[1:] if argv is None else list(argv)
-    if not argv:
+    if not argv and not os.environ.get("_SIMKIT_COMPLETE"):  # shell completion also has no argv
         click.echo(cli.get_help(click.Context(cli, info_name="simkit")))
         return 0
     try:

@@ -9,11 +9,12 @@ by being registered.  The checks, one function each:
   and binary metrics are 0 or 1 in every row;
 * :func:`check_backends`: the same seed gives the same table on serial, threads and processes;
   another seed changes it;
-* :func:`check_presets`: every preset round-trips through its game string;
+* :func:`check_presets`: every preset round-trips through its game string and has a description;
 * :func:`check_strategies`: every strategy kind plays with its default parameters;
 * :func:`check_options`: every option rejects a bad value with a :class:`SimkitError` naming it,
   and every option has a doc and a source (the rule text's lines, or why it has none);
-* :func:`check_metric_names`: per-seat metrics are ``pK_...`` with ``K`` a seat of the game;
+* :func:`check_metric_names`: per-seat metrics are ``pK_...`` with ``K`` a seat of the game, and
+  every reported metric has a doc and a unit;
 * :func:`check_stacks`: a stacked deck naming a card outside the pack, or a card more often than
   the pack holds it, is refused;
 * :func:`check_compiles_once`: one compiled kernel serves every preset and strategy kind;
@@ -88,6 +89,8 @@ def check_presets(spec: GameSpec) -> None:
         assert again == rules, f"{spec.name}: preset {name} -> {text!r} -> other rules"
         for k in opts:
             assert hasattr(rules, k), f"{spec.name}: preset {name} sets unknown option {k}"
+        assert spec.preset_docs.get(name), f"{spec.name}: preset {name} has no description " \
+                                           f"(GameSpec.preset_docs; simkit rules shows it)"
 
 
 def check_strategies(spec: GameSpec, n: int = 200) -> None:
@@ -153,6 +156,11 @@ def check_metric_names(spec: GameSpec) -> None:
         if m:
             assert 1 <= int(m.group(1)) <= seats, f"{spec.name}: {name} names a seat it lacks"
         assert re.match(r"^_?[a-z][a-z0-9_]*$", name), f"{spec.name}: metric name {name!r}"
+    for r in [rules] + [rules_from_options(spec, {"preset": p}) for p in spec.presets]:
+        for m in spec.metrics(r):
+            if not m.hidden:
+                assert m.doc and m.unit, f"{spec.name}: metric {m.name} needs a doc and a unit " \
+                                         f"(simkit metrics shows them)"
 
 
 def check_stacks(spec: GameSpec) -> None:

@@ -64,8 +64,10 @@ def toy(grid=("a", "b"), method="exact") -> pd.DataFrame:
 
 
 def data_lines(ax):
-    """The plotted lines, without reference lines such as the one at 0."""
-    return [line for line in ax.lines if not line.get_label().startswith("_")]
+    """The plotted lines, without reference lines such as the one at 0 or the legend's empty
+    "bars: 95% CI" entry."""
+    return [line for line in ax.lines if not line.get_label().startswith("_")
+            and len(line.get_xdata())]
 
 
 # --- plots ---------------------------------------------------------------------------------
@@ -79,7 +81,8 @@ def test_metric_lines_one_line_per_hue(grid2):
     assert ax.get_xlabel() == "p1.t" and ax.get_ylabel() == "p1_ev"
     assert "ochko" in ax.get_title() and "p1_ev" in ax.get_title()
     assert ax.get_legend().get_title().get_text() == "banker_stop"
-    assert [t.get_text() for t in ax.get_legend().get_texts()] == ["15", "16", "17"]
+    assert [t.get_text() for t in ax.get_legend().get_texts()][:3] == ["15", "16", "17"]
+    assert ax.get_legend().get_texts()[3].get_text().startswith("bars: 95% CI")
     w, h = fig.get_size_inches()
     assert 5 <= w <= 12 and 3 <= h <= 8
 
@@ -126,7 +129,7 @@ def test_heatmap_cells_annotations_and_colours(grid2):
     assert im.get_cmap().name.startswith("RdBu")
     assert ax.get_xlabel() == "banker_stop" and ax.get_ylabel() == "p1.t"
     assert [t.get_text() for t in ax.get_xticklabels()] == ["15", "16", "17"]
-    assert fig.axes[1].get_ylabel() == "p1_ev"                 # the colour bar
+    assert fig.axes[1].get_ylabel() == "p1_ev\n(± in the cells: 95% CI half-width)"  # colour bar
     assert "ochko" in ax.get_title()
 
 
@@ -159,7 +162,7 @@ def test_compare_distributions_groups(grid1):
     fig = plots.compare_distributions(grid1, BANKER[:6], by="banker_stop")
     ax = fig.axes[0]
     assert len(ax.patches) == 6 * 4
-    assert [t.get_text() for t in ax.get_legend().get_texts()] == BANKER[:6]
+    assert [t.get_text() for t in ax.get_legend().get_texts()] == BANKER[:6] + ["error bars: 95% CI"]
     assert [t.get_text() for t in ax.get_xticklabels()] == [f"banker_stop={v}" for v in (15, 16, 17, 18)]
     assert ax.get_xlabel() == "banker_stop"
 

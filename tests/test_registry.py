@@ -67,11 +67,19 @@ def test_whitespace_and_types_are_coerced():
         assert parse_game(f"ochko(bonus_hands={text})")[1].bonus_hands is value
 
 
-def test_overrides_win_over_the_game_string():
-    _, r = parse_game("ochko(banker_stop=16,deck=52)", ["banker_stop=15", "players=3"])
-    assert (r.banker_stop, r.deck, r.players) == (15, 52, 3)
-    _, r2 = parse_game("ochko(banker_stop=16)", {"banker_stop": 14})
-    assert r2.banker_stop == 14
+def test_overrides_add_to_the_game_string_and_a_repeated_option_is_refused():
+    _, r = parse_game("ochko(banker_stop=16,deck=52)", ["players=3"])
+    assert (r.banker_stop, r.deck, r.players) == (16, 52, 3)
+    _, r2 = parse_game("ochko(preset=casino_like)", {"deck": 36})
+    assert (r2.deck, r2.ties) == (36, "push")  # -r changes a preset's option
+    for text, extra in [("ochko(banker_stop=16,deck=52)", ["banker_stop=15"]),
+                        ("ochko(banker_stop=16)", {"banker_stop": 14}),
+                        ("ochko", ["banker_stop=15", "banker_stop=16"]),
+                        ("ochko(banker_stop=15,banker_stop=16)", [])]:
+        with pytest.raises(SimkitError, match=r"'banker_stop' is given twice.*give it once"):
+            parse_game(text, extra)
+    with pytest.raises(SimkitError, match=r"two presets given \(casino_like .*, text1 .*\)"):
+        parse_game("ochko(preset=casino_like)", ["preset=text1"])
 
 
 def test_presets():
@@ -216,8 +224,11 @@ def test_parse_strategies_by_seat():
     assert got == (default, parse_strategy(OCHKO, "stand_at(15)"), parse_strategy(OCHKO, "random(0.1)"))
     assert parse_strategies(OCHKO, r, None) == (default,) * 3
     assert parse_strategies(OCHKO, r, {"p1": "stand_at(t=14)"})[0].values == {"t": 14}
-    # the last one for a seat wins
-    assert parse_strategies(OCHKO, r, ["p1=stand_at(14)", "p1=stand_at(13)"])[0].values == {"t": 13}
+    # a seat given twice is refused (the last one used to win silently)
+    with pytest.raises(SimkitError, match=r"seat p1 is given two strategies"):
+        parse_strategies(OCHKO, r, ["p1=stand_at(14)", "p1=stand_at(13)"])
+    with pytest.raises(SimkitError, match=r"parameter 't' of strategy stand_at is given twice"):
+        parse_strategy(OCHKO, "stand_at(14,t=13)")
 
 
 @pytest.mark.parametrize("text,pattern,listed", [
@@ -251,6 +262,11 @@ def test_split_call():
     assert split_call("ochko(a=1, b=2)", "game") == ("ochko", ["a=1", "b=2"])
     assert split_call("stand_at", "strategy") == ("stand_at", [])
     assert split_call("f(,x,)", "strategy") == ("f", ["x"])
+    for text, why in [("ochko(banker_stop=16))", r"a '\)' too many"),
+                      ("ochko((banker_stop=16)", r"a '\(' not closed"),
+                      ("ochko(banker_stop=16", r"1 '\(' not closed")]:
+        with pytest.raises(SimkitError, match=why + r".*write (ochko|NAME)"):
+            split_call(text, "game")
 
 
 # --- stats helpers -------------------------------------------------------------------------

@@ -28,10 +28,14 @@ def bench(game: str, n: int | None = None, seed: int = 0, rules=None, strategies
           workers: int = 1) -> pd.DataFrame:
     """Time ``n`` deals on one core (best of three, after a warm-up that compiles the kernels);
     with ``workers`` > 1 also time the runner on that many threads."""
+    from simkit.analysis.simulate import check_backend, parse_n, parse_seed, say_compiling
     from simkit.games import parse_game
     spec, r = parse_game(game, rules)
     strats = parse_strategies(spec, r, strategies)
-    n = spec.bench_n if n is None else n
+    n = spec.bench_n if n is None else parse_n(n)
+    seed = parse_seed(seed)
+    check_backend(workers, None, None)
+    say_compiling(spec)
     warm = min(n, 10_000)
     run_chunk(spec, r, strats, stream_state(seed, 0), warm)
     state = stream_state(seed, 0)

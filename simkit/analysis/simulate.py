@@ -19,8 +19,8 @@ import pandas as pd
 import simkit
 from simkit.core import runner as R
 from simkit.core import stats, store
-from simkit.core.registry import (GameSpec, game_string, make_strategy, parse_kv, parse_strategies,
-                                  rules_from_options, seat_names, split_call)
+from simkit.core.registry import (GameSpec, game_string, make_strategy, merge_options, parse_kv,
+                                  parse_strategies, rules_from_options, seat_names, split_call)
 from simkit.errors import SimkitError
 
 MAX_ROWS = 1_000_000
@@ -29,6 +29,8 @@ MAX_ROWS = 1_000_000
 def parse_n(n) -> int:
     """``1e6``, ``"1e6"``, ``"2_000_000"`` -> int; n must be a positive whole number."""
     try:
+        if not str(n).isascii():
+            raise ValueError
         f = float(str(n).replace("_", ""))
     except ValueError:
         raise SimkitError(f"bad number of deals {n!r}: write a positive number such as 1e6") from None
@@ -51,10 +53,15 @@ def parse_grid(items) -> list[tuple[str, list[str]]]:
             rng_part, _, step = spec.partition(":")
             a, _, b = rng_part.partition("..")
             try:
+                if not spec.isascii():
+                    raise ValueError
                 a, b = float(a), float(b)
                 st = float(step) if step else 1.0
+                if not all(map(math.isfinite, (a, b, st))):
+                    raise ValueError
             except ValueError:
-                raise SimkitError(f"malformed grid {it!r}: a..b needs numbers, e.g. {key}=14..20") from None
+                raise SimkitError(f"malformed grid {it!r}: a..b needs finite numbers in ASCII "
+                                  f"digits, e.g. {key}=14..20") from None
             if st <= 0 or b < a or (b - a) / st > 10_000:
                 raise SimkitError(f"malformed grid {it!r}: need a <= b and a positive step "
                                   f"(at most 10000 points)")
@@ -70,6 +77,84 @@ def parse_grid(items) -> list[tuple[str, list[str]]]:
     if len(set(keys)) != len(keys):
         raise SimkitError("malformed grid: a key appears twice")
     return out
+
+
+#: Seeds are stored in results tables as int64.
+MAX_SEED = 2 ** 63 - 1
+
+
+def parse_seed(seed) -> int:
+    """``--seed``: a whole number in 0..2**63-1 written in ASCII digits (``int()`` would also
+    take other scripts' digits and numbers too big for a results file)."""
+    if isinstance(seed, bool):
+        seed = str(seed)
+    if isinstance(seed, (int, np.integer)):
+        value = int(seed)
+    else:
+        text = str(seed).strip()
+        if not (text.isascii() and text.lstrip("+-").isdigit()):
+            raise SimkitError(f"bad seed {seed!r}: write a whole number in ASCII digits, "
+                              f"0..{MAX_SEED}")
+        value = int(text)
+    if not 0 <= value <= MAX_SEED:
+        raise SimkitError(f"--seed must be a non-negative integer up to 2**63-1 = {MAX_SEED}, "
+                          f"not {value}")
+    return value
+
+
+def kernel_is_cold(spec: GameSpec) -> bool:
+    """True when ``spec``'s kernel is neither compiled in this process nor in numba's cache on
+    disk (its first call will compile, which takes seconds)."""
+    k = spec.kernel
+    if getattr(k, "signatures", None):
+        return False
+    try:
+        return not k._cache._cache_file._load_index()  # numba internals: the on-disk index
+    except Exception:  # noqa: BLE001 - another numba, or no cache: say nothing rather than guess
+        return False
+
+
+def say_compiling(spec: GameSpec, enabled: bool | None = None) -> bool:
+    """On a terminal (``enabled`` None: stderr is one, as for the progress bar), tell the user
+    that the first run compiles the game's kernels; nothing in a pipe.  Returns whether it did."""
+    import os
+    import sys
+    if enabled is None:
+        enabled = sys.stderr.isatty() and not os.environ.get("SIMKIT_NO_PROGRESS")
+    if not enabled or not kernel_is_cold(spec):
+        return False
+    print(f"compiling {spec.name} kernels (first run only)...", file=sys.stderr, flush=True)
+    return True
+
+
+SCHEMES = ("tcp", "tls", "inproc", "ucx", "ws", "wss")
+
+
+def check_backend(workers, backend: str | None, scheduler: str | None) -> None:
+    """Refuse combinations of ``--workers``, ``--backend`` and ``--scheduler`` that would be
+    ignored or cannot work, before anything runs."""
+    if isinstance(workers, bool) or not isinstance(workers, (int, np.integer)):
+        raise SimkitError(f"--workers must be a whole number, not {workers!r}")
+    if workers < 1:
+        raise SimkitError(f"--workers must be at least 1, not {workers}")
+    if backend == "serial" and workers > 1:
+        raise SimkitError(f"--backend serial runs one worker, not {workers}: drop --workers or "
+                          f"choose --backend threads, processes or dask")
+    if scheduler is None:
+        return
+    addr = str(scheduler).strip()
+    if not addr:
+        raise SimkitError("--scheduler needs the address of a Dask scheduler, e.g. "
+                          "tcp://127.0.0.1:8786 (leave it out to run here)")
+    if backend not in (None, "dask"):
+        raise SimkitError(f"--scheduler runs on Dask, not --backend {backend}: drop one of them")
+    scheme, sep, rest = addr.rpartition("://")
+    if sep and scheme not in SCHEMES:
+        raise SimkitError(f"bad --scheduler {scheduler!r}: unknown scheme {scheme!r}, use one of "
+                          f"{', '.join(s + '://' for s in SCHEMES)} (e.g. tcp://127.0.0.1:8786)")
+    if not rest or any(c.isspace() for c in rest) or not rest.isascii():
+        raise SimkitError(f"bad --scheduler {scheduler!r}: write HOST:PORT or "
+                          f"SCHEME://HOST:PORT, e.g. tcp://127.0.0.1:8786")
 
 
 @dataclass
@@ -132,8 +217,33 @@ class Result:
         keys = [c for c in t.columns if c not in ("metric", "mean", "se", "ci_low", "ci_high")]
         return t.pivot_table(index=keys, columns="metric", values=stat, sort=False).reset_index()
 
-    def paired(self, metric: str, i: int, j: int) -> dict[str, float]:
-        """Mean difference of ``metric`` between configurations ``i`` and ``j`` on the same deals."""
+    def paired(self, metric: str, a=None, b=None, **grid) -> dict[str, float]:
+        """Mean difference of ``metric`` between two configurations on the same deals (``a``
+        minus ``b``), with its standard error and 95% interval.
+
+        Name each configuration by its grid values, ``{"banker_stop": 15}`` (every grid column
+        that tells it apart; ``"p1.t"`` keys too), or by its position in the grid order; or give
+        ``key=(value_a, value_b)`` keywords for the grid columns that differ, the others fixed
+        by ``a`` and ``b`` as mappings::
+
+            res.paired("bank_ev", {"banker_stop": 15}, {"banker_stop": 16})
+            res.paired("bank_ev", banker_stop=(15, 16))
+            res.paired("bank_ev", 0, 1)
+        """
+        if grid:
+            a = dict(a or {}) if not isinstance(a, int) else a
+            b = dict(b or {}) if not isinstance(b, int) else b
+            if isinstance(a, int) or isinstance(b, int):
+                raise SimkitError("paired: give key=(value_a, value_b) keywords or positions, "
+                                  "not both")
+            for k, v in grid.items():
+                if not (isinstance(v, (tuple, list)) and len(v) == 2):
+                    raise SimkitError(f"paired: {k}= needs two values, ({k}_a, {k}_b), not {v!r}")
+                a[k], b[k] = v
+        if a is None or b is None:
+            raise SimkitError("paired needs two configurations: paired(metric, a, b) with grid "
+                              "values such as {'banker_stop': 15} or positions")
+        i, j = self.config_index(a), self.config_index(b)
         specs_i = {m.name: m for m in self.metric_specs[i] if not m.hidden}
         specs_j = {m.name: m for m in self.metric_specs[j] if not m.hidden}
         if metric not in specs_i or metric not in specs_j:
@@ -142,6 +252,38 @@ class Result:
         cnt = np.array([self.aggs[i].chunks[c][0] for c in common], float)
         return stats.paired_difference(cnt, self._chunk_sums(i, specs_i[metric], common, cnt),
                                        self._chunk_sums(j, specs_j[metric], common, cnt))
+
+    def config_index(self, point) -> int:
+        """The position of the configuration named by ``point``: grid values (a mapping) or a
+        position; a :class:`SimkitError` says what the grid holds otherwise."""
+        n = len(self.configs)
+        if isinstance(point, (int, np.integer)) and not isinstance(point, bool):
+            if not -n <= point < n:
+                raise SimkitError(f"no configuration {point}: this result has {n} (positions "
+                                  f"0..{n - 1}, or grid values such as {self._example()})")
+            return int(point) % n
+        if not isinstance(point, dict):
+            raise SimkitError(f"cannot find configuration {point!r}: give grid values such as "
+                              f"{self._example()} or a position 0..{n - 1}")
+        keys = list(self.points[0]) if self.points else []
+        unknown = [k for k in point if k not in keys]
+        if unknown:
+            raise SimkitError(f"{unknown[0]!r} is not a grid column of this result: its grid "
+                              f"columns are {', '.join(keys) or '(none: one configuration)'}")
+        found = [i for i, p in enumerate(self.points)
+                 if all(_same(p[k], v) for k, v in point.items())]
+        if len(found) == 1:
+            return found[0]
+        if not found:
+            k = next(k for k, v in point.items() if not any(_same(p[k], v) for p in self.points))
+            vals = ", ".join(map(str, dict.fromkeys(p[k] for p in self.points)))
+            raise SimkitError(f"no configuration with {k}={point[k]!r}: the grid has {k} in {vals}")
+        free = [k for k in keys if k not in point]
+        raise SimkitError(f"{point} matches {len(found)} configurations: also give "
+                          f"{', '.join(free)}")
+
+    def _example(self) -> str:
+        return repr(self.points[0]) if self.points and self.points[0] else "{}"
 
     def _chunk_sums(self, i: int, m, chunks, cnt) -> np.ndarray:
         """Per-chunk sums of ``m`` (a ratio metric: the chunk's ratio times its deals)."""
@@ -172,6 +314,16 @@ class Result:
                     simkit_version=simkit.__version__, created=self.created)
 
 
+def _same(x, y) -> bool:
+    """A grid value equals what the user wrote (``15``, ``"15"``, ``15.0``)."""
+    if x == y:
+        return True
+    try:
+        return _typed(str(y)) == x
+    except (TypeError, ValueError):
+        return False
+
+
 def _num(v):
     return None if isinstance(v, float) and math.isnan(v) else float(v)
 
@@ -179,6 +331,10 @@ def _num(v):
 def _configs(spec, base_rules_opts, strategies_in, grid):
     """Expand the grid into configurations and their grid values."""
     axes = parse_grid(grid)
+    for k, _ in axes:
+        if k in base_rules_opts:
+            raise SimkitError(f"rules option {k!r} is both fixed ({k}={base_rules_opts[k]}) and on "
+                              f"the grid: drop it from the game string or -r, or from --grid")
     points, configs = [], []
     for combo in itertools.product(*[vals for _, vals in axes]) if axes else [()]:
         point = dict(zip([k for k, _ in axes], combo))
@@ -254,12 +410,11 @@ def sweep(game: str, grid=None, *, n=100_000, seed: int = 0, strategies=None, ru
     from simkit.games import parse_game
     spec, _ = parse_game(game, rules)
     _, args = split_call(game, "game")
-    base_opts = parse_kv(args, "rules option")
-    base_opts.update(rules if isinstance(rules, dict) else parse_kv(list(rules or []), "rules option"))
+    base_opts = merge_options(parse_kv(args, "rules option"), rules if isinstance(rules, dict)
+                              else parse_kv(list(rules or []), "rules option"))
     n = parse_n(n)
-    seed = int(seed)
-    if seed < 0:
-        raise SimkitError(f"--seed must be a non-negative integer, not {seed}")
+    seed = parse_seed(seed)
+    check_backend(workers, backend, scheduler)
     if precision is not None and not (precision > 0):
         raise SimkitError(f"--precision must be positive, not {precision}")
     if rows and n > MAX_ROWS:
@@ -277,6 +432,7 @@ def sweep(game: str, grid=None, *, n=100_000, seed: int = 0, strategies=None, ru
     for m in metrics or []:
         if m not in known:
             raise SimkitError(f"unknown metric {m!r}: metrics are {', '.join(known)}")
+    say_compiling(spec, progress)
     size = R.chunk_size(n)
     request = dict(game=game_string(spec, configs[0].rules) if not points[0] else game,
                    rules_strings=[game_string(spec, c.rules) for c in configs],

@@ -62,6 +62,7 @@ class Metric:
     points per hand when a deal is a whole match of several hands), with a delta-method standard
     error; ``num``, ``den`` and ``cross`` (``num * den`` per deal) are other metrics of the game.
     Metrics whose name starts with ``_`` are such helper columns and are not reported.
+    ``doc`` says what the metric is, ``unit`` what its mean is counted in (``simkit metrics``).
 
     A ``net`` metric of a two-seat game is p1's value minus p2's (gin's ``p1_points``): p2's own
     value is its negative, which is how the analyses (:mod:`simkit.analysis`) read ``p2_points``.
@@ -70,6 +71,7 @@ class Metric:
     binary: bool = True
     doc: str = ""
     ratio: tuple[str, str, str] | None = None
+    unit: str = ""
     net: bool = False
 
     @property
@@ -110,10 +112,13 @@ class GameSpec:
     pack: Callable
     log_columns: Callable | None = None
     presets: dict[str, dict[str, Any]] = field(default_factory=dict)
+    preset_docs: dict[str, str] = field(default_factory=dict)  # preset -> one line (simkit rules)
     title: str = ""
     source: str = ""
     bench_n: int = 20_000_000  # deals `simkit bench` times by default (a few seconds' worth)
     bench_units: Callable | None = None  # rules -> (name, count per deal), e.g. ("hands", 2.0)
+    notes: Callable | None = None  # notes(rules, strategies) -> lines the table format prints
+    # under a run's table (e.g. why a number is 0 by construction)
     exact: Callable | None = None  # exact(rules, strategies, grid_axes) -> (JSON object with
     # "rules", "method", "seconds" and "summary" lines, tidy table); `simkit exact` prints both
     objective: Callable | None = None  # rules -> (seat metric stem, larger is better): what a
@@ -137,19 +142,53 @@ def split_call(text: str, what: str) -> tuple[str, list[str]]:
     """``name(a,b=c)`` -> ``("name", ["a", "b=c"])``."""
     m = _CALL.match(text or "")
     if not m:
-        raise SimkitError(f"cannot read {what} {text!r}: write NAME or NAME(key=value,...)")
+        opened, closed = (text or "").count("("), (text or "").count(")")
+        why = (f"{opened - closed} '(' not closed" if opened > closed else
+               f"{closed - opened} ')' too many" if closed > opened else "")
+        raise SimkitError(f"cannot read {what} {text!r}: " + (f"{why}; " if why else "")
+                          + "write NAME or NAME(key=value,...)")
+    depth = 0
+    for ch in m.group(2) or "":
+        depth += (ch == "(") - (ch == ")")
+        if depth < 0:
+            break
+    if depth:
+        why = "a ')' too many" if depth < 0 else "a '(' not closed"
+        raise SimkitError(f"cannot read {what} {text!r}: unbalanced parentheses ({why}); write "
+                          f"{m.group(1)}(key=value,...)")
     args = [a.strip() for a in (m.group(2) or "").split(",") if a.strip()]
     return m.group(1), args
 
 
 def parse_kv(items: list[str], what: str) -> dict[str, str]:
+    """``["a=1", "b=2"]`` -> ``{"a": "1", "b": "2"}``; a key given twice is refused (the last
+    would silently win)."""
     out = {}
     for it in items:
         if "=" not in it:
             raise SimkitError(f"cannot read {what} {it!r}: write key=value")
         k, v = it.split("=", 1)
-        out[k.strip()] = v.strip()
+        k = k.strip()
+        if k in out:
+            raise SimkitError(f"{what} {k!r} is given twice ({k}={out[k]} and {k}={v.strip()}): "
+                              f"give it once")
+        out[k] = v.strip()
     return out
+
+
+def merge_options(base: dict, extra: dict, where: str = "the game string and -r") -> dict:
+    """``base`` (the game string's options) plus ``extra`` (``-r``); an option in both is
+    refused, ``preset`` with a word on how presets and options combine."""
+    both = [k for k in extra if k in base]
+    if both:
+        k = both[0]
+        if k == "preset":
+            raise SimkitError(f"two presets given ({base[k]} in {where.split(' and ')[0]}, "
+                              f"{extra[k]} in {where.split(' and ')[-1]}): give one preset and "
+                              f"change its options with -r key=value")
+        raise SimkitError(f"rules option {k!r} is given twice ({k}={base[k]} and {k}={extra[k]}, "
+                          f"in {where}): give it once")
+    return {**base, **extra}
 
 
 def parse_rules(spec: GameSpec, text: str, overrides: list[str] | dict | None = None) -> Rules:
@@ -160,7 +199,7 @@ def parse_rules(spec: GameSpec, text: str, overrides: list[str] | dict | None = 
         raise SimkitError(f"game string {text!r} is not a {spec.name} game")
     opts = parse_kv(args, "rules option")
     extra = overrides if isinstance(overrides, dict) else parse_kv(list(overrides or []), "rules option")
-    opts.update(extra)
+    opts = merge_options(opts, extra)
     return rules_from_options(spec, opts)
 
 
@@ -202,6 +241,9 @@ def parse_strategy(spec: GameSpec, text: str) -> Strategy:
         if k not in names:
             raise SimkitError(f"unknown parameter {k!r} of strategy {name}: its parameters are "
                               f"{', '.join(names) or '(none)'}")
+        if k in values:
+            raise SimkitError(f"parameter {k!r} of strategy {name} is given twice in {text!r}: "
+                              f"give it once")
         values[k] = v
     return make_strategy(kind, values)
 
@@ -231,6 +273,9 @@ def parse_strategies(spec: GameSpec, rules: Rules, items: list[str] | dict | Non
         seat = seat.strip()
         if seat not in seats:
             raise SimkitError(f"unknown seat {seat!r}: this game has seats {', '.join(seats)}")
+        if seat in chosen:
+            raise SimkitError(f"seat {seat} is given two strategies ({chosen[seat]} and "
+                              f"{str(text).strip()}): give each seat once")
         chosen[seat] = text if isinstance(text, Strategy) else parse_strategy(spec, text)
     default = parse_strategy(spec, spec.default_strategy)
     return tuple(chosen.get(s, default) for s in seats)

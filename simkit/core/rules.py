@@ -34,6 +34,9 @@ def option(default, *, range=None, choices=None, doc: str = "", source: str = ""
 def coerce(name: str, value: Any, default: Any, range=None, choices=None):
     """Convert ``value`` (possibly a string from the CLI) to the type of ``default`` and check it."""
     kind = type(default)
+    if kind in (bool, int, float) and isinstance(value, str) and not value.isascii():
+        raise SimkitError(f"bad value {value!r} for {name}: write it in ASCII digits and letters; "
+                          f"expected {_allowed(kind, range, choices)}")
     try:
         if kind is bool:
             if isinstance(value, str):

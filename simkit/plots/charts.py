@@ -2,7 +2,9 @@
 ``Figure`` (drawn with Agg, never shown on a screen), or draws into the ``ax`` it is given.
 
 Error bars are the table's 95% intervals (``ci_low``..``ci_high``); exact values (``method`` =
-``"exact"``, or intervals of width 0) get none.
+``"exact"``, or intervals of width 0) get none.  Every chart says so: a legend entry "bars: 95%
+CI" (":func:`bars_note`", which also says when the bars are narrower than the markers), and the
+heatmap's colour bar names its ± as the 95% half-width.
 """
 from __future__ import annotations
 
@@ -106,6 +108,33 @@ def _positions(values: pd.Series):
     return {v: i for i, v in enumerate(_ordered(values))}
 
 
+BARS = "bars: 95% CI"
+
+
+def bars_note(el, eh, values) -> str:
+    """What a chart's error bars are, and whether they hide under the markers (the widest
+    interval under 1.5% of the plotted range, as at large n)."""
+    el, eh = np.asarray(el, float), np.asarray(eh, float)
+    if not (el + eh).any():
+        return "exact values: no bars"
+    v = np.asarray(values, float)
+    v = v[np.isfinite(v)]
+    span = float(v.max() - v.min()) if v.size else 0.0
+    widest = float(np.max(el + eh))
+    if span > 0 and widest < 0.015 * span:
+        return BARS + " (narrower than the markers)"
+    return BARS
+
+
+def _bars_legend(ax, note: str, **kw) -> None:
+    """Add ``note`` to the axes' legend (an empty artist on the axes, so that a later
+    ``ax.legend()`` keeps it)."""
+    (mark,) = ax.plot([], [], linestyle="none", marker="|", color="0.2", markersize=9, label=note)
+    handles, labels = ax.get_legend_handles_labels()
+    i = handles.index(mark)
+    ax.legend(handles[:i] + handles[i + 1:] + [mark], labels[:i] + labels[i + 1:] + [note], **kw)
+
+
 def _title(ax, head: str, df: pd.DataFrame, keys, own: bool) -> None:
     ctx = context(df, keys) if own else ""
     ax.set_title(f"{head}\n{ctx}" if ctx else head, fontsize=11)
@@ -129,10 +158,13 @@ def metric_lines(df: pd.DataFrame, metric: str, x: str, hue: str | None = None, 
     groups = [(None, sub)] if hue is None else [(v, sub[sub[hue] == v]) for v in _ordered(sub[hue])]
     colors = _palette(len(groups), hue is not None and pd.api.types.is_numeric_dtype(sub[hue])
                       and len(groups) > 2)
+    all_el, all_eh = [], []
     for (val, g), color in zip(groups, colors):
         g = g.sort_values(x) if pos is None else g.assign(_p=g[x].map(pos)).sort_values("_p")
         xs = g[x].to_numpy(float) if pos is None else g[x].map(pos).to_numpy(float)
         mean, el, eh = intervals(g)
+        all_el.append(el)
+        all_eh.append(eh)
         label = metric if hue is None else str(val)
         (line,) = ax.plot(xs, mean, marker="o", markersize=4, linewidth=1.6, color=color, label=label)
         if (el + eh).any():
@@ -150,9 +182,9 @@ def metric_lines(df: pd.DataFrame, metric: str, x: str, hue: str | None = None, 
     ax.set_xlabel(x)
     ax.set_ylabel(metric)
     ax.grid(True, alpha=0.3)
-    if hue is not None:
-        ax.legend(title=hue, fontsize=8, title_fontsize=9,
-                  ncols=1 if len(groups) <= 8 else 2, loc="best")
+    note = bars_note(np.concatenate(all_el), np.concatenate(all_eh), sub["mean"])
+    _bars_legend(ax, note, title=hue, fontsize=8, title_fontsize=9,
+                 ncols=1 if len(groups) <= 8 else 2, loc="best")
     _title(ax, f"{metric} by {x}" + (f" and {hue}" if hue else ""), sub, keys, own)
     return fig
 
@@ -193,7 +225,7 @@ def heatmap(df: pd.DataFrame, metric: str, x: str, y: str, ax=None, annotate: bo
     ax.set_xlabel(x)
     ax.set_ylabel(y)
     cb = ax.figure.colorbar(im, ax=ax, shrink=0.9)
-    cb.set_label(metric)
+    cb.set_label(metric + ("\n(± in the cells: 95% CI half-width)" if (half > 0).any() else ""))
     if annotate and grid.size <= 400:
         hw = half[np.isfinite(grid)]
         dec = decimals_for(float(np.median(hw[hw > 0])) if (hw > 0).any() else 0.0,
@@ -246,6 +278,8 @@ def distribution(df: pd.DataFrame, metrics=None, ax=None) -> Figure:
     kw = dict(yerr=[el, eh], capsize=3, error_kw=dict(elinewidth=1, ecolor="0.2")) if (el + eh).any() else {}
     ax.bar(range(len(metrics)), mean, color=colormaps["tab10"](0), width=0.7, **kw)
     _bar_axes(ax, df, metrics, sub)
+    if kw:
+        _bars_legend(ax, "error bars: 95% CI", fontsize=8, loc="best")
     n = _n_text(sub)
     _title(ax, ", ".join(metrics) if len(metrics) <= 3 else f"{len(metrics)} metrics" + (f" ({n})" if n else ""),
            sub, None, own)
@@ -294,8 +328,9 @@ def compare_distributions(df: pd.DataFrame, metrics=None, by: str = None, ax=Non
     if (sub["mean"].to_numpy(float) < 0).any():
         ax.axhline(0, color="0.4", linewidth=0.8)
     ax.grid(True, axis="y", alpha=0.3)
-    ax.legend(title="metric", fontsize=8, title_fontsize=9, ncols=1 if k <= 8 else 2,
-              loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    legend = dict(title="metric", fontsize=8, title_fontsize=9, ncols=1 if k <= 8 else 2,
+                  loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    _bars_legend(ax, "error bars: 95% CI", **legend) if any_err else ax.legend(**legend)
     _title(ax, f"{len(metrics)} metrics by {by}" if k > 3 else f"{', '.join(metrics)} by {by}",
            sub, [by], own)
     return fig
@@ -305,7 +340,9 @@ def histogram(values, bins=None, ax=None, *, column: str | None = None, label: s
               title: str | None = None, density: bool = False) -> Figure:
     """A histogram of per-deal or per-session values (e.g. a session's bank result), with the
     mean and its 95% interval.  ``values``: an array, a Series, or a DataFrame with ``column``.
-    Whole-number data with a small range gets one bar per value."""
+    Whole-number data with a small range gets one bar per value.  Drawn into an ``ax`` that
+    holds histograms already, it takes the next colour, and its bars and mean line are labelled
+    ``label`` in the legend (give each one a ``label`` to tell them apart)."""
     if isinstance(values, pd.DataFrame):
         if column is None or column not in values.columns:
             raise SimkitError(f"unknown column {column!r}: the rows have columns "
@@ -321,20 +358,29 @@ def histogram(values, bins=None, ax=None, *, column: str | None = None, label: s
     if arr.size == 0:
         raise SimkitError(f"histogram of {name!r}: no finite values")
     fig, ax, own = _axes(ax, 7.0, 4.3)
+    k = len([c for c in ax.containers if getattr(c, "_simkit_hist", False)])  # histograms already here
+    color = colormaps["tab10"](k % 10)
     lo, hi = float(arr.min()), float(arr.max())
     whole = np.all(arr == np.round(arr))
     if bins is None:
         bins = np.arange(lo - 0.5, hi + 1.5) if whole and hi - lo <= 100 else "auto"
-    ax.hist(arr, bins=bins, density=density, color=colormaps["tab10"](0), alpha=0.85,
-            edgecolor="white", linewidth=0.5)
+    _, _, patches = ax.hist(arr, bins=bins, density=density, color=color,
+                            alpha=0.85 if k == 0 else 0.55, edgecolor="white", linewidth=0.5,
+                            label=f"{name}: {arr.size:,} rows" if label else None)
+    patches._simkit_hist = True
     m = float(arr.mean())
     hw = 1.959963984540054 * float(arr.std(ddof=1)) / np.sqrt(arr.size) if arr.size > 1 else 0.0
     est = fmt_estimate(m, m - hw, m + hw, exact=hw == 0)
-    ax.axvline(m, color="black", linewidth=1.2, linestyle="--",
-               label=f"mean {est['mean']}" + (f" ± {est['pm']}" if est["pm"] else ""))
+    ax.axvline(m, color=color, linewidth=1.4, linestyle="--",
+               label=(f"{name}: " if label else "") + f"mean {est['mean']}"
+               + (f" ± {est['pm']} (95% CI)" if est["pm"] else ""))
     ax.legend(fontsize=8)
-    ax.set_xlabel(name)
+    if k == 0:
+        ax.set_xlabel(name)
+    elif ax.get_xlabel() != name:
+        ax.set_xlabel("value")
     ax.set_ylabel("share" if density else "count")
     ax.grid(True, axis="y", alpha=0.3)
-    ax.set_title(title or f"{name}: {arr.size:,} rows", fontsize=11)
+    if title or k == 0:
+        ax.set_title(title or f"{name}: {arr.size:,} rows", fontsize=11)
     return fig

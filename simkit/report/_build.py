@@ -1,6 +1,8 @@
 """Build one self-contained HTML page from simkit results tables.
 
-For each results file or table: its provenance, the plots that fit its shape, and the full table.
+For each results file or table: its headline (the best configuration of its main metric with
+its interval, and the largest difference from it), its provenance, the plots that fit its shape
+(each caption says what the bars are), and the full table.
 Only the tidy columns are used, so any game's results (simulated or exact) make a report.
 """
 from __future__ import annotations
@@ -19,7 +21,7 @@ import simkit
 from simkit.errors import SimkitError
 from simkit.plots import charts
 from simkit.plots._tidy import (check_table, constant, context, fmt_estimate, grid_columns,
-                                is_binary, main_metrics, methods, metric_names, varying)
+                                intervals, is_binary, main_metrics, methods, metric_names, varying)
 
 #: At most this many metrics are drawn as lines (the table always has them all).
 MAX_LINE_PANELS = 12
@@ -62,6 +64,9 @@ def _load(name: str, item) -> tuple[pd.DataFrame, dict, str | None]:
         path = os.fspath(item)
         if not os.path.exists(path):
             raise SimkitError(f"results file {path!r} not found")
+        if os.path.isdir(path):
+            raise SimkitError(f"cannot read {path!r}: it is a folder; give the results files in it "
+                              f"(.parquet or .csv written by simkit run, sweep or exact -o FILE)")
         if os.path.splitext(path)[1].lower() not in _READABLE:
             raise SimkitError(f"cannot read {path!r}: results files end in .parquet or .csv")
         rows = _read_rows(path)
@@ -209,11 +214,13 @@ def _section(anchor: str, name: str, df: pd.DataFrame, meta: dict, path: str | N
     df = df.reset_index(drop=True)
     keys, note = _config_keys(df)
     parts = [f'<section id="{html.escape(anchor)}"><h2>{html.escape(name)}</h2>',
-             _provenance(df, meta, path, keys)]
+             _headline(df, keys), _provenance(df, meta, path, keys)]
     try:
         figs, caption = _figures(df, keys)
     except Exception as e:  # noqa: BLE001 - a shape the plots cannot draw: say so, keep the table
         figs, caption = [], f"No plots for this table ({type(e).__name__}: {e})."
+    if figs:
+        caption = " ".join(x for x in (_bars_caption(df), caption) if x)
     if note:
         parts.append(f'<p class=note>{html.escape(note)}</p>')
     if caption:
@@ -225,6 +232,60 @@ def _section(anchor: str, name: str, df: pd.DataFrame, meta: dict, path: str | N
     parts.append(_table_html(df, keys))
     parts.append("</section>")
     return "\n".join(parts)
+
+
+def _headline(df: pd.DataFrame, keys: list[str]) -> str:
+    """The section's opening line: the main metric's best configuration with its 95% interval
+    and the runner-up's difference (a grid), or the main metric's estimate (one configuration)."""
+    ranked = main_metrics(df, keys)
+    if not ranked:
+        return ""
+    m = ranked[0]
+    sub = df[df["metric"] == m].reset_index(drop=True)
+    sub = sub[np.isfinite(sub["mean"].to_numpy(float))]
+    if sub.empty:
+        return ""
+    exact = methods(sub) == "exact"
+
+    def est(i):
+        r = sub.loc[i]
+        e = fmt_estimate(r["mean"], r.get("ci_low"), r.get("ci_high"), exact=bool(exact.loc[i]))
+        return e["mean"] + (f" ± {e['pm']} (95% CI {e['ci']})" if e["pm"] else " (exact)")
+
+    def where(i):
+        return ", ".join(f"{k}={sub.loc[i, k]}" for k in keys)
+    order = sub["mean"].astype(float).sort_values(ascending=False, kind="stable").index
+    best = order[0]
+    if not keys or len(sub) == 1:
+        text = f"<b>{html.escape(m)}</b> = {html.escape(est(best))}"
+    else:
+        second = order[1]
+        gap = float(sub.loc[best, "mean"]) - float(sub.loc[second, "mean"])
+        worst = order[-1]
+        text = (f"<b>{html.escape(m)}</b> is highest at <b>{html.escape(where(best))}</b>: "
+                f"{html.escape(est(best))}; next {html.escape(where(second))} "
+                f"({gap:+.4g} below), lowest {html.escape(where(worst))}: "
+                f"{html.escape(est(worst))}. Over {len(sub):,} configurations.")
+    return f"<p class=headline>Headline: {text}</p>"
+
+
+def _bars_caption(df: pd.DataFrame) -> str:
+    """What the plots' bars are, and whether they hide under the markers at this n."""
+    if (methods(df) == "exact").all():
+        return "Exact values: no error bars."
+    narrow = []
+    for m in metric_names(df):
+        mean, el, eh = intervals(df[df["metric"] == m])
+        span = float(np.nanmax(mean) - np.nanmin(mean)) if np.isfinite(mean).any() else 0.0
+        if (el + eh).any() and span > 0 and float(np.max(el + eh)) < 0.015 * span:
+            narrow.append(m)
+    text = "Error bars and ± values are 95% confidence intervals."
+    if narrow:
+        n = pd.to_numeric(df["n"], errors="coerce").max() if "n" in df.columns else float("nan")
+        at = f" at n = {int(n):,}" if np.isfinite(n) else ""
+        text += (f" Most are narrower than the markers{at} (for {', '.join(narrow[:6])}"
+                 + (" and more" if len(narrow) > 6 else "") + "); the table has every interval.")
+    return text
 
 
 def _config_keys(df: pd.DataFrame) -> tuple[list[str], str]:
@@ -388,8 +449,10 @@ def _figures(df: pd.DataFrame, keys: list[str]):
         chosen = useful[:MAX_LINE_PANELS]
         figs = [(f"{len(chosen)} metrics by {k}", _panels(df, chosen, k, None))] if chosen else []
         return figs, _subset_note(chosen, useful, notes)
-    # two or more grid columns: x is the one with most values (numbers first), y the next
-    order = sorted(keys, key=lambda c: (not _numeric(df[c]), -df[c].nunique()))
+    # two or more grid columns: numbers first, rules options before strategy parameters
+    # (``p1.t``), then in grid order, so an exact grid and a sweep over the same columns put
+    # the same one on the x axis
+    order = sorted(keys, key=lambda c: (not _numeric(df[c]), "." in c, keys.index(c)))
     x, y, rest = order[0], order[1], order[2:]
     useful, notes = _distinct(df, keys, ranked)
     heat = useful[:MAX_HEATMAPS]
@@ -421,9 +484,9 @@ def _figures(df: pd.DataFrame, keys: list[str]):
 def _subset_note(shown: list[str], useful: list[str], notes=()) -> str:
     out = list(notes)
     if len(shown) < len(useful):
-        out.insert(0, f"Plots show {len(shown)} of {len(useful)} varying metrics (expected values "
-                      f"first, then those that vary most across the grid, relative to their "
-                      f"intervals).")
+        out.insert(0, f"Plots show {len(shown)} of {len(useful)} varying metrics, in this order: "
+                      f"expected values, then other means, then proportions, each group by how "
+                      f"much it varies across the grid relative to its intervals.")
     if out:
         out.append("The table below has every metric.")
     return " ".join(out)
@@ -595,7 +658,7 @@ _CSS = """
 body{font-family:-apple-system,"Segoe UI",Roboto,"DejaVu Sans",Arial,sans-serif;margin:2em auto;
 max-width:1200px;padding:0 1em;color:#222;line-height:1.4}
 h1{margin-bottom:.2em}h2{border-bottom:2px solid #ddd;padding-bottom:.2em;margin-top:2em}
-.meta{color:#666}.note{color:#555;font-style:italic}.warn{background:#fff3cd;padding:.5em;border:1px solid #e0c060}
+.meta{color:#666}.note{color:#555;font-style:italic}.headline{font-size:1.1em}.warn{background:#fff3cd;padding:.5em;border:1px solid #e0c060}
 table{border-collapse:collapse;font-size:.9em;margin:.6em 0}
 .prov th{text-align:left;padding:.15em 1em .15em 0;color:#555;vertical-align:top;white-space:nowrap}
 .prov td{padding:.15em 0}

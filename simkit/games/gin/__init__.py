@@ -173,14 +173,29 @@ def score_game(hands, rules="gin") -> dict:
                 net=int(tw - tl), shutout=bool(shut))
 
 
+def notes(rules, strategies) -> list[str]:
+    """Why a default run's p1_points is 0 ± 0: the seats mirror each other."""
+    if rules.swap and len(set(strategies)) == 1:
+        return ["note: both seats play the same strategy and swap=true plays every deal twice "
+                "with the seats exchanged, so p1 and p2 mirror each other exactly: p1_points "
+                "(and p1_match_net) is 0 by construction, not a fault. Compare two players with "
+                "-s p2=NAME (e.g. -s p2=simple)."]
+    return []
+
+
 SPEC = GameSpec(
     name="gin", version=VERSION, rules=GinRules, strategies=STRATEGIES,
     default_strategy="threshold(10)", seats=lambda r: 2, metrics=engine.metrics,
     prepare=prepare, kernel=engine.run_deals, pack=lambda r: C.deck(52),
-    log_columns=engine.log_columns,
+    log_columns=engine.log_columns, notes=notes,
     presets={"ru1992": {},
              "gra": {"undercut_on_equal": False, "discard_taken": True, "unit": "hand"},
              "eaai": {"unit": "match", "game_bonus": 0, "box_bonus": 0, "shutout": False}},
+    preset_docs={"ru1992": "the rule text as written (the default)",
+                 "gra": "the rules open-spiel's gin_rummy plays: equal deadwood is no undercut, "
+                        "the card taken may be discarded, single hands",
+                 "eaai": "the EAAI gin rummy challenge: games to 100 with no game, box or "
+                         "shutout bonuses"},
     title="Gin rummy for two", source="003_25b072003b534ab4.txt:1-48", bench_n=20_000,
     bench_units=lambda r: ("hands", 2.0 if r.swap else 1.0) if r.unit == "hand" else None,
     objective=lambda r: ("points", True) if r.unit == "hand" else ("match_win", True),

@@ -93,14 +93,26 @@ G = slots("all" + m.name if m.name.startswith("_") else m.name for m in MATCH_ME
 RATIO0, SUM0, CROSS0 = NM, NM + NH, NM + 2 * NH
 
 
+UNITS = {"p1_points": "points per hand (p1's minus p2's)", "turns": "cards drawn per hand",
+         "p1_match_net": "points per game (p1's net)", "hands": "hands per game",
+         "_hands": "hands per deal"}
+
+
+def _unit(m, per: str) -> str:
+    return f"share of {per}s (0..1)" if m.binary else UNITS.get(m.name, f"per {per}")
+
+
 def metrics(rules) -> list[Metric]:
     swap = rules.swap
     if rules.unit == "hand":
-        return [Metric(m.name, m.binary and not swap, m.doc, net=m.net) for m in HAND_METRICS]
-    out = [Metric(m.name, m.binary and not swap, m.doc, net=m.net) for m in MATCH_METRICS]
+        return [Metric(m.name, m.binary and not swap, m.doc, unit=_unit(m, "hand"), net=m.net)
+                for m in HAND_METRICS]
+    out = [Metric(m.name, m.binary and not swap, m.doc, unit=_unit(m, "game"), net=m.net)
+           for m in MATCH_METRICS]
     for m in HAND_METRICS:
         out.append(Metric(m.name, False, m.doc + " (per hand)",
-                          ratio=(f"_sum_{m.name}", "_hands", f"_cross_{m.name}"), net=m.net))
+                          ratio=(f"_sum_{m.name}", "_hands", f"_cross_{m.name}"),
+                          unit=_unit(m, "hand"), net=m.net))
     out += [Metric(f"_sum_{m.name}", False) for m in HAND_METRICS]
     out += [Metric(f"_cross_{m.name}", False) for m in HAND_METRICS]
     return out

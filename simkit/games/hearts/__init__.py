@@ -69,6 +69,12 @@ SPEC = GameSpec(
              "omnibus": {"omnibus": True, "moon": "best"},
              "cancellation": {"players": 6},
              "game": {"unit": "game"}},
+    preset_docs={"text": "the rule text as written (the default)",
+                 "openspiel": "the rules open-spiel's hearts plays: random passing of 3, no "
+                              "points on the first trick, hearts broken, moon adds 26",
+                 "two_player": "two players", "omnibus": "Omnibus: the 10♦ counts -10, the "
+                 "moon shooter chooses (moon=best)", "cancellation": "Cancellation hearts for six players",
+                 "game": "each deal is a whole game to the target (game-win rates)"},
     title="Hearts (Червы): four players, two-player, Omnibus, Cancellation",
     source="002_17c4cc3dde05b547.txt:210-234",
     bench_n=500_000,

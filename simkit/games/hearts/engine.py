@@ -110,6 +110,11 @@ DOCS = {"points_per_hand": "points scored in the hand", "zero": "scored 0 in the
         "score": "final total", "hands_per_game": "hands in the game",
         "moons_per_game": "moons shot in the game"}
 BINARY = {"zero", "moon", "moon_rate"}
+UNITS = {"points_per_hand": "points per hand (penalty points: fewer is better)",
+         "zero": "share of hands (0..1)", "moon": "share of hands (0..1)",
+         "moon_rate": "share of hands (0..1)", "zero_point_rate": "share of players per hand",
+         "win": "share of games (0..1)", "score": "points per game (fewer is better)",
+         "hands_per_game": "hands per game", "moons_per_game": "moons per game"}
 
 _HEARTS_LANE = np.uint64(0xFFFF) << np.uint64(16 * HEARTS)
 _CLUBS_LANE = np.uint64(0xFFFF)
@@ -254,9 +259,9 @@ def work(rules, deck=None, direction=NO_DIRECTION) -> Work:
 
 def metrics(rules) -> list[Metric]:
     seat, tail = (SEAT_GAME, GAME_TAIL) if rules.unit == "game" else (SEAT_HAND, HAND_TAIL)
-    out = [Metric(f"p{k + 1}_{n}", binary=n in BINARY, doc=DOCS[n])
-           for k in range(rules.players) for n in seat]
-    return out + [Metric(n, binary=n in BINARY, doc=DOCS[n]) for n in tail]
+    out = [Metric(f"p{k + 1}_{n}", binary=n in BINARY, doc=f"p{k + 1}: " + DOCS[n],
+                  unit=UNITS[n]) for k in range(rules.players) for n in seat]
+    return out + [Metric(n, binary=n in BINARY, doc=DOCS[n], unit=UNITS[n]) for n in tail]
 
 
 def log_layout(rules) -> dict[str, int]:

@@ -102,6 +102,11 @@ SPEC = GameSpec(
              "open150": {"form": "501", "open_hand": "p1", "open_bonus": 150},
              "open155": {"form": "501", "open_hand": "p1", "open_bonus": 155},
              "open160": {"form": "501", "open_hand": "p1", "open_bonus": 160}},
+    preset_docs={"short": "the short game: one played deal (the default)",
+                 "long301": "a long game to 301", "long501": "a long game to 501",
+                 "open150": "a game to 501, p1 plays open-handed with a 150-point start",
+                 "open155": "a game to 501, p1 plays open-handed with a 155-point start",
+                 "open160": "a game to 501, p1 plays open-handed with a 160-point start"},
     title="Klaberjass for two (Клабор / Деберц)", source="001_4b506a693298ed3d.txt:1-119",
     bench_n=300_000, match={"form": "301"},
     objective=lambda r: ("stakes", True) if r.form == "short" else ("win", True))

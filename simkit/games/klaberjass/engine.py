@@ -95,6 +95,9 @@ METRIC_DOCS = {
               "long +1 / -1 per game",
     "claims": "'Партия!' claims made", "claims_lost": "claims that fell short (the claim loses)",
 }
+METRIC_UNITS = {"bidder_strength": "strength points (summed over bids)",
+                "bidder_strength9": "strength points (summed over bids)", "points": "game points",
+                "raw": "game points", "combos": "game points", "stakes": "stakes"}
 
 # move log: per unit, the played deals' count, then one block of DEAL_COLUMNS per played deal
 DEAL_COLUMNS = ["deal", "opener", "bidder", "trump", "round", "upcard", "bottom",
@@ -118,14 +121,20 @@ def metrics(rules) -> list[Metric]:
     short = rules.form == "short"
     always_binary = {"unfinished", "opener_win", "win"}
     count_binary = {"deals", "round2_bids", "exchanges", "bids", "made", "baits", "hanging"}
+    per = "short game" if short else f"game to {rules.form}"
+
+    def unit(n):
+        if n in always_binary:
+            return f"share of {per}s (0..1)"
+        return METRIC_UNITS.get(n, "count") + f" per {per}"
     out = []
     for n in UNIT_NAMES:
         out.append(Metric(n, binary=n in always_binary or (short and n in count_binary),
-                          doc=METRIC_DOCS[n]))
+                          doc=METRIC_DOCS[n], unit=unit(n)))
     for q in SEAT_NAMES:
         for k in (1, 2):
             out.append(Metric(f"p{k}_{q}", binary=q in always_binary or (short and q in count_binary),
-                              doc=METRIC_DOCS[q]))
+                              doc=f"p{k}: " + METRIC_DOCS[q], unit=unit(q)))
     return out
 
 

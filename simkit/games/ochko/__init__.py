@@ -45,5 +45,8 @@ SPEC = GameSpec(
     log_columns=engine.log_columns,
     presets={"text1": {"values": "text1"}, "text2": {"values": "standard"},
              "casino_like": {"deck": 52, "ties": "push"}},
+    preset_docs={"text1": "the text's first card values: J=8, Q=9, K=10 (line 38's other reading)",
+                 "text2": "the common Soviet card values J=2, Q=3, K=4, A=11 (the default)",
+                 "casino_like": "a 52-card deck and ties returned to the player, as in a casino"},
     title="Очко / 21: banker against players", source="000_e1e7c8054592a022.txt:8-46",
     exact=_exact, objective=lambda r: ("ev", True))

@@ -58,13 +58,30 @@ B_EV = B.bank_ev
 STRAT_SALT = np.uint64(0xD1B54A32D192ED03)
 
 
+DOCS = {"banker_idle": "the banker does not draw: no player is left standing",
+        "banker_le16": "the banker ends below 17 (a lower banker_stop, his card cap, the deck)",
+        "banker_17": "the banker ends on 17", "banker_18": "the banker ends on 18",
+        "banker_19": "the banker ends on 19", "banker_20": "the banker ends on 20",
+        "banker_21": "the banker ends on 21", "banker_bust": "the banker busts (over 21)",
+        "banker_golden": "the banker holds a golden point (two aces)",
+        "bank_ev": "the banker's net over all players",
+        "win": "the player wins the round", "push": "the round is a tie returned to the player",
+        "loss": "the player loses the round (busts included)", "bust": "the player busts",
+        "golden": "the player holds a golden point (two aces)",
+        "five": "the player wins with five pictures", "bonus": "the player wins with a bonus hand",
+        "ev": "the player's net payoff"}
+
+
 def metrics(rules) -> list[Metric]:
-    out = [Metric(n, binary=(n != "bank_ev")) for n in BANKER_NAMES]
+    share, stakes = "share of rounds (0..1)", "stakes per round"
+    out = [Metric(n, binary=(n != "bank_ev"), doc=DOCS[n],
+                  unit=stakes if n == "bank_ev" else share) for n in BANKER_NAMES]
     for k in range(rules.players):
-        out += [Metric(f"p{k + 1}_{n}", binary=(n != "ev")) for n in PLAYER_NAMES]
+        out += [Metric(f"p{k + 1}_{n}", binary=(n != "ev"), doc=f"p{k + 1}: " + DOCS[n],
+                       unit=stakes if n == "ev" else share) for n in PLAYER_NAMES]
     if rules.banker_five_pictures:
         out.append(Metric("banker_five", doc="the banker holds five pictures and beats every "
-                                             "standing player"))
+                                             "standing player", unit=share))
     return out
 
 

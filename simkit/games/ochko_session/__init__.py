@@ -86,6 +86,9 @@ SPEC = GameSpec(
     prepare=prepare, kernel=engine.run_deals, pack=lambda r: C.deck(r.deck),
     presets={"text1": {"values": "text1"}, "whole_bank": {"round_cap": "bank"},
              "no_stuk": {"stuk_multiple": 0}},
+    preset_docs={"text1": "the text's first card values: J=8, Q=9, K=10",
+                 "whole_bank": "a round's stakes together may reach the whole bank",
+                 "no_stuk": "no стук: sessions end only by ruin or max_rounds"},
     title="Очко sessions: the bank from the banker's stake to стук or ruin",
     source="000_e1e7c8054592a022.txt:8-46", bench_n=20_000,
     objective=lambda r: ("result", True))

@@ -71,10 +71,19 @@ EV = round_game.NB + round_game.P.ev
 NEXT_ROUND, STUK_ROUND, END_RUIN, END_STUK = range(4)
 
 
+UNITS = {"bank_return": "multiples of the banker's stake per session",
+         "rounds": "rounds per session", "rounds_out": "rounds per session",
+         "bank_peak": "multiples of the banker's stake"}
+
+
 def metrics(rules) -> list[Metric]:
-    out = [Metric(n, b, d) for n, b, d in SESSION_METRICS]
+    def unit(n, b):
+        return "share of sessions (0..1)" if b else UNITS.get(n, "money per session (a player's "
+                                                                  "stake is 1)")
+    out = [Metric(n, b, d, unit=unit(n, b)) for n, b, d in SESSION_METRICS]
     for k in range(rules.players):
-        out += [Metric(f"p{k + 1}_{n}", b, d) for n, b, d in SEAT_METRICS]
+        out += [Metric(f"p{k + 1}_{n}", b, f"p{k + 1}: {d}", unit=unit(n, b))
+                for n, b, d in SEAT_METRICS]
     return out
 
 
