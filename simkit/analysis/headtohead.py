@@ -20,7 +20,7 @@ import pandas as pd
 
 from simkit.analysis.common import (Analysis, Deals, batch, describe, looks, objective, seat_metric,
                                     stems, t_quantile)
-from simkit.analysis.simulate import parse_n
+from simkit.analysis.simulate import parse_n, parse_seed
 from simkit.core import runner as R
 from simkit.core.registry import game_string, parse_strategy, seat_names
 from simkit.errors import SimkitError
@@ -87,6 +87,7 @@ def compare(game: str, a: str, b: str, *, field: str | None = None, rules=None, 
     from simkit.games import parse_game
     spec, r = parse_game(game, rules)
     n = parse_n(n)
+    seed = parse_seed(seed)
     if not 0.5 <= confidence < 1:
         raise SimkitError(f"--confidence must be in [0.5, 1), not {confidence}")
     if precision is not None and not precision > 0:

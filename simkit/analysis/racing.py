@@ -22,7 +22,7 @@ import pandas as pd
 
 from simkit.analysis.common import (Analysis, Deals, batch, describe, looks, objective, seat_metric,
                                     stems, t_quantile)
-from simkit.analysis.simulate import _configs, parse_grid, parse_n
+from simkit.analysis.simulate import _configs, parse_grid, parse_n, parse_seed
 from simkit.core.registry import game_string, parse_kv, split_call
 from simkit.errors import SimkitError
 
@@ -79,6 +79,7 @@ def best(game: str, grid, *, strategies=None, rules=None, metric: str | None = N
     from simkit.games import parse_game
     spec, r0 = parse_game(game, rules)
     n = parse_n(n)
+    seed = parse_seed(seed)
     if not 0 < alpha < 0.5:
         raise SimkitError(f"--alpha must be in (0, 0.5), not {alpha}")
     axes = parse_grid(grid)

@@ -23,7 +23,7 @@ from scipy.optimize import linprog
 
 from simkit.analysis.common import (Analysis, batch, bootstrap_weights, describe, objective,
                                     play_all, seat_metric, stems)
-from simkit.analysis.simulate import _configs, parse_grid, parse_n
+from simkit.analysis.simulate import _configs, parse_grid, parse_n, parse_seed
 from simkit.core.registry import game_string, parse_kv, split_call
 from simkit.errors import SimkitError
 
@@ -73,6 +73,7 @@ def solve(game: str, row: str, col: str, *, strategies=None, rules=None,
     from simkit.games import parse_game
     spec, r0 = parse_game(game, rules)
     n = parse_n(n)
+    seed = parse_seed(seed)
     axes = parse_grid([row, col])
     if len(axes) != 2 or len(parse_grid([row])) != 1:
         raise SimkitError("solve takes one grid axis for --row and one for --col")

@@ -29,7 +29,7 @@ from scipy.optimize import minimize
 from simkit.analysis.common import (Analysis, Deals, bootstrap_weights, describe, objective,
                                     play_all, seat_metric, stems)
 from simkit.analysis.headtohead import _seatings, _sides
-from simkit.analysis.simulate import parse_n
+from simkit.analysis.simulate import parse_n, parse_seed
 from simkit.core.registry import game_string, parse_strategy
 from simkit.errors import SimkitError
 
@@ -100,6 +100,7 @@ def tournament(game: str, strategies, *, rules=None, metric: str | None = None,
     from simkit.games import parse_game
     spec, r = parse_game(game, rules)
     n = parse_n(n)
+    seed = parse_seed(seed)
     strats = [parse_strategy(spec, s) for s in strategies or []]
     if len(strats) < 2:
         raise SimkitError("a tournament needs at least two strategies: -s A -s B ...")
