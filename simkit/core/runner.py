@@ -30,7 +30,24 @@ from simkit.errors import SimkitError
 MIN_CHUNK = 4096
 MAX_CHUNK = 1 << 20
 TARGET_CHUNKS = 64
+GROW = 4  # a precision run's plan: GROW chunks of each size 4096, 8192, ... up to chunk_size(n)
+MAX_N = 10**12  # deals per configuration (about 10**6 chunks)
+MAX_UNITS = 2_000_000  # configurations times chunks in one request
 BACKENDS = ("serial", "threads", "processes", "dask")
+DASK_TIMEOUT = 60.0  # seconds without progress and without workers (SIMKIT_DASK_TIMEOUT)
+
+
+class Interrupted(KeyboardInterrupt):
+    """SIGINT or SIGTERM during a run: ``signum`` says which (the CLI exits 128 + signum)."""
+
+    def __init__(self, signum: int = signal.SIGINT):
+        super().__init__(signum)
+        self.signum = int(signum)
+
+
+class BackendLost(RuntimeError):
+    """The Dask cluster went away (no worker, or no scheduler, for the timeout): the units merged
+    so far are kept and the run ends early, as after an interrupt."""
 
 
 def chunk_size(n: int) -> int:
@@ -39,11 +56,34 @@ def chunk_size(n: int) -> int:
     return int(min(MAX_CHUNK, max(MIN_CHUNK, 1 << (want - 1).bit_length())))
 
 
-def plan(n: int, size: int | None = None) -> list[tuple[int, int]]:
-    """``[(chunk index, deals), ...]`` covering ``n`` deals."""
+def plan(n: int, size: int | None = None, grow: bool = False) -> list[tuple[int, int]]:
+    """``[(chunk index, deals), ...]`` covering ``n`` deals.
+
+    ``grow`` (precision runs): the first chunks are small and double every :data:`GROW` chunks up
+    to ``size``, so that a loose target stops after a few thousand deals whatever the cap."""
     size = size or chunk_size(n)
+    if grow:
+        out, c, left = [], 0, n
+        while left > 0 and (MIN_CHUNK << (c // GROW)) < size:
+            k = min(left, MIN_CHUNK << (c // GROW))
+            out.append((c, k))
+            c, left = c + 1, left - k
+        full, rest = divmod(left, size)
+        return out + [(c + j, size) for j in range(full)] + ([(c + full, rest)] if rest else [])
     full, rest = divmod(n, size)
     return [(c, size) for c in range(full)] + ([(full, rest)] if rest else [])
+
+
+def check_size(n: int, configs: int = 1) -> None:
+    """Refuse a request too large to plan (exit 2), before any chunk list is built."""
+    if n > MAX_N:
+        raise SimkitError(f"n={n:.3g} deals per configuration is more than simkit plans for "
+                          f"(at most 1e12); split the work into several runs with other seeds"
+                          .replace("e+", "e"))
+    units = configs * math.ceil(n / chunk_size(n))
+    if units > MAX_UNITS:
+        raise SimkitError(f"{configs:,} configurations of n={n:,} deals make {units:,} chunks, more "
+                          f"than {MAX_UNITS:,}; use a smaller grid or fewer deals")
 
 
 @dataclass(frozen=True)
@@ -130,7 +170,10 @@ class Backend:
             for q in quiet:  # shutting a local cluster down logs closed comms; they are harmless
                 q.setLevel(logging.CRITICAL)
             try:
-                self._client.close()
+                try:
+                    self._client.close(timeout=5)
+                except Exception:  # noqa: BLE001 - a lost scheduler: nothing left to close
+                    pass
                 if self._cluster is not None:
                     self._cluster.close()
             finally:
@@ -140,8 +183,10 @@ class Backend:
     def map(self, units: list[tuple], fn: Callable = execute_unit) -> Iterable[tuple[tuple, object]]:
         """Yield ``(unit, result)`` as units finish.
 
-        The first Ctrl-C stops submitting units; the ones in flight finish and are yielded, then
-        KeyboardInterrupt is raised.  A second Ctrl-C interrupts at once."""
+        The first Ctrl-C (or SIGTERM) stops submitting units; the ones in flight finish and are
+        yielded, then :class:`Interrupted` (a KeyboardInterrupt) is raised.  A second one
+        interrupts at once.  A Dask cluster left without workers or scheduler raises
+        :class:`BackendLost` after ``SIMKIT_DASK_TIMEOUT`` seconds without progress."""
         with _StopOnSigint() as stop:
             if self.kind == "serial":
                 for u in units:
@@ -151,7 +196,7 @@ class Backend:
             else:
                 yield from self._map_parallel(units, fn, stop)
             if stop.requested:
-                raise KeyboardInterrupt
+                raise Interrupted(stop.requested)
 
     def _map_parallel(self, units, fn, stop):
         window = 2 * self.workers
@@ -168,34 +213,116 @@ class Backend:
             if not inflight:
                 break
             if self._client is not None:
-                from distributed import wait as dwait
-                done = dwait(list(inflight), timeout=None, return_when="FIRST_COMPLETED").done
+                done = self._dask_wait(inflight, stop)
             else:
                 done = wait(list(inflight), timeout=0.5, return_when=FIRST_COMPLETED).done
             for f in done:
                 u = inflight.pop(f)
+                if self._client is not None and f.status != "finished":
+                    self._dask_failed(f)
                 yield u, f.result()
+
+    def _dask_wait(self, inflight, stop) -> set:
+        """Wait for a unit in short polls, so that signals and a cluster that went away are seen;
+        with no worker (or no scheduler) and no progress, say so once on stderr and give up
+        after ``SIMKIT_DASK_TIMEOUT`` seconds (default 60)."""
+        from distributed import wait as dwait
+        limit = dask_timeout()
+        idle_since, told = None, False
+        while True:
+            try:
+                return dwait(list(inflight), timeout=0.5, return_when="FIRST_COMPLETED").done
+            except TimeoutError:
+                pass
+            except Exception as e:  # noqa: BLE001 - a comm error: the scheduler is gone
+                if stop.requested:
+                    raise Interrupted(stop.requested) from None
+                raise BackendLost(f"lost the Dask scheduler at {self._where()} "
+                                  f"({type(e).__name__})") from None
+            trouble = self._dask_trouble()
+            if trouble is None:
+                idle_since = None
+                continue
+            if stop.requested:  # the units in flight cannot finish: stop now
+                raise Interrupted(stop.requested)
+            now = time.monotonic()
+            if idle_since is None:
+                idle_since = now
+            if not told:
+                sys.stderr.write(f"simkit: {trouble}; waiting up to {limit:g} s for it to come back "
+                                 f"(SIMKIT_DASK_TIMEOUT), Ctrl-C saves what finished\n")
+                sys.stderr.flush()
+                told = True
+            if now - idle_since >= limit:
+                raise BackendLost(f"{trouble} for {limit:g} s")
+
+    def _where(self) -> str:
+        return self.scheduler or "the local cluster"
+
+    def _dask_trouble(self) -> str | None:
+        """Why no unit can progress on the Dask cluster, or None when it has a worker."""
+        status = getattr(self._client, "status", "running")
+        if status != "running":
+            return f"lost the Dask scheduler at {self._where()}"
+        try:
+            workers = self._client.scheduler_info().get("workers", {})
+        except Exception:  # noqa: BLE001 - the scheduler did not answer
+            return f"lost the Dask scheduler at {self._where()}"
+        if not workers:
+            return f"no Dask worker is connected to the scheduler at {self._where()}"
+        return None
+
+    def _dask_failed(self, f) -> None:
+        """A Dask unit that did not finish: lost with its worker or scheduler (BackendLost), or
+        an error of its own (raised as it is: a bug)."""
+        if f.status == "cancelled":
+            raise BackendLost(f"the Dask scheduler at {self._where()} cancelled a chunk "
+                              f"(scheduler lost?)")
+        exc = f.exception()
+        if type(exc).__name__ == "KilledWorker":
+            raise BackendLost(f"Dask workers died running a chunk ({exc})")
+
+
+def dask_timeout() -> float:
+    """``SIMKIT_DASK_TIMEOUT``: seconds to wait for a Dask cluster that has no worker or lost its
+    scheduler, before ending the run with the finished chunks saved."""
+    raw = os.environ.get("SIMKIT_DASK_TIMEOUT", "")
+    try:
+        v = float(raw) if raw.strip() else DASK_TIMEOUT
+    except ValueError:
+        raise SimkitError(f"SIMKIT_DASK_TIMEOUT={raw!r}: give a number of seconds") from None
+    if not v > 0:
+        raise SimkitError(f"SIMKIT_DASK_TIMEOUT={raw!r}: give a positive number of seconds")
+    return v
 
 
 class _StopOnSigint:
-    """Within the block, the first SIGINT only sets ``requested`` (the main thread only)."""
+    """Within the block, the first SIGINT or SIGTERM only sets ``requested`` to its number (the
+    main thread only); a second one goes to the handler that was there before."""
+
+    SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
     def __init__(self):
-        self.requested = False
-        self._old = None
+        self.requested = 0
+        self._old: dict = {}
 
     def _handler(self, signum, frame):
-        self.requested = True
-        signal.signal(signal.SIGINT, self._old)  # a second Ctrl-C interrupts at once
+        self.requested = signum
+        self._restore()  # a second Ctrl-C interrupts at once
+
+    def _restore(self):
+        for sig, old in self._old.items():
+            signal.signal(sig, old if old is not None else signal.SIG_DFL)
+        self._old = {}
 
     def __enter__(self):
         if threading.current_thread() is threading.main_thread():
-            self._old = signal.signal(signal.SIGINT, self._handler)
+            for sig in self.SIGNALS:
+                self._old[sig] = signal.signal(sig, self._handler)
         return self
 
     def __exit__(self, *exc):
-        if self._old is not None:
-            signal.signal(signal.SIGINT, self._old)
+        self._restore()
 
 
 class Progress:
@@ -241,9 +368,15 @@ def run_units(configs: list[Config], aggs: list[Aggregates], seed: int, chunks: 
 
 
 class Throttle:
-    """Call ``fn`` at most every ``seconds`` (and always on :meth:`flush`)."""
+    """Call ``fn`` at most every ``seconds`` (and always on :meth:`flush`); by default every
+    ``SIMKIT_CHECKPOINT_SECONDS`` (5)."""
 
-    def __init__(self, fn: Callable[[], None], seconds: float = 5.0):
+    def __init__(self, fn: Callable[[], None], seconds: float | None = None):
+        if seconds is None:
+            try:
+                seconds = float(os.environ.get("SIMKIT_CHECKPOINT_SECONDS") or 5.0)
+            except ValueError:
+                seconds = 5.0
         self.fn, self.seconds, self.last = fn, seconds, time.monotonic()
 
     def __call__(self) -> None:
