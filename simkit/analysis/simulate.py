@@ -455,7 +455,7 @@ def _file_digests(spec: GameSpec, configs) -> list[dict] | None:
 
 _FIELDS = dict(game="game", rules_strings="rules", strategies="strategies", seed="seed", n="n",
                chunk_size="chunk size", precision="precision", plan="chunk plan",
-               files="content (sha256) of the policy file")
+               files="policy files")
 
 
 def _differences(old, new: dict) -> str:
@@ -474,6 +474,10 @@ def _differences(old, new: dict) -> str:
             if isinstance(a, dict) and isinstance(b, dict):
                 ks = [k for k in dict.fromkeys(list(b) + list(a)) if a.get(k) != b.get(k)]
                 a, b = {k: a.get(k) for k in ks}, {k: b.get(k) for k in ks}
+        if key == "files" and isinstance(a, dict) and isinstance(b, dict):
+            parts += [f"content of the policy file {k} changed (sha256 {str(a.get(k))[:12]}... "
+                      f"in the file, {str(b.get(k))[:12]}... now)" for k in a]
+            continue
         parts.append(f"{_FIELDS.get(key, key)}: file {_short(a)}, this command {_short(b)}")
     return "; ".join(parts) or "the request differs"
 

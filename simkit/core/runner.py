@@ -135,7 +135,7 @@ class Backend:
         if backend not in BACKENDS:
             raise SimkitError(f"unknown backend {backend!r}: choose one of {', '.join(BACKENDS)}")
         self.workers, self.kind, self.scheduler = workers, backend, scheduler
-        self._client = self._cluster = self._pool = None
+        self._client = self._cluster = self._pool = self._quieted = None
 
     def __enter__(self):
         if self.kind == "threads":
@@ -158,18 +158,17 @@ class Backend:
                 self._cluster = LocalCluster(n_workers=self.workers, threads_per_worker=1,
                                              processes=True, dashboard_address=None)
                 self._client = Client(self._cluster)
+            # simkit says itself what went wrong with the cluster (a lost worker or scheduler);
+            # distributed's own reconnection tracebacks would bury that one line
+            self._quieted = _quiet_dask()
         return self
 
     def __exit__(self, *exc):
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
         if self._client is not None:
-            import logging
-            quiet = [logging.getLogger(n) for n in ("distributed", "tornado")]
-            levels = [q.level for q in quiet]
-            for q in quiet:  # shutting a local cluster down logs closed comms; they are harmless
-                q.setLevel(logging.CRITICAL)
-            try:
+            quieted = getattr(self, "_quieted", None) or _quiet_dask()
+            try:  # shutting a local cluster down logs closed comms; they are harmless
                 try:
                     self._client.close(timeout=5)
                 except Exception:  # noqa: BLE001 - a lost scheduler: nothing left to close
@@ -177,8 +176,9 @@ class Backend:
                 if self._cluster is not None:
                     self._cluster.close()
             finally:
-                for q, lv in zip(quiet, levels):
+                for q, lv in quieted:
                     q.setLevel(lv)
+                self._quieted = None
 
     def map(self, units: list[tuple], fn: Callable = execute_unit) -> Iterable[tuple[tuple, object]]:
         """Yield ``(unit, result)`` as units finish.
@@ -202,6 +202,7 @@ class Backend:
         window = 2 * self.workers
         pending = list(reversed(units))
         inflight: dict = {}
+        self._idle_since, self._told = None, False
         while pending or inflight:
             while pending and len(inflight) < window and not stop.requested:
                 u = pending.pop()
@@ -212,23 +213,22 @@ class Backend:
                 inflight[f] = u
             if not inflight:
                 break
-            if self._client is not None:
-                done = self._dask_wait(inflight, stop)
-            else:
-                done = wait(list(inflight), timeout=0.5, return_when=FIRST_COMPLETED).done
-            for f in done:
-                u = inflight.pop(f)
-                if self._client is not None and f.status != "finished":
-                    self._dask_failed(f)
-                yield u, f.result()
+            if self._client is None:
+                for f in wait(list(inflight), timeout=0.5, return_when=FIRST_COMPLETED).done:
+                    yield inflight.pop(f), f.result()
+                continue
+            for f in self._dask_wait(inflight, stop):
+                ok, value = self._dask_result(f)
+                if ok:
+                    self._idle_since = None
+                    yield inflight.pop(f), value
+                else:  # its result went with a worker: the scheduler computes it again
+                    self._dask_stalled(stop)
+                    time.sleep(0.2)
 
     def _dask_wait(self, inflight, stop) -> set:
-        """Wait for a unit in short polls, so that signals and a cluster that went away are seen;
-        with no worker (or no scheduler) and no progress, say so once on stderr and give up
-        after ``SIMKIT_DASK_TIMEOUT`` seconds (default 60)."""
+        """Wait for a unit in short polls, so that signals and a cluster that went away are seen."""
         from distributed import wait as dwait
-        limit = dask_timeout()
-        idle_since, told = None, False
         while True:
             try:
                 return dwait(list(inflight), timeout=0.5, return_when="FIRST_COMPLETED").done
@@ -239,22 +239,28 @@ class Backend:
                     raise Interrupted(stop.requested) from None
                 raise BackendLost(f"lost the Dask scheduler at {self._where()} "
                                   f"({type(e).__name__})") from None
-            trouble = self._dask_trouble()
-            if trouble is None:
-                idle_since = None
-                continue
-            if stop.requested:  # the units in flight cannot finish: stop now
-                raise Interrupted(stop.requested)
-            now = time.monotonic()
-            if idle_since is None:
-                idle_since = now
-            if not told:
-                sys.stderr.write(f"simkit: {trouble}; waiting up to {limit:g} s for it to come back "
-                                 f"(SIMKIT_DASK_TIMEOUT), Ctrl-C saves what finished\n")
-                sys.stderr.flush()
-                told = True
-            if now - idle_since >= limit:
-                raise BackendLost(f"{trouble} for {limit:g} s")
+            self._dask_stalled(stop)
+
+    def _dask_stalled(self, stop) -> None:
+        """No progress: when the cluster has no worker (or no scheduler), say so once on stderr
+        and give up after ``SIMKIT_DASK_TIMEOUT`` seconds (default 60) without progress; a
+        Ctrl-C or SIGTERM then stops at once (the units in flight cannot finish)."""
+        trouble = self._dask_trouble()
+        if trouble is None:
+            self._idle_since = None
+            return
+        if stop.requested:
+            raise Interrupted(stop.requested)
+        limit, now = dask_timeout(), time.monotonic()
+        if self._idle_since is None:
+            self._idle_since = now
+        if not self._told:
+            sys.stderr.write(f"simkit: {trouble}; waiting up to {limit:g} s for it to come back "
+                             f"(SIMKIT_DASK_TIMEOUT), Ctrl-C saves what finished\n")
+            sys.stderr.flush()
+            self._told = True
+        if now - self._idle_since >= limit:
+            raise BackendLost(f"{trouble} for {limit:g} s")
 
     def _where(self) -> str:
         return self.scheduler or "the local cluster"
@@ -264,23 +270,45 @@ class Backend:
         status = getattr(self._client, "status", "running")
         if status != "running":
             return f"lost the Dask scheduler at {self._where()}"
-        try:
-            workers = self._client.scheduler_info().get("workers", {})
+        try:  # ask the scheduler now (Client.scheduler_info keeps stale answers when it is gone)
+            info = self._client.sync(self._client.scheduler.identity, callback_timeout=5)
+            workers = info.get("n_workers", len(info.get("workers", {})))
         except Exception:  # noqa: BLE001 - the scheduler did not answer
             return f"lost the Dask scheduler at {self._where()}"
         if not workers:
             return f"no Dask worker is connected to the scheduler at {self._where()}"
         return None
 
-    def _dask_failed(self, f) -> None:
-        """A Dask unit that did not finish: lost with its worker or scheduler (BackendLost), or
-        an error of its own (raised as it is: a bug)."""
+    def _dask_result(self, f) -> tuple[bool, object]:
+        """``(True, result)`` of a Dask unit, ``(False, None)`` when its result cannot be
+        fetched now (it was on a worker that is gone); :class:`BackendLost` when the scheduler
+        cancelled it or workers died running it; an error of the unit's own is raised as it is
+        (a bug)."""
+        if f.status == "finished":
+            try:
+                return True, f.result(timeout=5)
+            except Exception:  # noqa: BLE001 - the result was on a worker that is gone
+                return False, None
         if f.status == "cancelled":
             raise BackendLost(f"the Dask scheduler at {self._where()} cancelled a chunk "
                               f"(scheduler lost?)")
         exc = f.exception()
         if type(exc).__name__ == "KilledWorker":
             raise BackendLost(f"Dask workers died running a chunk ({exc})")
+        return True, f.result()
+
+
+def _quiet_dask() -> list:
+    """Set every distributed and tornado logger to CRITICAL; ``[(logger, old level)]``."""
+    import logging
+    names = ["distributed", "tornado", "asyncio"] + [n for n in list(logging.root.manager.loggerDict)
+                                          if n.startswith(("distributed.", "tornado."))]
+    out = []
+    for n in dict.fromkeys(names):
+        q = logging.getLogger(n)
+        out.append((q, q.level))
+        q.setLevel(logging.CRITICAL)
+    return out
 
 
 def dask_timeout() -> float:
