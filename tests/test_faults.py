@@ -62,7 +62,44 @@ def _fresh(argv, cwd):
 RUN = ["run", "ochko", "-n", "1e7", "--seed", "5", "--format", "json", "-m", "p1_ev", "-m", "bank_ev"]
 
 
-@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM], ids=["SIGKILL", "SIGTERM"])
+def test_sigterm_in_process_saves_and_exits_143(capsys, tmp_path, monkeypatch):
+    """SIGTERM as Ctrl-C: the units in flight are merged, one line, exit 143 (the real-process
+    version below is in the slow tier)."""
+    import threading
+
+    from simkit.cli import main
+    from simkit.core import runner as R
+    if threading.current_thread() is not threading.main_thread():
+        pytest.skip("signal handlers need the main thread")
+    orig = R.Backend.map
+
+    def map_(self, units, fn=R.execute_unit):
+        for k, item in enumerate(orig(self, units, fn)):
+            if k == 4:
+                os.kill(os.getpid(), signal.SIGTERM)
+            yield item
+    monkeypatch.setattr(R.Backend, "map", map_)
+    out = tmp_path / "t.parquet"
+    rc = main(["run", "ochko", "-n", str(20 * 4096), "--seed", "2", "-o", str(out), "--format", "json"])
+    cap = capsys.readouterr()
+    assert rc == 143, cap.err
+    lines = cap.err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("simkit: terminated (SIGTERM): "), cap.err
+    assert "--resume" in lines[0]
+    meta = store.read_table(str(out))[1]
+    assert meta["complete"] is False and 5 <= len(meta["chunks"][0]) < 20
+    assert signal.getsignal(signal.SIGTERM) is not None  # the old handler is back
+    monkeypatch.undo()
+    assert main(["run", "ochko", "-n", str(20 * 4096), "--seed", "2", "-o", str(out), "--resume",
+                 "--format", "json"]) == 0
+    resumed = json.loads(capsys.readouterr().out)
+    assert main(["run", "ochko", "-n", str(20 * 4096), "--seed", "2", "--format", "json"]) == 0
+    assert resumed["metrics"] == json.loads(capsys.readouterr().out)["metrics"]
+
+
+@pytest.mark.parametrize("sig", [signal.SIGKILL,
+                                 pytest.param(signal.SIGTERM, marks=pytest.mark.slow)],
+                         ids=["SIGKILL", "SIGTERM"])
 def test_killed_or_terminated_run_leaves_a_partial_file_that_resume_completes(tmp_path, sig):
     out = tmp_path / "big.parquet"
     _json_run([a if a != "1e7" else "1e4" for a in RUN], tmp_path)  # compile outside the run
