@@ -3,11 +3,17 @@
 Which command takes what: ``games``, ``rules GAME`` and ``metrics GAME`` take ``--format`` and
 ``-o``; ``run GAME`` and ``sweep GAME --grid ...`` take ``--format``, ``-o``, ``--seed``, ``-n``,
 ``--workers``, ``--backend``, ``--scheduler``, ``-r``, ``-s``, ``-m``, ``--precision``,
-``--resume``, ``--rows`` and ``--progress``; ``exact GAME`` takes ``--format``, ``-o``, ``-r``,
-``-s`` and ``--grid``; ``bench GAME`` takes ``--format``, ``-o``, ``--seed``, ``-n``,
-``--workers``, ``-r`` and ``-s``; ``report FILE...`` takes ``-o`` (``.html``) and ``--title``
-(the README's table says the same, and a test keeps both true).  Bad input ends with exit status
-2 and one line (``simkit: error: ...``); Ctrl-C ends with 130 after saving what finished.
+``--resume``, ``--overwrite``, ``--rows`` and ``--progress``; ``exact GAME`` takes ``--format``,
+``-o``, ``-r``, ``-s`` and ``--grid``; ``bench GAME`` takes ``--format``, ``-o``, ``--seed``,
+``-n``, ``--workers``, ``-r`` and ``-s``; ``report FILE...`` takes ``-o`` (``.html``) and
+``--title``; the analyses (``compare``, ``tournament``, ``best``, ``solve``, ``odds``, in
+:mod:`simkit.cli_analysis`) take ``--format``, ``-o``, ``--seed``, ``-n``, ``--workers``,
+``--backend``, ``--scheduler``, ``-r`` and their own options (the README's table says the same,
+and a test keeps both true).
+Exit status: 0 done; 1 a bug (a traceback); 2 bad input, one line (``simkit: error: ...``),
+checked before any work (output paths too); 130 Ctrl-C (SIGINT) and 143 SIGTERM, after saving
+the finished chunks; 3 the Dask cluster was lost (no worker or no scheduler for
+``SIMKIT_DASK_TIMEOUT`` seconds), finished chunks saved.
 Shell completion: ``eval "$(_SIMKIT_COMPLETE=bash_source simkit)"`` (zsh_source, fish_source).
 """
 from __future__ import annotations
@@ -17,6 +23,7 @@ import math
 import os
 import sys
 import textwrap
+import threading
 import warnings
 
 import click
@@ -50,7 +57,9 @@ def _common(f):
                      help="output format on stdout"),
         click.option("-o", "--output", "out", default=None, help="write results to FILE (.parquet or .csv)"),
         click.option("--seed", default="0", show_default=True, help="seed of the SeedSequence (0..2**63-1)"),
-        click.option("-n", "n", default="1e5", show_default=True, help="deals (per grid point); 1e6 accepted"),
+        click.option("-n", "n", default=None,
+                     help="deals (per grid point); 1e6 accepted [default: 1e5; with --precision "
+                          "the cap, default 1e9]"),
         click.option("--workers", type=INT, default=1, show_default=True, help="parallel workers"),
         click.option("--backend", type=click.Choice(["serial", "threads", "processes", "dask"]),
                      default=None, help="where chunks run (default: serial, threads if --workers > 1)"),
@@ -70,6 +79,8 @@ def _sim_options(f):
         click.option("--precision", type=float, default=None,
                      help="add chunks until every 95% CI half-width is at most this (-n is the cap)"),
         click.option("--resume", is_flag=True, help="continue the interrupted run stored in -o FILE"),
+        click.option("--overwrite", is_flag=True,
+                     help="start again over the unfinished run stored in -o FILE"),
         click.option("--rows", "rows_out", default=None, help="also write per-deal rows to FILE (n <= 1e6)"),
         click.option("--progress/--no-progress", default=None, help="progress bar (default: on a terminal)"),
     ]
@@ -208,19 +219,21 @@ def sweep(game, grid, **kw):
 
 
 def _simulate(game, grid, fmt, out, seed, n, workers, backend, scheduler, rules, strategies,
-              metrics, precision, resume, rows_out, progress):
+              metrics, precision, resume, overwrite, rows_out, progress):
+    import os
+
     from simkit.analysis.simulate import sweep as do_sweep
     from simkit.core import store
     if rows_out:
-        store.kind_of(rows_out)
-    if precision is not None and n == "1e5":
-        n = "1e9"
+        store.check_output(rows_out)
+        if out and os.path.abspath(rows_out) == os.path.abspath(out):
+            raise SimkitError(f"--rows and -o name the same file {out!r}: give two files")
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         res = do_sweep(game, grid, n=n, seed=seed, strategies=list(strategies), rules=list(rules),
                        workers=workers, backend=backend, scheduler=scheduler, precision=precision,
                        rows=bool(rows_out), out=out, resume=resume, progress=progress,
-                       metrics=list(metrics))
+                       metrics=list(metrics), overwrite=overwrite)
     table = res.table()
     if metrics:
         table = table[table["metric"].isin(metrics)]
@@ -240,7 +253,7 @@ def _simulate(game, grid, fmt, out, seed, n, workers, backend, scheduler, rules,
     for w in caught:
         click.echo(f"simkit: {w.message}", err=True)
     if not res.complete:
-        sys.exit(130)
+        sys.exit(res.exit_status or 130)
 
 
 def _print_table(res, table, grid):
@@ -290,7 +303,7 @@ def exact(game, rules, strategies, grid, fmt, out):
     from simkit.core.registry import parse_strategies
     from simkit.games import parse_game
     if out:
-        store.kind_of(out)
+        store.check_output(out)
     spec, r = parse_game(game, list(rules))
     if spec.exact is None:
         raise SimkitError(f"{spec.name} has no exact analysis; use simkit run")
@@ -330,6 +343,9 @@ def bench(game, n, seed, fmt, rules, strategies, out, workers):
     """Deals per second per core, against the random generator's ceiling measured alongside."""
     from simkit.analysis.bench import bench as do_bench
     from simkit.analysis.simulate import parse_n
+    if out:
+        from simkit.core import store
+        store.check_output(out)
     df = do_bench(game, n=None if n is None else parse_n(n), seed=seed, rules=list(rules),
                   strategies=list(strategies),
                   workers=workers)
@@ -361,7 +377,7 @@ def _emit_frame(df: pd.DataFrame, fmt: str, records, out: str | None = None,
                 text: str | None = None) -> None:
     if out:
         from simkit.core import store
-        store.write_table(out, df)
+        store.write_table(store.check_output(out), df)
     if fmt == "json":
         click.echo(json.dumps(records, indent=1, default=_jsonable))
     elif fmt == "csv":
@@ -386,6 +402,24 @@ def main(argv=None) -> int:
     if not argv and not os.environ.get("_SIMKIT_COMPLETE"):  # shell completion also has no argv
         click.echo(cli.get_help(click.Context(cli, info_name="simkit")))
         return 0
+    import signal
+    old_term = None
+    if threading.current_thread() is threading.main_thread():
+        old_term = signal.signal(signal.SIGTERM, _on_sigterm)
+    try:
+        return _main(argv)
+    finally:
+        if old_term is not None:
+            signal.signal(signal.SIGTERM, old_term)
+
+
+def _on_sigterm(signum, frame):
+    """SIGTERM outside a run's chunk loop (start-up, compiling, saving): end as Ctrl-C does."""
+    from simkit.core.runner import Interrupted
+    raise Interrupted(signum)
+
+
+def _main(argv) -> int:
     try:
         cli.main(args=argv, prog_name="simkit", standalone_mode=False)
     except SimkitError as e:
@@ -400,9 +434,12 @@ def main(argv=None) -> int:
     except click.exceptions.Abort:
         click.echo("simkit: interrupted", err=True)
         return 130
-    except KeyboardInterrupt:
-        click.echo("simkit: interrupted", err=True)
-        return 130
+    except KeyboardInterrupt as e:
+        import signal
+        sig = getattr(e, "signum", signal.SIGINT)
+        click.echo("simkit: terminated (SIGTERM)" if sig == signal.SIGTERM else "simkit: interrupted",
+                   err=True)
+        return 128 + sig
     except BrokenPipeError:
         return 0
     except SystemExit as e:

@@ -34,9 +34,7 @@ def _grid_against(grid_help: str):
 
 
 def _emit(an, fmt: str, out: str | None, columns: list[str], extra=None) -> None:
-    from simkit.core import store
     if out:
-        store.kind_of(out)
         an.save(out)
     if fmt == "json":
         click.echo(json.dumps(an.to_json(), indent=1, default=_jsonable))
@@ -58,8 +56,16 @@ def _emit(an, fmt: str, out: str | None, columns: list[str], extra=None) -> None
         click.echo("interrupted: the numbers above use the chunks that finished", err=True)
 
 
-def _nums(kw):
-    return {k: kw[k] for k in ("n", "seed", "workers", "backend", "scheduler")}
+def _prep(kw, out):
+    """The shared numbers for the analysis (``-n`` only when given: each analysis has its own
+    default), after checking ``-o`` before any work."""
+    if out:
+        from simkit.core import store
+        store.check_output(out)
+    nums = {k: kw[k] for k in ("seed", "workers", "backend", "scheduler")}
+    if kw.get("n") is not None:
+        nums["n"] = kw["n"]
+    return nums
 
 
 @cli.command()
@@ -85,7 +91,7 @@ def compare(game, a, b, field, rules, metric, until_resolved, precision, confide
     from simkit.analysis.headtohead import compare as run
     an = run(game, a, b, field=field, rules=list(rules), metric=metric,
              until_resolved=until_resolved, precision=precision, confidence=confidence,
-             progress=progress, **_nums(kw))
+             progress=progress, **_prep(kw, out))
     _emit(an, fmt, out, ["metric", "kind", "a_mean", "b_mean", "mean", "se", "ci_low", "ci_high", "n"])
 
 
@@ -105,7 +111,7 @@ def tournament(game, strategies, rules, metric, model, reps, fmt, out, progress,
     """A round robin of strategies: cross table and ratings with bootstrap intervals."""
     from simkit.analysis.tournament import tournament as run
     an = run(game, list(strategies), rules=list(rules), metric=metric, model=model, reps=reps,
-             progress=progress, **_nums(kw))
+             progress=progress, **_prep(kw, out))
     cross = an["cross"].pivot(index="row", columns="col", values="score")
     _emit(an, fmt, out, ["rank", "strategy", "metric", "mean", "ci_low", "ci_high",
                          f"mean_{an.info['metric']}", "n"], cross)
@@ -126,7 +132,7 @@ def best(game, grid, strategies, rules, metric, minimize, alpha, fmt, out, progr
     from simkit.analysis.racing import best as run
     an = run(game, list(grid), strategies=list(strategies), rules=list(rules), metric=metric,
              larger=None if minimize is None else not minimize, alpha=alpha, progress=progress,
-             **_nums(kw))
+             **_prep(kw, out))
     _emit(an, fmt, out, an.info["keys"] + ["metric", "mean", "ci_low", "ci_high", "n", "diff",
                                            "survivor", "dropped_at"])
 
@@ -151,7 +157,7 @@ def solve(game, row, col, strategies, rules, row_metric, col_metric, exact, reps
     from simkit.analysis.solve import solve as run
     an = run(game, row, col, strategies=list(strategies), rules=list(rules),
              row_metric=row_metric, col_metric=col_metric, exact=exact, reps=reps,
-             progress=progress, **_nums(kw))
+             progress=progress, **_prep(kw, out))
     t = an.table()
     mat = t.pivot(index=an.info["row"], columns=an.info["col"], values="mean")
     if fmt == "table":
@@ -161,9 +167,7 @@ def solve(game, row, col, strategies, rules, row_metric, col_metric, exact, reps
 
 
 def _emit_solve(an, mat, out):
-    from simkit.core import store
     if out:
-        store.kind_of(out)
         an.save(out)
     with pd.option_context("display.width", 200, "display.float_format", lambda v: f"{v:.6f}"):
         click.echo(f"row payoff {an.info['row_metric']} ({an.info['row']} down, "
@@ -184,6 +188,6 @@ def odds(game, grid, strategies, rules, fmt, out, progress, **kw):
     """Match-win chance by a strategy parameter, in the game's match unit (gin to 100...)."""
     from simkit.analysis.match import odds as run
     an = run(game, list(grid), strategies=list(strategies), rules=list(rules), progress=progress,
-             **_nums(kw))
+             **_prep(kw, out))
     _emit(an, fmt, out, an.info["keys"] + ["metric", "mean", "ci_low", "ci_high", "diff",
                                            "diff_low", "diff_high", "best", "tied", "n"])

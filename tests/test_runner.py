@@ -230,21 +230,36 @@ def test_precision_stops_once_half_widths_are_small_enough(E):
     n = 10**6
     res = simkit.run("ochko", n=n, seed=2, precision=E)
     played = sorted(res.aggs[0].chunks)
-    assert played == list(range(len(played)))  # a prefix of the plan
+    assert played == list(range(len(played)))  # a prefix of the (growing) plan
+    grow = R.plan(n, grow=True)
+    assert [res.aggs[0].chunks[c][0] for c in played] == [cnt for _, cnt in grow[:len(played)]]
     assert res.deals() < n
     assert res.complete
     for e in res.estimates().values():
         assert max(e["mean"] - e["ci_low"], e["ci_high"] - e["mean"]) <= E
     assert _widest(res) <= E
-    # it stopped at the first batch boundary that reached E
-    batch = 8
-    assert len(played) % batch == 0
-    if len(played) > batch:
-        assert _widest_over(res, played[:-batch]) > E
-    # the chunks it did play are exactly those of a fixed-n run of the same request
-    full = simkit.run("ochko", n=n, seed=2, workers=2)
-    for c in played:
-        assert np.array_equal(res.aggs[0].chunks[c][1], full.aggs[0].chunks[c][1])
+    # steps are sized from what is needed: 60% of the deals played would not have reached E
+    starts = np.cumsum([cnt for _, cnt in grow[:len(played)]])
+    short = [c for c in played if starts[c] <= 0.6 * res.deals()]
+    assert _widest_over(res, short) > E
+    # the steps depend on the numbers, not the workers: the same chunks and numbers on threads
+    par = simkit.run("ochko", n=n, seed=2, precision=E, workers=2)
+    assert sorted(par.aggs[0].chunks) == played
+    _assert_bit_identical(par, res)
+    # the first chunks (4096 deals) are those of a fixed-n run with 4096-deal chunks
+    small = simkit.run("ochko", n=R.GROW * R.MIN_CHUNK, seed=2)
+    for c in played[:R.GROW]:
+        assert np.array_equal(res.aggs[0].chunks[c][1], small.aggs[0].chunks[c][1])
+
+
+def test_growing_plan_covers_n():
+    for n in (1, 4096, 5000, 10**6, 10**9 + 7):
+        p = R.plan(n, grow=True)
+        assert [c for c, _ in p] == list(range(len(p))) and sum(k for _, k in p) == n
+        sizes = [k for _, k in p]
+        assert all(k == R.MIN_CHUNK for k in sizes[:R.GROW][:-1])  # small chunks first
+        assert sizes[:-1] == sorted(sizes[:-1]) and max(sizes) <= R.chunk_size(n)
+    assert len(R.plan(10**9, grow=True)) < len(R.plan(10**9)) + 40
 
 
 def test_precision_is_capped_by_n():

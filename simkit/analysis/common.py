@@ -143,6 +143,8 @@ class Deals:
         self.col = [{m.name: j for j, m in enumerate(ms)} for ms in self.metrics]
         self.aggs = [R.Aggregates(len(ms)) for ms in self.metrics]
         self.complete = True
+        from simkit.analysis.simulate import check_backend
+        check_backend(workers, backend, scheduler)
         self._backend = R.Backend(workers, backend, scheduler)
         self._progress, self._desc = progress, desc or spec.name
         self._bar = None

@@ -8,8 +8,11 @@ provenance).  Every grid point sees the same deals, so differences between them 
 from __future__ import annotations
 
 import datetime as _dt
+import hashlib
 import itertools
 import math
+import os
+import signal
 import warnings
 from dataclasses import dataclass, field
 
@@ -169,10 +172,17 @@ class Result:
     complete: bool = True
     rows: pd.DataFrame | None = None
     created: str = field(default_factory=lambda: _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"))
+    # how the run ended, as the CLI's exit status: 0 finished, 130 SIGINT, 143 SIGTERM, 3 the
+    # Dask cluster was lost (the last three leave complete=False and a file --resume continues)
+    exit_status: int = 0
+    _specs: list | None = field(default=None, repr=False, compare=False)
 
     @property
     def metric_specs(self):
-        return [self.spec.metrics(c.rules) for c in self.configs]
+        """Each configuration's metric list, built once (a sweep's table is linear in its grid)."""
+        if self._specs is None or len(self._specs) != len(self.configs):
+            self._specs = [self.spec.metrics(c.rules) for c in self.configs]
+        return self._specs
 
     def estimates(self, i: int = 0) -> dict[str, dict[str, float]]:
         """``{metric: {mean, se, ci_low, ci_high}}`` of configuration ``i``."""
@@ -373,10 +383,11 @@ def _typed(v: str):
     return v
 
 
-def sweep(game: str, grid=None, *, n=100_000, seed: int = 0, strategies=None, rules=None,
+def sweep(game: str, grid=None, *, n=None, seed: int = 0, strategies=None, rules=None,
           workers: int = 1, backend: str | None = None, scheduler: str | None = None,
           precision: float | None = None, rows: bool = False, out: str | None = None,
-          resume: bool = False, progress: bool | None = None, metrics=None) -> Result:
+          resume: bool = False, progress: bool | None = None, metrics=None,
+          overwrite: bool = False) -> Result:
     """Simulate every grid point on the same deals.
 
     Parameters
@@ -386,7 +397,8 @@ def sweep(game: str, grid=None, *, n=100_000, seed: int = 0, strategies=None, ru
     grid : list of str or dict
         ``["banker_stop=14..20", "p1.t=15,16"]`` or ``{"banker_stop": range(14, 21)}``.
     n : int or str
-        Deals per grid point (``1e6`` accepted); with ``precision``, the most deals to play.
+        Deals per grid point (``1e6`` accepted; default 1e5); with ``precision``, the most deals
+        to play (default 1e9).  At most 1e12 (:data:`simkit.core.runner.MAX_N`).
     seed : int
         Seed of the ``SeedSequence``; the same seed gives the same table on any backend.
     strategies : list of str or dict
@@ -397,22 +409,33 @@ def sweep(game: str, grid=None, *, n=100_000, seed: int = 0, strategies=None, ru
         Where the chunks run: ``serial``, ``threads``, ``processes`` or ``dask`` (a local cluster of
         ``workers`` processes, or the cluster at ``scheduler``).
     precision : float, optional
-        Keep adding chunks until every 95% interval's half-width is at most this.
+        Keep adding chunks until the 95% interval half-width of every metric named in
+        ``metrics`` (all metrics when none are named) is at most this.  Chunks start at 4096 deals
+        and grow; each step plays about the deals the current standard errors say are needed.
     rows : bool
         Also keep per-deal metric rows (``n`` at most 1e6), as ``Result.rows``.
     out : str, optional
-        Write the table to this ``.parquet`` or ``.csv`` file (atomically, checkpointed).
+        Write the table to this ``.parquet`` or ``.csv`` file (atomically, checkpointed; the
+        file says ``complete: false`` until the last chunk is merged).  An existing complete
+        results file (or any other file) at ``out`` is replaced, as rerunning a finished command
+        refreshes it; a Parquet file of an unfinished run is refused unless ``resume`` (continue
+        it) or ``overwrite`` (start again).  CSV files keep no chunks: they cannot be resumed and
+        are always replaced.
     resume : bool
-        Continue the interrupted run stored in ``out``.
+        Continue the interrupted run stored in ``out``; the request (game, rules, strategies,
+        grid, seed, n, precision, content of policy files) must be the same.
     metrics : list of str, optional
-        Metric names the caller will look at; checked before anything runs.
+        Metric names the caller will look at; checked before anything runs, and the metrics a
+        ``precision`` target applies to.
+    overwrite : bool
+        Start again over an unfinished results file at ``out``.
     """
     from simkit.games import parse_game
     spec, _ = parse_game(game, rules)
     _, args = split_call(game, "game")
     base_opts = merge_options(parse_kv(args, "rules option"), rules if isinstance(rules, dict)
                               else parse_kv(list(rules or []), "rules option"))
-    n = parse_n(n)
+    n = parse_n((10**9 if precision is not None else 100_000) if n is None else n)
     seed = parse_seed(seed)
     check_backend(workers, backend, scheduler)
     if precision is not None and not (precision > 0):
@@ -421,11 +444,17 @@ def sweep(game: str, grid=None, *, n=100_000, seed: int = 0, strategies=None, ru
         raise SimkitError(f"per-deal rows are kept for n up to {MAX_ROWS:.0e}, not {n}")
     if resume and not out:
         raise SimkitError("--resume needs -o FILE.parquet, the results file of the interrupted run")
+    if resume and overwrite:
+        raise SimkitError("--resume and --overwrite contradict each other: choose one")
     if out:
         store.kind_of(out)
         if resume and store.kind_of(out) != "parquet":
             raise SimkitError("--resume needs a .parquet results file (CSV keeps no chunk aggregates)")
+        store.check_output(out)
+        if not resume and not overwrite:
+            _refuse_unfinished(out)
     configs, points = _configs(spec, base_opts, strategies, grid)
+    R.check_size(n, len(configs))
     aggs = [R.Aggregates(len(spec.metrics(c.rules))) for c in configs]
     known = list(dict.fromkeys(m.name for c in configs for m in spec.metrics(c.rules)
                                if not m.hidden))
@@ -438,67 +467,189 @@ def sweep(game: str, grid=None, *, n=100_000, seed: int = 0, strategies=None, ru
                    rules_strings=[game_string(spec, c.rules) for c in configs],
                    strategies=[[str(s) for s in c.strategies] for c in configs],
                    seed=seed, n=n, chunk_size=size, precision=precision)
+    if precision is not None:
+        request["plan"] = "grow"  # chunks of 4096 deals first, doubling (runner.plan)
+    files = _file_digests(spec, configs)
+    if files:
+        request["files"] = files
+    chunks = R.plan(n, size, grow=precision is not None)
     result = Result(spec, configs, points, aggs, seed, n)
     if resume:
         _, meta = store.read_table(out)
-        if not isinstance(meta, dict) or meta.get("request") != request:
-            raise SimkitError(f"{out!r} holds a different request (game, rules, strategies, grid, "
-                              f"seed or n differ); resume needs the same command")
-        store.decode_chunks(meta.get("chunks"), aggs, R.plan(n, size))
+        old = meta.get("request") if isinstance(meta, dict) else None
+        if old != request:
+            raise SimkitError(f"{out!r} holds a different request ({_differences(old, request)}); "
+                              f"resume needs the same command, or --overwrite to start again")
+        store.decode_chunks(meta.get("chunks"), aggs, chunks)
 
     def save():
         if out:
             store.write_table(out, result.table(), result.meta(request))
 
-    chunks = R.plan(n, size)
     per_deal = {} if rows else None
     total = sum(cnt for _, cnt in chunks) * len(configs)
     done = sum(a.total()[0] for a in aggs)
     bar = R.Progress(total - done if precision is None else total, progress, desc=spec.name)
     checkpoint = R.Throttle(save)
+    result.complete = False  # every checkpoint until the last chunk is merged says so
     try:
         with R.Backend(workers, backend, scheduler) as be:
             if precision is None:
                 R.run_units(configs, aggs, seed, chunks, be, bar, checkpoint if out else None, per_deal)
             else:
-                batch = max(8, 2 * workers)
-                for start in range(0, len(chunks), batch):
-                    R.run_units(configs, aggs, seed, chunks[start:start + batch], be, bar,
-                                checkpoint if out else None, per_deal)
-                    if _widest(result) <= precision:
-                        break
-                else:
-                    warnings.warn(f"precision {precision} not reached within n={n}; widest "
-                                  f"half-width {_widest(result):.3g}", stacklevel=2)
-    except KeyboardInterrupt:
-        result.complete = False
-        warnings.warn(f"interrupted: {sum(a.total()[0] for a in aggs)} of {total} deals done"
-                      + (f"; saved to {out}, continue with --resume" if out else ""), stacklevel=2)
+                _run_to_precision(result, chunks, precision, list(metrics or []), be, bar,
+                                  checkpoint if out else None, per_deal)
+        result.complete = True
+    except (KeyboardInterrupt, R.BackendLost) as e:
+        if isinstance(e, R.BackendLost):
+            result.exit_status, why = 3, str(e)
+        else:
+            sig = getattr(e, "signum", signal.SIGINT)
+            result.exit_status = 128 + sig
+            why = "terminated (SIGTERM)" if sig == signal.SIGTERM else "interrupted"
+        kept = ""
+        if out and store.kind_of(out) == "parquet":
+            kept = f"; saved to {out}, continue with --resume"
+        elif out:
+            kept = f"; saved to {out} (a CSV file cannot be resumed: use -o FILE.parquet for that)"
+        warnings.warn(f"{why}: {sum(a.total()[0] for a in aggs)} of {total} deals done{kept}",
+                      stacklevel=2)
     finally:
         bar.close()
     if per_deal:
-        result.rows = _rows_frame(result, per_deal)
+        result.rows = _rows_frame(result, per_deal, chunks)
     if out:
         checkpoint.flush()
     return result
 
 
-def _widest(result: Result) -> float:
+def _run_to_precision(result: Result, chunks, precision: float, names: list[str], be, bar,
+                      on_done, per_deal) -> None:
+    """Play prefixes of the (growing) plan until the widest 95% half-width of the metrics
+    ``names`` (all when empty) is at most ``precision``.  Each step plays about the deals the
+    current standard errors say are needed (20% more, at most 16 times what was played); the
+    steps depend on the numbers alone, not on the workers, so every backend and every resume
+    stops at the same chunk."""
+    starts = np.cumsum([0] + [cnt for _, cnt in chunks])  # deals before chunk k
+    k = 1
+    while True:
+        R.run_units(result.configs, result.aggs, result.seed, chunks[:k], be, bar, on_done, per_deal)
+        w = _widest(result, names, upto=chunks[k - 1][0] + 1)
+        if w <= precision:
+            return
+        if k == len(chunks):
+            warnings.warn(f"precision {precision} not reached within n={result.n}; widest "
+                          f"half-width {w:.3g}", stacklevel=3)
+            return
+        played = int(starts[k])
+        need = 2 * played if not math.isfinite(w) else             min(16 * played, math.ceil(1.2 * played * (w / precision) ** 2))
+        k = int(min(len(chunks), max(k + 1, np.searchsorted(starts, need, side="left"))))
+
+
+def _widest(result: Result, names=None, upto: int | None = None) -> float:
+    """The widest 95% half-width over the metrics ``names`` (all when empty) of every
+    configuration, counting only chunks below ``upto`` when given."""
+    if upto is not None:
+        aggs = []
+        for a in result.aggs:
+            b = R.Aggregates(a.n_metrics)
+            b.chunks = {c: v for c, v in a.chunks.items() if c < upto}
+            aggs.append(b)
+        result = Result(result.spec, result.configs, result.points, aggs, result.seed, result.n,
+                        _specs=result._specs)
     w = 0.0
     for i in range(len(result.configs)):
-        for e in result.estimates(i).values():
+        for name, e in result.estimates(i).items():
+            if names and name not in names:
+                continue
             h = stats.half_width(e)
             w = max(w, h if not math.isnan(h) else math.inf)
     return w
 
 
-def _rows_frame(result: Result, per_deal: dict) -> pd.DataFrame:
+def _refuse_unfinished(out: str) -> None:
+    """Refuse to start again over a Parquet results file of an unfinished run (exit 2)."""
+    if not os.path.isfile(out) or store.kind_of(out) != "parquet":
+        return
+    try:
+        df, meta = store.read_table(out)
+    except SimkitError:
+        return  # not a simkit results file: replaced, as before
+    if meta.get("complete") is False:
+        done = f"{int(df['n'].min()):,} deals" if "n" in df.columns and len(df) else "some chunks"
+        raise SimkitError(f"{out!r} holds an unfinished run ({done} done): continue it with "
+                          f"--resume, or start again with --overwrite")
+
+
+def _sha256(path: str) -> str | None:
+    try:
+        h = hashlib.sha256()
+        with open(path, "rb") as f:
+            for block in iter(lambda: f.read(1 << 20), b""):
+                h.update(block)
+        return h.hexdigest()
+    except OSError:
+        return None  # the strategy itself says the file is missing
+
+
+def _file_digests(spec: GameSpec, configs) -> list[dict] | None:
+    """Per configuration, ``{"p1.path": sha256}`` of every file-valued strategy parameter (None
+    when the request has none), so that --resume notices a policy file whose content changed."""
+    out, seen = [], {}
+    for c in configs:
+        d = {}
+        for seat, st in zip(seat_names(len(c.strategies)), c.strategies):
+            for p in spec.strategies[st.kind].params:
+                if p.file is not None:
+                    path = p.file(str(st.values[p.name]))
+                    if path not in seen:
+                        seen[path] = _sha256(path)
+                    d[f"{seat}.{p.name}"] = seen[path]
+        out.append(d)
+    return out if any(out) else None
+
+
+_FIELDS = dict(game="game", rules_strings="rules", strategies="strategies", seed="seed", n="n",
+               chunk_size="chunk size", precision="precision", plan="chunk plan",
+               files="policy files")
+
+
+def _differences(old, new: dict) -> str:
+    """Which fields of a stored request differ from this command's, e.g. ``seed: file 5, this
+    command 6``."""
+    if not isinstance(old, dict):
+        return "the file records no request"
+    parts = []
+    for key in dict.fromkeys(list(new) + list(old)):
+        a, b = old.get(key), new.get(key)
+        if a == b:
+            continue
+        if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+            j = next(j for j in range(len(a)) if a[j] != b[j])
+            a, b = a[j], b[j]
+            if isinstance(a, dict) and isinstance(b, dict):
+                ks = [k for k in dict.fromkeys(list(b) + list(a)) if a.get(k) != b.get(k)]
+                a, b = {k: a.get(k) for k in ks}, {k: b.get(k) for k in ks}
+        if key == "files" and isinstance(a, dict) and isinstance(b, dict):
+            parts += [f"content of the policy file {k} changed (sha256 {str(a.get(k))[:12]}... "
+                      f"in the file, {str(b.get(k))[:12]}... now)" for k in a]
+            continue
+        parts.append(f"{_FIELDS.get(key, key)}: file {_short(a)}, this command {_short(b)}")
+    return "; ".join(parts) or "the request differs"
+
+
+def _short(v) -> str:
+    t = repr(v) if isinstance(v, str) else str(v)
+    return t if len(t) <= 70 else t[:67] + "..."
+
+
+def _rows_frame(result: Result, per_deal: dict, chunks) -> pd.DataFrame:
+    starts = dict(zip([c for c, _ in chunks], np.cumsum([0] + [cnt for _, cnt in chunks])[:-1]))
     frames = []
     for (i, c), arr in sorted(per_deal.items()):
         names = [m.name for m in result.metric_specs[i]]
         df = pd.DataFrame(arr, columns=names)
-        size = R.chunk_size(result.n)
-        df.insert(0, "deal", np.arange(c * size, c * size + len(arr)))
+        df.insert(0, "deal", np.arange(starts[c], starts[c] + len(arr)))
         df.insert(0, "config", i)
         for k, v in reversed(list(result.points[i].items())):
             df.insert(1, k, v)

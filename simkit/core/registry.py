@@ -19,11 +19,16 @@ from simkit.errors import SimkitError
 
 @dataclass(frozen=True)
 class Param:
-    """A strategy parameter: name, default, inclusive range (numbers) and a one-line doc."""
+    """A strategy parameter: name, default, inclusive range (numbers) and a one-line doc.
+
+    ``file``: for a parameter naming a file the strategy reads, the function from the value to
+    the path read (bundled names to their files); results files record that file's sha256 and
+    ``--resume`` refuses a file whose content changed."""
     name: str
     default: Any
     range: tuple | None = None
     doc: str = ""
+    file: Callable[[str], str] | None = None
 
 
 @dataclass(frozen=True)

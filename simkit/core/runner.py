@@ -30,7 +30,24 @@ from simkit.errors import SimkitError
 MIN_CHUNK = 4096
 MAX_CHUNK = 1 << 20
 TARGET_CHUNKS = 64
+GROW = 4  # a precision run's plan: GROW chunks of each size 4096, 8192, ... up to chunk_size(n)
+MAX_N = 10**12  # deals per configuration (about 10**6 chunks)
+MAX_UNITS = 2_000_000  # configurations times chunks in one request
 BACKENDS = ("serial", "threads", "processes", "dask")
+DASK_TIMEOUT = 60.0  # seconds without progress and without workers (SIMKIT_DASK_TIMEOUT)
+
+
+class Interrupted(KeyboardInterrupt):
+    """SIGINT or SIGTERM during a run: ``signum`` says which (the CLI exits 128 + signum)."""
+
+    def __init__(self, signum: int = signal.SIGINT):
+        super().__init__(signum)
+        self.signum = int(signum)
+
+
+class BackendLost(RuntimeError):
+    """The Dask cluster went away (no worker, or no scheduler, for the timeout): the units merged
+    so far are kept and the run ends early, as after an interrupt."""
 
 
 def chunk_size(n: int) -> int:
@@ -39,11 +56,34 @@ def chunk_size(n: int) -> int:
     return int(min(MAX_CHUNK, max(MIN_CHUNK, 1 << (want - 1).bit_length())))
 
 
-def plan(n: int, size: int | None = None) -> list[tuple[int, int]]:
-    """``[(chunk index, deals), ...]`` covering ``n`` deals."""
+def plan(n: int, size: int | None = None, grow: bool = False) -> list[tuple[int, int]]:
+    """``[(chunk index, deals), ...]`` covering ``n`` deals.
+
+    ``grow`` (precision runs): the first chunks are small and double every :data:`GROW` chunks up
+    to ``size``, so that a loose target stops after a few thousand deals whatever the cap."""
     size = size or chunk_size(n)
+    if grow:
+        out, c, left = [], 0, n
+        while left > 0 and (MIN_CHUNK << (c // GROW)) < size:
+            k = min(left, MIN_CHUNK << (c // GROW))
+            out.append((c, k))
+            c, left = c + 1, left - k
+        full, rest = divmod(left, size)
+        return out + [(c + j, size) for j in range(full)] + ([(c + full, rest)] if rest else [])
     full, rest = divmod(n, size)
     return [(c, size) for c in range(full)] + ([(full, rest)] if rest else [])
+
+
+def check_size(n: int, configs: int = 1) -> None:
+    """Refuse a request too large to plan (exit 2), before any chunk list is built."""
+    if n > MAX_N:
+        raise SimkitError(f"n={n:.3g} deals per configuration is more than simkit plans for "
+                          f"(at most 1e12); split the work into several runs with other seeds"
+                          .replace("e+", "e"))
+    units = configs * math.ceil(n / chunk_size(n))
+    if units > MAX_UNITS:
+        raise SimkitError(f"{configs:,} configurations of n={n:,} deals make {units:,} chunks, more "
+                          f"than {MAX_UNITS:,}; use a smaller grid or fewer deals")
 
 
 @dataclass(frozen=True)
@@ -95,7 +135,7 @@ class Backend:
         if backend not in BACKENDS:
             raise SimkitError(f"unknown backend {backend!r}: choose one of {', '.join(BACKENDS)}")
         self.workers, self.kind, self.scheduler = workers, backend, scheduler
-        self._client = self._cluster = self._pool = None
+        self._client = self._cluster = self._pool = self._quieted = None
 
     def __enter__(self):
         if self.kind == "threads":
@@ -118,30 +158,35 @@ class Backend:
                 self._cluster = LocalCluster(n_workers=self.workers, threads_per_worker=1,
                                              processes=True, dashboard_address=None)
                 self._client = Client(self._cluster)
+            # simkit says itself what went wrong with the cluster (a lost worker or scheduler);
+            # distributed's own reconnection tracebacks would bury that one line
+            self._quieted = _quiet_dask()
         return self
 
     def __exit__(self, *exc):
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
         if self._client is not None:
-            import logging
-            quiet = [logging.getLogger(n) for n in ("distributed", "tornado")]
-            levels = [q.level for q in quiet]
-            for q in quiet:  # shutting a local cluster down logs closed comms; they are harmless
-                q.setLevel(logging.CRITICAL)
-            try:
-                self._client.close()
+            quieted = getattr(self, "_quieted", None) or _quiet_dask()
+            try:  # shutting a local cluster down logs closed comms; they are harmless
+                try:
+                    self._client.close(timeout=5)
+                except Exception:  # noqa: BLE001 - a lost scheduler: nothing left to close
+                    pass
                 if self._cluster is not None:
                     self._cluster.close()
             finally:
-                for q, lv in zip(quiet, levels):
+                for q, lv in quieted:
                     q.setLevel(lv)
+                self._quieted = None
 
     def map(self, units: list[tuple], fn: Callable = execute_unit) -> Iterable[tuple[tuple, object]]:
         """Yield ``(unit, result)`` as units finish.
 
-        The first Ctrl-C stops submitting units; the ones in flight finish and are yielded, then
-        KeyboardInterrupt is raised.  A second Ctrl-C interrupts at once."""
+        The first Ctrl-C (or SIGTERM) stops submitting units; the ones in flight finish and are
+        yielded, then :class:`Interrupted` (a KeyboardInterrupt) is raised.  A second one
+        interrupts at once.  A Dask cluster left without workers or scheduler raises
+        :class:`BackendLost` after ``SIMKIT_DASK_TIMEOUT`` seconds without progress."""
         with _StopOnSigint() as stop:
             if self.kind == "serial":
                 for u in units:
@@ -151,12 +196,13 @@ class Backend:
             else:
                 yield from self._map_parallel(units, fn, stop)
             if stop.requested:
-                raise KeyboardInterrupt
+                raise Interrupted(stop.requested)
 
     def _map_parallel(self, units, fn, stop):
         window = 2 * self.workers
         pending = list(reversed(units))
         inflight: dict = {}
+        self._idle_since, self._told = None, False
         while pending or inflight:
             while pending and len(inflight) < window and not stop.requested:
                 u = pending.pop()
@@ -167,35 +213,144 @@ class Backend:
                 inflight[f] = u
             if not inflight:
                 break
-            if self._client is not None:
-                from distributed import wait as dwait
-                done = dwait(list(inflight), timeout=None, return_when="FIRST_COMPLETED").done
-            else:
-                done = wait(list(inflight), timeout=0.5, return_when=FIRST_COMPLETED).done
-            for f in done:
-                u = inflight.pop(f)
-                yield u, f.result()
+            if self._client is None:
+                for f in wait(list(inflight), timeout=0.5, return_when=FIRST_COMPLETED).done:
+                    yield inflight.pop(f), f.result()
+                continue
+            for f in self._dask_wait(inflight, stop):
+                ok, value = self._dask_result(f)
+                if ok:
+                    self._idle_since = None
+                    yield inflight.pop(f), value
+                else:  # its result went with a worker: the scheduler computes it again
+                    self._dask_stalled(stop)
+                    time.sleep(0.2)
+
+    def _dask_wait(self, inflight, stop) -> set:
+        """Wait for a unit in short polls, so that signals and a cluster that went away are seen."""
+        from distributed import wait as dwait
+        while True:
+            try:
+                return dwait(list(inflight), timeout=0.5, return_when="FIRST_COMPLETED").done
+            except TimeoutError:
+                pass
+            except Exception as e:  # noqa: BLE001 - a comm error: the scheduler is gone
+                if stop.requested:
+                    raise Interrupted(stop.requested) from None
+                raise BackendLost(f"lost the Dask scheduler at {self._where()} "
+                                  f"({type(e).__name__})") from None
+            self._dask_stalled(stop)
+
+    def _dask_stalled(self, stop) -> None:
+        """No progress: when the cluster has no worker (or no scheduler), say so once on stderr
+        and give up after ``SIMKIT_DASK_TIMEOUT`` seconds (default 60) without progress; a
+        Ctrl-C or SIGTERM then stops at once (the units in flight cannot finish)."""
+        trouble = self._dask_trouble()
+        if trouble is None:
+            self._idle_since = None
+            return
+        if stop.requested:
+            raise Interrupted(stop.requested)
+        limit, now = dask_timeout(), time.monotonic()
+        if self._idle_since is None:
+            self._idle_since = now
+        if not self._told:
+            sys.stderr.write(f"simkit: {trouble}; waiting up to {limit:g} s for it to come back "
+                             f"(SIMKIT_DASK_TIMEOUT), Ctrl-C saves what finished\n")
+            sys.stderr.flush()
+            self._told = True
+        if now - self._idle_since >= limit:
+            raise BackendLost(f"{trouble} for {limit:g} s")
+
+    def _where(self) -> str:
+        return self.scheduler or "the local cluster"
+
+    def _dask_trouble(self) -> str | None:
+        """Why no unit can progress on the Dask cluster, or None when it has a worker."""
+        status = getattr(self._client, "status", "running")
+        if status != "running":
+            return f"lost the Dask scheduler at {self._where()}"
+        try:  # ask the scheduler now (Client.scheduler_info keeps stale answers when it is gone)
+            info = self._client.sync(self._client.scheduler.identity, callback_timeout=5)
+            workers = info.get("n_workers", len(info.get("workers", {})))
+        except Exception:  # noqa: BLE001 - the scheduler did not answer
+            return f"lost the Dask scheduler at {self._where()}"
+        if not workers:
+            return f"no Dask worker is connected to the scheduler at {self._where()}"
+        return None
+
+    def _dask_result(self, f) -> tuple[bool, object]:
+        """``(True, result)`` of a Dask unit, ``(False, None)`` when its result cannot be
+        fetched now (it was on a worker that is gone); :class:`BackendLost` when the scheduler
+        cancelled it or workers died running it; an error of the unit's own is raised as it is
+        (a bug)."""
+        if f.status == "finished":
+            try:
+                return True, f.result(timeout=5)
+            except Exception:  # noqa: BLE001 - the result was on a worker that is gone
+                return False, None
+        if f.status == "cancelled":
+            raise BackendLost(f"the Dask scheduler at {self._where()} cancelled a chunk "
+                              f"(scheduler lost?)")
+        exc = f.exception()
+        if type(exc).__name__ == "KilledWorker":
+            raise BackendLost(f"Dask workers died running a chunk ({exc})")
+        return True, f.result()
+
+
+def _quiet_dask() -> list:
+    """Set every distributed and tornado logger to CRITICAL; ``[(logger, old level)]``."""
+    import logging
+    names = ["distributed", "tornado", "asyncio"] + [n for n in list(logging.root.manager.loggerDict)
+                                          if n.startswith(("distributed.", "tornado."))]
+    out = []
+    for n in dict.fromkeys(names):
+        q = logging.getLogger(n)
+        out.append((q, q.level))
+        q.setLevel(logging.CRITICAL)
+    return out
+
+
+def dask_timeout() -> float:
+    """``SIMKIT_DASK_TIMEOUT``: seconds to wait for a Dask cluster that has no worker or lost its
+    scheduler, before ending the run with the finished chunks saved."""
+    raw = os.environ.get("SIMKIT_DASK_TIMEOUT", "")
+    try:
+        v = float(raw) if raw.strip() else DASK_TIMEOUT
+    except ValueError:
+        raise SimkitError(f"SIMKIT_DASK_TIMEOUT={raw!r}: give a number of seconds") from None
+    if not v > 0:
+        raise SimkitError(f"SIMKIT_DASK_TIMEOUT={raw!r}: give a positive number of seconds")
+    return v
 
 
 class _StopOnSigint:
-    """Within the block, the first SIGINT only sets ``requested`` (the main thread only)."""
+    """Within the block, the first SIGINT or SIGTERM only sets ``requested`` to its number (the
+    main thread only); a second one goes to the handler that was there before."""
+
+    SIGNALS = (signal.SIGINT, signal.SIGTERM)
 
     def __init__(self):
-        self.requested = False
-        self._old = None
+        self.requested = 0
+        self._old: dict = {}
 
     def _handler(self, signum, frame):
-        self.requested = True
-        signal.signal(signal.SIGINT, self._old)  # a second Ctrl-C interrupts at once
+        self.requested = signum
+        self._restore()  # a second Ctrl-C interrupts at once
+
+    def _restore(self):
+        for sig, old in self._old.items():
+            signal.signal(sig, old if old is not None else signal.SIG_DFL)
+        self._old = {}
 
     def __enter__(self):
         if threading.current_thread() is threading.main_thread():
-            self._old = signal.signal(signal.SIGINT, self._handler)
+            for sig in self.SIGNALS:
+                self._old[sig] = signal.signal(sig, self._handler)
         return self
 
     def __exit__(self, *exc):
-        if self._old is not None:
-            signal.signal(signal.SIGINT, self._old)
+        self._restore()
 
 
 class Progress:
@@ -241,9 +396,15 @@ def run_units(configs: list[Config], aggs: list[Aggregates], seed: int, chunks: 
 
 
 class Throttle:
-    """Call ``fn`` at most every ``seconds`` (and always on :meth:`flush`)."""
+    """Call ``fn`` at most every ``seconds`` (and always on :meth:`flush`); by default every
+    ``SIMKIT_CHECKPOINT_SECONDS`` (5)."""
 
-    def __init__(self, fn: Callable[[], None], seconds: float = 5.0):
+    def __init__(self, fn: Callable[[], None], seconds: float | None = None):
+        if seconds is None:
+            try:
+                seconds = float(os.environ.get("SIMKIT_CHECKPOINT_SECONDS") or 5.0)
+            except ValueError:
+                seconds = 5.0
         self.fn, self.seconds, self.last = fn, seconds, time.monotonic()
 
     def __call__(self) -> None:

@@ -29,13 +29,58 @@ def _atomic(path: str, write) -> None:
     os.close(fd)
     try:
         write(tmp)
+        _fsync(tmp)
         # mkstemp makes 0600: keep the mode of the file replaced, else what open() would give
         mode = os.stat(path).st_mode & 0o777 if os.path.exists(path) else 0o666 & ~_umask()
         os.chmod(tmp, mode)
         os.replace(tmp, path)
+        _fsync(folder)  # the rename itself
     finally:
         if os.path.exists(tmp):
             os.remove(tmp)
+
+
+def _fsync(path: str) -> None:
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:  # some file systems cannot fsync a folder
+        pass
+    finally:
+        os.close(fd)
+
+
+def check_writable(path: str) -> str:
+    """Check, before any work, that ``path`` can be written: not a folder, not under a file, in a
+    place where files can be created (tried with a temporary file); exit-2 errors otherwise."""
+    path = os.fspath(path)
+    if not path:
+        raise SimkitError("cannot write '': give a file name")
+    if os.path.isdir(path):
+        raise SimkitError(f"cannot write {path!r}: it is a folder")
+    folder = os.path.dirname(os.path.abspath(path))
+    probe = folder
+    while not os.path.exists(probe):  # missing folders are made on writing
+        probe = os.path.dirname(probe)
+    if not os.path.isdir(probe):
+        raise SimkitError(f"cannot write {path!r}: {probe!r} is a file, not a folder")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".simkit-probe-", dir=probe)
+    except OSError as e:
+        raise SimkitError(f"cannot write {path!r}: cannot create files in {probe!r} "
+                          f"({e.strerror or e})") from None
+    os.close(fd)
+    os.remove(tmp)
+    return path
+
+
+def check_output(path: str) -> str:
+    """:func:`kind_of` and :func:`check_writable`: a results file that can be written."""
+    kind_of(path)
+    return check_writable(path)
 
 
 def _umask() -> int:

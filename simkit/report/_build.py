@@ -118,7 +118,8 @@ def _check_out(out) -> str:
         raise SimkitError(f"cannot write {out!r}: the report file must end in .html")
     if os.path.isdir(out):
         raise SimkitError(f"cannot write {out!r}: it is a folder")
-    return out
+    from simkit.core import store
+    return store.check_writable(out)
 
 
 def _write_atomic(path: str, text: str) -> None:
@@ -213,7 +214,9 @@ def _split(df: pd.DataFrame) -> list[tuple[str, pd.DataFrame]]:
 def _section(anchor: str, name: str, df: pd.DataFrame, meta: dict, path: str | None) -> str:
     df = df.reset_index(drop=True)
     keys, note = _config_keys(df)
-    parts = [f'<section id="{html.escape(anchor)}"><h2>{html.escape(name)}</h2>',
+    partial = " <span class=warn>(partial: the run did not finish)</span>" \
+        if meta.get("complete") is False else ""
+    parts = [f'<section id="{html.escape(anchor)}"><h2>{html.escape(name)}{partial}</h2>',
              _headline(df, keys), _provenance(df, meta, path, keys)]
     try:
         figs, caption = _figures(df, keys)
@@ -374,8 +377,9 @@ def _provenance(df: pd.DataFrame, meta: dict, path: str | None, keys: list[str])
     add("created", html.escape(", ".join(map(str, _uniq(df, "created")[:3]))))
     warn = ""
     if meta.get("complete") is False:
-        warn = ('<p class=warn>This run was interrupted: the numbers cover the chunks that finished '
-                '(continue it with <code>--resume</code>).</p>')
+        warn = ('<p class=warn>This file is partial (<code>complete: false</code>): the run was '
+                'interrupted, killed or lost its cluster before its last chunk, and the numbers '
+                'cover the chunks that finished (continue it with <code>--resume</code>).</p>')
     return warn + "<table class=prov>" + "".join(rows) + "</table>"
 
 

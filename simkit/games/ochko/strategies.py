@@ -41,7 +41,8 @@ STRATEGIES = {
                            "draw with probability p whenever allowed"),
     "table": StrategyKind("table", K_TABLE, (Param("path", "basic", None,
                                                    "CSV/Parquet: total,cards,hit[,banker]; "
-                                                   "basic: the bundled best-play table"),),
+                                                   "basic: the bundled best-play table",
+                                                   file=lambda v: BUNDLED.get(v, v)),),
                           "hit probability by (total, cards) from a file"),
     "upcard_stand": StrategyKind(
         "upcard_stand", K_UPCARD,
