@@ -51,6 +51,26 @@ class _AsciiInt(click.ParamType):
 INT = _AsciiInt()
 
 
+class _AsciiFloat(click.ParamType):
+    """A finite number in ASCII (``float()`` also takes other scripts' digits, nan and inf)."""
+    name = "number"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, float):
+            return value
+        text = str(value).strip()
+        try:
+            f = float(text) if text.isascii() else math.nan
+        except ValueError:
+            f = math.nan
+        if not math.isfinite(f):
+            self.fail(f"{value!r} is not a finite number in ASCII digits", param, ctx)
+        return f
+
+
+FLOAT = _AsciiFloat()
+
+
 def _common(f):
     opts = [
         click.option("--format", "fmt", type=FORMATS, default="table", show_default=True,
@@ -76,7 +96,7 @@ def _sim_options(f):
         click.option("-s", "--strategy", "strategies", multiple=True,
                      help="SEAT=NAME(params), e.g. p1=stand_at(16) (repeatable)"),
         click.option("-m", "--metric", "metrics", multiple=True, help="show only these metrics"),
-        click.option("--precision", type=float, default=None,
+        click.option("--precision", type=FLOAT, default=None,
                      help="add chunks until every 95% CI half-width is at most this (-n is the cap)"),
         click.option("--resume", is_flag=True, help="continue the interrupted run stored in -o FILE"),
         click.option("--overwrite", is_flag=True,

@@ -12,7 +12,7 @@ import json
 import click
 import pandas as pd
 
-from simkit.cli import _common, _jsonable, cli
+from simkit.cli import FLOAT, _common, _jsonable, cli
 
 _PROGRESS = click.option("--progress/--no-progress", default=None,
                          help="progress bar (default: on a terminal)")
@@ -79,9 +79,9 @@ def _prep(kw, out):
               help="the metric to resolve (default: the game's objective, e.g. points)")
 @click.option("--until-resolved", is_flag=True,
               help="add chunks until the sign of the metric's difference is settled (-n is the cap)")
-@click.option("--precision", type=float, default=None,
+@click.option("--precision", type=FLOAT, default=None,
               help="add chunks until the difference's interval half-width is at most this")
-@click.option("--confidence", type=float, default=0.95, show_default=True,
+@click.option("--confidence", type=FLOAT, default=0.95, show_default=True,
               help="confidence of the sequential decision (shared over its looks)")
 @_common
 @_PROGRESS
@@ -123,7 +123,7 @@ def tournament(game, strategies, rules, metric, model, reps, fmt, out, progress,
 @click.option("-m", "--metric", "metric", default=None,
               help="metric to optimise (default: the grid seat's objective, e.g. p1_points)")
 @click.option("--minimize", is_flag=True, default=None, help="smaller is better")
-@click.option("--alpha", type=float, default=0.05, show_default=True,
+@click.option("--alpha", type=FLOAT, default=0.05, show_default=True,
               help="chance of ever dropping a truly best point")
 @_common
 @_PROGRESS

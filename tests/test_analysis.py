@@ -233,6 +233,8 @@ def test_tournament_on_a_one_seat_game_rates_by_the_mean():
      "one seat"),
     (["odds", "ochko", "--grid", "p1.t=14..16"], "no match unit"),
     (["best", "ochko", "--grid", "banker_stop=15..17"], "which metric"),
+    (["compare", "ochko", "random", "stand_at(15)", "--precision", "\u0661"], "ASCII"),
+    (["best", "ochko", "--grid", "p1.t=14..16", "--alpha", "nan"], "finite"),
     (["solve", "gin", "--row", "p1.knock=5..6", "--col", "p2.knock=5..6", "--exact"],
      "no exact analysis"),
 ])
