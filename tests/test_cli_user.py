@@ -102,6 +102,7 @@ def test_gin_mirrored_seats_are_explained(capsys):
 
 def test_compiling_note_only_on_a_terminal_and_a_cold_kernel(capsys, monkeypatch):
     from simkit.analysis import simulate
+    monkeypatch.delenv("SIMKIT_NO_PROGRESS", raising=False)  # CI sets it
 
     class Cold:
         signatures: list = []
