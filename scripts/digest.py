@@ -33,6 +33,7 @@ EXTRA = {
     "klaberjass": [("klaberjass(preset=long301)", ["p2=random"])],
     "hearts": [("hearts(players=6,preset=cancellation)", ["p1=moon"]),
                ("hearts(preset=openspiel)", [f"p{k}=random" for k in range(1, 5)])],
+    "old_maid": [("old_maid(players=2)", []), ("old_maid(players=7,starter=random,extra=last)", [])],
 }
 
 

@@ -44,12 +44,14 @@ from simkit.games.hearts import SPEC as _hearts  # noqa: E402
 from simkit.games.klaberjass import SPEC as _klaberjass  # noqa: E402
 from simkit.games.ochko import SPEC as _ochko  # noqa: E402
 from simkit.games.ochko_session import SPEC as _ochko_session  # noqa: E402
+from simkit.games.old_maid import SPEC as _old_maid  # noqa: E402
 
 register(_ochko)
 register(_ochko_session)
 register(_gin)
 register(_klaberjass)
 register(_hearts)
+register(_old_maid)
 
 
 class _Catalogue(types.ModuleType):
