@@ -39,6 +39,7 @@ def parse_game(text: str, overrides: list[str] | dict | None = None) -> tuple[Ga
     return spec, parse_rules(spec, text, overrides)
 
 
+from simkit.games.crazy_eights import SPEC as _crazy_eights  # noqa: E402
 from simkit.games.gin import SPEC as _gin  # noqa: E402
 from simkit.games.hearts import SPEC as _hearts  # noqa: E402
 from simkit.games.klaberjass import SPEC as _klaberjass  # noqa: E402
@@ -52,6 +53,7 @@ register(_gin)
 register(_klaberjass)
 register(_hearts)
 register(_old_maid)
+register(_crazy_eights)
 
 
 class _Catalogue(types.ModuleType):
