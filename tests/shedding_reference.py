@@ -237,3 +237,81 @@ def replay_crazy_eights(rules, row):
         out[f"p{q + 1}_points"] = pts[q]
     out.update(plays=float(plays), draws=float(draws), blocked=float(blocked))
     return out
+
+
+# --------------------------------------------------------------------------- Fan-Tan
+
+def replay_fan_tan(rules, row):
+    """Replay one logged Fan-Tan game against 003:121-129."""
+    K = rules.players
+    first, step = row[0], row[1]
+    if rules.deal_from == "left":
+        assert (first, step) == (0, 1)
+    else:
+        assert (first, step) == (K - 2, -1), "the deal from the dealer's right"
+    dealt = row[2:54]
+    assert sorted(dealt) == sorted(s * 16 + r for s in range(4) for r in range(2, 15))
+    hands = [set() for _ in range(K)]
+    for j, c in enumerate(dealt):
+        hands[(first + step * j) % K].add(c)
+    sizes = [len(h) for h in hands]
+    assert max(sizes) - min(sizes) <= 1
+    chips = [0] * K
+    pool = 0
+    for p in range(K):
+        a = rules.ante_even if max(sizes) == min(sizes) else (1 if sizes[p] == max(sizes) else 2)
+        chips[p] -= a
+        pool += a
+    low = {s: None for s in range(4)}    # the row of each suit, A-low ranks: (lowest, highest)
+
+    def lr(c):
+        return 1 if rank(c) == 14 else rank(c)
+
+    def can(c):
+        s, r = suit(c), lr(c)
+        if r == 7:
+            return low[s] is None
+        if low[s] is None:
+            return False
+        lo, hi = low[s]
+        return r == lo - 1 or r == hi + 1
+
+    turns = [x for x in row[54:] if x != -1]
+    if len(turns) == len(row) - 54:
+        return None                      # the log is full: the game may go on beyond it
+    p, passes, winner, since = 0, 0, None, 0
+    for x in turns:
+        c, seat = x % 64, x // 64
+        assert seat == p, f"seat {seat} moves, it is {p}'s turn"
+        able = [y for y in hands[p] if can(y)]
+        if c == 63:
+            assert not able or (not rules.must_play and since < K - 1), \
+                f"seat {p} passes holding {able}"
+            since += 1
+            chips[p] -= 1
+            pool += 1
+            passes += 1
+        else:
+            assert c in hands[p] and can(c), f"seat {p} plays {c}, not playable"
+            hands[p].remove(c)
+            since = 0
+            s, r = suit(c), lr(c)
+            lo, hi = low[s] or (7, 7)
+            low[s] = (min(lo, r), max(hi, r))
+            if not hands[p]:
+                winner = p
+                break
+        p = (p + 1) % K
+    assert winner is not None and x == turns[-1], "the log goes on after the winner is out"
+    for q in range(K):
+        if q != winner:
+            chips[q] -= len(hands[q])
+            pool += len(hands[q])
+    chips[winner] += pool
+    assert sum(chips) == 0
+    out = {}
+    for q in range(K):
+        out[f"p{q + 1}_chips"] = float(chips[q])
+        out[f"p{q + 1}_win"] = float(q == winner)
+    out.update(pool=float(pool), passes=float(passes), winner_seat=float(winner + 1))
+    return out
