@@ -27,7 +27,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from simkit.core.bits import lowest_code, popcount
+from simkit.core.bits import lowest_code, nth_code, popcount
 from simkit.core.deals import SALT, deal_loop
 from simkit.core.records import record, slots
 from simkit.core.registry import Metric
@@ -114,7 +114,7 @@ class Work(NamedTuple):
     perm: np.ndarray
     h1: np.ndarray
     h2: np.ndarray
-    void: np.ndarray       # int64[K, 4]: seat drew (could not follow) when this suit was asked
+    void: np.ndarray       # int64[K]: bit s: seat drew (could not follow) when suit s was asked
     scores: np.ndarray     # int64[K]: game totals
     pts: np.ndarray        # int64[K]: this deal's points
 
@@ -135,7 +135,7 @@ def work(rules, stacked=None) -> Work:
     K = rules.players
     return record(Work, deck=d, stacked=stacked is not None, perm=np.arange(d.shape[0]),
                   h1=np.zeros(K, np.uint64), h2=np.zeros(K, np.uint64),
-                  void=np.zeros((K, 4), np.int64), scores=np.zeros(K, np.int64),
+                  void=np.zeros(K, np.int64), scores=np.zeros(K, np.int64),
                   pts=np.zeros(K, np.int64))
 
 
@@ -187,7 +187,7 @@ def call_suit(kind, rule, a, b, card, void_next, u):
         return card >> 4, u
     if rule == 1:
         for s in range(4):
-            if void_next[s] and (_suit_cards(a & ~_EIGHTS, s)):
+            if (void_next >> s) & 1 and (_suit_cards(a & ~_EIGHTS, s)):
                 return s, u
     return _longest_suit(a, b), u
 
@@ -203,8 +203,7 @@ def choose(kind, eight_at, a, b, legal, may_draw, may_pass, void_next, u):
             return DRAW, u
         if k >= n:
             return PASS, u
-        c, u = random_member(legal, u)
-        return c, u
+        return nth_code(legal, k), u
     plain = legal & ~_EIGHTS
     if plain == 0:
         if may_draw and popcount(a) + popcount(b) > eight_at:
@@ -217,7 +216,7 @@ def choose(kind, eight_at, a, b, legal, may_draw, may_pass, void_next, u):
         x &= x - np.uint64(1)
         s = c >> 4
         sc = 16 * (popcount(_suit_cards(a, s)) + popcount(_suit_cards(b, s))) \
-            + 64 * void_next[s] + POINTS[c]
+            + 64 * ((void_next >> s) & 1) + POINTS[c]
         if sc > bs:
             best, bs = c, sc
     return best, u
@@ -243,8 +242,7 @@ def play_hand(R, S, W, i, start, s, u, log, logging, v):
         h1[p] = np.uint64(0)
         h2[p] = np.uint64(0)
         pts[p] = 0
-        for q in range(4):
-            void[p, q] = 0
+        void[p] = 0
     nd = K * R.hand
     for j in range(nd):
         c = np.int64(deck[perm[j]])
@@ -354,7 +352,7 @@ def play_hand(R, S, W, i, start, s, u, log, logging, v):
                 can_draw = can_draw and drawn == 0
             if legal == 0:
                 if drawn == 0:
-                    void[p, suit] = 1
+                    void[p] |= 1 << suit
                 if not can_draw or (R.draw_one and drawn > 0):
                     break
                 choice = DRAW
@@ -394,7 +392,7 @@ def play_hand(R, S, W, i, start, s, u, log, logging, v):
         plays += 1
         passes = 0
         top = c
-        void[p, c >> 4] = 0
+        void[p] &= ~(1 << (c >> 4))
         if (c & 15) == 8:
             suit, u = call_suit(kind, cr, h1[p], h2[p], c, void[nxt], u)
         else:
