@@ -20,9 +20,8 @@ inlined into each game's kernel:
   :func:`random_member` draws a uniformly random card of a mask.
 * **The stock** is a deck array with a pointer; :func:`draw_card` takes its next card (``-1``
   when it is empty).
-* **Passing**: a :class:`PassCount` style counter is plain integers in the kernel (consecutive
-  passes; a round of passes by every player still in with the stock empty is a blocked deal,
-  :func:`blocked`).
+* **Passing**: consecutive passes are a plain integer in the kernel; a round of passes by every
+  player still in with the stock empty is a blocked deal (:func:`blocked`).
 * **Scores** of the cards left: :func:`hand_points` sums a per-code points table over a hand of
   two masks; :func:`settle_pool` pays a pool to the winner (Fan-Tan's chips).
 """

@@ -6,8 +6,7 @@ discarded a hand holds at most one card of each rank, so "does the drawn card ma
 :mod:`simkit.engines.shedding`.
 
 The kernel is :func:`run_deals`, the core deal loop over :func:`play_deal`.  Metrics: per seat
-``pK_lose`` (left holding the odd queen), then ``draws`` (cards drawn in the game) and
-``first_draw_pairs`` is not kept: the game reports what the issue asks and no more.
+``pK_lose`` (left holding the odd queen), then ``draws`` (cards drawn in the game).
 
 Move log (:func:`log_columns`): the seat dealt to first, the seat that draws first, the 51 cards in
 the order dealt (card ``j`` to seat ``(first + j) % K``), then each draw as
