@@ -33,6 +33,11 @@ EXTRA = {
     "klaberjass": [("klaberjass(preset=long301)", ["p2=random"])],
     "hearts": [("hearts(players=6,preset=cancellation)", ["p1=moon"]),
                ("hearts(preset=openspiel)", [f"p{k}=random" for k in range(1, 5)])],
+    "crazy_eights": [("crazy_eights(players=4,preset=optional)", ["p2=random"]),
+                     ("crazy_eights(preset=openspiel)", [f"p{k}=random" for k in range(1, 6)])],
+    "fan_tan": [("fan_tan(players=7,deal_from=right)", ["p1=random", "p3=block"]),
+                ("fan_tan(preset=free_pass)", ["p1=block", "p2=random"])],
+    "old_maid": [("old_maid(players=2)", []), ("old_maid(players=7,starter=random,extra=last)", [])],
 }
 
 

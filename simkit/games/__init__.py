@@ -39,17 +39,23 @@ def parse_game(text: str, overrides: list[str] | dict | None = None) -> tuple[Ga
     return spec, parse_rules(spec, text, overrides)
 
 
+from simkit.games.crazy_eights import SPEC as _crazy_eights  # noqa: E402
+from simkit.games.fan_tan import SPEC as _fan_tan  # noqa: E402
 from simkit.games.gin import SPEC as _gin  # noqa: E402
 from simkit.games.hearts import SPEC as _hearts  # noqa: E402
 from simkit.games.klaberjass import SPEC as _klaberjass  # noqa: E402
 from simkit.games.ochko import SPEC as _ochko  # noqa: E402
 from simkit.games.ochko_session import SPEC as _ochko_session  # noqa: E402
+from simkit.games.old_maid import SPEC as _old_maid  # noqa: E402
 
 register(_ochko)
 register(_ochko_session)
 register(_gin)
 register(_klaberjass)
 register(_hearts)
+register(_old_maid)
+register(_crazy_eights)
+register(_fan_tan)
 
 
 class _Catalogue(types.ModuleType):

@@ -1,0 +1,499 @@
+"""Crazy Eights kernels: deal, turn the starter, play matching cards, draw, pass, score.
+
+A hand is two ``uint64`` masks (cards held at least once / twice: two decks for six or seven
+players), moved by :mod:`simkit.engines.shedding`'s ``take`` / ``give``.  The legal cards are
+one mask expression: the hand's cards of the suit to follow, of the top card's rank, and its
+eights.  The stock is the shuffled pack's positions after the deal (a pointer runs down it).
+
+The kernel is :func:`run_deals`, the core deal loop over :func:`play_deal`, which plays one deal
+(``unit=deal``) or a game of deals (``unit=game``) with :func:`play_hand`.  Strategies
+(:mod:`simkit.games.crazy_eights.strategies`) choose in :func:`choose` (a card or the draw) and
+:func:`call_suit` (the suit named with an eight).
+
+Metrics (:func:`metrics`): ``unit=deal``: per seat ``pK_win`` (went out, or the lowest hand of a
+blocked deal) and ``pK_points`` (points scored in the deal), then ``plays`` (cards played),
+``draws`` (cards drawn from the stock, penalties included), ``blocked`` (the deal ended blocked
+or at ``max_plays``).  ``unit=game``: ``pK_win``, ``pK_score`` (final total), ``deals``.
+
+Move log (:func:`log_columns`, the game's first deal with ``unit=game``): the number of events,
+the cards dealt (card ``j`` to seat ``j % players``), then events ``kind << 12 | seat << 8 |
+suit << 6 | code``: kind 1 a play (``suit``: the suit named with an eight, else the card's
+suit), 2 a draw (the card drawn), 3 a pass, 4 the starter turned, 5 a starter eight buried.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+from simkit.core.bits import lowest_code, nth_code, popcount
+from simkit.core.deals import SALT, deal_loop
+from simkit.core.records import record, slots
+from simkit.core.registry import Metric
+from simkit.core.rng import bounded, shuffle_prefix
+from simkit.engines.shedding import bit, give, hand_points, held, random_member, take
+from simkit.games.crazy_eights.rules import BLOCKED, STARTER_EIGHT, TWOS
+
+K_RANDOM, K_BASELINE = 0, 1
+DRAW = -1
+PASS = -2
+EV_PLAY, EV_DRAW, EV_PASS, EV_STARTER, EV_BURY = 1, 2, 3, 4, 5
+TW_OFF, TW_STACK, TW_LITERAL = range(len(TWOS))
+QS = 3 * 16 + 12
+MAX_LOG = 1200
+MAX_TURNS = 20_000
+MAX_DEALS = 1000
+_RANKS = np.uint64(0x0001000100010001)   # << rank: the four cards of a rank
+_EIGHTS = _RANKS << np.uint64(8)
+_TWOS = _RANKS << np.uint64(2)
+_JACKS = _RANKS << np.uint64(11)
+_LANE = np.uint64(0xFFFF)
+
+SEAT_DEAL = ["win", "points"]
+TAIL_DEAL = ["plays", "draws", "blocked"]
+SEAT_GAME = ["win", "score"]
+TAIL_GAME = ["deals"]
+DOCS = {"win": "went out (or held the lowest hand of a blocked deal)",
+        "points": "points scored in the deal (the cards left in the other hands)",
+        "plays": "cards played in the deal", "draws": "cards drawn from the stock in the deal",
+        "blocked": "the deal ended with nobody out (all passed, or max_plays)",
+        "score": "final total of the game", "deals": "deals in the game"}
+UNITS = {"win": "share of deals (0..1)", "points": "points per deal", "plays": "cards per deal",
+         "draws": "cards per deal", "blocked": "share of deals (0..1)",
+         "score": "points per game", "deals": "deals per game"}
+GAME_UNITS = {"win": "share of games (0..1)"}
+
+
+def card_points() -> np.ndarray:
+    """Points of the cards left in a hand (112): 50 per eight, 1 per ace, 10 per picture, face
+    value otherwise; ``int64[64]`` by code."""
+    pts = np.zeros(64, np.int64)
+    for s in range(4):
+        for r in range(2, 15):
+            pts[s * 16 + r] = 50 if r == 8 else 1 if r == 14 else 10 if r > 10 else r
+    return pts
+
+
+POINTS = card_points()
+
+
+def make_deck(rules) -> np.ndarray:
+    one = [s * 16 + r for s in range(4) for r in range(2, 15)]
+    return np.array(sorted(one * rules.n_decks), np.uint8)
+
+
+class Table(NamedTuple):
+    players: int
+    hand: int
+    bury: bool
+    max_draws: int
+    voluntary: bool
+    lowest: bool
+    max_plays: int
+    may_pass: bool
+    block_at: int         # passes in a row (stock empty) that end a deal
+    queen: bool
+    twos: int
+    penalty_ends: bool
+    jacks: bool
+    draw_one: bool
+    game: bool
+    target: int
+
+
+class Seats(NamedTuple):
+    kind: np.ndarray       # K_*
+    eight_at: np.ndarray   # baseline: play an eight rather than draw at or below this hand size
+    call: np.ndarray       # baseline: 0 longest suit, 1 a suit the next player lacks, 2 the eight's
+
+
+class Work(NamedTuple):
+    deck: np.ndarray
+    stacked: bool
+    perm: np.ndarray
+    h1: np.ndarray
+    h2: np.ndarray
+    void: np.ndarray       # int64[K]: bit s: seat drew (could not follow) when suit s was asked
+    scores: np.ndarray     # int64[K]: game totals
+    pts: np.ndarray        # int64[K]: this deal's points
+
+
+def table(rules) -> Table:
+    return record(Table, players=rules.players, hand=rules.cards_each,
+                  bury=rules.starter_eight == "bury", max_draws=rules.max_draws,
+                  voluntary=rules.voluntary_draw, lowest=rules.blocked == "lowest",
+                  max_plays=rules.max_plays, may_pass=rules.may_pass,
+                  block_at=rules.players + rules.extra_passes, queen=rules.queen_spades,
+                  twos=TWOS.index(rules.twos), penalty_ends=rules.penalty_ends_turn,
+                  jacks=rules.jacks, draw_one=rules.draw_one, game=rules.unit == "game",
+                  target=rules.target)
+
+
+def work(rules, stacked=None) -> Work:
+    d = make_deck(rules) if stacked is None else np.asarray(stacked, np.uint8)
+    K = rules.players
+    return record(Work, deck=d, stacked=stacked is not None, perm=np.arange(d.shape[0]),
+                  h1=np.zeros(K, np.uint64), h2=np.zeros(K, np.uint64),
+                  void=np.zeros(K, np.int64), scores=np.zeros(K, np.int64),
+                  pts=np.zeros(K, np.int64))
+
+
+def metrics(rules) -> list[Metric]:
+    game = rules.unit == "game"
+    seat, tail = (SEAT_GAME, TAIL_GAME) if game else (SEAT_DEAL, TAIL_DEAL)
+    units = dict(UNITS, **GAME_UNITS) if game else UNITS
+    binary = {"win", "blocked"}
+    out = [Metric(f"p{k + 1}_{n}", binary=n in binary, doc=f"p{k + 1}: " + DOCS[n],
+                  unit=units[n]) for k in range(rules.players) for n in seat]
+    return out + [Metric(n, binary=n in binary, doc=DOCS[n], unit=units[n]) for n in tail]
+
+
+def log_columns(rules) -> list[str]:
+    return (["events"] + [f"dealt_{j}" for j in range(rules.players * rules.cards_each)]
+            + [f"event_{j}" for j in range(MAX_LOG)])
+
+
+# --------------------------------------------------------------------------- helpers (njit)
+
+@njit(cache=True, nogil=True, inline="always")
+def _suit_cards(m, s):
+    return m & (_LANE << np.uint64(16 * s))
+
+
+@njit(cache=True, nogil=True, inline="always")
+def legal_cards(h, top, suit):
+    """The cards of hand mask ``h`` playable on ``top`` with ``suit`` to follow."""
+    return h & ((_LANE << np.uint64(16 * suit)) | (_RANKS << np.uint64(top & 15)) | _EIGHTS)
+
+
+@njit(cache=True, nogil=True)
+def _longest_suit(a, b):
+    best, bn = 0, -1
+    for s in range(4):
+        n = popcount(_suit_cards(a & ~_EIGHTS, s)) + popcount(_suit_cards(b & ~_EIGHTS, s))
+        if n > bn:
+            best, bn = s, n
+    return best
+
+
+@njit(cache=True, nogil=True)
+def call_suit(kind, rule, a, b, card, void_next, u):
+    """The suit named with an eight: ``(suit, u)``."""
+    if kind == K_RANDOM:
+        s, u = bounded(u, 4)
+        return s, u
+    if rule == 2:
+        return card >> 4, u
+    if rule == 1:
+        for s in range(4):
+            if (void_next >> s) & 1 and (_suit_cards(a & ~_EIGHTS, s)):
+                return s, u
+    return _longest_suit(a, b), u
+
+
+@njit(cache=True, nogil=True)
+def choose(kind, eight_at, a, b, legal, may_draw, may_pass, void_next, u):
+    """A card of ``legal`` to play, :data:`DRAW` (only when ``may_draw``) or :data:`PASS` (only
+    when ``may_pass``): ``(choice, u)``."""
+    if kind == K_RANDOM:
+        n = popcount(legal)
+        k, u = bounded(u, n + (1 if may_draw else 0) + (1 if may_pass else 0))
+        if k == n and may_draw:
+            return DRAW, u
+        if k >= n:
+            return PASS, u
+        return nth_code(legal, k), u
+    plain = legal & ~_EIGHTS
+    if plain == 0:
+        if may_draw and popcount(a) + popcount(b) > eight_at:
+            return DRAW, u
+        return lowest_code(legal), u
+    best, bs = -1, -1
+    x = plain
+    while x:
+        c = lowest_code(x)
+        x &= x - np.uint64(1)
+        s = c >> 4
+        sc = 16 * (popcount(_suit_cards(a, s)) + popcount(_suit_cards(b, s))) \
+            + 64 * ((void_next >> s) & 1) + POINTS[c]
+        if sc > bs:
+            best, bs = c, sc
+    return best, u
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _log(log, i, n, kind, seat, suit, code):
+    if log.shape[0] > 0 and n < MAX_LOG:
+        log[i, 1 + log.shape[1] - 1 - MAX_LOG + n] = (kind << 12) | (seat << 8) | (suit << 6) | code
+    return n + 1
+
+
+@njit(cache=True, nogil=True)
+def play_hand(R, S, W, i, start, s, u, log, logging, v):
+    """One deal starting with seat ``start``; fills ``W.pts``.  Returns ``(winner or -1,
+    blocked, plays, draws, s, u)``."""
+    K = R.players
+    h1, h2, perm, deck, void, pts = W.h1, W.h2, W.perm, W.deck, W.void, W.pts
+    n = deck.shape[0]
+    if not W.stacked:
+        s = shuffle_prefix(perm, n, s)
+    for p in range(K):
+        h1[p] = np.uint64(0)
+        h2[p] = np.uint64(0)
+        pts[p] = 0
+        void[p] = 0
+    nd = K * R.hand
+    for j in range(nd):
+        c = np.int64(deck[perm[j]])
+        take(h1, h2, (start + j) % K, c)
+        if logging:
+            log[i, 1 + j] = c
+    top_pos = nd
+    ev = 0
+    # the starter
+    top = np.int64(deck[perm[top_pos]])
+    top_pos += 1
+    tries = 0
+    while R.bury and (top & 15) == 8 and tries < n:
+        ev = _log(log, i, ev, EV_BURY, 0, top >> 4, top) if logging else ev + 1
+        # to the bottom of the stock: rotate the stock's positions
+        x = perm[top_pos - 1]
+        for q in range(top_pos - 1, n - 1):
+            perm[q] = perm[q + 1]
+        perm[n - 1] = x
+        top = np.int64(deck[perm[top_pos - 1]])
+        tries += 1
+    if logging:
+        ev = _log(log, i, ev, EV_STARTER, 0, top >> 4, top)
+    suit = top >> 4
+    p = start
+    plays = 0
+    draws = 0
+    passes = 0
+    run = 0             # twos played in a row
+    owe2 = 0            # cards the player to move owes for twos (2 * run)
+    owed_q = False      # the next player owes five for a Q♠
+    winner = -1
+    blocked = False
+    over = False
+    for _turn in range(MAX_TURNS):
+        a = h1[p]
+        kind, e8, cr = S.kind[p], S.eight_at[p], S.call[p]
+        nxt = (p + 1) % K
+        # penalties owed by this player
+        skip_play = False
+        if owed_q:
+            owed_q = False
+            for _ in range(5):
+                if top_pos < n:
+                    c = np.int64(deck[perm[top_pos]])
+                    top_pos += 1
+                    take(h1, h2, p, c)
+                    draws += 1
+                    if logging:
+                        ev = _log(log, i, ev, EV_DRAW, p, c >> 4, c)
+            skip_play = R.penalty_ends
+        if owe2 > 0:
+            twos = h1[p] & _TWOS
+            pass_on = False
+            if R.twos == TW_STACK and twos:
+                if kind == K_RANDOM:
+                    k, u = bounded(u, popcount(twos) + 1)
+                    pass_on = k < popcount(twos)
+                    c2 = lowest_code(twos)
+                    if pass_on:
+                        c2, u = random_member(twos, u)
+                else:
+                    pass_on = True
+                    c2 = lowest_code(twos)
+            if pass_on:
+                give(h1, h2, p, c2)
+                plays += 1
+                passes = 0
+                top, suit = c2, c2 >> 4
+                run += 1
+                owe2 = 2 * run
+                if logging:
+                    ev = _log(log, i, ev, EV_PLAY, p, suit, c2)
+                if held(h1, h2, p) == 0:
+                    winner = p
+                    over = True
+                    break
+                if R.max_plays and plays >= R.max_plays:
+                    blocked = True
+                    over = True
+                    break
+                p = nxt
+                continue
+            for _ in range(owe2):
+                if top_pos < n:
+                    c = np.int64(deck[perm[top_pos]])
+                    top_pos += 1
+                    take(h1, h2, p, c)
+                    draws += 1
+                    if logging:
+                        ev = _log(log, i, ev, EV_DRAW, p, c >> 4, c)
+            owe2 = 0
+            if R.twos == TW_STACK:
+                run = 0
+            if R.twos == TW_STACK and R.penalty_ends:
+                skip_play = True
+        if skip_play:
+            p = nxt
+            continue
+        drawn = 0
+        played = -1
+        while True:
+            a, b = h1[p], h2[p]
+            legal = legal_cards(a, top, suit)
+            can_draw = top_pos < n and (R.max_draws == 0 or drawn < R.max_draws)
+            if R.draw_one:
+                can_draw = can_draw and drawn == 0
+            if legal == 0:
+                if drawn == 0:
+                    void[p] |= 1 << suit
+                if not can_draw or (R.draw_one and drawn > 0):
+                    break
+                choice = DRAW
+            else:
+                if R.draw_one and drawn > 0:
+                    break  # drew his one card: passes even if it plays (116)
+                choice, u = choose(kind, e8, a, b, legal, can_draw and R.voluntary,
+                                   R.may_pass and not can_draw, void[nxt], u)
+                if choice == PASS:
+                    break
+            if choice == DRAW:
+                c = np.int64(deck[perm[top_pos]])
+                top_pos += 1
+                take(h1, h2, p, c)
+                drawn += 1
+                draws += 1
+                if logging:
+                    ev = _log(log, i, ev, EV_DRAW, p, c >> 4, c)
+                continue
+            played = choice
+            break
+        if played < 0:
+            if logging:
+                ev = _log(log, i, ev, EV_PASS, p, 0, 0)
+            if top_pos < n:
+                passes = 0
+            else:
+                passes += 1
+                if passes >= R.block_at:
+                    blocked = True
+                    over = True
+                    break
+            p = nxt
+            continue
+        c = played
+        give(h1, h2, p, c)
+        plays += 1
+        passes = 0
+        top = c
+        void[p] &= ~(1 << (c >> 4))
+        if (c & 15) == 8:
+            suit, u = call_suit(kind, cr, h1[p], h2[p], c, void[nxt], u)
+        else:
+            suit = c >> 4
+        if logging:
+            ev = _log(log, i, ev, EV_PLAY, p, suit, c)
+        if held(h1, h2, p) == 0:
+            winner = p
+            over = True
+            break
+        if R.max_plays and plays >= R.max_plays:
+            blocked = True
+            over = True
+            break
+        if R.twos != TW_OFF and (c & 15) == 2:
+            run += 1
+            owe2 = 2 * run
+        else:
+            run = 0
+        if R.queen and c == QS:
+            owed_q = True
+        if R.jacks and (c & 15) == 11:
+            nxt = (nxt + 1) % K
+        p = nxt
+    if not over:
+        blocked = True
+    if logging:
+        log[i, 0] = ev
+    # scoring (112): the winner scores the others' cards; a blocked deal (lowest) the differences
+    if winner < 0 and R.lowest:
+        low, lo, ties = -1, 1 << 30, 0
+        for q in range(K):
+            x = hand_points(h1[q], h2[q], POINTS)
+            if x < lo:
+                low, lo, ties = q, x, 1
+            elif x == lo:
+                ties += 1
+        if ties == 1:
+            winner = low
+    if winner >= 0:
+        mine = hand_points(h1[winner], h2[winner], POINTS)
+        t = 0
+        for q in range(K):
+            if q != winner:
+                t += hand_points(h1[q], h2[q], POINTS) - mine
+        pts[winner] = t
+    return winner, blocked, plays, draws, s, u
+
+
+@njit(cache=True, nogil=True)
+def play_deal(R, S, W, i, key, ukey, v, log):
+    K = R.players
+    logging = log.shape[0] > 0
+    if logging:
+        for q in range(log.shape[1]):
+            log[i, q] = -1
+    s, u = key, ukey
+    n = W.deck.shape[0]
+    perm = W.perm
+    if not R.game:
+        for j in range(n):
+            perm[j] = j
+        w, bl, plays, draws, s, u = play_hand(R, S, W, i, 0, s, u, log, logging, v)
+        if w >= 0:
+            v[2 * w] = 1.0
+        for q in range(K):
+            v[2 * q + 1] = W.pts[q]
+        v[2 * K] = plays
+        v[2 * K + 1] = draws
+        v[2 * K + 2] = 1.0 if bl else 0.0
+        return n
+    scores = W.scores
+    for q in range(K):
+        scores[q] = 0
+    deals = 0
+    for d in range(MAX_DEALS):
+        for j in range(n):
+            perm[j] = j
+        w, bl, plays, draws, s, u = play_hand(R, S, W, i, d % K, s, u, log,
+                                              logging and d == 0, v)
+        deals += 1
+        for q in range(K):
+            scores[q] += W.pts[q]
+        best, bq = -1, -1
+        for q in range(K):
+            if scores[q] > bq:
+                best, bq = q, scores[q]
+        if bq >= R.target:
+            ties = 0
+            for q in range(K):
+                if scores[q] == bq:
+                    ties += 1
+            if ties == 1:
+                v[2 * best] = 1.0
+                break
+    for q in range(K):
+        v[2 * q + 1] = scores[q]
+    v[2 * K] = deals
+    return n * deals
+
+
+@njit(cache=True, nogil=True)
+def run_deals(R, S, W, state, n, acc, rows, log):
+    return deal_loop(play_deal, SALT, R, S, W, state, n, acc, rows, log)

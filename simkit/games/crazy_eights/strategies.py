@@ -1,0 +1,40 @@
+"""Crazy Eights strategies, as data: a kind code and two numbers per seat (the kernel's record
+:class:`~simkit.games.crazy_eights.engine.Seats`).
+
+* ``random``: a uniformly random legal action: one of the playable cards, or the draw when the
+  rules let the player draw (``voluntary_draw``, the stock not empty, ``max_draws`` not reached);
+  a uniformly random suit with an eight; facing stacked twos, a random two or the draw.
+* ``baseline``: the text's hints (118-120).  It keeps its eights "for a special purpose" and does
+  not play one "merely to avoid drawing" (118): when an eight is its only playable card it draws
+  instead, while it holds more than ``eight_at`` cards and may draw.  Otherwise it plays a
+  non-eight, preferring a suit an opponent "could not cover without drawing" (the next player
+  drew when that suit was asked, 120), then its longest suit (120), then the card worth most
+  points (to be caught with fewer).  With an eight it names a suit by ``call``: 0 the suit it
+  holds most of, 1 a suit the next player could not follow (if it holds one), else the longest,
+  2 the eight's own suit.  Facing twos it passes them on when it can (``twos=stack``).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from simkit.core.records import record
+from simkit.core.registry import Param, StrategyKind
+from simkit.games.crazy_eights.engine import K_BASELINE, K_RANDOM, Seats
+
+STRATEGIES = {
+    "random": StrategyKind("random", K_RANDOM, (), "uniformly random legal card or draw"),
+    "baseline": StrategyKind(
+        "baseline", K_BASELINE,
+        (Param("eight_at", 1, (0, 60), "play an eight rather than draw at or below this many "
+                                       "cards held"),
+         Param("call", 0, (0, 2), "suit named with an eight: 0 longest, 1 one the next player "
+                                  "lacks, 2 the eight's own")),
+        "the text's hints: keep eights, lead where opponents are void or from length"),
+}
+
+
+def encode(strategies) -> Seats:
+    kinds = np.array([STRATEGIES[s.kind].code for s in strategies], np.int64)
+    e8 = np.array([int(s.values.get("eight_at", 0)) for s in strategies], np.int64)
+    call = np.array([int(s.values.get("call", 0)) for s in strategies], np.int64)
+    return record(Seats, kind=kinds, eight_at=e8, call=call)
