@@ -121,6 +121,32 @@ class Aggregates:
         return n, acc
 
 
+_PROCESS_POOLS: dict[int, object] = {}
+
+
+def _process_pool(workers: int):
+    """A spawn pool of ``workers`` processes, kept for the next requests of this process:
+    starting one costs seconds (each worker imports simkit and loads the kernels), so a notebook
+    or a test session that runs many requests on processes pays it once.  A pool left broken or
+    by an exception is shut down and replaced (:meth:`Backend.__exit__`)."""
+    pool = _PROCESS_POOLS.get(workers)
+    if pool is None or getattr(pool, "_broken", False):
+        import multiprocessing as mp
+        from concurrent.futures import ProcessPoolExecutor
+        pool = ProcessPoolExecutor(workers, mp_context=mp.get_context("spawn"))
+        if not _PROCESS_POOLS:
+            import atexit
+            atexit.register(_close_pools)  # before interpreter teardown, which they outlive
+        _PROCESS_POOLS[workers] = pool
+    return pool
+
+
+def _close_pools() -> None:
+    while _PROCESS_POOLS:
+        _, pool = _PROCESS_POOLS.popitem()
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
 class Backend:
     """Where units run: ``serial``, ``threads`` (the kernels release the GIL), ``processes`` or
     ``dask``.  Without a ``backend``: serial for one worker, threads for more; a ``scheduler``
@@ -141,9 +167,7 @@ class Backend:
         if self.kind == "threads":
             self._pool = ThreadPoolExecutor(self.workers)
         elif self.kind == "processes":
-            import multiprocessing as mp
-            from concurrent.futures import ProcessPoolExecutor
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=mp.get_context("spawn"))
+            self._pool = _process_pool(self.workers)
         elif self.kind == "dask":
             try:
                 from distributed import Client, LocalCluster
@@ -164,8 +188,12 @@ class Backend:
         return self
 
     def __exit__(self, *exc):
-        if self._pool is not None:
+        if self._pool is not None and self.kind == "processes" and exc[0] is None:
+            pass  # idle after a finished request: kept for the next one
+        elif self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
+            if _PROCESS_POOLS.get(self.workers) is self._pool:
+                del _PROCESS_POOLS[self.workers]
         if self._client is not None:
             quieted = getattr(self, "_quieted", None) or _quiet_dask()
             try:  # shutting a local cluster down logs closed comms; they are harmless
