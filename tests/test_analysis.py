@@ -138,6 +138,19 @@ def test_compare_until_resolved_stops_early_on_a_clear_difference():
     assert same.table().set_index("metric").loc["ev", "mean"] == 0.0
 
 
+def test_compare_precision_stops_when_the_interval_is_narrow_enough():
+    """--precision 0.005 on Очко's ev difference: it stops at a look whose 95% half-width (at
+    its per-look level) is within 0.005, before the 1e6 cap; 0.0001 is not reached by the cap."""
+    an = simkit.compare("ochko", "stand_at(15)", "stand_at(16)", n=1e6, seed=2, precision=0.005,
+                        progress=False)
+    h = an["history"].iloc[-1]
+    assert an.info["status"] == "precision reached" and h["bound"] <= 0.005
+    assert h["deals"] < 1e6
+    tight = simkit.compare("ochko", "stand_at(15)", "stand_at(16)", n=2e5, seed=2,
+                           precision=0.0001, progress=False)
+    assert tight.info["status"] == "cap reached" and tight["history"].iloc[-1]["bound"] > 0.0001
+
+
 def test_analyses_are_bit_identical_on_every_backend():
     """Serial, threads and (for the race, whose looks depend on what finished) processes."""
     runs = {}
