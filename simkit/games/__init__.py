@@ -40,6 +40,7 @@ def parse_game(text: str, overrides: list[str] | dict | None = None) -> tuple[Ga
 
 
 from simkit.games.gin import SPEC as _gin  # noqa: E402
+from simkit.games.durak import SPEC as _durak  # noqa: E402
 from simkit.games.hearts import SPEC as _hearts  # noqa: E402
 from simkit.games.klaberjass import SPEC as _klaberjass  # noqa: E402
 from simkit.games.ochko import SPEC as _ochko  # noqa: E402
@@ -50,6 +51,7 @@ register(_ochko_session)
 register(_gin)
 register(_klaberjass)
 register(_hearts)
+register(_durak)
 
 
 class _Catalogue(types.ModuleType):
