@@ -502,6 +502,9 @@ def play_unit(R, S, W, i, key, ukey, v, log):
         if games >= R.max_games:
             final = 3
             break
+    if log.shape[0] > 0:
+        for j in range(lp, log.shape[1]):   # the row's unused room
+            log[i, j] = -1
     v[U.games] = games
     v[NU + 2 * Q.games_won] = wins0
     v[NU + 2 * Q.games_won + 1] = wins1
