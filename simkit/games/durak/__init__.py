@@ -33,7 +33,9 @@ def prepare(rules, strategies, stacked=None, more_deals=None):
     else:
         deck = np.concatenate([np.asarray(stacked, np.int64),
                                np.asarray([] if more_deals is None else more_deals, np.int64)])
-    return engine.game_rules(rules), encode(strategies), engine.work(deck, stacked is not None)
+    exact = any(dict(s.params).get("exact", 0) for s in strategies)
+    return (engine.game_rules(rules), encode(strategies),
+            engine.work(deck, stacked is not None, exact))
 
 
 def play_logged(rules, strategies=None, n=1000, seed=0, chunk=0):

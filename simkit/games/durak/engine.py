@@ -52,6 +52,7 @@ SEAT_NAMES = ["win", "lose", "first", "games_won", "takes", "cards_left"]
 U = slots(UNIT_NAMES)
 Q = slots(SEAT_NAMES)
 NU = len(UNIT_NAMES)
+NMET = NU + 2 * len(SEAT_NAMES)
 
 METRIC_DOCS = {
     "games": "games played in the unit (redeals not counted)",
@@ -128,7 +129,8 @@ class Seat(NamedTuple):
     attack_low: bool           # attack with the cheapest card (else a random one)
     beat_low: bool             # beat with the cheapest beating card (else a random one)
     double: int                # stock at or below which it leads a rank it holds twice (-1 off)
-    exact: bool                # play the exact endgame once the stock is empty
+    exact: int                 # play the exact endgame once the stock is empty and the hands
+                               # and table hold at most this many cards (0: never)
 
 
 class Work(NamedTuple):
@@ -137,11 +139,11 @@ class Work(NamedTuple):
     perm: np.ndarray           # int64[36]
     order: np.ndarray          # int64[36]: the game's cards in dealing order
     hand: np.ndarray           # uint64[2]
-    memo_key: np.ndarray       # uint64[MEMO, 2]: the exact solver's table (keys)
-    memo_val: np.ndarray       # int64[MEMO]: values (+2: empty slot)
+    memo_key: np.ndarray       # uint64[size, 3]: the exact solver's table (keys; size 1 when
+    memo_val: np.ndarray       # int64[size]: values (2: empty slot)     no seat plays exact)
 
 
-MEMO = 1 << 16
+MEMO = 1 << 18
 
 
 def game_rules(rules) -> GameRules:
@@ -158,11 +160,12 @@ def game_rules(rules) -> GameRules:
                   max_games=rules.max_games, rankmask=rm, suitmask=sm)
 
 
-def work(deck, stacked=False) -> Work:
+def work(deck, stacked=False, exact=False) -> Work:
+    size = MEMO if exact else 1
     return record(Work, deck=np.asarray(deck, np.int64), stacked=bool(stacked),
                   perm=np.zeros(NCARDS, np.int64), order=np.zeros(NCARDS, np.int64),
-                  hand=np.zeros(2, np.uint64), memo_key=np.zeros((MEMO, 2), np.uint64),
-                  memo_val=np.full(MEMO, 2, np.int64))
+                  hand=np.zeros(2, np.uint64), memo_key=np.zeros((size, 3), np.uint64),
+                  memo_val=np.full(size, 2, np.int64))
 
 
 # --------------------------------------------------------------------------- card helpers
@@ -279,6 +282,182 @@ def choose_throw(st, cands, trump, stock, thrown, R, u):
     return c, u
 
 
+# --------------------------------------------------------------------------- the exact endgame
+
+_K1 = np.uint64(0x9E3779B97F4A7C15)
+_K2 = np.uint64(0xC2B2AE3D27D4EB4F)
+_K3 = np.uint64(0x165667B19E3779F9)
+_LOW6 = np.uint64(63)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def I(x):
+    """``x`` as int64 (the solver's recursion must not see literal types)."""
+    return np.int64(x)
+
+
+@njit(cache=True, nogil=True)
+def table_ranks(table, R):
+    m = ZERO
+    for r in range(6, 15):
+        if table & R.rankmask[r]:
+            m |= R.rankmask[r]
+    return m
+
+
+@njit(cache=True, nogil=True)
+def solve(R, W, a, d, trump, phase, table, open_c, natt, cap):
+    """The exact value, for the bout's attacker, of a position with an empty stock (+1 he wins,
+    0 a draw, -1 he is the durak) under minimax: both hands are known (card memory: every card
+    not in one's hand, the discard or the table is in the other's).  ``phase``: 0 a bout to
+    start (attacker ``a`` to attack), 1 the defender to answer ``open_c``, 2 the attacker to throw
+    in or stop after a beat, 3 the attacker to throw in or stop before the defender takes
+    ``table``.  ``natt`` attacking cards so far, ``cap`` the bout's limit.  Memoised in
+    ``W.memo_*`` (a direct-mapped table; a slot's key is checked in full)."""
+    if phase == 0:
+        if a == ZERO and d == ZERO:
+            return 0
+        if a == ZERO:
+            return 1
+        if d == ZERO:
+            return -1
+        cap = min(R.max_attack, popcount(d))
+    x = np.uint64(phase + 4 * natt + 32 * cap + 256 * (open_c + 1))
+    k0 = a | (x & _LOW6) | (((x >> np.uint64(6)) & _LOW6) << np.uint64(16)) | \
+        (((x >> np.uint64(12)) & _LOW6) << np.uint64(32))
+    k1 = d | np.uint64(trump)
+    k2 = table
+    h = k0 * _K1 ^ k1 * _K2 ^ k2 * _K3
+    h ^= h >> np.uint64(31)
+    h *= _K1
+    h ^= h >> np.uint64(29)
+    slot = np.int64(h & np.uint64(W.memo_val.shape[0] - 1))
+    mk = W.memo_key
+    if W.memo_val[slot] != 2 and mk[slot, 0] == k0 and mk[slot, 1] == k1 and mk[slot, 2] == k2:
+        return W.memo_val[slot]
+    if phase == 0:
+        best = -2
+        y = a
+        while y:
+            c = lowest_code(y)
+            y &= y - ONE
+            val = solve(R, W, a & ~bit(c), d, I(trump), I(1), bit(c), I(c), I(1), I(cap))
+            if val > best:
+                best = val
+                if best == 1:
+                    break
+    elif phase == 1:
+        best = solve(R, W, a, d, I(trump), I(3), table, I(-1), I(natt), I(cap))      # take
+        y = beaters(open_c, d, trump, R)
+        while y and best > -1:
+            b = lowest_code(y)
+            y &= y - ONE
+            val = solve(R, W, a, d & ~bit(b), I(trump), I(2), table | bit(b), I(-1), I(natt), I(cap))
+            if val < best:
+                best = val
+    elif phase == 2:
+        best = -solve(R, W, d, a, I(trump), I(0), ZERO, I(-1), I(0), I(0))           # stop: beaten
+        if natt < cap:
+            y = a & table_ranks(table, R)
+            while y and best < 1:
+                t = lowest_code(y)
+                y &= y - ONE
+                val = solve(R, W, a & ~bit(t), d, I(trump), I(1), table | bit(t), I(t), I(natt + 1), I(cap))
+                if val > best:
+                    best = val
+    else:
+        best = solve(R, W, a, d | table, I(trump), I(0), ZERO, I(-1), I(0), I(0))    # stop: he takes
+        if natt < cap:
+            y = a & table_ranks(table, R)
+            while y and best < 1:
+                t = lowest_code(y)
+                y &= y - ONE
+                val = solve(R, W, a & ~bit(t), d, I(trump), I(3), table | bit(t), I(-1), I(natt + 1), I(cap))
+                if val > best:
+                    best = val
+    W.memo_val[slot] = best
+    mk[slot, 0] = k0
+    mk[slot, 1] = k1
+    mk[slot, 2] = k2
+    return best
+
+
+@njit(cache=True, nogil=True)
+def exact_move(R, W, a, d, trump, phase, table, open_c, natt, cap, pref):
+    """An optimal move at a decision of :func:`solve`'s ``phase`` (a card, or -1 for take /
+    stop), ``pref`` (the baseline's choice) when it is optimal too, else the lowest optimal card
+    (take / stop first)."""
+    if phase == 0:
+        best = -2
+        move = -1
+        pv = -2
+        y = a
+        while y:
+            c = lowest_code(y)
+            y &= y - ONE
+            val = solve(R, W, a & ~bit(c), d, I(trump), I(1), bit(c), I(c), I(1), I(cap))
+            if c == pref:
+                pv = val
+            if val > best:
+                best = val
+                move = c
+        return pref if pv == best else move
+    if phase == 1:
+        best = solve(R, W, a, d, I(trump), I(3), table, I(-1), I(natt), I(cap))
+        move = -1
+        pv = best if pref < 0 else 2
+        y = beaters(open_c, d, trump, R)
+        while y:
+            b = lowest_code(y)
+            y &= y - ONE
+            val = solve(R, W, a, d & ~bit(b), I(trump), I(2), table | bit(b), I(-1), I(natt), I(cap))
+            if b == pref:
+                pv = val
+            if val < best:
+                best = val
+                move = b
+        return pref if pv == best else move
+    if phase == 2:
+        best = -solve(R, W, d, a, I(trump), I(0), ZERO, I(-1), I(0), I(0))
+    else:
+        best = solve(R, W, a, d | table, I(trump), I(0), ZERO, I(-1), I(0), I(0))
+    move = -1
+    pv = best if pref < 0 else -2
+    if natt < cap:
+        y = a & table_ranks(table, R)
+        while y:
+            t = lowest_code(y)
+            y &= y - ONE
+            if phase == 2:
+                val = solve(R, W, a & ~bit(t), d, I(trump), I(1), table | bit(t), I(t), I(natt + 1), I(cap))
+            else:
+                val = solve(R, W, a & ~bit(t), d, I(trump), I(3), table | bit(t), I(-1), I(natt + 1), I(cap))
+            if t == pref:
+                pv = val
+            if val > best:
+                best = val
+                move = t
+    return pref if pv == best else move
+
+
+@njit(cache=True, nogil=True)
+def position_value(R, W, a, d, trump):
+    """:func:`solve` at a bout's start: the attacker (hand ``a``) against ``d``, stock empty."""
+    return solve(R, W, np.uint64(a), np.uint64(d), I(trump), I(0), ZERO, I(-1), I(0), I(0))
+
+
+@njit(cache=True, nogil=True)
+def play_position(R, S, W, h0, h1, att, trump, ukey, log):
+    """Play a position with an empty stock to its end (p1 holds ``h0``, p2 ``h1``, ``att``
+    attacks): the result as :func:`play_game` (0/1 that seat won, 2 a draw)."""
+    W.hand[0] = np.uint64(h0)
+    W.hand[1] = np.uint64(h1)
+    v = np.zeros(NMET)
+    res, u, lp = play_bouts(R, S, W, att, trump, 0, False, v, log, 0, 0, ukey)
+    return res
+
+
+
 # --------------------------------------------------------------------------- the game
 
 @njit(cache=True, nogil=True)
@@ -314,6 +493,120 @@ def lowest_trump_seat(hand, trump, R):
     if a == 0:
         return 1
     return 0 if lowest_code(a) < lowest_code(b) else 1
+
+
+@njit(cache=True, nogil=True)
+def play_bouts(R, S, W, att, trump, stock, first_bout, v, log, i, lp, u):
+    """Bouts from the hands in ``W.hand`` (attacker ``att``, ``stock`` cards of ``W.order`` left to
+    draw) to the game's end: ``(result, u, lp)``, result as :func:`play_game`."""
+    order = W.order
+    hand = W.hand
+    sp = 0                                 # cards drawn from the stock
+    endgame_seen = False
+    while True:
+        # ---- end (lines 188-192)
+        left = stock - sp
+        if left == 0:
+            if hand[0] == ZERO and hand[1] == ZERO:
+                result = 2
+                break
+            if hand[0] == ZERO:
+                result = 0
+                break
+            if hand[1] == ZERO:
+                result = 1
+                break
+            if not endgame_seen:
+                endgame_seen = True
+                if not R.super_short:
+                    v[U.endgames] += 1
+        dfd = 1 - att
+        sa = S[att]
+        sd = S[dfd]
+        v[U.bouts] += 1
+        # ---- the cap (line 178)
+        cap = R.first_cap if first_bout else R.max_attack
+        first_bout = False
+        stock_empty = left == 0 and not R.super_short
+        if R.cap_always or stock_empty:
+            nd = popcount(hand[dfd])
+            if nd < cap:
+                cap = nd
+        # ---- the bout (lines 176-184)
+        c, u = choose_attack(sa, hand[att], trump, left, R, u)
+        if sa.exact > 0 and left == 0 and not R.super_short and \
+                popcount(hand[0] | hand[1]) <= sa.exact:
+            c = exact_move(R, W, hand[att], hand[dfd], trump, 0, ZERO, -1, 0, cap, c)
+        hand[att] &= ~bit(c)
+        table = bit(c)
+        ranks = R.rankmask[c & 15]
+        natt = 1
+        lp = put(log, i, lp, E_ATTACK, c)
+        taken = False
+        while True:
+            cands = beaters(c, hand[dfd], trump, R)
+            b = -1
+            if cands:
+                b, u = choose_beat(sd, cands, c, trump, left, popcount(table), R, u)
+                if sd.exact > 0 and left == 0 and not R.super_short and \
+                        popcount(hand[0] | hand[1] | table) <= sd.exact:
+                    b = exact_move(R, W, hand[att], hand[dfd], trump, 1, table, c, natt, cap, b)
+            if b < 0:
+                taken = True
+                lp = put(log, i, lp, E_TAKE, 0)
+                break
+            hand[dfd] &= ~bit(b)
+            table |= bit(b)
+            ranks |= R.rankmask[b & 15]
+            lp = put(log, i, lp, E_BEAT, b)
+            t = -1
+            if natt < cap:
+                th = hand[att] & ranks
+                if th:
+                    t, u = choose_throw(sa, th, trump, left, natt - 1, R, u)
+                    if sa.exact > 0 and left == 0 and not R.super_short and \
+                            popcount(hand[0] | hand[1] | table) <= sa.exact:
+                        t = exact_move(R, W, hand[att], hand[dfd], trump, 2, table, -1, natt,
+                                       cap, t)
+            if t < 0:
+                break
+            hand[att] &= ~bit(t)
+            table |= bit(t)
+            natt += 1
+            c = t
+            lp = put(log, i, lp, E_THROW, t)
+        if taken:
+            # the attacker may throw in more before the defender takes (line 184)
+            while natt < cap:
+                th = hand[att] & ranks
+                if th == ZERO:
+                    break
+                t, u = choose_throw(sa, th, trump, left, natt - 1, R, u)
+                if sa.exact > 0 and left == 0 and not R.super_short and \
+                        popcount(hand[0] | hand[1] | table) <= sa.exact:
+                    t = exact_move(R, W, hand[att], hand[dfd], trump, 3, table, -1, natt, cap, t)
+                if t < 0:
+                    break
+                hand[att] &= ~bit(t)
+                table |= bit(t)
+                ranks |= R.rankmask[t & 15]
+                natt += 1
+                lp = put(log, i, lp, E_THROW, t)
+            hand[dfd] |= table
+            v[NU + 2 * Q.takes + dfd] += 1
+        lp = put(log, i, lp, E_STOP, 0)
+        # ---- drawing, the attacker first (line 182)
+        for who in (att, dfd):
+            n = popcount(hand[who])
+            while n < HAND and sp < stock:
+                cc = order[13 + sp] if sp < NCARDS - 13 else order[12]
+                hand[who] |= bit(cc)
+                sp += 1
+                n += 1
+        lp = put(log, i, lp, E_DRAW, popcount(hand[0]) * 64 + popcount(hand[1]))
+        if not taken:
+            att = dfd
+    return result, u, lp
 
 
 @njit(cache=True, nogil=True)
@@ -356,101 +649,8 @@ def play_game(R, S, W, first_game, prev_opener, prev_winner, s, u, ptr, v, log, 
         lp = put(log, i, lp, E_DECK, order[j])
     if first_game:
         v[U.trump_rank] = order[12] & 15
-    sp = 0                                 # cards drawn from the stock
-    stock = 0 if R.super_short else NCARDS - 12
-    att = opener
-    first_bout = True
-    endgame_seen = False
-    while True:
-        # ---- end (lines 188-192)
-        left = stock - sp
-        if left == 0:
-            if hand[0] == ZERO and hand[1] == ZERO:
-                result = 2
-                break
-            if hand[0] == ZERO:
-                result = 0
-                break
-            if hand[1] == ZERO:
-                result = 1
-                break
-            if not endgame_seen:
-                endgame_seen = True
-                if not R.super_short:
-                    v[U.endgames] += 1
-        dfd = 1 - att
-        sa = S[att]
-        sd = S[dfd]
-        v[U.bouts] += 1
-        # ---- the cap (line 178)
-        cap = R.first_cap if first_bout else R.max_attack
-        first_bout = False
-        stock_empty = left == 0 and not R.super_short
-        if R.cap_always or stock_empty:
-            nd = popcount(hand[dfd])
-            if nd < cap:
-                cap = nd
-        # ---- the bout (lines 176-184)
-        c, u = choose_attack(sa, hand[att], trump, left, R, u)
-        hand[att] &= ~bit(c)
-        table = bit(c)
-        ranks = R.rankmask[c & 15]
-        natt = 1
-        lp = put(log, i, lp, E_ATTACK, c)
-        taken = False
-        while True:
-            cands = beaters(c, hand[dfd], trump, R)
-            b = -1
-            if cands:
-                b, u = choose_beat(sd, cands, c, trump, left, popcount(table), R, u)
-            if b < 0:
-                taken = True
-                lp = put(log, i, lp, E_TAKE, 0)
-                break
-            hand[dfd] &= ~bit(b)
-            table |= bit(b)
-            ranks |= R.rankmask[b & 15]
-            lp = put(log, i, lp, E_BEAT, b)
-            t = -1
-            if natt < cap:
-                th = hand[att] & ranks
-                if th:
-                    t, u = choose_throw(sa, th, trump, left, natt - 1, R, u)
-            if t < 0:
-                break
-            hand[att] &= ~bit(t)
-            table |= bit(t)
-            natt += 1
-            c = t
-            lp = put(log, i, lp, E_THROW, t)
-        if taken:
-            # the attacker may throw in more before the defender takes (line 184)
-            while natt < cap:
-                th = hand[att] & ranks
-                if th == ZERO:
-                    break
-                t, u = choose_throw(sa, th, trump, left, natt - 1, R, u)
-                if t < 0:
-                    break
-                hand[att] &= ~bit(t)
-                table |= bit(t)
-                ranks |= R.rankmask[t & 15]
-                natt += 1
-                lp = put(log, i, lp, E_THROW, t)
-            hand[dfd] |= table
-            v[NU + 2 * Q.takes + dfd] += 1
-        lp = put(log, i, lp, E_STOP, 0)
-        # ---- drawing, the attacker first (line 182)
-        for who in (att, dfd):
-            n = popcount(hand[who])
-            while n < HAND and sp < stock:
-                cc = order[13 + sp] if sp < NCARDS - 13 else order[12]
-                hand[who] |= bit(cc)
-                sp += 1
-                n += 1
-        lp = put(log, i, lp, E_DRAW, popcount(hand[0]) * 64 + popcount(hand[1]))
-        if not taken:
-            att = dfd
+    result, u, lp = play_bouts(R, S, W, opener, trump, 0 if R.super_short else NCARDS - 12,
+                               True, v, log, i, lp, u)
     v[NU + 2 * Q.cards_left] = popcount(hand[0])
     v[NU + 2 * Q.cards_left + 1] = popcount(hand[1])
     return result, opener, s, u, ptr, lp
