@@ -119,8 +119,7 @@ def check_row(row, target, match, super_short, opener_p1, after_draw_prev, cap_a
                 break
             d = 1 - att
             nd = c1 if d == 1 else c0
-            limit = first_cap if first_bout else max_attack
-            first_bout = False
+            limit = first_cap if first_bout else max_attack    # 5 until the first discard
             if cap_always or (left == 0 and not super_short):
                 if nd < limit:
                     limit = nd
@@ -197,6 +196,7 @@ def check_row(row, target, match, super_short, opener_p1, after_draw_prev, cap_a
                     if loc[k] == 3:
                         loc[k] = d
             else:
+                first_bout = False
                 for k in range(36):
                     if loc[k] == 3:
                         loc[k] = 4

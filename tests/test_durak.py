@@ -26,6 +26,7 @@ CASES = [  # (rules options, strategies, games) for the quick replay
     ({"form": "super_short", "hand_cap": "empty_stock"}, RANDOM, 300),
     ({"form": "super_short"}, None, 200),
     ({"preset": "durakgame"}, RANDOM, 200),
+    ({"preset": "durakgame"}, ["p1=random(subsets=1)", "p2=random(subsets=1)"], 200),
     ({"preset": "long3"}, RANDOM, 60),
     ({"form": "long5", "unit": "match", "after_draw": "previous"}, None, 40),
 ]

@@ -129,6 +129,7 @@ class Seat(NamedTuple):
     attack_low: bool           # attack with the cheapest card (else a random one)
     beat_low: bool             # beat with the cheapest beating card (else a random one)
     double: int                # stock at or below which it leads a rank it holds twice (-1 off)
+    subsets: bool              # random: throw a uniformly random subset onto a take (durakgame)
     exact: int                 # play the exact endgame once the stock is empty and the hands
                                # and table hold at most this many cards (0: never)
 
@@ -458,6 +459,40 @@ def play_position(R, S, W, h0, h1, att, trump, ukey, log):
 
 
 
+@njit(cache=True, nogil=True)
+def n_subsets(m, r):
+    """Subsets of at most ``r`` of ``m`` cards."""
+    total = 0
+    c = 1
+    for k in range(min(m, r) + 1):
+        total += c
+        c = c * (m - k) // (k + 1)
+    return total
+
+
+@njit(cache=True, nogil=True)
+def subset_throw(cands, last, room, u):
+    """The next card of a uniformly random subset of at most ``room`` of ``cands``, thrown
+    lowest code first (``last``: the card thrown before in this take, -1 none; the cards below it
+    were left out), or -1: stop.  One card at a time, this throws exactly the peer durakgame's
+    uniformly random choice among all such subsets at once."""
+    if last >= 0:
+        cands &= ~((bit(last) << ONE) - ONE)
+    m = popcount(cands)
+    if m == 0 or room <= 0:
+        return -1, u
+    k, u = bounded(u, n_subsets(m, room))
+    if k == 0:
+        return -1, u                  # the empty rest
+    k -= 1
+    for j in range(m):               # the rest's lowest card is the j-th with N(m-j-1, room-1)
+        w = n_subsets(m - j - 1, room - 1)
+        if k < w:
+            return nth_code(cands, j), u
+        k -= w
+    return -1, u
+
+
 # --------------------------------------------------------------------------- the game
 
 @njit(cache=True, nogil=True)
@@ -526,7 +561,6 @@ def play_bouts(R, S, W, att, trump, stock, first_bout, v, log, i, lp, u):
         v[U.bouts] += 1
         # ---- the cap (line 178)
         cap = R.first_cap if first_bout else R.max_attack
-        first_bout = False
         stock_empty = left == 0 and not R.super_short
         if R.cap_always or stock_empty:
             nd = popcount(hand[dfd])
@@ -577,11 +611,16 @@ def play_bouts(R, S, W, att, trump, stock, first_bout, v, log, i, lp, u):
             lp = put(log, i, lp, E_THROW, t)
         if taken:
             # the attacker may throw in more before the defender takes (line 184)
+            last = -1
             while natt < cap:
                 th = hand[att] & ranks
                 if th == ZERO:
                     break
-                t, u = choose_throw(sa, th, trump, left, natt - 1, R, u)
+                if sa.subsets:
+                    t, u = subset_throw(th, last, cap - natt, u)
+                else:
+                    t, u = choose_throw(sa, th, trump, left, natt - 1, R, u)
+                last = t
                 if sa.exact > 0 and left == 0 and not R.super_short and \
                         popcount(hand[0] | hand[1] | table) <= sa.exact:
                     t = exact_move(R, W, hand[att], hand[dfd], trump, 3, table, -1, natt, cap, t)
@@ -594,6 +633,8 @@ def play_bouts(R, S, W, att, trump, stock, first_bout, v, log, i, lp, u):
                 lp = put(log, i, lp, E_THROW, t)
             hand[dfd] |= table
             v[NU + 2 * Q.takes + dfd] += 1
+        else:
+            first_bout = False               # the game's first discard
         lp = put(log, i, lp, E_STOP, 0)
         # ---- drawing, the attacker first (line 182)
         for who in (att, dfd):

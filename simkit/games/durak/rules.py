@@ -26,8 +26,9 @@ What the text gives and how it is read:
   defender held at the bout's start) or ``empty_stock`` (the literal reading: that limit applies
   only when the stock is empty; in super-short the unused stock counts as not empty).  With two
   players and a stock in use the two readings agree (a defender facing a non-empty stock has
-  refilled to six); they differ in super-short.  ``first_bout_cap`` (not in the text; peers
-  often cap the first bout at 5): attacking cards allowed in a game's first bout (default 6).
+  refilled to six); they differ in super-short.  ``first_bout_cap`` (not in the text; the common
+  "first discard: five cards" rule, and the peer durakgame's): attacking cards allowed in each
+  bout until the game's first discard, i.e. the first beaten bout (default 6: no such rule).
 * Taking (lines 180, 184): a defender who cannot or will not beat takes every card on the table;
   before he does, the attacker may throw in more cards up to the cap (a strategy choice).
 * Discard (line 180): a beaten bout goes out of play; the defender attacks next.  After a take
@@ -79,7 +80,7 @@ class DurakRules(Rules):
     max_attack: int = option(6, range=(1, 6), doc="attacking cards allowed in a bout",
                              source="001:178")
     first_bout_cap: int = option(6, range=(1, 6),
-                                 doc="attacking cards allowed in a game's first bout (peers: 5)",
+                                 doc="attacking cards allowed until the game's first discard (peers: 5)",
                                  source="not in the text: a peer's rule (durakgame)")
     max_games: int = option(100, range=(1, 10_000),
                             doc="a long match still running after this many games ends unfinished",

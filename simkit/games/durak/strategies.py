@@ -1,7 +1,9 @@
 """Durak strategies, as data: one :class:`engine.Seat` record per seat.
 
 * ``random``: every decision uniform over its legal options: the attacking card; beat with any
-  beating card or take (each option equally likely); throw in any matching card or stop.
+  beating card or take (each option equally likely); throw in any matching card or stop.  With
+  ``subsets=1``, the throw-ins onto a take are a uniformly random subset of the matching cards
+  (of at most the room left), as the peer ``durakgame``'s ``MrRandom`` chooses them.
 * ``baseline``: what a club player does.  Attack with the cheapest card (the lowest non-trump
   rank, a trump only when nothing else is left; ``attack_low``) and, once the stock is at or below
   ``double`` cards, with the lowest rank held twice first ("double attacks near the end").  Beat
@@ -44,8 +46,10 @@ BASE_PARAMS = (
 )
 
 STRATEGIES = {
-    "random": StrategyKind("random", K_RANDOM, (), "uniformly random legal moves (take and stop "
-                                                  "included)"),
+    "random": StrategyKind("random", K_RANDOM, (
+        Param("subsets", 0, (0, 1), "1: onto a take, throw a uniformly random subset (the "
+                                    "peer durakgame's bots); 0: one uniform choice at a time"),),
+        "uniformly random legal moves (take and stop included)"),
     "baseline": StrategyKind("baseline", K_BASELINE, BASE_PARAMS,
                              "cheapest attack and beat, cheap throw-ins, saves trumps early"),
     "exact": StrategyKind("exact", K_BASELINE, tuple(
@@ -61,11 +65,11 @@ def encode(strategies) -> tuple:
         if st.kind == "random":
             seats.append(record(Seat, kind=K_RANDOM, trump_stock=0, max_trump=0, throw_max=0,
                                 throw_rank=0, take_cost=0, attack_low=False, beat_low=False,
-                                double=-1, exact=0))
+                                double=-1, subsets=st.values["subsets"] != 0, exact=0))
         else:
             seats.append(record(Seat, kind=K_BASELINE, trump_stock=v["trump_stock"],
                                 max_trump=v["max_trump"], throw_max=v["throw_max"],
                                 throw_rank=v["throw_rank"], take_cost=v["take_cost"],
                                 attack_low=v["attack_low"] != 0, beat_low=v["beat_low"] != 0,
-                                double=v["double"], exact=v["exact"]))
+                                double=v["double"], subsets=False, exact=v["exact"]))
     return tuple(seats)
