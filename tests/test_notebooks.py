@@ -11,7 +11,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.parametrize("name", ["ochko_banker", "gin_knock", "klaberjass_bidding",
-                                  "strategy_analysis"])
+                                  "strategy_analysis", "durak_first_move"])
 def test_notebook_is_generated_from_its_script(tmp_path, name):
     """notebooks/NAME.ipynb is written by make_NAME.py; they must not drift."""
     nbformat = pytest.importorskip("nbformat")
@@ -38,6 +38,9 @@ def test_notebook_is_generated_from_its_script(tmp_path, name):
                                   "the best knock threshold against simple is knock <=",
                                   "match odds to 100 by knock threshold:", "tournament ratings:",
                                   "mixed equilibrium"], 9),
+    ("durak_first_move", "4e3", ["short game: the lowest-trump holder wins",
+                                 "the habit that matters most:",
+                                 "the exact endgame changes p1's result in"], 0),
 ])
 def test_notebook_runs(monkeypatch, name, size, phrases, images):
     nbformat = pytest.importorskip("nbformat")
