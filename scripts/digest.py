@@ -31,6 +31,9 @@ EXTRA = {
     "ochko_session": [("ochko_session(players=2)", ["p1=vabank", "p2=fraction(0.2)"])],
     "gin": [("gin(unit=match)", ["p1=threshold(5)"]), ("gin(preset=gra)", ["p1=careful", "p2=tracker"])],
     "klaberjass": [("klaberjass(preset=long301)", ["p2=random"])],
+    "durak": [("durak(form=long5,unit=match)", ["p1=random"]),
+              ("durak(form=super_short,hand_cap=empty_stock)", ["p1=random", "p2=random"]),
+              ("durak", ["p1=exact(exact=6)"])],
     "hearts": [("hearts(players=6,preset=cancellation)", ["p1=moon"]),
                ("hearts(preset=openspiel)", [f"p{k}=random" for k in range(1, 5)])],
 }
