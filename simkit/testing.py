@@ -292,7 +292,8 @@ def _pack_number_lists(text: str) -> str:
         if any(any(c.isspace() for c in x) for x in found):
             return m.group(0)  # a name with a space could be wrapped inside its quotes
         items = ", ".join(found)
-        lines = textwrap.wrap(items, 100 - len(m.group(1)), break_on_hyphens=False)
+        lines = textwrap.wrap(items, 100 - len(m.group(1)), break_on_hyphens=False,
+                              break_long_words=False)  # never inside a quoted name
         pad = "\n" + m.group(1) + " "
         return "[" + pad + pad.join(lines) + "\n" + m.group(1) + "]"
     return re.sub(r'\[\n( *)((?:\s*(?:-?[\d.eE+]+|"[^"\n]*"),?)+)\s*\]', pack, text)

@@ -11,7 +11,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.parametrize("name", ["ochko_banker", "gin_knock", "klaberjass_bidding",
-                                  "strategy_analysis", "shedding"])
+                                  "strategy_analysis", "shedding", "durak_first_move"])
 def test_notebook_is_generated_from_its_script(tmp_path, name):
     """notebooks/NAME.ipynb is written by make_NAME.py; they must not drift."""
     nbformat = pytest.importorskip("nbformat")
@@ -41,6 +41,9 @@ def test_notebook_is_generated_from_its_script(tmp_path, name):
     ("shedding", "2e3", ["first player's edge in crazy eights", "best baseline parameters",
                          "two players, exact loser shares", "the best hint against random is",
                          "mean draws per game by players"], 1),
+    ("durak_first_move", "4e3", ["short game: the lowest-trump holder wins",
+                                 "the habit that matters most:",
+                                 "the exact endgame changes p1's result in"], 0),
 ])
 def test_notebook_runs(monkeypatch, name, size, phrases, images):
     nbformat = pytest.importorskip("nbformat")

@@ -1,0 +1,769 @@
+"""Durak kernels: deal, open, play bouts (attack, beat or take, throw-ins one card at a time),
+draw, and score whole units (one game, or a match of the form) from an RNG stream.
+Rules: :mod:`simkit.games.durak.rules`.
+
+Cards are :mod:`simkit.core.cards` codes ``suit*16 + rank`` (ranks 6..14); a hand is a ``uint64``
+mask.  A game's 36 cards come from one partial Fisher-Yates shuffle of the pack from the deal's
+splitmix64 sequence (started at the unit's key), so the stock's order is the deal's card stream:
+every configuration of a comparison sees the same deals and the same stock.  A redeal or the next
+game of a match shuffles again from the same sequence.  Strategies' coin flips use a second
+sequence at ``key ^ SALT``.
+
+Dealing order (the shuffled 36, or a stacked deck): p1 3, p2 3, p1 3, p2 3, the trump card (drawn
+last), then the stock from its top.
+
+The move log (:func:`log_columns`) is one ``int64`` row per unit: a flat stream of entries
+``kind << 12 | payload`` (:data:`KINDS`), padded with -1: per game ``GAME`` (payload: the opener's
+seat), 36 ``DECK`` (the cards in dealing order), then the bouts (``ATTACK c``, ``BEAT c`` or
+``TAKE``, ``THROW c``, ..., ``STOP``, ``DRAW`` with payload ``size(p1) * 64 + size(p2)`` after the
+drawing), and ``END`` (payload 0/1: that seat won, 2: a draw, 3: unfinished).  A redeal logs
+``REDEAL`` before the game's ``DECK`` entries.  ``tests/durak_reference.py`` replays it.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+from simkit.core.bits import lowest_code, nth_code, popcount
+from simkit.core.deals import SALT, deal_loop
+from simkit.core.records import record, slots
+from simkit.core.registry import Metric
+from simkit.core.rng import bounded, shuffle_prefix
+
+ONE = np.uint64(1)
+ZERO = np.uint64(0)
+NCARDS = 36
+HAND = 6
+LANE = np.uint64(0x7FC0)     # ranks 6..14 of one suit lane
+SHIFT = 12
+
+K_RANDOM, K_BASELINE = 0, 1
+
+KINDS = ["GAME", "DECK", "REDEAL", "ATTACK", "BEAT", "TAKE", "THROW", "STOP", "DRAW", "END"]
+E = slots(KINDS)
+E_GAME, E_DECK, E_REDEAL, E_ATTACK, E_BEAT, E_TAKE, E_THROW, E_STOP, E_DRAW, E_END = \
+    [i + 1 for i in range(len(KINDS))]
+
+UNIT_NAMES = ["games", "redeals", "draw", "unfinished", "opener_win", "opener_lose", "bouts",
+              "trump_rank", "endgames"]
+SEAT_NAMES = ["win", "lose", "first", "games_won", "takes", "cards_left"]
+U = slots(UNIT_NAMES)
+Q = slots(SEAT_NAMES)
+NU = len(UNIT_NAMES)
+NMET = NU + 2 * len(SEAT_NAMES)
+
+METRIC_DOCS = {
+    "games": "games played in the unit (redeals not counted)",
+    "redeals": "deals thrown in because neither hand held a trump (first game only)",
+    "draw": "the unit ended drawn (both out of cards at once; in a match: no winner)",
+    "unfinished": "a match hit max_games, or a stacked deck ran out, with no result",
+    "opener_win": "the first attacker of the unit's first game won the unit",
+    "opener_lose": "the first attacker of the unit's first game lost the unit (is the durak)",
+    "bouts": "bouts played in the unit",
+    "trump_rank": "the rank of the trump card (6..14) of the unit's first game",
+    "endgames": "games that reached an empty stock with both players holding cards",
+    "win": "won the unit (the other is the durak; in a match: won the match)",
+    "lose": "lost the unit: the durak, left holding cards (in a match: lost the match)",
+    "first": "attacked first in the unit's first game",
+    "games_won": "games won in the unit",
+    "takes": "bouts in which this seat took the cards",
+    "cards_left": "cards held when the unit's last game ended",
+}
+
+
+def metrics(rules) -> list[Metric]:
+    per = "game" if rules.unit == "game" or rules.target == 1 else "match"
+    binary = {"draw", "unfinished", "opener_win", "opener_lose", "win", "lose", "first"}
+    if per == "game":
+        binary |= {"games_won"}
+
+    def unit(n):
+        if n in binary:
+            return "share of games (0..1)" if per == "game" else f"share of {per}es (0..1)"
+        if n == "trump_rank":
+            return "rank (6..14)"
+        return f"count per {per}" if per == "game" else f"count per match to {rules.target}"
+    out = [Metric(n, binary=n in binary, doc=METRIC_DOCS[n], unit=unit(n)) for n in UNIT_NAMES]
+    for q in SEAT_NAMES:
+        for k in (1, 2):
+            out.append(Metric(f"p{k}_{q}", binary=q in binary, doc=f"p{k}: " + METRIC_DOCS[q],
+                              unit=unit(q)))
+    return out
+
+
+def log_width(rules) -> int:
+    games = 1 if (rules.unit == "game" or rules.target == 1) else min(rules.max_games,
+                                                                        3 * rules.target)
+    return 40 + 760 * games
+
+
+def log_columns(rules) -> list[str]:
+    return [f"e{j}" for j in range(log_width(rules))]
+
+
+# --------------------------------------------------------------------------- records
+
+class GameRules(NamedTuple):
+    target: int                # wins that end a match (1: short, super-short)
+    match: bool                # unit=match
+    super_short: bool          # six cards each, the stock never used
+    opener_p1: bool            # p1 opens the first game (no lowest-trump rule, no redeal)
+    after_draw_prev: bool      # after a drawn game, the previous opener opens again
+    cap_always: bool           # the defender's hand caps the attack always (else: empty stock)
+    max_attack: int
+    first_cap: int
+    max_games: int
+    rankmask: np.ndarray       # uint64[16]: the four cards of each rank
+    suitmask: np.ndarray       # uint64[4]: the nine cards of each suit
+
+
+class Seat(NamedTuple):
+    kind: int
+    trump_stock: int           # stock above which it spends no trump (beats, throw-ins)
+    max_trump: int             # highest trump it spends while the stock is not empty
+    throw_max: int             # throw-ins per bout at most
+    throw_rank: int            # highest non-trump rank thrown in while the stock is not empty
+    take_cost: int             # takes when the cheapest beat costs more than this + table cards
+    attack_low: bool           # attack with the cheapest card (else a random one)
+    beat_low: bool             # beat with the cheapest beating card (else a random one)
+    double: int                # stock at or below which it leads a rank it holds twice (-1 off)
+    subsets: bool              # random: throw a uniformly random subset onto a take (durakgame)
+    exact: int                 # play the exact endgame once the stock is empty and the hands
+                               # and table hold at most this many cards (0: never)
+
+
+class Work(NamedTuple):
+    deck: np.ndarray           # int64[36] pack, or a stacked deck (36 cards a deal)
+    stacked: bool
+    perm: np.ndarray           # int64[36]
+    order: np.ndarray          # int64[36]: the game's cards in dealing order
+    hand: np.ndarray           # uint64[2]
+    memo_key: np.ndarray       # uint64[size, 3]: the exact solver's table (keys; size 1 when
+    memo_val: np.ndarray       # int64[size]: values (2: empty slot)     no seat plays exact)
+
+
+MEMO = 1 << 18
+
+
+def game_rules(rules) -> GameRules:
+    rm = np.zeros(16, np.uint64)
+    for r in range(6, 15):
+        for s in range(4):
+            rm[r] |= np.uint64(1) << np.uint64(16 * s + r)
+    sm = np.array([LANE << np.uint64(16 * s) for s in range(4)], np.uint64)
+    return record(GameRules, target=rules.target, match=rules.unit == "match",
+                  super_short=rules.form == "super_short", opener_p1=rules.opener == "p1",
+                  after_draw_prev=rules.after_draw == "previous",
+                  cap_always=rules.hand_cap == "always", max_attack=rules.max_attack,
+                  first_cap=min(rules.first_bout_cap, rules.max_attack),
+                  max_games=rules.max_games, rankmask=rm, suitmask=sm)
+
+
+def work(deck, stacked=False, exact=False) -> Work:
+    size = MEMO if exact else 1
+    return record(Work, deck=np.asarray(deck, np.int64), stacked=bool(stacked),
+                  perm=np.zeros(NCARDS, np.int64), order=np.zeros(NCARDS, np.int64),
+                  hand=np.zeros(2, np.uint64), memo_key=np.zeros((size, 3), np.uint64),
+                  memo_val=np.full(size, 2, np.int64))
+
+
+# --------------------------------------------------------------------------- card helpers
+
+@njit(cache=True, nogil=True, inline="always")
+def bit(c):
+    return ONE << np.uint64(c)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def cost(c, trump):
+    """A card's cost to the baseline: rank - 6, plus 9 for a trump (0..17)."""
+    return (c & 15) - 6 + (9 if (c >> 4) == trump else 0)
+
+
+@njit(cache=True, nogil=True)
+def cheapest(m, trump, R):
+    """The cheapest card of the non-empty mask ``m``: the lowest non-trump rank, else the lowest
+    trump."""
+    tl = R.suitmask[trump]
+    nt = m & ~tl
+    if nt:
+        for r in range(6, 15):
+            x = nt & R.rankmask[r]
+            if x:
+                return lowest_code(x)
+    return lowest_code(m & tl)
+
+
+@njit(cache=True, nogil=True)
+def beaters(c, hand, trump, R):
+    """The cards of ``hand`` that beat ``c`` (lines 176-177)."""
+    s = c >> 4
+    higher = ~((bit(c) << ONE) - ONE)
+    out = hand & R.suitmask[s] & higher
+    if s != trump:
+        out |= hand & R.suitmask[trump]
+    return out
+
+
+@njit(cache=True, nogil=True)
+def random_of(m, u):
+    k, u = bounded(u, popcount(m))
+    return nth_code(m, k), u
+
+
+@njit(cache=True, nogil=True, inline="always")
+def put(log, i, lp, kind, payload):
+    if log.shape[0] > 0 and lp < log.shape[1]:
+        log[i, lp] = (kind << SHIFT) | payload
+    return lp + 1
+
+
+# --------------------------------------------------------------------------- strategies
+
+@njit(cache=True, nogil=True)
+def can_spend(st, c, trump, stock):
+    """The baseline spends trump ``c`` (a beat or a throw-in) at this stock size."""
+    if (c >> 4) != trump or stock == 0:
+        return True
+    return stock <= st.trump_stock and (c & 15) <= st.max_trump
+
+
+@njit(cache=True, nogil=True)
+def choose_attack(st, hand, trump, stock, R, u):
+    """The first card of a bout (any card, lines 176)."""
+    if st.kind == K_RANDOM or not st.attack_low:
+        return random_of(hand, u)
+    if st.double >= 0 and stock <= st.double:
+        tl = R.suitmask[trump]
+        for r in range(6, 15):
+            x = hand & R.rankmask[r] & ~tl
+            if popcount(x) >= 2:
+                return lowest_code(x), u
+    return cheapest(hand, trump, R), u
+
+
+@njit(cache=True, nogil=True)
+def choose_beat(st, cands, c, trump, stock, ntable, R, u):
+    """A card of ``cands`` (non-empty) beating ``c``, or -1: take."""
+    if st.kind == K_RANDOM:
+        k, u = bounded(u, popcount(cands) + 1)
+        if k == popcount(cands):
+            return -1, u
+        return nth_code(cands, k), u
+    if st.beat_low:
+        b = cheapest(cands, trump, R)
+    else:
+        b, u = random_of(cands, u)
+    if stock > 0:
+        if not can_spend(st, b, trump, stock):
+            return -1, u
+        if cost(b, trump) > st.take_cost + ntable:
+            return -1, u
+    return b, u
+
+
+@njit(cache=True, nogil=True)
+def choose_throw(st, cands, trump, stock, thrown, R, u):
+    """A card of ``cands`` (non-empty) to throw in, or -1: stop."""
+    if st.kind == K_RANDOM:
+        k, u = bounded(u, popcount(cands) + 1)
+        if k == popcount(cands):
+            return -1, u
+        return nth_code(cands, k), u
+    if thrown >= st.throw_max:
+        return -1, u
+    c = cheapest(cands, trump, R)
+    if stock > 0:
+        if (c >> 4) == trump:
+            return -1, u
+        if (c & 15) > st.throw_rank:
+            return -1, u
+    return c, u
+
+
+# --------------------------------------------------------------------------- the exact endgame
+
+_K1 = np.uint64(0x9E3779B97F4A7C15)
+_K2 = np.uint64(0xC2B2AE3D27D4EB4F)
+_K3 = np.uint64(0x165667B19E3779F9)
+_LOW6 = np.uint64(63)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def I(x):
+    """``x`` as int64 (the solver's recursion must not see literal types)."""
+    return np.int64(x)
+
+
+@njit(cache=True, nogil=True)
+def table_ranks(table, R):
+    m = ZERO
+    for r in range(6, 15):
+        if table & R.rankmask[r]:
+            m |= R.rankmask[r]
+    return m
+
+
+@njit(cache=True, nogil=True)
+def solve(R, W, a, d, trump, phase, table, open_c, natt, cap):
+    """The exact value, for the bout's attacker, of a position with an empty stock (+1 he wins,
+    0 a draw, -1 he is the durak) under minimax: both hands are known (card memory: every card
+    not in one's hand, the discard or the table is in the other's).  ``phase``: 0 a bout to
+    start (attacker ``a`` to attack), 1 the defender to answer ``open_c``, 2 the attacker to throw
+    in or stop after a beat, 3 the attacker to throw in or stop before the defender takes
+    ``table``.  ``natt`` attacking cards so far, ``cap`` the bout's limit.  Memoised in
+    ``W.memo_*`` (a direct-mapped table; a slot's key is checked in full)."""
+    if phase == 0:
+        if a == ZERO and d == ZERO:
+            return 0
+        if a == ZERO:
+            return 1
+        if d == ZERO:
+            return -1
+        cap = min(R.max_attack, popcount(d))
+    x = np.uint64(phase + 4 * natt + 32 * cap + 256 * (open_c + 1))
+    k0 = a | (x & _LOW6) | (((x >> np.uint64(6)) & _LOW6) << np.uint64(16)) | \
+        (((x >> np.uint64(12)) & _LOW6) << np.uint64(32))
+    k1 = d | np.uint64(trump)
+    k2 = table
+    h = k0 * _K1 ^ k1 * _K2 ^ k2 * _K3
+    h ^= h >> np.uint64(31)
+    h *= _K1
+    h ^= h >> np.uint64(29)
+    slot = np.int64(h & np.uint64(W.memo_val.shape[0] - 1))
+    mk = W.memo_key
+    if W.memo_val[slot] != 2 and mk[slot, 0] == k0 and mk[slot, 1] == k1 and mk[slot, 2] == k2:
+        return W.memo_val[slot]
+    if phase == 0:
+        best = -2
+        y = a
+        while y:
+            c = lowest_code(y)
+            y &= y - ONE
+            val = solve(R, W, a & ~bit(c), d, I(trump), I(1), bit(c), I(c), I(1), I(cap))
+            if val > best:
+                best = val
+                if best == 1:
+                    break
+    elif phase == 1:
+        best = solve(R, W, a, d, I(trump), I(3), table, I(-1), I(natt), I(cap))      # take
+        y = beaters(open_c, d, trump, R)
+        while y and best > -1:
+            b = lowest_code(y)
+            y &= y - ONE
+            val = solve(R, W, a, d & ~bit(b), I(trump), I(2), table | bit(b), I(-1), I(natt), I(cap))
+            if val < best:
+                best = val
+    elif phase == 2:
+        best = -solve(R, W, d, a, I(trump), I(0), ZERO, I(-1), I(0), I(0))           # stop: beaten
+        if natt < cap:
+            y = a & table_ranks(table, R)
+            while y and best < 1:
+                t = lowest_code(y)
+                y &= y - ONE
+                val = solve(R, W, a & ~bit(t), d, I(trump), I(1), table | bit(t), I(t), I(natt + 1), I(cap))
+                if val > best:
+                    best = val
+    else:
+        best = solve(R, W, a, d | table, I(trump), I(0), ZERO, I(-1), I(0), I(0))    # stop: he takes
+        if natt < cap:
+            y = a & table_ranks(table, R)
+            while y and best < 1:
+                t = lowest_code(y)
+                y &= y - ONE
+                val = solve(R, W, a & ~bit(t), d, I(trump), I(3), table | bit(t), I(-1), I(natt + 1), I(cap))
+                if val > best:
+                    best = val
+    W.memo_val[slot] = best
+    mk[slot, 0] = k0
+    mk[slot, 1] = k1
+    mk[slot, 2] = k2
+    return best
+
+
+@njit(cache=True, nogil=True)
+def exact_move(R, W, a, d, trump, phase, table, open_c, natt, cap, pref):
+    """An optimal move at a decision of :func:`solve`'s ``phase`` (a card, or -1 for take /
+    stop), ``pref`` (the baseline's choice) when it is optimal too, else the lowest optimal card
+    (take / stop first)."""
+    if phase == 0:
+        best = -2
+        move = -1
+        pv = -2
+        y = a
+        while y:
+            c = lowest_code(y)
+            y &= y - ONE
+            val = solve(R, W, a & ~bit(c), d, I(trump), I(1), bit(c), I(c), I(1), I(cap))
+            if c == pref:
+                pv = val
+            if val > best:
+                best = val
+                move = c
+        return pref if pv == best else move
+    if phase == 1:
+        best = solve(R, W, a, d, I(trump), I(3), table, I(-1), I(natt), I(cap))
+        move = -1
+        pv = best if pref < 0 else 2
+        y = beaters(open_c, d, trump, R)
+        while y:
+            b = lowest_code(y)
+            y &= y - ONE
+            val = solve(R, W, a, d & ~bit(b), I(trump), I(2), table | bit(b), I(-1), I(natt), I(cap))
+            if b == pref:
+                pv = val
+            if val < best:
+                best = val
+                move = b
+        return pref if pv == best else move
+    if phase == 2:
+        best = -solve(R, W, d, a, I(trump), I(0), ZERO, I(-1), I(0), I(0))
+    else:
+        best = solve(R, W, a, d | table, I(trump), I(0), ZERO, I(-1), I(0), I(0))
+    move = -1
+    pv = best if pref < 0 else -2
+    if natt < cap:
+        y = a & table_ranks(table, R)
+        while y:
+            t = lowest_code(y)
+            y &= y - ONE
+            if phase == 2:
+                val = solve(R, W, a & ~bit(t), d, I(trump), I(1), table | bit(t), I(t), I(natt + 1), I(cap))
+            else:
+                val = solve(R, W, a & ~bit(t), d, I(trump), I(3), table | bit(t), I(-1), I(natt + 1), I(cap))
+            if t == pref:
+                pv = val
+            if val > best:
+                best = val
+                move = t
+    return pref if pv == best else move
+
+
+@njit(cache=True, nogil=True)
+def position_value(R, W, a, d, trump):
+    """:func:`solve` at a bout's start: the attacker (hand ``a``) against ``d``, stock empty."""
+    return solve(R, W, np.uint64(a), np.uint64(d), I(trump), I(0), ZERO, I(-1), I(0), I(0))
+
+
+@njit(cache=True, nogil=True)
+def play_position(R, S, W, h0, h1, att, trump, ukey, log):
+    """Play a position with an empty stock to its end (p1 holds ``h0``, p2 ``h1``, ``att``
+    attacks): the result as :func:`play_game` (0/1 that seat won, 2 a draw)."""
+    W.hand[0] = np.uint64(h0)
+    W.hand[1] = np.uint64(h1)
+    v = np.zeros(NMET)
+    res, u, lp = play_bouts(R, S, W, att, trump, 0, False, v, log, 0, 0, ukey)
+    return res
+
+
+
+@njit(cache=True, nogil=True)
+def n_subsets(m, r):
+    """Subsets of at most ``r`` of ``m`` cards."""
+    total = 0
+    c = 1
+    for k in range(min(m, r) + 1):
+        total += c
+        c = c * (m - k) // (k + 1)
+    return total
+
+
+@njit(cache=True, nogil=True)
+def subset_throw(cands, last, room, u):
+    """The next card of a uniformly random subset of at most ``room`` of ``cands``, thrown
+    lowest code first (``last``: the card thrown before in this take, -1 none; the cards below it
+    were left out), or -1: stop.  One card at a time, this throws exactly the peer durakgame's
+    uniformly random choice among all such subsets at once."""
+    if last >= 0:
+        cands &= ~((bit(last) << ONE) - ONE)
+    m = popcount(cands)
+    if m == 0 or room <= 0:
+        return -1, u
+    k, u = bounded(u, n_subsets(m, room))
+    if k == 0:
+        return -1, u                  # the empty rest
+    k -= 1
+    for j in range(m):               # the rest's lowest card is the j-th with N(m-j-1, room-1)
+        w = n_subsets(m - j - 1, room - 1)
+        if k < w:
+            return nth_code(cands, j), u
+        k -= w
+    return -1, u
+
+
+# --------------------------------------------------------------------------- the game
+
+@njit(cache=True, nogil=True)
+def deal(W, s, ptr):
+    """A game's 36 cards into ``W.order``: ``(ok, s, ptr)``."""
+    order = W.order
+    deck = W.deck
+    if W.stacked:
+        if ptr + NCARDS > deck.shape[0]:
+            return False, s, ptr
+        for j in range(NCARDS):
+            order[j] = deck[ptr + j]
+        return True, s, ptr + NCARDS
+    perm = W.perm
+    for j in range(NCARDS):
+        perm[j] = j
+    s = shuffle_prefix(perm, NCARDS, s)
+    for j in range(NCARDS):
+        order[j] = deck[perm[j]]
+    return True, s, ptr
+
+
+@njit(cache=True, nogil=True)
+def lowest_trump_seat(hand, trump, R):
+    """The seat holding the lowest trump, or -1 (line 174)."""
+    tl = R.suitmask[trump]
+    a = hand[0] & tl
+    b = hand[1] & tl
+    if a == 0 and b == 0:
+        return -1
+    if b == 0:
+        return 0
+    if a == 0:
+        return 1
+    return 0 if lowest_code(a) < lowest_code(b) else 1
+
+
+@njit(cache=True, nogil=True)
+def play_bouts(R, S, W, att, trump, stock, first_bout, v, log, i, lp, u):
+    """Bouts from the hands in ``W.hand`` (attacker ``att``, ``stock`` cards of ``W.order`` left to
+    draw) to the game's end: ``(result, u, lp)``, result as :func:`play_game`."""
+    order = W.order
+    hand = W.hand
+    sp = 0                                 # cards drawn from the stock
+    endgame_seen = False
+    while True:
+        # ---- end (lines 188-192)
+        left = stock - sp
+        if left == 0:
+            if hand[0] == ZERO and hand[1] == ZERO:
+                result = 2
+                break
+            if hand[0] == ZERO:
+                result = 0
+                break
+            if hand[1] == ZERO:
+                result = 1
+                break
+            if not endgame_seen:
+                endgame_seen = True
+                if not R.super_short:
+                    v[U.endgames] += 1
+        dfd = 1 - att
+        sa = S[att]
+        sd = S[dfd]
+        v[U.bouts] += 1
+        # ---- the cap (line 178)
+        cap = R.first_cap if first_bout else R.max_attack
+        stock_empty = left == 0 and not R.super_short
+        if R.cap_always or stock_empty:
+            nd = popcount(hand[dfd])
+            if nd < cap:
+                cap = nd
+        # ---- the bout (lines 176-184)
+        c, u = choose_attack(sa, hand[att], trump, left, R, u)
+        if sa.exact > 0 and left == 0 and not R.super_short and \
+                popcount(hand[0] | hand[1]) <= sa.exact:
+            c = exact_move(R, W, hand[att], hand[dfd], trump, 0, ZERO, -1, 0, cap, c)
+        hand[att] &= ~bit(c)
+        table = bit(c)
+        ranks = R.rankmask[c & 15]
+        natt = 1
+        lp = put(log, i, lp, E_ATTACK, c)
+        taken = False
+        while True:
+            cands = beaters(c, hand[dfd], trump, R)
+            b = -1
+            if cands:
+                b, u = choose_beat(sd, cands, c, trump, left, popcount(table), R, u)
+                if sd.exact > 0 and left == 0 and not R.super_short and \
+                        popcount(hand[0] | hand[1] | table) <= sd.exact:
+                    b = exact_move(R, W, hand[att], hand[dfd], trump, 1, table, c, natt, cap, b)
+            if b < 0:
+                taken = True
+                lp = put(log, i, lp, E_TAKE, 0)
+                break
+            hand[dfd] &= ~bit(b)
+            table |= bit(b)
+            ranks |= R.rankmask[b & 15]
+            lp = put(log, i, lp, E_BEAT, b)
+            t = -1
+            if natt < cap:
+                th = hand[att] & ranks
+                if th:
+                    t, u = choose_throw(sa, th, trump, left, natt - 1, R, u)
+                    if sa.exact > 0 and left == 0 and not R.super_short and \
+                            popcount(hand[0] | hand[1] | table) <= sa.exact:
+                        t = exact_move(R, W, hand[att], hand[dfd], trump, 2, table, -1, natt,
+                                       cap, t)
+            if t < 0:
+                break
+            hand[att] &= ~bit(t)
+            table |= bit(t)
+            natt += 1
+            c = t
+            lp = put(log, i, lp, E_THROW, t)
+        if taken:
+            # the attacker may throw in more before the defender takes (line 184)
+            last = -1
+            while natt < cap:
+                th = hand[att] & ranks
+                if th == ZERO:
+                    break
+                if sa.subsets:
+                    t, u = subset_throw(th, last, cap - natt, u)
+                else:
+                    t, u = choose_throw(sa, th, trump, left, natt - 1, R, u)
+                last = t
+                if sa.exact > 0 and left == 0 and not R.super_short and \
+                        popcount(hand[0] | hand[1] | table) <= sa.exact:
+                    t = exact_move(R, W, hand[att], hand[dfd], trump, 3, table, -1, natt, cap, t)
+                if t < 0:
+                    break
+                hand[att] &= ~bit(t)
+                table |= bit(t)
+                ranks |= R.rankmask[t & 15]
+                natt += 1
+                lp = put(log, i, lp, E_THROW, t)
+            hand[dfd] |= table
+            v[NU + 2 * Q.takes + dfd] += 1
+        else:
+            first_bout = False               # the game's first discard
+        lp = put(log, i, lp, E_STOP, 0)
+        # ---- drawing, the attacker first (line 182)
+        for who in (att, dfd):
+            n = popcount(hand[who])
+            while n < HAND and sp < stock:
+                cc = order[13 + sp] if sp < NCARDS - 13 else order[12]
+                hand[who] |= bit(cc)
+                sp += 1
+                n += 1
+        lp = put(log, i, lp, E_DRAW, popcount(hand[0]) * 64 + popcount(hand[1]))
+        if not taken:
+            att = dfd
+    return result, u, lp
+
+
+@njit(cache=True, nogil=True)
+def play_game(R, S, W, first_game, prev_opener, prev_winner, s, u, ptr, v, log, i, lp):
+    """One game.  Returns ``(result, opener, s, u, ptr, lp)``; result 0/1: that seat won (the
+    other is the durak), 2: a draw, 3: no cards left in a stacked deck (unfinished)."""
+    order = W.order
+    hand = W.hand
+    # ---- deal, trump, first attacker (lines 168-174); no trump in the first game: redeal
+    while True:
+        ok, s, ptr = deal(W, s, ptr)
+        if not ok:
+            return 3, -1, s, u, ptr, lp
+        hand[0] = ZERO
+        hand[1] = ZERO
+        for j in range(3):
+            hand[0] |= bit(order[j]) | bit(order[6 + j])
+            hand[1] |= bit(order[3 + j]) | bit(order[9 + j])
+        trump = order[12] >> 4
+        low = lowest_trump_seat(hand, trump, R)
+        if first_game:
+            if R.opener_p1:
+                opener = 0
+                break
+            if low >= 0:
+                opener = low
+                break
+            v[U.redeals] += 1
+            lp = put(log, i, lp, E_REDEAL, 0)
+            continue
+        if prev_winner >= 0:
+            opener = prev_winner
+        elif R.after_draw_prev or low < 0:
+            opener = prev_opener
+        else:
+            opener = low
+        break
+    lp = put(log, i, lp, E_GAME, opener)
+    for j in range(NCARDS):
+        lp = put(log, i, lp, E_DECK, order[j])
+    if first_game:
+        v[U.trump_rank] = order[12] & 15
+    result, u, lp = play_bouts(R, S, W, opener, trump, 0 if R.super_short else NCARDS - 12,
+                               True, v, log, i, lp, u)
+    v[NU + 2 * Q.cards_left] = popcount(hand[0])
+    v[NU + 2 * Q.cards_left + 1] = popcount(hand[1])
+    return result, opener, s, u, ptr, lp
+
+
+@njit(cache=True, nogil=True)
+def play_unit(R, S, W, i, key, ukey, v, log):
+    """One unit: a game, or a match of the form.  Returns the cards dealt."""
+    s = key
+    u = ukey
+    ptr = 0
+    lp = 0
+    wins0 = 0
+    wins1 = 0
+    games = 0
+    prev_opener = -1
+    prev_winner = -1
+    opener0 = -1
+    final = -1               # 0/1 the unit's winner, 2 a draw, 3 unfinished
+    while True:
+        res, op, s, u, ptr, lp = play_game(R, S, W, games == 0, prev_opener, prev_winner, s, u,
+                                           ptr, v, log, i, lp)
+        if res == 3:
+            final = 3
+            break
+        games += 1
+        lp = put(log, i, lp, E_END, res)
+        if games == 1:
+            opener0 = op
+            v[NU + 2 * Q.first + op] = 1
+        prev_opener = op
+        if res == 2:
+            prev_winner = -1
+        else:
+            prev_winner = res
+            if res == 0:
+                wins0 += 1
+            else:
+                wins1 += 1
+        if not R.match or R.target == 1:
+            final = res
+            break
+        if wins0 >= R.target:
+            final = 0
+            break
+        if wins1 >= R.target:
+            final = 1
+            break
+        if games >= R.max_games:
+            final = 3
+            break
+    if log.shape[0] > 0:
+        for j in range(lp, log.shape[1]):   # the row's unused room
+            log[i, j] = -1
+    v[U.games] = games
+    v[NU + 2 * Q.games_won] = wins0
+    v[NU + 2 * Q.games_won + 1] = wins1
+    if final == 2:
+        v[U.draw] = 1
+    elif final == 3:
+        v[U.unfinished] = 1
+    elif final >= 0:
+        v[NU + 2 * Q.win + final] = 1
+        v[NU + 2 * Q.lose + 1 - final] = 1
+        if final == opener0:
+            v[U.opener_win] = 1
+        else:
+            v[U.opener_lose] = 1
+    return games * NCARDS
+
+
+@njit(cache=True, nogil=True)
+def run_deals(R, S, W, state, n, acc, rows, log):
+    """``n`` units on the core deal loop (see :mod:`simkit.core.deals`)."""
+    return deal_loop(play_unit, SALT, R, S, W, state, n, acc, rows, log)

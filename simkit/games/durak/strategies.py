@@ -1,0 +1,75 @@
+"""Durak strategies, as data: one :class:`engine.Seat` record per seat.
+
+* ``random``: every decision uniform over its legal options: the attacking card; beat with any
+  beating card or take (each option equally likely); throw in any matching card or stop.  With
+  ``subsets=1``, the throw-ins onto a take are a uniformly random subset of the matching cards
+  (of at most the room left), as the peer ``durakgame``'s ``MrRandom`` chooses them.
+* ``baseline``: what a club player does.  Attack with the cheapest card (the lowest non-trump
+  rank, a trump only when nothing else is left; ``attack_low``) and, once the stock is at or below
+  ``double`` cards, with the lowest rank held twice first ("double attacks near the end").  Beat
+  with the cheapest card that beats (``beat_low``).  Trumps are spent (beats, throw-ins) only while
+  the stock holds at most ``trump_stock`` cards, and then no trump above ``max_trump``; with an
+  empty stock anything goes.  Take rather than beat while the stock is not empty when the cheapest
+  beat costs more than ``take_cost`` + the cards on the table (cost: rank - 6, +9 for a trump).
+  Throw in the cheapest matching card, at most ``throw_max`` per bout, non-trumps up to rank
+  ``throw_rank`` while the stock is not empty (anything with an empty stock).  ``exact`` N > 0:
+  once the stock is empty and the two hands (and the table) hold at most N cards, play the exact
+  endgame (:func:`simkit.games.durak.engine.solve`: minimax with memoisation over the two known
+  hands); above N the baseline plays.  The solver's cost grows fast with the cards in play
+  (measured, one core, a fresh table per position: 1 ms at 6 cards, 2.4 ms at 8, 40 ms at 10,
+  over 20 s at 12), so the ``exact`` kind solves from 8 cards down.
+
+Each heuristic has an "off" value at the end of its range (the ablation of the notebook):
+``attack_low=0`` (random attack), ``beat_low=0`` (random beat), ``trump_stock=24`` with
+``max_trump=14`` (spend trumps freely), ``take_cost=17`` (never take by choice), ``throw_max=6``
+with ``throw_rank=14`` (throw in everything), ``double=-1``.
+"""
+from __future__ import annotations
+
+from simkit.core.records import record
+from simkit.core.registry import Param, StrategyKind
+from simkit.games.durak.engine import K_BASELINE, K_RANDOM, Seat
+
+EXACT_CARDS = 8   # the exact kind's default: cards in play (hands and table) it solves
+
+BASE_PARAMS = (
+    Param("trump_stock", 12, (0, 24), "spend no trump while the stock holds more cards than this"),
+    Param("max_trump", 12, (6, 14), "highest trump rank spent while the stock is not empty"),
+    Param("throw_max", 6, (0, 6), "throw-ins per bout at most"),
+    Param("throw_rank", 11, (6, 14), "highest non-trump rank thrown in while the stock lasts"),
+    Param("take_cost", 12, (0, 17), "take when the cheapest beat costs more than this + table"),
+    Param("attack_low", 1, (0, 1), "1: attack with the cheapest card; 0: a random card"),
+    Param("beat_low", 1, (0, 1), "1: beat with the cheapest beating card; 0: a random one"),
+    Param("double", 0, (-1, 24), "lead a rank held twice once the stock is at most this (-1 off)"),
+    Param("exact", 0, (0, 16), "exact endgame once the stock is empty and at most this many "
+                               "cards are in play (0: never)"),
+)
+
+STRATEGIES = {
+    "random": StrategyKind("random", K_RANDOM, (
+        Param("subsets", 0, (0, 1), "1: onto a take, throw a uniformly random subset (the "
+                                    "peer durakgame's bots); 0: one uniform choice at a time"),),
+        "uniformly random legal moves (take and stop included)"),
+    "baseline": StrategyKind("baseline", K_BASELINE, BASE_PARAMS,
+                             "cheapest attack and beat, cheap throw-ins, saves trumps early"),
+    "exact": StrategyKind("exact", K_BASELINE, tuple(
+        Param(p.name, EXACT_CARDS if p.name == "exact" else p.default, p.range, p.doc) for p in BASE_PARAMS),
+        "the baseline until the stock is empty, then the exact endgame"),
+}
+
+
+def encode(strategies) -> tuple:
+    seats = []
+    for st in strategies:
+        v = st.values
+        if st.kind == "random":
+            seats.append(record(Seat, kind=K_RANDOM, trump_stock=0, max_trump=0, throw_max=0,
+                                throw_rank=0, take_cost=0, attack_low=False, beat_low=False,
+                                double=-1, subsets=st.values["subsets"] != 0, exact=0))
+        else:
+            seats.append(record(Seat, kind=K_BASELINE, trump_stock=v["trump_stock"],
+                                max_trump=v["max_trump"], throw_max=v["throw_max"],
+                                throw_rank=v["throw_rank"], take_cost=v["take_cost"],
+                                attack_low=v["attack_low"] != 0, beat_low=v["beat_low"] != 0,
+                                double=v["double"], subsets=False, exact=v["exact"]))
+    return tuple(seats)
