@@ -5,9 +5,6 @@ Quick tier: a few thousand logged games replayed by the reference as plain Pytho
 (``-m slow``): 10^6 random games through the numba-compiled reference (the same function), and a
 smaller plain-Python run.
 """
-import os
-import sys
-
 import numpy as np
 import pytest
 
@@ -15,8 +12,7 @@ import simkit
 from simkit.core.registry import rules_from_options
 from simkit.games.durak import SPEC, decode, play_logged, play_stacked
 
-sys.path.insert(0, os.path.dirname(__file__))
-from durak_reference import ERRORS, check_log  # noqa: E402
+from tests.durak_reference import ERRORS, check_log
 
 RANDOM = ["p1=random", "p2=random"]
 CASES = [  # (rules options, strategies, games) for the quick replay
@@ -109,6 +105,35 @@ def test_baseline_beats_random():
     assert d < -0.9, (d, se)
 
 
+def test_card_memory_leads_where_no_known_card_beats():
+    """The opponent picked up the K and the 9 of one plain suit: with ``memory`` the baseline
+    leads its lowest card of another plain suit (not the lower 7 under the K), and without
+    known cards, or with ``memory=0``, the cheapest card, as before."""
+    from simkit.core import cards as C
+    from simkit.games.durak import engine, prepare
+    from simkit.core.registry import resolve_strategies
+    rules = _rules({})
+    for mem, known, want in ((12, "Kd 9d", "8h"), (0, "Kd 9d", "7d"), (12, "", "7d"),
+                             (12, "Kd 9d Ah", "9s"), (8, "Kd 9d Ah", "7d")):
+        R, S, _ = prepare(rules, resolve_strategies(SPEC, rules, [f"p1=baseline(memory={mem})"]))
+        hand = np.uint64(C.mask(C.parse("7d 8h 9s Qc 6c")))
+        trump = C.parse("6c")[0] >> 4                       # clubs are trumps
+        kn = np.uint64(C.mask(C.parse(known)) if known else 0)
+        c, _ = engine.choose_attack(S[0], hand, trump, 24, kn, R, np.uint64(1))
+        assert C.format_card(int(c)) == C.format_card(int(C.parse(want)[0])), (mem, known)
+
+
+def test_card_memory_is_worth_something():
+    """Paired on 200,000 games at seed 5, memory=12 against memory=0 (p2 the default baseline):
+    measured at 400,000 games, p1 loses 0.0030 less (SE 0.0007) and p2 0.0038 more (SE 0.0006).
+    Asserted: p2_lose - p1_lose gains, by more than 3 SE of this run."""
+    res = simkit.sweep("durak", grid={"p1.memory": [0, 12]}, n=200_000, seed=5, progress=False)
+    a = res.paired("p1_lose", {"p1.memory": 12}, {"p1.memory": 0})
+    b = res.paired("p2_lose", {"p1.memory": 12}, {"p1.memory": 0})
+    gain = b["mean"] - a["mean"]
+    assert gain > 3 * (a["se"] + b["se"]), (a, b)
+
+
 @pytest.mark.slow
 def test_reference_million_random_games():
     """10^6 random games (and 10^5 baseline ones, and the long and super-short forms) replayed by
@@ -152,7 +177,7 @@ def _mask(cards):
 def test_exact_solver_against_brute_force():
     """300 random endgames of 2 to 6 cards: the engine's memoised solver gives the plain game-tree
     search's value (tests/durak_bruteforce.py) on every one."""
-    from durak_bruteforce import value
+    from tests.durak_bruteforce import value
     from simkit.games.durak import engine, prepare
     rules = _rules({})
     R, S, W = prepare(rules, simkit.core.registry.resolve_strategies(SPEC, rules, ["p1=exact"]))

@@ -20,7 +20,7 @@ from simkit.games.durak import engine
 from simkit.games.durak.rules import DurakRules
 from simkit.games.durak.strategies import STRATEGIES, encode
 
-VERSION = 1
+VERSION = 2  # 2: the baseline's card memory parameter (play unchanged at its default)
 DECK = np.array([s * 16 + r for s in range(4) for r in range(6, 15)], np.int64)
 
 

@@ -132,6 +132,8 @@ class Seat(NamedTuple):
     subsets: bool              # random: throw a uniformly random subset onto a take (durakgame)
     exact: int                 # play the exact endgame once the stock is empty and the hands
                                # and table hold at most this many cards (0: never)
+    memory: int                # lead a non-trump up to this rank that no card seen picked up
+                               # by the opponent beats, before the cheapest card (0: off)
 
 
 class Work(NamedTuple):
@@ -140,6 +142,7 @@ class Work(NamedTuple):
     perm: np.ndarray           # int64[36]
     order: np.ndarray          # int64[36]: the game's cards in dealing order
     hand: np.ndarray           # uint64[2]
+    known: np.ndarray          # uint64[2]: cards of each hand the other seat has seen it pick up
     memo_key: np.ndarray       # uint64[size, 3]: the exact solver's table (keys; size 1 when
     memo_val: np.ndarray       # int64[size]: values (2: empty slot)     no seat plays exact)
 
@@ -165,7 +168,8 @@ def work(deck, stacked=False, exact=False) -> Work:
     size = MEMO if exact else 1
     return record(Work, deck=np.asarray(deck, np.int64), stacked=bool(stacked),
                   perm=np.zeros(NCARDS, np.int64), order=np.zeros(NCARDS, np.int64),
-                  hand=np.zeros(2, np.uint64), memo_key=np.zeros((size, 3), np.uint64),
+                  hand=np.zeros(2, np.uint64), known=np.zeros(2, np.uint64),
+                  memo_key=np.zeros((size, 3), np.uint64),
                   memo_val=np.full(size, 2, np.int64))
 
 
@@ -231,16 +235,26 @@ def can_spend(st, c, trump, stock):
 
 
 @njit(cache=True, nogil=True)
-def choose_attack(st, hand, trump, stock, R, u):
-    """The first card of a bout (any card, lines 176)."""
+def choose_attack(st, hand, trump, stock, known, R, u):
+    """The first card of a bout (any card, lines 176).  ``known``: the cards the opponent has
+    been seen to pick up and still holds."""
     if st.kind == K_RANDOM or not st.attack_low:
         return random_of(hand, u)
+    tl = R.suitmask[trump]
     if st.double >= 0 and stock <= st.double:
-        tl = R.suitmask[trump]
         for r in range(6, 15):
             x = hand & R.rankmask[r] & ~tl
             if popcount(x) >= 2:
                 return lowest_code(x), u
+    if st.memory > 0 and known != ZERO:
+        for r in range(6, st.memory + 1):
+            x = hand & R.rankmask[r] & ~tl
+            while x:
+                c = lowest_code(x)
+                x &= ~bit(c)
+                above = R.suitmask[c >> 4] & ~((bit(c) << ONE) - ONE)
+                if known & above == ZERO:
+                    return c, u
     return cheapest(hand, trump, R), u
 
 
@@ -536,6 +550,9 @@ def play_bouts(R, S, W, att, trump, stock, first_bout, v, log, i, lp, u):
     draw) to the game's end: ``(result, u, lp)``, result as :func:`play_game`."""
     order = W.order
     hand = W.hand
+    known = W.known
+    known[0] = ZERO
+    known[1] = ZERO
     sp = 0                                 # cards drawn from the stock
     endgame_seen = False
     while True:
@@ -567,11 +584,12 @@ def play_bouts(R, S, W, att, trump, stock, first_bout, v, log, i, lp, u):
             if nd < cap:
                 cap = nd
         # ---- the bout (lines 176-184)
-        c, u = choose_attack(sa, hand[att], trump, left, R, u)
+        c, u = choose_attack(sa, hand[att], trump, left, known[dfd], R, u)
         if sa.exact > 0 and left == 0 and not R.super_short and \
                 popcount(hand[0] | hand[1]) <= sa.exact:
             c = exact_move(R, W, hand[att], hand[dfd], trump, 0, ZERO, -1, 0, cap, c)
         hand[att] &= ~bit(c)
+        known[att] &= ~bit(c)
         table = bit(c)
         ranks = R.rankmask[c & 15]
         natt = 1
@@ -590,6 +608,7 @@ def play_bouts(R, S, W, att, trump, stock, first_bout, v, log, i, lp, u):
                 lp = put(log, i, lp, E_TAKE, 0)
                 break
             hand[dfd] &= ~bit(b)
+            known[dfd] &= ~bit(b)
             table |= bit(b)
             ranks |= R.rankmask[b & 15]
             lp = put(log, i, lp, E_BEAT, b)
@@ -605,6 +624,7 @@ def play_bouts(R, S, W, att, trump, stock, first_bout, v, log, i, lp, u):
             if t < 0:
                 break
             hand[att] &= ~bit(t)
+            known[att] &= ~bit(t)
             table |= bit(t)
             natt += 1
             c = t
@@ -627,11 +647,13 @@ def play_bouts(R, S, W, att, trump, stock, first_bout, v, log, i, lp, u):
                 if t < 0:
                     break
                 hand[att] &= ~bit(t)
+                known[att] &= ~bit(t)
                 table |= bit(t)
                 ranks |= R.rankmask[t & 15]
                 natt += 1
                 lp = put(log, i, lp, E_THROW, t)
             hand[dfd] |= table
+            known[dfd] |= table
             v[NU + 2 * Q.takes + dfd] += 1
         else:
             first_bout = False               # the game's first discard
