@@ -4,6 +4,8 @@ games, and the conventions.
 Tolerances: simulated shares and means within 4 standard errors of the exact values (a false
 alarm about once in 16,000 checks); seeds fixed, so a failure is reproducible.
 """
+import json
+
 import numpy as np
 import pytest
 
@@ -88,3 +90,33 @@ def test_conventions_move_the_loser():
     b = _run("old_maid(starter=dealer)", 40_000)
     assert abs(sum(a.loc[f"p{k}_lose", "mean"] for k in range(1, 5)) - 1) < 1e-9
     assert a.loc["p1_lose", "mean"] != b.loc["p1_lose", "mean"]
+
+
+@pytest.mark.parametrize("opts,cards,drawer", [("players=2", 26, 0),
+                                               ("players=2,starter=dealer", 26, 1),
+                                               ("players=2,extra=last", 25, 0)])
+def test_simkit_exact_gives_the_chain(opts, cards, drawer, capsys):
+    from simkit.cli import main
+    assert main(["exact", f"old_maid({opts})", "--format", "json"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    lose, draws = exact.two_player(cards, drawer)
+    assert obj["p1_lose"] == pytest.approx(lose[0], abs=1e-12)
+    assert obj["p2_lose"] == pytest.approx(lose[1], abs=1e-12)
+    assert obj["draws"] == pytest.approx(float((np.arange(len(draws)) * draws).sum()), abs=1e-9)
+
+
+def test_simkit_exact_random_options_average_their_cases():
+    spec = simkit.get_game("old_maid")
+    obj, table = exact.analyze(spec.rules.build({"players": 2, "starter": "random"}))
+    want = (exact.two_player(26, 0)[0] + exact.two_player(26, 1)[0]) / 2
+    assert obj["p1_lose"] == pytest.approx(want[0], abs=1e-12)
+    t = table.set_index("metric")["mean"]
+    assert t["p1_lose"] + t["p2_lose"] == pytest.approx(1, abs=1e-12)
+    assert sum(v for k, v in t.items() if k.startswith("draws_eq_")) == pytest.approx(1, abs=1e-9)
+
+
+def test_simkit_exact_refuses_more_players(capsys):
+    from simkit.cli import main
+    assert main(["exact", "old_maid(players=4)"]) == 2
+    err = capsys.readouterr().err
+    assert "two players" in err and "Traceback" not in err

@@ -14,7 +14,7 @@ from simkit.games.crazy_eights import engine
 from simkit.games.crazy_eights.rules import CrazyEightsRules
 from simkit.games.crazy_eights.strategies import STRATEGIES, encode
 
-VERSION = 1
+VERSION = 2  # 2: the baseline keeps eights only above 5 cards (eight_at=5); keep_eights is the literal hint
 
 
 def prepare(rules, strategies, stacked=None):

@@ -14,7 +14,7 @@ import numpy as np
 from simkit.core.records import record
 from simkit.core.registry import GameSpec, StrategyKind
 from simkit.errors import SimkitError
-from simkit.games.old_maid import engine
+from simkit.games.old_maid import engine, exact
 from simkit.games.old_maid.rules import OldMaidRules
 from typing import NamedTuple
 
@@ -54,5 +54,5 @@ SPEC = GameSpec(
                  "left": "each player draws from his left-hand neighbour"},
     title="Old Maid (Ведьма): draw from a neighbour, pairs out, the odd queen loses",
     source="002_17c4cc3dde05b547.txt:111-114",
-    bench_n=2_000_000,
+    bench_n=2_000_000, exact=exact.analyze,
     objective=lambda r: ("lose", False))

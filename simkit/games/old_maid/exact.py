@@ -71,3 +71,45 @@ def two_player(first_cards: int = 26, first_drawer: int = 0, tol: float = 1e-15)
         draws.append(ended)
         cur = {k: p for k, p in nxt.items() if p > tol}
     return lose, np.array(draws)
+
+
+def analyze(rules, strategies=None, grid_axes=None):
+    """What ``simkit exact old_maid`` prints (two players): each seat's chance of being left
+    with the queen, the mean and the distribution of the number of draws, exactly, for the rules'
+    deal (``extra``: who holds 26 of the 51 cards) and first drawer (``starter``); ``random``
+    options average their two cases."""
+    import time
+
+    import simkit
+    from simkit.core.exact import tidy
+    from simkit.core.registry import game_string
+    from simkit.errors import SimkitError
+    if rules.players != 2:
+        raise SimkitError(f"old_maid's exact analysis is for two players (players=2), not "
+                          f"players={rules.players}: use simkit run")
+    if grid_axes:
+        raise SimkitError("old_maid's exact analysis takes no --grid")
+    t0 = time.perf_counter()
+    # p1 sits at the dealer's left and is dealt to first; the dealer is p2
+    firsts = {"first": [26], "last": [25], "random": [26, 25]}[rules.extra]
+    drawers = {"left": [0], "dealer": [1], "random": [0, 1]}[rules.starter]
+    lose, draws = np.zeros(2), np.zeros(0)
+    w = 1.0 / (len(firsts) * len(drawers))
+    for f in firsts:
+        for d in drawers:
+            lo, dr = two_player(f, d)
+            lose += w * lo
+            if len(dr) > len(draws):
+                draws = np.pad(draws, (0, len(dr) - len(draws)))
+            draws[:len(dr)] += w * dr
+    mean = float((np.arange(len(draws)) * draws).sum())
+    spec = simkit.get_game("old_maid")
+    rows = {"p1_lose": float(lose[0]), "p2_lose": float(lose[1]), "draws": mean}
+    rows.update({f"draws_eq_{k}": float(p) for k, p in enumerate(draws) if p > 1e-12})
+    obj = dict(game="old_maid", rules=game_string(spec, rules),
+               method="exact Markov chain on hand sizes, float64",
+               p1_lose=rows["p1_lose"], p2_lose=rows["p2_lose"], draws=mean,
+               seconds=round(time.perf_counter() - t0, 3))
+    obj["summary"] = [f"p1 is left with the queen with probability {lose[0]:.6f}, p2 "
+                      f"{lose[1]:.6f}; {mean:.4f} draws on average"]
+    return obj, tidy(spec, rules, rows, "-", "exact")

@@ -1,0 +1,29 @@
+"""Exact numbers in the results-table shape: what a game's ``GameSpec.exact`` hook returns as its
+table (``simkit exact GAME`` prints it, ``-o`` writes it, ``simkit report`` reads it)."""
+from __future__ import annotations
+
+import pandas as pd
+
+from simkit.core.registry import game_string
+
+
+def tidy(spec, rules, rows: dict[str, float] | pd.DataFrame, strategies: str, method: str,
+         grid_cols=()) -> pd.DataFrame:
+    """Exact values as a results table with the simulation's columns (``se`` 0, the CI the
+    value, ``n`` 0): one row per metric (and grid point, ``grid_cols`` naming the grid's
+    columns of a wide ``rows`` frame)."""
+    import simkit
+    if isinstance(rows, dict):
+        rows = pd.DataFrame([rows])
+    metrics = [c for c in rows.columns if c not in grid_cols and c != "best_reply"
+               and pd.api.types.is_numeric_dtype(rows[c])]
+    long = rows.melt(id_vars=list(grid_cols), value_vars=metrics, var_name="metric",
+                     value_name="mean")
+    long["mean"] = long["mean"].astype(float)
+    long.insert(0, "strategies", strategies)
+    long.insert(0, "rules", game_string(spec, rules))
+    long.insert(0, "game", spec.name)
+    return long.assign(se=0.0, ci_low=long["mean"], ci_high=long["mean"], n=0, seed=0,
+                       game_version=spec.version, simkit_version=simkit.__version__,
+                       created=pd.Timestamp.now(tz="UTC").isoformat(timespec="seconds"),
+                       method=method)
