@@ -18,12 +18,12 @@ inlined into each game's kernel:
   decks, two masks, the cards held at least once (``h1``) and twice (``h2``):
   :func:`take` / :func:`give` move a card in or out, :func:`held` counts them.
   :func:`random_member` draws a uniformly random card of a mask.
-* **The stock** is a deck array with a pointer; :func:`draw_card` takes its next card (``-1``
-  when it is empty).
+* **The stock** is the shuffled pack's positions after the deal, a pointer running down it
+  (each game reads ``deck[perm[top]]`` in its kernel).
 * **Passing**: consecutive passes are a plain integer in the kernel; a round of passes by every
   player still in with the stock empty is a blocked deal (:func:`blocked`).
 * **Scores** of the cards left: :func:`hand_points` sums a per-code points table over a hand of
-  two masks; :func:`settle_pool` pays a pool to the winner (Fan-Tan's chips).
+  two masks.
 """
 from __future__ import annotations
 
@@ -138,27 +138,6 @@ def random_member(m, s):
     return nth_code(m, k), s
 
 
-@njit(cache=True, nogil=True, inline="always")
-def random_copy(a, b, s):
-    """A uniformly random card of a two-deck hand ``(a, b)`` (each copy equally likely)."""
-    na = popcount(a)
-    k, s = bounded(s, na + popcount(b))
-    if k < na:
-        return nth_code(a, k), s
-    return nth_code(b, k - na), s
-
-
-# --------------------------------------------------------------------------- stock
-
-@njit(cache=True, nogil=True, inline="always")
-def draw_card(deck, perm, top, end):
-    """The stock's next card (``deck[perm[top]]``) and the new ``top``; ``(-1, top)`` when the
-    stock (positions ``top..end-1``) is empty."""
-    if top >= end:
-        return -1, top
-    return np.int64(deck[perm[top]]), top + 1
-
-
 # --------------------------------------------------------------------------- passing, the end
 
 @njit(cache=True, nogil=True, inline="always")
@@ -178,10 +157,3 @@ def hand_points(a, b, points):
             x &= x - _ONE
             t += points[c]
     return t
-
-
-@njit(cache=True, nogil=True)
-def settle_pool(chips, pool, winner):
-    """The winner takes the pool: ``chips[winner] += pool``; returns 0 (the pool left)."""
-    chips[winner] += pool
-    return 0
