@@ -51,8 +51,9 @@ def deal_log(log) -> pd.DataFrame:
     return pd.DataFrame(engine.deal_rows(log), columns=engine.LOG_COLUMNS)
 
 
-def play_logged(rules, strategies=None, n=1000, seed=0, chunk=0):
-    """``n`` units of chunk ``chunk`` of ``seed``: ``(rows DataFrame, deals DataFrame)``."""
+def play_logged(rules, strategies=None, n=1000, seed=0, chunk=0, raw=False):
+    """``n`` units of chunk ``chunk`` of ``seed``: ``(rows DataFrame, deals DataFrame)`` (with
+    ``raw``: the log array itself instead of the deals, one row per unit)."""
     strategies = resolve_strategies(SPEC, rules, strategies)
     R, S, W = prepare(rules, strategies)
     names = [m.name for m in engine.metrics(rules)]
@@ -60,7 +61,7 @@ def play_logged(rules, strategies=None, n=1000, seed=0, chunk=0):
     out = np.zeros((n, len(names)))
     log = np.zeros((n, len(engine.log_columns(rules))), np.int64)
     engine.run_deals(R, S, W, stream_state(seed, chunk), n, acc, out, log)
-    return pd.DataFrame(out, columns=names), deal_log(log)
+    return pd.DataFrame(out, columns=names), (log if raw else deal_log(log))
 
 
 def play_stacked(rules, strategies, cards, cuts=None, log=False):
