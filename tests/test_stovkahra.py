@@ -68,7 +68,7 @@ def test_combination_points(hand, points):
     """Lines 203-211 (reconstructed): four aces 40, three 30; four tens or sevens 20, three 10;
     four kings, overs or unders 12, three 6; no nines or eights."""
     R = engine.game_rules(rules())
-    assert engine.combos_held(C.mask(C.parse(hand)), R)[1] == points
+    assert engine.combos_held(C.mask(C.parse(hand)), R.combo3, R.combo4)[1] == points
     assert exact.hand_points({c & 15: sum(1 for d in C.parse(hand) if d & 15 == c & 15)
                               for c in C.parse(hand)}) == points
 
@@ -277,3 +277,23 @@ def test_bad_input_is_one_line():
         G.play_stacked(rules(unit="game"), None, DEAL_A, cuts=[40])
     with pytest.raises(SimkitError, match="unit"):
         rules(unit="match")
+
+
+def test_must_beat_fast_path_equals_the_engines_legal_moves():
+    """tricks.must_beat_moves (from the winning card so far) against tricks.legal_moves with the
+    full trick, on 20,000 random partial tricks."""
+    from simkit.engines import tricks as TR
+    R = engine.game_rules(rules())
+    rng = np.random.default_rng(1)
+    for _ in range(20_000):
+        cards = rng.permutation(engine.DECK)
+        n = int(rng.integers(1, 4))
+        trick = np.asarray(cards[:n], np.int64)
+        hand = C.mask(cards[n:n + int(rng.integers(1, 9))])
+        trump = int(rng.integers(0, 4))
+        w = TR.trick_winner(trick, n, trump, R.strength)
+        fast = TR.must_beat_moves(hand, trick[0] >> 4, trick[w], trump, R.strength)
+        full = TR.legal_moves(hand, trick, n, trump, R.tricks, R.strength)
+        assert fast == full
+        assert int(full) == C.mask(ref.legal([int(c) for c in cards[n:] if hand >> int(c) & 1],
+                                             [int(c) for c in trick], trump))

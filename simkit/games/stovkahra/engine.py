@@ -28,9 +28,9 @@ from simkit.core.deals import deal_loop
 from simkit.core.records import record, slots
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, shuffle_prefix, uniform
-from simkit.engines.tricks import (beats, bit, legal_moves, lowest_code, natural_strength,
-                                   points_table, popcount, random_card, seat_of, stronger_cards,
-                                   suit_mask, trick_rules, trick_winner)
+from simkit.engines.tricks import (beats, bit, highest_code, lowest_code, must_beat_moves,
+                                   natural_strength, points_table, popcount, random_card,
+                                   seat_of, suit_mask, trick_rules)
 from simkit.games.stovkahra.rules import (DEAL_ENDS, UNIT_DEAL, UNIT_SERIES, UNITS)
 
 STRAT_SALT = np.uint64(0x8EBC6AF09C88C6E3)
@@ -215,7 +215,7 @@ def add_side(v, q, side, x):
 # --------------------------------------------------------------------------- combinations
 
 @njit(cache=True, nogil=True)
-def combos_held(hand, R):
+def combos_held(hand, combo3, combo4):
     """``(rank mask, points)`` of the combinations in ``hand`` (lines 203-211)."""
     m = np.int64(0)
     pts = np.int64(0)
@@ -227,10 +227,10 @@ def combos_held(hand, R):
                 k += 1
         if k == 4:
             m |= np.int64(1) << r
-            pts += R.combo4[r]
+            pts += combo4[r]
         elif k == 3:
             m |= np.int64(1) << r
-            pts += R.combo3[r]
+            pts += combo3[r]
     return m, pts
 
 
@@ -284,7 +284,7 @@ def decide_subtract(st, others, u):
 
 
 @njit(cache=True, nogil=True)
-def pick(m, trump, R, mode):
+def pick(m, trump, strength, points, mode):
     """The card of non-empty mask ``m`` minimising (``mode`` 0) or maximising (1) its key:
     points * 16 + strength, trumps above everything (mode 0: cheapest; 1: most points),
     or (mode 2) the strongest by strength, trumps first; (mode 3) the weakest."""
@@ -295,9 +295,9 @@ def pick(m, trump, R, mode):
         x &= x - ONE
         it = 1 if (c >> 4) == trump else 0
         if mode <= 1:
-            k = R.points[it, c & 15] * 16 + R.strength[it, c & 15] + it * 4096
+            k = points[it, c & 15] * 16 + strength[it, c & 15] + it * 4096
         else:
-            k = R.strength[it, c & 15] + it * 64
+            k = strength[it, c & 15] + it * 64
         if best < 0 or ((mode == 1 or mode == 2) and k > bk) or ((mode == 0 or mode == 3)
                                                                  and k < bk):
             best, bk = c, k
@@ -305,11 +305,10 @@ def pick(m, trump, R, mode):
 
 
 @njit(cache=True, nogil=True)
-def choose_card(st, hand, legal, trick, nt, leader, seat, trump, gone, t, R, u):
+def choose_card(st, hand, legal, nt, wc, ours, trump, gone, t, strength, points, u):
     """A seat's card.  Random: uniform over ``legal``.  Baseline: see the strategies module."""
     if st.kind == K_RANDOM:
         return random_card(legal, u)
-    strength = R.strength
     t7 = bit(trump * 16 + 7)
     cand = legal
     if st.save_last and t < TRICKS - 1 and (legal & ~t7) != 0:
@@ -318,22 +317,25 @@ def choose_card(st, hand, legal, trick, nt, leader, seat, trump, gone, t, R, u):
     if nt == 0:
         trumps = hand & T
         if popcount(trumps) >= st.lead_trumps and (cand & T) != 0:
-            return pick(cand & T, trump, R, 2), u
+            return pick(cand & T, trump, strength, points, 2), u
         unseen = ALL_CARDS & ~gone & ~hand
         sure = np.uint64(0)
-        x = cand & ~T
-        while x:
-            c = lowest_code(x)
-            x &= x - ONE
-            s = c >> 4
-            if stronger_cards(unseen & suit_mask(s), 0, strength[0, c & 15], strength) == 0:
-                sure |= ONE << np.uint64(c)
+        for s in range(4):
+            if s == trump:
+                continue
+            lane = suit_mask(s)
+            mine = cand & lane
+            if mine == 0:
+                continue
+            x = unseen & lane
+            if x == 0:
+                sure |= mine
+            else:  # ranks rise with codes (natural order): the cards above the top unseen one
+                top = highest_code(x)
+                sure |= mine & ~((ONE << np.uint64(top + 1)) - ONE)
         if sure:
-            return pick(sure, trump, R, 1), u
-        return pick(cand, trump, R, 0), u
-    w = trick_winner(trick, nt, trump, strength)
-    wc = trick[w]
-    ours = (seat_of(leader, w, SEATS) & 1) == (seat & 1)
+            return pick(sure, trump, strength, points, 1), u
+        return pick(cand, trump, strength, points, 0), u
     if st.save_first and t == 0 and (legal & t7) != 0 and beats(trump * 16 + 7, wc, trump,
                                                                 strength):
         return trump * 16 + 7, u
@@ -346,15 +348,15 @@ def choose_card(st, hand, legal, trick, nt, leader, seat, trump, gone, t, R, u):
             win |= ONE << np.uint64(c)
     if win:
         if nt == SEATS - 1:
-            return pick(win, trump, R, 1), u      # last to play: bank the most points
+            return pick(win, trump, strength, points, 1), u      # last to play: bank the most points
         if ours:
-            return pick(win, trump, R, 3), u      # forced over the partner: the least
+            return pick(win, trump, strength, points, 3), u      # forced over the partner: the least
         if (win & ~T) != 0:
-            return pick(win & ~T, trump, R, 2), u  # hold the trick with the strongest
-        return pick(win, trump, R, 3), u          # ruff with the lowest trump that wins
+            return pick(win & ~T, trump, strength, points, 2), u  # hold the trick with the strongest
+        return pick(win, trump, strength, points, 3), u          # ruff with the lowest trump that wins
     if ours:
-        return pick(cand, trump, R, 1), u         # smear points to the partner
-    return pick(cand, trump, R, 0), u
+        return pick(cand, trump, strength, points, 1), u         # smear points to the partner
+    return pick(cand, trump, strength, points, 0), u
 
 
 # --------------------------------------------------------------------------- the deal
@@ -417,15 +419,6 @@ def gather(R, W, dealer, ntr):
 
 
 @njit(cache=True, nogil=True)
-def score_points(W, R, side, pts, event):
-    """``pts`` to ``side``'s game score; note when it first reaches the target."""
-    score = W.score
-    score[side] += pts
-    if score[side] >= R.target and W.reach[side] < 0:
-        W.reach[side] = event
-
-
-@njit(cache=True, nogil=True)
 def play_deal(R, S, W, dealer, u, v, log, i, col):
     """One deal from ``W.pack``: declarations, tricks and dost.  Metrics into ``v``.
     Returns ``(claimer or -1, tricks played, event, u)``; ``event`` counts scoring moments."""
@@ -438,7 +431,12 @@ def play_deal(R, S, W, dealer, u, v, log, i, col):
     strength = R.strength
     points = R.points
     offsets = R.offsets
-    tricks = R.tricks
+    combo3 = R.combo3
+    combo4 = R.combo4
+    score = W.score
+    reach = W.reach
+    target = R.target
+    sevens = R.sevens
     for k in range(SEATS):
         hands[k] = np.uint64(0)
         decl[k] = 0
@@ -450,7 +448,7 @@ def play_deal(R, S, W, dealer, u, v, log, i, col):
     # ---- combinations, eldest first (lines 203-211); a declarer may say dost (line 219)
     for j in range(1, SEATS + 1):
         k = (dealer + j) & 3
-        m, pts = combos_held(hands[k], R)
+        m, pts = combos_held(hands[k], combo3, combo4)
         if m:
             yes, u = decide_declare(S[k], u)
             if yes:
@@ -458,24 +456,33 @@ def play_deal(R, S, W, dealer, u, v, log, i, col):
                 add_side(v, Q.combos, k & 1, pts)
                 add_side(v, Q.points, k & 1, pts)
                 event += 1
-                score_points(W, R, k & 1, pts, event)
-                yes, u = decide_claim(S[k], W.score[k & 1], R.target, u)
+                score[k & 1] += pts
+                if score[k & 1] >= target and reach[k & 1] < 0:
+                    reach[k & 1] = event
+                yes, u = decide_claim(S[k], score[k & 1], target, u)
                 if yes:
                     return k, 0, event, u
     # ---- the tricks (lines 216-217)
     leader = (dealer + 1) & 3
     gone = np.uint64(0)
+    w = 0
+    ws = leader
     for t in range(TRICKS):
         for j in range(SEATS):
             k = seat_of(leader, j, SEATS)
             h = hands[k]
-            legal = h if j == 0 else legal_moves(h, trick, j, trump, tricks, strength)
-            c, u = choose_card(S[k], h, legal, trick, j, leader, k, trump, gone, t, R, u)
+            if j == 0:
+                legal = h
+            else:
+                legal = must_beat_moves(h, trick[0] >> 4, trick[w], trump, strength)
+            c, u = choose_card(S[k], h, legal, j, trick[w], ((ws ^ k) & 1) == 0, trump, gone, t,
+                               strength, points, u)
             trick[j] = c
+            if j == 0 or beats(c, trick[w], trump, strength):
+                w = j
+                ws = k
             played[4 * t + j] = c
             hands[k] = h & ~(ONE << np.uint64(c))
-        w = trick_winner(trick, SEATS, trump, strength)
-        ws = seat_of(leader, w, SEATS)
         side = ws & 1
         pts = 0
         for j in range(SEATS):
@@ -484,7 +491,7 @@ def play_deal(R, S, W, dealer, u, v, log, i, col):
             gone |= ONE << np.uint64(c)
         cards = pts + (LAST_TRICK if t == TRICKS - 1 else 0)
         bonus = cards
-        if R.sevens and (trick[w] & 15) == 7:
+        if sevens and (trick[w] & 15) == 7:
             if t == 0:
                 bonus += SEVEN_FIRST
                 add_side(v, Q.seven_first, side, 1)
@@ -499,11 +506,13 @@ def play_deal(R, S, W, dealer, u, v, log, i, col):
         add_side(v, Q.tricks, side, 1)
         twin[t] = ws
         event += 1
-        score_points(W, R, side, bonus, event)
+        score[side] += bonus
+        if score[side] >= target and reach[side] < 0:
+            reach[side] = event
         if t == TRICKS - 1:
             v[U.played_out] += 1
             v[U.card_points] += 72 + LAST_TRICK
-        yes, u = decide_claim(S[ws], W.score[side], R.target, u)
+        yes, u = decide_claim(S[ws], score[side], target, u)
         if yes:
             return ws, t + 1, event, u
         leader = ws
