@@ -130,7 +130,9 @@ md("""
 ## 3. The brčka of a game, and a series to ten
 
 A game is won by the first side to 100 (one brčko; two when the losers have under 50, or when the
-other side said "dost" wrongly). The baseline says dost as soon as its side's points reach 100.
+other side said "dost" wrongly). The baseline says dost as soon as its side's points reach 100;
+against it, a side that never says it (it wins only if the others do not reach 100 and say it
+first, line 222) or says it 10 points early (and is sometimes wrong).
 """)
 code("""
 g = simkit.run("stovkahra(unit=game)", n=NG, seed=SEED, rows=True, progress=False).rows
@@ -141,6 +143,14 @@ print("brčka won in a game: " + ", ".join(f"{int(k)}: {v:.4f}" for k, v in brk.
 s = simkit.run("stovkahra(unit=series)", n=NS, seed=SEED, rows=True, progress=False).rows
 print(f"a series to ten brčka takes {s.games.mean():.2f} games (sd {s.games.std():.2f}), "
       f"{s.deals.mean():.1f} deals; p1's side wins {s.p1_win.mean():.4f}")
+claims = {}
+for what, s in [("says dost at once", "baseline"), ("never says dost", "baseline(claim=0)"),
+                ("says dost 10 points early", "baseline(margin=10)")]:
+    claims[what] = simkit.run("stovkahra(unit=game)", n=NG, seed=SEED,
+                              strategies=[f"p1={s}", f"p3={s}"], progress=False).estimates()
+print("p1's side wins the game when it " + "; ".join(
+    f"{k}: {v['p1_win']['mean']:.4f} [{v['p1_win']['ci_low']:.4f}, {v['p1_win']['ci_high']:.4f}]"
+    for k, v in claims.items()))
 fig, ax = plt.subplots(1, 3, figsize=(13, 3.4))
 brk.plot.bar(ax=ax[0], title="brčka won in a game")
 deals.plot.bar(ax=ax[1], title="deals in a game")

@@ -117,7 +117,10 @@ def test_dost_right_wrong_and_missed():
     two brčka (the others have 0 < double_under 20).  Saying it at 50 against the default 100
     (margin 100) is wrong: the others win two.  Not saying it lets p2's side, which reaches 58
     with the first trick (trump seven: 52 + 6), say dost first and win, though p1's side reached
-    the target earlier (line 222)."""
+    the target earlier (line 222).  Trace of the missed case: p1 declares 50 and leads Ac (his
+    aces are all sure; the first of equals); p2 must follow and cannot beat: 9c; p3 follows 8c;
+    p4, void in clubs, must trump and beat: with save_first he trumps with 7s, 52 + 6 = 58, and
+    says dost (58 >= 40); p1's side has 50 >= 20: one brčko."""
     g = dict(unit="game", target=40, double_under=20)
     right = G.play_stacked(rules(**g), None, DEAL_B)
     assert (right["p1_win"], right["p1_brcka"], right["dost"], right["played_out"]) == (1, 2, 1, 0)
@@ -162,6 +165,11 @@ CASES = [
     ({"unit": "game", "rotate": False, "min_cut": 1, "seven_bonuses": False},
      ["p1=baseline(claim=0)", "p2=random(d=0.2)"], 300),
     ({"unit": "series"}, ["p1=baseline(subtract_at=1,margin=10)", "p2=random(d=0.9)"], 40),
+    # nobody says dost: the deal-end rules decide (both sides often pass 60 in one deal)
+    ({"unit": "game", "target": 60, "double_under": 30},
+     [f"p{k}=baseline(claim=0)" for k in range(1, 5)], 300),
+    ({"unit": "game", "target": 60, "deal_end": "higher"},
+     [f"p{k}=baseline(claim=0)" for k in range(1, 5)], 300),
 ]
 
 
