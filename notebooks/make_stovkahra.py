@@ -22,7 +22,7 @@ Side results carry every seat's name (`p1_win` = `p3_win`: p1's side won). Every
 1. the partnership seat edge: the eldest's side against the dealer's side;
 2. what the seven bonuses (52 / 10 / 26, line 213) are worth to a side that saves its trump seven;
 3. the brčka of a game and the length of a series;
-4. what dealing from the gathered tricks, only cut (line 214), changes against shuffling.
+4. what dealing from the gathered tricks, only cut (line 215), changes against shuffling.
 """)
 code("""
 import math
@@ -160,7 +160,7 @@ fig.tight_layout()
 md("""
 ## 4. What dealing from the gathered tricks changes
 
-The text's dealing (line 214): after a game's first deal the tricks are gathered and only cut
+The text's dealing (line 215): after a game's first deal the tricks are gathered and only cut
 (`dealing=gathered`, each side's pile, the dealer's on top; the model is in the rules module).
 Against a fresh shuffle before every deal (`dealing=shuffle`), in games to 100: per deal rates and
 the second deal's hands (from the move log).

@@ -205,7 +205,7 @@ def replay_unit(blocks, rules, head, row=None, metric_names=None):
                  "a played-out deal's card points are not 78")
             card_points += 78
         need([b["score0"], b["score1"]] == score, f"scores {b['score0'], b['score1']} != {score}")
-        # the game's result (lines 218-220)
+        # the game's result (lines 218-219)
         if claimer >= 0:
             side = claimer % 2
             ok = score[side] >= T

@@ -49,8 +49,8 @@ def replay(r, strategies, n, seed):
 # ---------------------------------------------------------------- the text's tables
 
 def test_card_table_reconstructed_from_pagat():
-    """A 6, K 5, O 4, U 3, the rest 0 (pagat.com; the text's line 190 is garbled): 18 a suit,
-    72 in the pack, 78 with the last trick (line 212)."""
+    """A 6, K 5, O 4, U 3, the rest 0 (lines 189-196 and pagat.com; 193-201 are garbled): 18 a suit,
+    72 in the pack, 78 with the last trick (line 213)."""
     R = engine.game_rules(rules())
     assert [int(R.points[0, r]) for r in (14, 13, 12, 11, 10, 9, 8, 7)] == [6, 5, 4, 3, 0, 0, 0, 0]
     assert (R.points[0] == R.points[1]).all()

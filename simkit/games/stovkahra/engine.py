@@ -39,9 +39,9 @@ ONE = np.uint64(1)
 LANE = np.uint64(0x7F80)     # ranks 7..14 of one suit lane
 ALL_CARDS = LANE | (LANE << np.uint64(16)) | (LANE << np.uint64(32)) | (LANE << np.uint64(48))
 DECK = np.array([s * 16 + r for s in range(4) for r in range(7, 15)], np.int64)
-CARD_POINTS = "A=6 K=5 Q=4 J=3"      # pagat.com's table (the text's line 190 is garbled)
-LAST_TRICK = 6                       # line 212
-SEVEN_MID, SEVEN_LAST, SEVEN_FIRST = 10, 26, 52  # lines 212-213 (26 includes the last trick's 6)
+CARD_POINTS = "A=6 K=5 Q=4 J=3"      # lines 189-192 and pagat.com (193-201 garbled)
+LAST_TRICK = 6                       # line 213
+SEVEN_MID, SEVEN_LAST, SEVEN_FIRST = 10, 26, 52  # line 213 (26 includes the last trick's 6)
 # combinations (lines 203-211, reconstructed): rank -> points for three / four of it
 COMBO3 = {14: 30, 10: 10, 7: 10, 13: 6, 12: 6, 11: 6}
 COMBO4 = {14: 40, 10: 20, 7: 20, 13: 12, 12: 12, 11: 12}
@@ -347,13 +347,15 @@ def choose_card(st, hand, legal, nt, wc, ours, trump, gone, t, strength, points,
         if beats(c, wc, trump, strength):
             win |= ONE << np.uint64(c)
     if win:
+        # last to play: bank the most points; forced over the partner: the least; against the
+        # opponents: the strongest plain winner, else the lowest trump that wins
         if nt == SEATS - 1:
-            return pick(win, trump, strength, points, 1), u      # last to play: bank the most points
+            return pick(win, trump, strength, points, 1), u
         if ours:
-            return pick(win, trump, strength, points, 3), u      # forced over the partner: the least
+            return pick(win, trump, strength, points, 3), u
         if (win & ~T) != 0:
-            return pick(win & ~T, trump, strength, points, 2), u  # hold the trick with the strongest
-        return pick(win, trump, strength, points, 3), u          # ruff with the lowest trump that wins
+            return pick(win & ~T, trump, strength, points, 2), u
+        return pick(win, trump, strength, points, 3), u
     if ours:
         return pick(cand, trump, strength, points, 1), u         # smear points to the partner
     return pick(cand, trump, strength, points, 0), u

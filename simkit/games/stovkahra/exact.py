@@ -1,5 +1,5 @@
 """Exact probabilities of a Stovkahra deal (no sampling): the combinations of an eight-card hand
-(lines 203-211) and where the trump seven lies (line 214: the turned bottom card is the dealer's).
+(lines 203-211) and where the trump seven lies (line 215: the turned bottom card is the dealer's).
 
 An eight-card hand of a shuffled 32-card pack is a multivariate hypergeometric draw of rank
 counts; :func:`hand_distribution` enumerates every count vector (each rank 0..4, summing to 8)
@@ -83,7 +83,8 @@ def exact(rules, strategies=None, grid_axes=None):
                exact={k: str(v) for k, v in pr.items()},
                seconds=round(time.perf_counter() - t0, 3),
                summary=[f"an eight-card hand holds a declarable combination with probability "
-                        f"{float(pr['any_combination']):.6f} (mean {float(pr['combo_points_mean']):.4f} "
-                        f"points if all declared); the dealer holds the trump seven with "
-                        f"{float(pr['trump7_dealer']):.6f}, each other seat {float(pr['trump7_other_seat']):.6f}"])
+                        f"{float(pr['any_combination']):.6f} (mean "
+                        f"{float(pr['combo_points_mean']):.4f} points if all declared); the "
+                        f"dealer holds the trump seven with {float(pr['trump7_dealer']):.6f}, "
+                        f"each other seat {float(pr['trump7_other_seat']):.6f}"])
     return obj, table
