@@ -144,10 +144,10 @@ s = simkit.run("stovkahra(unit=series)", n=NS, seed=SEED, rows=True, progress=Fa
 print(f"a series to ten brčka takes {s.games.mean():.2f} games (sd {s.games.std():.2f}), "
       f"{s.deals.mean():.1f} deals; p1's side wins {s.p1_win.mean():.4f}")
 claims = {}
-for what, s in [("says dost at once", "baseline"), ("never says dost", "baseline(claim=0)"),
-                ("says dost 10 points early", "baseline(margin=10)")]:
+for what, st in [("says dost at once", "baseline"), ("never says dost", "baseline(claim=0)"),
+                 ("says dost 10 points early", "baseline(margin=10)")]:
     claims[what] = simkit.run("stovkahra(unit=game)", n=NG, seed=SEED,
-                              strategies=[f"p1={s}", f"p3={s}"], progress=False).estimates()
+                              strategies=[f"p1={st}", f"p3={st}"], progress=False).estimates()
 print("p1's side wins the game when it " + "; ".join(
     f"{k}: {v['p1_win']['mean']:.4f} [{v['p1_win']['ci_low']:.4f}, {v['p1_win']['ci_high']:.4f}]"
     for k, v in claims.items()))
