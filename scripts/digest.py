@@ -40,6 +40,8 @@ EXTRA = {
                      ("crazy_eights(preset=openspiel)", [f"p{k}=random" for k in range(1, 6)])],
     "fan_tan": [("fan_tan(players=7,deal_from=right)", ["p1=random", "p3=block"]),
                 ("fan_tan(preset=free_pass)", ["p1=block", "p2=random"])],
+    "stovkahra": [("stovkahra(unit=game,gather=played,deal_end=higher)", ["p2=random", "p4=random"]),
+                  ("stovkahra(unit=series,seven_bonuses=false)", ["p1=baseline(subtract_at=2)"])],
     "old_maid": [("old_maid(players=2)", []), ("old_maid(players=7,starter=random,extra=last)", [])],
 }
 

@@ -353,3 +353,26 @@ def legal_moves(hand, trick, ntrick, trump, tr, strength):
         if (legal & win) != 0:
             legal &= win
     return legal
+
+
+@njit(cache=True, nogil=True)
+def must_beat_moves(hand, led, best, trump, strength):
+    """The legal cards under follow suit, trump when void and head the trick (Stovkahra's
+    ``trick_rules(follow=True, must_trump=True, must_beat=True)``) from the led suit and the
+    trick's winning card so far: a scalar fast path equal to :func:`legal_moves` for a trick of
+    at least one card, which the caller keeps the winning card of as it goes."""
+    hand = np.uint64(hand)
+    F = hand & suit_mask(led)
+    if F != 0:
+        if (best >> 4) != led:
+            return F                   # trumped: follow, nothing of the suit can head it
+        row = 1 if led == trump else 0
+        hi = stronger_cards(F, row, strength[row, best & 15], strength)
+        return hi if hi != 0 else F
+    T = hand & suit_mask(trump)
+    if T == 0:
+        return hand
+    if (best >> 4) == trump:
+        hi = stronger_cards(T, 1, strength[1, best & 15], strength)
+        return hi if hi != 0 else T
+    return T
