@@ -16,6 +16,7 @@ from math import comb
 import pandas as pd
 
 import simkit
+from simkit.core.exact import tidy
 from simkit.core.registry import game_string
 from simkit.games.stovkahra.engine import COMBO3, COMBO4
 
@@ -70,14 +71,7 @@ def exact(rules, strategies=None, grid_axes=None):
     dist = hand_distribution()
     rows = {k: float(v) for k, v in pr.items()}
     rows.update({f"combo_points_{p}": float(q) for p, q in dist.items()})
-    table = pd.DataFrame({"metric": list(rows), "mean": list(rows.values())})
-    table.insert(0, "strategies", "-")
-    table.insert(0, "rules", game_string(spec, rules))
-    table.insert(0, "game", "stovkahra")
-    table = table.assign(se=0.0, ci_low=table["mean"], ci_high=table["mean"], n=0, seed=0,
-                         game_version=spec.version, simkit_version=simkit.__version__,
-                         created=pd.Timestamp.now(tz="UTC").isoformat(timespec="seconds"),
-                         method="exact enumeration (fractions)")
+    table = tidy(spec, rules, rows, "-", "exact enumeration (fractions)")
     obj = dict(game="stovkahra", rules=game_string(spec, rules),
                method="exact enumeration of rank counts (fractions)",
                exact={k: str(v) for k, v in pr.items()},
