@@ -13,7 +13,6 @@ import time
 from fractions import Fraction
 from math import comb
 
-import pandas as pd
 
 import simkit
 from simkit.core.exact import tidy
