@@ -493,7 +493,7 @@ def play_hand(R, S, W, na, s, u, log, i, lp, replay):
                 lp = put(log, i, lp, E_DISCARD, k | (c << 4))
         turns += 1
         W.val[k] = value3(P, trips, hk[0], hk[1], hk[2])
-        if W.val[k] == 31:
+        if not knock and W.val[k] == 31:    # a 31 made by an exchange or a draw
             reason, layer = R_31, k
             break
         if knock:
