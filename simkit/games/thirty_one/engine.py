@@ -246,7 +246,7 @@ def draw_card(W, pos, s):
 
 # --------------------------------------------------------------------------- strategies
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def threshold(S, k, rnd, place, lost):
     """The baseline's knock threshold for seat ``k`` in round ``rnd`` (0: its first turn) at
     ``place`` in the turn order, having lost ``lost`` lives."""
@@ -255,42 +255,44 @@ def threshold(S, k, rnd, place, lost):
 
 
 @njit(cache=True, nogil=True)
-def choose_table(R, S, W, k, knocked, thr, u):
-    """A table-variant turn of seat ``k`` (not barred from exchanging): ``(action, i, j, u)``,
-    action 0 knock or pass, 1 exchange hand card ``i`` with table card ``j``, 2 exchange all."""
-    if S.kind[k] == K_RANDOM:
+def choose_table(P, trips, rand, margin, H, k, t, knocked, thr, u):
+    """A table-variant turn of seat ``k`` (not barred from exchanging; hands ``H``, table
+    ``t``): ``(action, i, j, u)``, action 0 knock or pass, 1 exchange hand card ``i`` with table
+    card ``j``, 2 exchange all.  (Only the arrays it reads are passed: every array argument of
+    a call costs a reference count in and out.)"""
+    if rand:
         r, u = bounded(u, 11)
         if r == 0:
             return 0, 0, 0, u
         if r == 10:
             return 2, 0, 0, u
         return 1, (r - 1) // 3, (r - 1) % 3, u
-    P, h, t = R.point, W.hand[k], W.table
-    v = value3(P, R.trips, h[0], h[1], h[2])
+    h0, h1, h2 = H[k, 0], H[k, 1], H[k, 2]
+    v = value3(P, trips, h0, h1, h2)
     if not knocked and v >= thr:
         return 0, 0, 0, u
     best, bi, bj = -1, 0, 0
     for i in range(3):
         for j in range(3):
-            x = score3(P, R.trips, t[j] if i == 0 else h[0], t[j] if i == 1 else h[1],
-                       t[j] if i == 2 else h[2])
+            x = score3(P, trips, t[j] if i == 0 else h0, t[j] if i == 1 else h1,
+                       t[j] if i == 2 else h2)
             if x > best:
                 best, bi, bj = x, i, j
     b1 = best >> 6
-    vt = value3(P, R.trips, t[0], t[1], t[2])
+    vt = value3(P, trips, t[0], t[1], t[2])
     if knocked:                       # the last round: the best of keep, one, all
         if v >= b1 and v >= vt:
             return 0, 0, 0, u
         if vt > b1:
             return 2, 0, 0, u
         return 1, bi, bj, u
-    if vt >= b1 + S.swap_all[k]:
+    if vt >= b1 + margin:
         return 2, 0, 0, u
     return 1, bi, bj, u
 
 
 @njit(cache=True, nogil=True)
-def best_discard(R, h):
+def best_discard(P, trips, h):
     """The slot (0..3) of a four-card hand to discard for the best three left (the drawn card,
     slot 3, first on ties)."""
     best, bd = -1, 3
@@ -298,7 +300,7 @@ def best_discard(R, h):
         a = h[1] if d == 0 else h[0]
         b = h[2] if d <= 1 else h[1]
         c = h[3] if d <= 2 else h[2]
-        x = score3(R.point, R.trips, a, b, c)
+        x = score3(P, trips, a, b, c)
         if x > best:
             best, bd = x, d
     return bd, best >> 6
@@ -307,30 +309,30 @@ def best_discard(R, h):
 # --------------------------------------------------------------------------- one hand
 
 @njit(cache=True, nogil=True)
-def score_hand(R, W, na, reason, knocker, layer):
-    """Set ``W.lost`` for the seats in play; returns True when every hand is equal (a replay)."""
+def score_hand(val, order, lost, na, draw, reason, knocker, layer):
+    """Set ``lost`` for the seats in play; returns True when every hand is equal (a replay)."""
     vmin, vmax, nbest = 99, -1, 0
     for q in range(na):
-        x = W.val[W.order[q]]
+        x = val[order[q]]
         vmin = min(vmin, x)
         if x > vmax:
             vmax, nbest = x, 1
         elif x == vmax:
             nbest += 1
     for q in range(MAXP):
-        W.lost[q] = 0
+        lost[q] = 0
     if vmin == vmax:
         return True
     for q in range(na):
-        k = W.order[q]
-        x = W.val[k]
+        k = order[q]
+        x = val[k]
         lose = x == vmin
-        if R.draw:
+        if draw:
             if reason == R_31 and k != layer and x == 31:
                 lose = True
             if reason == R_KNOCK and k == knocker and (x < vmax or nbest >= 2):
                 lose = True
-        W.lost[k] = np.int64(lose)
+        lost[k] = np.int64(lose)
     return False
 
 
@@ -339,8 +341,10 @@ def play_hand(R, S, W, na, s, u, log, i, lp, replay):
     """One hand among the ``na`` seats of ``W.order`` (the dealer last).  Returns ``(s, u, lp,
     cards, turns, reason, refused, dealt31, first3)``; values in ``W.val``, losers ``W.lost``."""
     P, trips = R.point, R.trips
+    lg = log.shape[0] > 0     # (each logging call costs, even untaken: guarded at the call)
     dealer = W.order[na - 1]
-    lp = put(log, i, lp, E_DEAL, dealer | (replay << 4))
+    if lg:
+        lp = put(log, i, lp, E_DEAL, dealer | (replay << 4))
     W.perm[:] = W.deck
     pos = 0
     for q in range(MAXP):
@@ -352,7 +356,8 @@ def play_hand(R, S, W, na, s, u, log, i, lp, replay):
     for j in range(3):
         c, pos, s = draw_card(W, pos, s)
         W.first[j] = c
-        lp = put(log, i, lp, E_CARD, c)
+        if lg:
+            lp = put(log, i, lp, E_CARD, c)
     first3 = value3(P, trips, W.first[0], W.first[1], W.first[2])
     dealt31 = first3 == 31
     h = W.hand[dealer]
@@ -368,7 +373,8 @@ def play_hand(R, S, W, na, s, u, log, i, lp, replay):
         if refused or R.second_hand:
             for j in range(3):
                 c, pos, s = draw_card(W, pos, s)
-                lp = put(log, i, lp, E_CARD, c)
+                if lg:
+                    lp = put(log, i, lp, E_CARD, c)
                 if refused:
                     W.table[j] = W.first[j]
                     h[j] = c
@@ -385,21 +391,25 @@ def play_hand(R, S, W, na, s, u, log, i, lp, replay):
         for j in range(3):
             c, pos, s = draw_card(W, pos, s)
             hk[j] = c
-            lp = put(log, i, lp, E_CARD, c)
+            if lg:
+                lp = put(log, i, lp, E_CARD, c)
         dealt31 |= value3(P, trips, hk[0], hk[1], hk[2]) == 31
     if R.draw:
         c, pos, s = draw_card(W, pos, s)
         W.pile[0] = c
         nd = 1
-        lp = put(log, i, lp, E_CARD, c)
+        if lg:
+            lp = put(log, i, lp, E_CARD, c)
     else:
         if not refused and not R.second_hand:
             for j in range(3):
                 c, pos, s = draw_card(W, pos, s)
                 W.table[j] = c
-                lp = put(log, i, lp, E_CARD, c)
+                if lg:
+                    lp = put(log, i, lp, E_CARD, c)
             dealt31 |= value3(P, trips, W.table[0], W.table[1], W.table[2]) == 31
-        lp = put(log, i, lp, E_CHOICE, np.int64(refused))
+        if lg:
+            lp = put(log, i, lp, E_CHOICE, np.int64(refused))
     for q in range(na):
         k = W.order[q]
         hk = W.hand[k]
@@ -431,19 +441,24 @@ def play_hand(R, S, W, na, s, u, log, i, lp, replay):
             if W.swapped[k]:
                 act = 0
                 knock = knocker < 0 and R.swap_knocks
-                lp = put(log, i, lp, E_KNOCK if knock else E_PASS, k)
+                if lg:
+                    lp = put(log, i, lp, E_KNOCK if knock else E_PASS, k)
             else:
-                act, a, b, u = choose_table(R, S, W, k, knocker >= 0, thr, u)
+                act, a, b, u = choose_table(P, trips, S.kind[k] == K_RANDOM, S.swap_all[k],
+                                            W.hand, k, W.table, knocker >= 0, thr, u)
                 if act == 0:
                     knock = knocker < 0
-                    lp = put(log, i, lp, E_KNOCK if knock else E_PASS, k)
+                    if lg:
+                        lp = put(log, i, lp, E_KNOCK if knock else E_PASS, k)
                 elif act == 1:
-                    lp = put(log, i, lp, E_SWAP1, k | (hk[a] << 4) | (W.table[b] << 12))
+                    if lg:
+                        lp = put(log, i, lp, E_SWAP1, k | (hk[a] << 4) | (W.table[b] << 12))
                     c = hk[a]
                     hk[a] = W.table[b]
                     W.table[b] = c
                 else:
-                    lp = put(log, i, lp, E_SWAP3, k)
+                    if lg:
+                        lp = put(log, i, lp, E_SWAP3, k)
                     for j in range(3):
                         c = hk[j]
                         hk[j] = W.table[j]
@@ -463,15 +478,17 @@ def play_hand(R, S, W, na, s, u, log, i, lp, replay):
                     knock = True
                 else:
                     hk[3] = W.pile[nd - 1]
-                    src = best_discard(R, hk)[1] > v
+                    src = best_discard(P, trips, hk)[1] > v
             if knock:
-                lp = put(log, i, lp, E_KNOCK, k)
+                if lg:
+                    lp = put(log, i, lp, E_KNOCK, k)
             else:
                 if src == 0 and pos == n:   # the stock is spent
                     if not R.reshuffle or nd < 2:
                         reason = R_STOCK
                         break
-                    lp = put(log, i, lp, E_RESHUFFLE, nd - 1)
+                    if lg:
+                        lp = put(log, i, lp, E_RESHUFFLE, nd - 1)
                     for j in range(nd - 1):
                         W.perm[n - nd + 1 + j] = W.pile[j]
                     pos = n - nd + 1
@@ -483,14 +500,16 @@ def play_hand(R, S, W, na, s, u, log, i, lp, replay):
                     nd -= 1
                     c = W.pile[nd]
                 hk[3] = c
-                lp = put(log, i, lp, E_DRAW, k | (c << 4) | (src << 12))
+                if lg:
+                    lp = put(log, i, lp, E_DRAW, k | (c << 4) | (src << 12))
                 if S.kind[k] != K_RANDOM:
-                    disc = best_discard(R, hk)[0]
+                    disc = best_discard(P, trips, hk)[0]
                 c = hk[disc]
                 hk[disc] = hk[3]
                 W.pile[nd] = c
                 nd += 1
-                lp = put(log, i, lp, E_DISCARD, k | (c << 4))
+                if lg:
+                    lp = put(log, i, lp, E_DISCARD, k | (c << 4))
         turns += 1
         W.val[k] = value3(P, trips, hk[0], hk[1], hk[2])
         if not knock and W.val[k] == 31:    # a 31 made by an exchange or a draw
@@ -510,15 +529,16 @@ def play_hand(R, S, W, na, s, u, log, i, lp, replay):
     for q in range(na):
         hk = W.hand[W.order[q]]
         W.val[W.order[q]] = value3(P, trips, hk[0], hk[1], hk[2])
-    if score_hand(R, W, na, reason, knocker, layer):
+    if score_hand(W.val, W.order, W.lost, na, R.draw, reason, knocker, layer):
         reason = R_REPLAY
     return s, u, lp, pos, turns, reason, refused, dealt31, first3
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def play_deal(R, S, W, na, s, u, log, i, lp):
     """A deal with its replays: ``(s, u, lp, cards, turns, reason, refused, dealt31, first3,
     replays)``; an unresolved deal leaves ``W.lost`` all zero."""
+    lg = log.shape[0] > 0
     cards = 0
     turns = 0
     replays = 0
@@ -536,23 +556,25 @@ def play_deal(R, S, W, na, s, u, log, i, lp):
         if replays >= R.max_replays:
             reason = R_UNRESOLVED
             break
-        lp = put(log, i, lp, E_END, R_REPLAY)
+        if lg:
+            lp = put(log, i, lp, E_END, R_REPLAY)
         replays += 1
     mask = 0
     for q in range(MAXP):
         mask |= W.lost[q] << q
-    lp = put(log, i, lp, E_END, reason | (mask << 4))
+    if lg:
+        lp = put(log, i, lp, E_END, reason | (mask << 4))
     return s, u, lp, cards, turns, reason, refused, dealt31, first3, replays
 
 
 @njit(cache=True, nogil=True)
-def set_order(W, K, dealer):
+def set_order(alive, order, K, dealer):
     """Turn order of the surviving seats from the dealer's left, the dealer last; their count."""
     na = 0
     for q in range(1, K + 1):
         k = (dealer + q) % K
-        if W.alive[k]:
-            W.order[na] = k
+        if alive[k]:
+            order[na] = k
             na += 1
     return na
 
@@ -567,7 +589,7 @@ def play_unit(R, S, W, i, key, ukey, v, log):
         W.lives[k] = R.lives
         W.alive[k] = 1
     if not R.game:
-        na = set_order(W, K, 0)
+        na = set_order(W.alive, W.order, K, 0)
         s, u, lp, cards, turns, reason, refused, d31, f3, rep = play_deal(R, S, W, na, s, u,
                                                                           log, i, 0)
         v[D.turns] = turns
@@ -593,7 +615,7 @@ def play_unit(R, S, W, i, key, ukey, v, log):
     cards = 0
     left = K
     while left > 1 and deals < R.max_deals:
-        na = set_order(W, K, dealer)
+        na = set_order(W.alive, W.order, K, dealer)
         s, u, lp, c, turns, reason, refused, d31, f3, rep = play_deal(R, S, W, na, s, u, log,
                                                                       i, 0)
         cards += c
