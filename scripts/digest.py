@@ -41,6 +41,9 @@ EXTRA = {
     "fan_tan": [("fan_tan(players=7,deal_from=right)", ["p1=random", "p3=block"]),
                 ("fan_tan(preset=free_pass)", ["p1=block", "p2=random"])],
     "old_maid": [("old_maid(players=2)", []), ("old_maid(players=7,starter=random,extra=last)", [])],
+    "thirty_one": [("thirty_one(players=2,table_source=after_deal)", ["p1=random"]),
+                   ("thirty_one(preset=draw52,players=6)", ["p2=random"]),
+                   ("thirty_one(unit=game,players=3)", ["p1=baseline(knock=27)"])],
 }
 
 
