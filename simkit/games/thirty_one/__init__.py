@@ -41,13 +41,9 @@ def prepare(rules, strategies, stacked=None):
 def play_logged(rules, strategies=None, n=1000, seed=0, chunk=0):
     """Play ``n`` deals of chunk ``chunk`` of ``seed``: ``(rows DataFrame, log int64[n, width])``."""
     strategies = resolve_strategies(SPEC, rules, strategies)
-    R, S, W = prepare(rules, strategies)
-    names = [m.name for m in engine.metrics(rules)]
-    acc = np.zeros((2, len(names)))
-    out = np.zeros((n, len(names)))
     log = np.full((n, engine.log_width(rules)), -1, np.int64)
-    engine.run_deals(R, S, W, stream_state(seed, chunk), n, acc, out, log)
-    return pd.DataFrame(out, columns=names), log
+    _, rows, _ = play.run_chunk(SPEC, rules, strategies, stream_state(seed, chunk), n, True, log)
+    return pd.DataFrame(rows, columns=[m.name for m in engine.metrics(rules)]), log
 
 
 def play_stacked(rules, strategies, cards, log=False):

@@ -534,7 +534,7 @@ def play_hand(R, S, W, na, s, u, log, i, lp, replay):
     return s, u, lp, pos, turns, reason, refused, dealt31, first3
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def play_deal(R, S, W, na, s, u, log, i, lp):
     """A deal with its replays: ``(s, u, lp, cards, turns, reason, refused, dealt31, first3,
     replays)``; an unresolved deal leaves ``W.lost`` all zero."""
