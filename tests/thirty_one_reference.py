@@ -140,8 +140,9 @@ def _check(entries, metrics, rules):
                 raise Bad(pos, "wrong number of cards dealt")
             hands[0], table = (second, first) if refused else (first, second)
             groups = [first, second] + others
-        if first_hand is None:
-            first_hand = (value(cards[:3], trips), any(value(g, trips) == 31 for g in groups))
+        new = first_hand is None
+        if new:
+            first_hand = [value(cards[:3], trips), any(value(g, trips) == 31 for g in groups), 0]
         hands = {k: list(h) for k, h in hands.items()}
         table = list(table) if table is not None else None
         reason = None
@@ -153,6 +154,8 @@ def _check(entries, metrics, rules):
                     break
         knocker = None
         remaining = 0
+        gain = 0
+        v0 = value(hands[order[0]], trips)
         swapped = set()
         turns = 0
         t = 0
@@ -228,6 +231,8 @@ def _check(entries, metrics, rules):
                 if kind != forced:
                     raise Bad(pos - 1, f"a player who swapped all must {forced}")
             turns += 1
+            if t == 1:
+                gain = value(hands[k], trips) - v0
             if kind not in ("KNOCK", "PASS") and value(hands[k], trips) == 31:
                 reason, layer = "31", k
                 break
@@ -240,6 +245,8 @@ def _check(entries, metrics, rules):
                 reason = "knock"
                 break
         total_turns += turns
+        if new:
+            first_hand[2] = gain
         vals = {k: value(h, trips) for k, h in hands.items()}
         lost = losers(vals, draw, reason, knocker, layer)
         _, p = take("END")
@@ -263,6 +270,7 @@ def _check(entries, metrics, rules):
     m = metrics
     want = {"turns": total_turns, "replays": replays, "first3": first_hand[0],
             "dealt_31": float(first_hand[1]), "refused": float(refused),
+            "first_gain": first_hand[2],
             "knocked": float(got_reason == "knock"), "ended_31": float(got_reason == "31"),
             "capped": float(got_reason == "capped"), "losers": len(lost)}
     for k in range(K):

@@ -44,7 +44,7 @@ R_KNOCK, R_31, R_CAP, R_STOCK, R_REPLAY, R_UNRESOLVED = range(6)
 MAXP = 8
 
 DEAL_NAMES = ["turns", "knocked", "ended_31", "dealt_31", "refused", "replays", "capped",
-              "unresolved", "first3", "losers"]
+              "unresolved", "first3", "losers", "first_gain"]
 SEAT_NAMES = ["lose", "value", "knock", "31"]
 D = slots(DEAL_NAMES)
 NDS, NSS = len(DEAL_NAMES), len(SEAT_NAMES)
@@ -64,6 +64,8 @@ DOCS = {"turns": "turns played in the deal (replays included)",
         "unresolved": "max_replays all-equal deals in a row: nobody lost a life",
         "first3": "value of the dealer's first three cards (a uniform dealt hand), first deal",
         "losers": "players who lost a life in the deal",
+        "first_gain": "points the first to play gains on his first turn (0: he knocked, or a 31 "
+                      "ended the deal at once), first deal",
         "lose": "lost a life in the deal", "value": "hand value when the deal ended",
         "knock": "knocked in the deal", "31": "held 31 when the deal ended",
         "deals": "deals played in the game (replays not counted)",
@@ -77,7 +79,8 @@ def metrics(rules) -> list[Metric]:
     if rules.unit == "deal":
         binary = {"knocked", "ended_31", "dealt_31", "refused", "capped", "unresolved",
                   "lose", "knock", "31"}
-        units = {"first3": "points (0..31)", "value": "points (0..31)", "turns": "turns per deal"}
+        units = {"first3": "points (0..31)", "value": "points (0..31)", "turns": "turns per deal",
+                 "first_gain": "points per deal"}
         out = [Metric(n, n in binary, DOCS[n], unit=share if n in binary else units.get(n, count))
                for n in DEAL_NAMES]
         for k in range(K):
@@ -422,6 +425,8 @@ def play_hand(R, S, W, na, s, u, log, i, lp, replay):
                 reason, layer = R_31, W.order[q]
                 break
     n = W.perm.shape[0]
+    v0 = W.val[W.order[0]]
+    gain = 0
     turns = 0
     t = 0
     knocker = -1
@@ -512,6 +517,8 @@ def play_hand(R, S, W, na, s, u, log, i, lp, replay):
                     lp = put(log, i, lp, E_DISCARD, k | (c << 4))
         turns += 1
         W.val[k] = value3(P, trips, hk[0], hk[1], hk[2])
+        if t == 1:
+            gain = W.val[k] - v0
         if not knock and W.val[k] == 31:    # a 31 made by an exchange or a draw
             reason, layer = R_31, k
             break
@@ -531,24 +538,25 @@ def play_hand(R, S, W, na, s, u, log, i, lp, replay):
         W.val[W.order[q]] = value3(P, trips, hk[0], hk[1], hk[2])
     if score_hand(W.val, W.order, W.lost, na, R.draw, reason, knocker, layer):
         reason = R_REPLAY
-    return s, u, lp, pos, turns, reason, refused, dealt31, first3
+    return s, u, lp, pos, turns, reason, refused, dealt31, first3, gain
 
 
 @njit(cache=True, nogil=True)
 def play_deal(R, S, W, na, s, u, log, i, lp):
     """A deal with its replays: ``(s, u, lp, cards, turns, reason, refused, dealt31, first3,
-    replays)``; an unresolved deal leaves ``W.lost`` all zero."""
+    replays, first_gain)``; an unresolved deal leaves ``W.lost`` all zero."""
     lg = log.shape[0] > 0
     cards = 0
     turns = 0
     replays = 0
     dealt31 = False
     first3 = 0
+    gain = 0
     while True:
-        s, u, lp, c, tn, reason, refused, d31, f3 = play_hand(R, S, W, na, s, u, log, i, lp,
-                                                             replays)
+        s, u, lp, c, tn, reason, refused, d31, f3, g = play_hand(R, S, W, na, s, u, log, i, lp,
+                                                                replays)
         if replays == 0:
-            dealt31, first3 = d31, f3
+            dealt31, first3, gain = d31, f3, g
         cards += c
         turns += tn
         if reason != R_REPLAY:
@@ -564,7 +572,7 @@ def play_deal(R, S, W, na, s, u, log, i, lp):
         mask |= W.lost[q] << q
     if lg:
         lp = put(log, i, lp, E_END, reason | (mask << 4))
-    return s, u, lp, cards, turns, reason, refused, dealt31, first3, replays
+    return s, u, lp, cards, turns, reason, refused, dealt31, first3, replays, gain
 
 
 @njit(cache=True, nogil=True)
@@ -590,8 +598,8 @@ def play_unit(R, S, W, i, key, ukey, v, log):
         W.alive[k] = 1
     if not R.game:
         na = set_order(W.alive, W.order, K, 0)
-        s, u, lp, cards, turns, reason, refused, d31, f3, rep = play_deal(R, S, W, na, s, u,
-                                                                          log, i, 0)
+        s, u, lp, cards, turns, reason, refused, d31, f3, rep, g = play_deal(R, S, W, na, s, u,
+                                                                             log, i, 0)
         v[D.turns] = turns
         v[D.knocked] = reason == R_KNOCK
         v[D.ended_31] = reason == R_31
@@ -601,6 +609,7 @@ def play_unit(R, S, W, i, key, ukey, v, log):
         v[D.capped] = reason == R_CAP
         v[D.unresolved] = reason == R_UNRESOLVED
         v[D.first3] = f3
+        v[D.first_gain] = g
         for k in range(K):
             o = NDS + NSS * k
             v[o] = W.lost[k]
@@ -616,8 +625,8 @@ def play_unit(R, S, W, i, key, ukey, v, log):
     left = K
     while left > 1 and deals < R.max_deals:
         na = set_order(W.alive, W.order, K, dealer)
-        s, u, lp, c, turns, reason, refused, d31, f3, rep = play_deal(R, S, W, na, s, u, log,
-                                                                      i, 0)
+        s, u, lp, c, turns, reason, refused, d31, f3, rep, g = play_deal(R, S, W, na, s, u,
+                                                                         log, i, 0)
         cards += c
         deals += 1
         v[1] += rep

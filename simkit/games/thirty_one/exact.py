@@ -11,8 +11,10 @@
 * One exchange's best expected gain.  Table variant: over every hand and every table of three
   other cards, the best single exchange, and the best of one or all three, against the hand's
   value (the 36-card pack: 39 million deals; the 52-card pack's 407 million only when the rules
-  ask for it).  Draw variant: the first turn's gain from drawing the stock's top blind, and from
-  the best choice between the turned card (seen) and the stock's top (a uniform unknown card).
+  ask for it).  Draw variant: the first turn's gain from drawing the stock's top blind, from
+  the best choice between the turned card (seen) and the stock's top (a uniform unknown card),
+  and from the baseline's rule (the turned card when it raises the hand): the simulation's
+  ``first_gain`` with the first player not knocking at once.
 """
 from __future__ import annotations
 
@@ -137,12 +139,14 @@ def _table_gain(cards, P, trips):
 
 @njit(cache=True)
 def _draw_gain(cards, P, trips):
-    """Sums over hands of the mean blind-draw gain and of the mean best first-turn gain (the
-    turned card seen, the stock's top unknown), and the number of hands."""
+    """Sums over hands of the mean blind-draw gain, of the mean best first-turn gain (the
+    turned card seen, the stock's top unknown) and of the baseline's (the turned card when it
+    raises the hand, else the stock's top), and the number of hands."""
     n = cards.shape[0]
     g = np.zeros(n)
     blind = 0.0
     best = 0.0
+    base = 0.0
     cnt = 0.0
     for i in range(n):
         for j in range(i + 1, n):
@@ -161,13 +165,16 @@ def _draw_gain(cards, P, trips):
                     tot += g[q]
                 blind += tot / (n - 3)
                 e = 0.0
+                eb = 0.0
                 for q in range(n):
                     if q == i or q == j or q == k:
                         continue
                     e += max(g[q], (tot - g[q]) / (n - 4))
+                    eb += g[q] if g[q] > 0 else (tot - g[q]) / (n - 4)
                 best += e / (n - 3)
+                base += eb / (n - 3)
                 cnt += 1.0
-    return blind, best, cnt
+    return blind, best, base, cnt
 
 
 def exchange_gains(deck: int, trips: bool = True, table: bool = True, draw: bool = True) -> dict:
@@ -179,8 +186,9 @@ def exchange_gains(deck: int, trips: bool = True, table: bool = True, draw: bool
         out.update(table_best_single_gain=(s1 - sv) / cnt, table_best_move_gain=(sb - sv) / cnt,
                    table_single_improves=imp / cnt)
     if draw:
-        blind, best, cnt = _draw_gain(cards, P, trips)
-        out.update(draw_blind_gain=blind / cnt, draw_best_gain=best / cnt)
+        blind, best, base, cnt = _draw_gain(cards, P, trips)
+        out.update(draw_blind_gain=blind / cnt, draw_best_gain=best / cnt,
+                   draw_baseline_gain=base / cnt)
     return out
 
 
