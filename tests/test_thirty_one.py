@@ -179,6 +179,35 @@ def test_all_equal_deal_is_replayed_and_bounded():
     assert sum(decode(int(e))[0] == "DEAL" for e in log if e >= 0) == 4
 
 
+def test_baseline_takes_the_exchange_that_raises_the_hand_most():
+    """200 random (p2 hand, table) pairs, stacked: p2's first move is the single exchange with
+    the best value (by the reference's value function), or all three when the table is worth at
+    least that (swap_all=0), never all three with swap_all=31."""
+    rng = np.random.default_rng(5)
+    pack = X.pack(36)
+    rules = _rules(players=2)
+    seen = 0
+    for _ in range(200):
+        deck = [int(c) for c in rng.permutation(pack)[:9]]
+        hand, table = deck[6:9], deck[3:6]
+        if max(ref.value(deck[:3]), ref.value(hand)) == 31:
+            continue
+        best1 = max(ref.value([table[j] if q == i else hand[q] for q in range(3)])
+                    for i in range(3) for j in range(3))
+        for margin in (0, 31):
+            st = ["p1=baseline(refuse=0)", f"p2=baseline(knock_first=32,swap_all={margin})"]
+            _, log = play_stacked(rules, st, deck, log=True)
+            kind, p = decode(int(log[11]))
+            if margin == 0 and ref.value(table) >= best1:
+                assert kind == "SWAP3"
+                continue
+            assert kind == "SWAP1"
+            a, b = (p >> 4) & 255, (p >> 12) & 255
+            assert ref.value([b if c == a else c for c in hand]) == best1
+            seen += 1
+    assert seen > 300
+
+
 def test_swap_all_then_must_pass():
     """p2 swaps all three for the table's K♣ Q♣ J♣ (30); under swap_all=knock his next turn is a
     knock, under hold a pass (and p1, who deals, plays on)."""
