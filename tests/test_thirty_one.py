@@ -297,7 +297,8 @@ def test_whole_games_have_one_survivor():
         assert (rows.deals >= rules.lives).all()
 
 
-@pytest.mark.parametrize("game,stem", [("thirty_one", "lose"), ("thirty_one(preset=draw52)", "lose"),
+@pytest.mark.parametrize("game,stem", [("thirty_one", "lose"),
+                                       ("thirty_one(preset=draw52)", "lose"),
                                        ("thirty_one(unit=game)", "win")])
 def test_baseline_beats_random(game, stem):
     """p1 baseline or random against three random players, on the same deals (seed 11, n = 1000

@@ -39,7 +39,7 @@ def prepare(rules, strategies, stacked=None):
 
 
 def play_logged(rules, strategies=None, n=1000, seed=0, chunk=0):
-    """Play ``n`` deals of chunk ``chunk`` of ``seed``: ``(rows DataFrame, log int64[n, width])``."""
+    """Play ``n`` deals of chunk ``chunk`` of ``seed``: ``(rows DataFrame, log int64[n, w])``."""
     strategies = resolve_strategies(SPEC, rules, strategies)
     log = np.full((n, engine.log_width(rules)), -1, np.int64)
     _, rows, _ = play.run_chunk(SPEC, rules, strategies, stream_state(seed, chunk), n, True, log)

@@ -27,7 +27,8 @@ from simkit.games.thirty_one.engine import K_BASELINE, K_RANDOM, Seats
 PARAMS = (
     Param("knock", 25.0, (0.0, 32.0), "knock with a hand worth at least this (32: never)"),
     Param("knock_first", 28.0, (0.0, 32.0), "... on one's first turn, right after the deal"),
-    Param("per_round", 0.0, (-10.0, 10.0), "added to the threshold per round after one's second turn"),
+    Param("per_round", 0.0, (-10.0, 10.0),
+          "added to the threshold per round after one's second turn"),
     Param("per_seat", 0.0, (-10.0, 10.0), "added per place after the first to play"),
     Param("per_life", 0.0, (-10.0, 10.0), "added per life already lost (unit=game)"),
     Param("swap_all", 0.0, (-31.0, 31.0), "swap all three when the table is worth at least the "
