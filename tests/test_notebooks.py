@@ -12,7 +12,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 @pytest.mark.parametrize("name", ["ochko_banker", "gin_knock", "klaberjass_bidding",
                                   "strategy_analysis", "shedding", "durak_first_move",
-                                  "stovkahra"])
+                                  "stovkahra", "thirty_one_knock"])
 def test_notebook_is_generated_from_its_script(tmp_path, name):
     """notebooks/NAME.ipynb is written by make_NAME.py; they must not drift."""
     nbformat = pytest.importorskip("nbformat")
@@ -47,6 +47,8 @@ def test_notebook_is_generated_from_its_script(tmp_path, name):
                                  "the exact endgame changes p1's result in"], 0),
     ("stovkahra", "4e3", ["seat edge: the eldest side scores", "the seven bonuses are worth",
                           "a game pays two brčka in", "unshuffled dealing changes"], 1),
+    ("thirty_one_knock", "4e3", ["knock threshold by seat", "knock at once:", "by lives left:",
+                                 "survival by seat:", "refusing the first three:"], 3),
 ])
 def test_notebook_runs(monkeypatch, name, size, phrases, images):
     nbformat = pytest.importorskip("nbformat")

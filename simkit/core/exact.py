@@ -12,13 +12,20 @@ def tidy(spec, rules, rows: dict[str, float] | pd.DataFrame, strategies: str, me
     """Exact values as a results table with the simulation's columns (``se`` 0, the CI the
     value, ``n`` 0): one row per metric (and grid point, ``grid_cols`` naming the grid's
     columns of a wide ``rows`` frame)."""
-    import simkit
     if isinstance(rows, dict):
         rows = pd.DataFrame([rows])
     metrics = [c for c in rows.columns if c not in grid_cols and c != "best_reply"
                and pd.api.types.is_numeric_dtype(rows[c])]
     long = rows.melt(id_vars=list(grid_cols), value_vars=metrics, var_name="metric",
                      value_name="mean")
+    return with_provenance(spec, rules, long, strategies, method)
+
+
+def with_provenance(spec, rules, long: pd.DataFrame, strategies: str, method: str) -> pd.DataFrame:
+    """A long table of exact values (``metric``, ``mean`` and any grid columns) with the
+    results table's other columns: game, rules, strategies, se 0, the CI the value, provenance."""
+    import simkit
+    long = long.copy()
     long["mean"] = long["mean"].astype(float)
     long.insert(0, "strategies", strategies)
     long.insert(0, "rules", game_string(spec, rules))

@@ -49,6 +49,7 @@ from simkit.games.ochko import SPEC as _ochko  # noqa: E402
 from simkit.games.ochko_session import SPEC as _ochko_session  # noqa: E402
 from simkit.games.old_maid import SPEC as _old_maid  # noqa: E402
 from simkit.games.stovkahra import SPEC as _stovkahra  # noqa: E402
+from simkit.games.thirty_one import SPEC as _thirty_one  # noqa: E402
 
 register(_ochko)
 register(_ochko_session)
@@ -60,6 +61,7 @@ register(_crazy_eights)
 register(_fan_tan)
 register(_durak)
 register(_stovkahra)
+register(_thirty_one)
 
 
 class _Catalogue(types.ModuleType):

@@ -1,0 +1,77 @@
+"""Thirty-one / Schwimmen: the 36-card game with lives (lines 17-55 of ``002_17c4cc3dde05b547.txt``)
+and its 52-card draw-and-discard variant (lines 59-82, ``variant=draw``, preset ``draw52``).  The
+readings are in :mod:`simkit.games.thirty_one.rules`, the kernel in
+:mod:`simkit.games.thirty_one.engine`, the strategies in :mod:`simkit.games.thirty_one.strategies`,
+the exact hand-value analysis in :mod:`simkit.games.thirty_one.exact`.
+
+One unit (the runner's "deal") is a deal (``pK_lose``: lost a life) or, with ``unit=game``, a
+whole game to the last survivor (``pK_win``).  p1 deals (and keeps or refuses his first three);
+p2 plays first.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from simkit.core import cards as C
+from simkit.core import play
+from simkit.core.registry import GameSpec, resolve_strategies
+from simkit.core.rng import stream_state
+from simkit.games.thirty_one import engine
+from simkit.games.thirty_one.rules import ThirtyOneRules
+from simkit.games.thirty_one.strategies import STRATEGIES, encode
+
+VERSION = 1
+
+
+def pack(rules) -> np.ndarray:
+    return C.deck(rules.deck).astype(np.int64)
+
+
+def prepare(rules, strategies, stacked=None):
+    """The kernel's records.  ``stacked``: cards in dealing order (see the engine's docstring);
+    the pack's other cards follow in pack order."""
+    deck = pack(rules)
+    if stacked is not None:
+        st = [int(c) for c in stacked]
+        deck = np.array(st + [int(c) for c in deck if int(c) not in set(st)], np.int64)
+    return (engine.game_rules(rules), encode(strategies), engine.work(deck, stacked is not None))
+
+
+def play_logged(rules, strategies=None, n=1000, seed=0, chunk=0):
+    """Play ``n`` deals of chunk ``chunk`` of ``seed``: ``(rows DataFrame, log int64[n, w])``."""
+    strategies = resolve_strategies(SPEC, rules, strategies)
+    log = np.full((n, engine.log_width(rules)), -1, np.int64)
+    _, rows, _ = play.run_chunk(SPEC, rules, strategies, stream_state(seed, chunk), n, True, log)
+    return pd.DataFrame(rows, columns=[m.name for m in engine.metrics(rules)]), log
+
+
+def play_stacked(rules, strategies, cards, log=False):
+    """Play one unit with the cards in the order given (see the engine's dealing order)."""
+    return play.play_stacked(SPEC, rules, strategies, cards, log=log)
+
+
+def decode(entry: int) -> tuple[str, int]:
+    """A log entry as ``(kind name, payload)``."""
+    return engine.KINDS[(entry >> engine.SHIFT) - 1], entry & ((1 << engine.SHIFT) - 1)
+
+
+def _exact(rules, strategies, grid_axes):
+    from simkit.games.thirty_one.exact import analyze
+    return analyze(rules, strategies, grid_axes)
+
+
+SPEC = GameSpec(
+    name="thirty_one", version=VERSION, rules=ThirtyOneRules, strategies=STRATEGIES,
+    default_strategy="baseline", seats=lambda r: r.players, metrics=engine.metrics,
+    prepare=prepare, kernel=engine.run_deals, pack=pack, log_columns=engine.log_columns,
+    presets={"draw52": {"variant": "draw", "deck": 52},
+             "game": {"unit": "game"},
+             "draw52_game": {"variant": "draw", "deck": 52, "unit": "game"}},
+    preset_docs={"draw52": "the 52-card draw-and-discard variant (lines 59-82), one deal",
+                 "game": "the 36-card game, a whole game to the last survivor",
+                 "draw52_game": "the 52-card variant, a whole game to the last survivor"},
+    title="Thirty-one / Schwimmen (lives; 52-card draw variant)",
+    source="002_17c4cc3dde05b547.txt:1-82", bench_n=2_000_000,
+    exact=_exact, match={"unit": "game"},
+    objective=lambda r: ("lose", False) if r.unit == "deal" else ("win", True))

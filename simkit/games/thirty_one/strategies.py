@@ -1,0 +1,55 @@
+"""Thirty-one strategies, as data: per-seat parameter arrays (a sweep never recompiles).
+
+* ``random``: every decision uniform over the legal moves.  The dealer keeps or refuses his first
+  three with probability 1/2; a table turn is one of 11 moves (knock, or pass after a knock; one
+  of 9 single exchanges; exchange all three), a draw turn one of 9 (knock; stock or turned card
+  times the card to discard), the knock left out after someone knocked.
+* ``baseline``: what a player of the game does.  Knock when the hand is worth at least the
+  threshold: ``knock_first`` on one's first turn (knocking at once after the deal), ``knock`` +
+  ``per_round`` x (rounds since one's second turn) from then on, plus ``per_seat`` x one's place
+  in the turn order (0: the first to play) and ``per_life`` x the lives already lost (whole
+  games).  Otherwise take the exchange that raises the hand most, on ties the one whose second
+  suit is best ("keep a suit"); exchange all three when the table is worth at least the best
+  single exchange + ``swap_all``.  After a knock: the best of keeping, one exchange or all three.
+  The dealer refuses his first three when they are worth less than ``refuse``.  In the draw
+  variant: knock as above (never on a 31, which is laid down after the draw); take the turned
+  card when it raises the hand, else the stock's top; discard for the best three (``swap_all``
+  and ``refuse`` have no use there).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from simkit.core.records import record
+from simkit.core.registry import Param, StrategyKind
+from simkit.games.thirty_one.engine import K_BASELINE, K_RANDOM, Seats
+
+PARAMS = (
+    Param("knock", 25.0, (0.0, 32.0), "knock with a hand worth at least this (32: never)"),
+    Param("knock_first", 28.0, (0.0, 32.0), "... on one's first turn, right after the deal"),
+    Param("per_round", 0.0, (-10.0, 10.0),
+          "added to the threshold per round after one's second turn"),
+    Param("per_seat", 0.0, (-10.0, 10.0), "added per place after the first to play"),
+    Param("per_life", 0.0, (-10.0, 10.0), "added per life already lost (unit=game)"),
+    Param("swap_all", 0.0, (-31.0, 31.0), "swap all three when the table is worth at least the "
+                                           "best single exchange + this"),
+    Param("refuse", 20.0, (0.0, 32.0), "the dealer refuses a first three worth less than this"),
+)
+FIELDS = [p.name for p in PARAMS]
+
+STRATEGIES = {
+    "random": StrategyKind("random", K_RANDOM, (), "uniformly random legal moves"),
+    "baseline": StrategyKind("baseline", K_BASELINE, PARAMS,
+                             "best exchange keeping a suit, knock at a threshold"),
+}
+
+
+def encode(strategies) -> Seats:
+    K = len(strategies)
+    kind = np.array([STRATEGIES[s.kind].code for s in strategies], np.int64)
+    cols = {f: np.zeros(K) for f in FIELDS}
+    for k, s in enumerate(strategies):
+        vals = s.values if s.kind == "baseline" else {p.name: p.default for p in PARAMS}
+        for f in FIELDS:
+            cols[f][k] = float(vals[f])
+    return record(Seats, kind=kind, **cols)
