@@ -75,6 +75,35 @@ def _lane_tables():
 
 PIPS, SKEY, SSCORE, SRUN = _lane_tables()
 
+
+def _keep_tables():
+    """The baseline's keep tables: ``high[rank * 9 + suit length]`` (A 12, a guarded K 8, else 3,
+    a twice-guarded Q 5, else 1, J 2 in a four-card suit, 10 1) and ``runv[holding * 8 + j]``
+    (2 per card of the run of 3+ holding rank 7 + j, 1 in a pair)."""
+    high = np.zeros(16 * 9, np.int64)
+    for n in range(9):
+        high[14 * 9 + n] = 12
+        high[13 * 9 + n] = 8 if n >= 2 else 3
+        high[12 * 9 + n] = 5 if n >= 3 else 1
+        high[11 * 9 + n] = 2 if n >= 4 else 0
+        high[10 * 9 + n] = 1
+    runv = np.zeros(256 * 8, np.int64)
+    for m in range(256):
+        for j in range(8):
+            if not m >> j & 1:
+                continue
+            lo = hi = j
+            while lo > 0 and m >> (lo - 1) & 1:
+                lo -= 1
+            while hi < 7 and m >> (hi + 1) & 1:
+                hi += 1
+            run = hi - lo + 1
+            runv[m * 8 + j] = 2 * run if run >= 3 else (1 if run == 2 else 0)
+    return high, runv
+
+
+HIGH, RUNV = _keep_tables()
+
 UNIT_NAMES = ["draw", "rubicon", "deals", "elder_wins", "younger_wins", "deal_ties",
               "elder_margin", "carte_blanche", "pique", "repique", "capot",
               "elder_took", "younger_took", "dealt_longest", "dealt_run", "dealt_quatorze"]
@@ -176,6 +205,8 @@ class GameRules(NamedTuple):
     skey: np.ndarray
     sscore: np.ndarray
     srun: np.ndarray
+    high: np.ndarray           # int64[16 * 9]: keep value of a high card by rank and suit length
+    runv: np.ndarray           # int64[256 * 8]: keep value of a card's run
 
 
 class Seat(NamedTuple):
@@ -221,7 +252,8 @@ def game_rules(rules) -> GameRules:
                   target=rules.target, partie_deals=rules.partie_deals, rubicon=rules.rubicon,
                   max_deals=rules.max_deals, flat=rules.tricks == "flat",
                   void_suit=rules.void_suit, pique_cards=rules.pique_cards, rankmask=rm,
-                  pictures=pic, pips=PIPS, skey=SKEY, sscore=SSCORE, srun=SRUN)
+                  pictures=pic, pips=PIPS, skey=SKEY, sscore=SSCORE, srun=SRUN,
+                  high=HIGH, runv=RUNV)
 
 
 def work(deck, stacked=False, exact=False) -> Work:
@@ -328,38 +360,23 @@ def keep_values(R, st, h, vals):
     """The baseline's value of keeping each card of ``h`` (into ``vals`` by code)."""
     for s in range(4):
         m = lane(h, s)
+        if m == 0:
+            continue
         n = popcount(np.uint64(m))
-        for j in range(8):
-            if not (m >> j) & 1:
-                continue
+        base = st.w_point * n
+        x = m
+        while x:
+            j = lowest_code(np.uint64(x))
+            x &= x - 1
             r = 7 + j
-            c = 16 * s + r
-            if r == 14:
-                hv = 12
-            elif r == 13:
-                hv = 8 if n >= 2 else 3
-            elif r == 12:
-                hv = 5 if n >= 3 else 1
-            elif r == 11:
-                hv = 2 if n >= 4 else 0
-            elif r == 10:
-                hv = 1
-            else:
-                hv = 0
-            lo = j
-            while lo > 0 and (m >> (lo - 1)) & 1:
-                lo -= 1
-            hi = j
-            while hi < 7 and (m >> (hi + 1)) & 1:
-                hi += 1
-            run = hi - lo + 1
-            rv = 2 * run if run >= 3 else (1 if run == 2 else 0)
+            hv = R.high[r * 9 + n]
+            rv = R.runv[m * 8 + j]
             sv = 0
             if r >= 10:
                 k = popcount(h & R.rankmask[r])
                 if k >= 2:
                     sv = k * k
-            vals[c] = st.w_high * hv + st.w_point * n + st.w_seq * rv + st.w_set * sv
+            vals[16 * s + r] = st.w_high * hv + base + st.w_seq * rv + st.w_set * sv
 
 
 @njit(cache=True, nogil=True)
@@ -504,10 +521,8 @@ def choose_follow(st, h, led, unknown, u):
             continue
         c = lowest_code(x)
         score = c & 15
-        if st.keep_guards:
-            score += 4 * popcount(x)
-            if (x & w) or guarded(h, s):
-                score += 100
+        if st.keep_guards and ((x & w) or guarded(h, s)):
+            score += 100
         if score < bscore:
             bscore = score
             best = c

@@ -14,8 +14,10 @@
   combinations to hide them).  Trick play: lead a card that wins (nothing higher unseen) from the
   longest suit holding one, else the lowest card of the longest suit (``run_long``; 0: the highest
   winner, else the lowest card); follow with the cheapest card that wins, else the lowest; when
-  void, discard the lowest card of a short suit that holds no winner or guarded honour
-  (``keep_guards``; 0: the lowest card).  ``exact`` k > 0: the last k tricks are played by the
+  void, discard the lowest card of a suit that holds no winner or guarded honour
+  (``keep_guards``; 0: the lowest card).  The default weights (1, 4, 3, 2) were chosen by a
+  one-at-a-time paired sweep against the previous defaults (n = 40,000 deals each), which
+  preferred the point and sequences to high cards in both seats.  ``exact`` k > 0: the last k tricks are played by the
   exact perfect-information solver (:func:`simkit.games.piquet.engine.solve`), the baseline's
   card kept whenever it is optimal too.
 * ``exact``: the baseline with the exact endgame for the last ``exact`` = 6 tricks.
@@ -32,9 +34,9 @@ BASE_PARAMS = (
     Param("take", 5, (1, 5), "Elder: cards exchanged (line 155: 1 to 5)"),
     Param("ytake", 3, (0, 8), "Younger: cards exchanged at most (0: never exchange)"),
     Param("ylow", 1000, (0, 1000), "Younger exchanges only cards whose keep value is below this"),
-    Param("w_high", 3, (0, 20), "keep weight of high cards and guards"),
-    Param("w_point", 2, (0, 20), "keep weight of the length of the card's suit (the point)"),
-    Param("w_seq", 2, (0, 20), "keep weight of the card's run (sequences)"),
+    Param("w_high", 1, (0, 20), "keep weight of high cards and guards"),
+    Param("w_point", 4, (0, 20), "keep weight of the length of the card's suit (the point)"),
+    Param("w_seq", 3, (0, 20), "keep weight of the card's run (sequences)"),
     Param("w_set", 2, (0, 20), "keep weight of the cards of its rank held (sets)"),
     Param("sink", 1, (0, 100), "declare a class only if it scores at least this (sinking)"),
     Param("run_long", 1, (0, 1), "1: run winners of the long suit, then lead its lowest card"),
