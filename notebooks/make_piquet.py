@@ -120,6 +120,25 @@ se = np.sqrt(rate * (1 - rate) / res.rows.deals.sum())
 print(f"inside parties Elder wins {rate:.4f} of deals (se {se:.4f}); "
       f"the first Elder wins the partie {est['p1_win']['mean']:.4f}")
 """)
+md("""
+## 6. The exact endgame
+
+Once k tricks are left each side could know much of the other's hand (declarations, the talon);
+the `exact` strategies play the last k tricks by minimax over both hands (perfect information,
+`simkit.games.piquet.engine.solve`; `scripts/bench_piquet.py` times it up to all twelve tricks).
+p1 (Elder) with the exact last 6 tricks against the baseline, paired with the baseline on the
+same deals; and both seats exact.
+""")
+code("""
+NX = max(500, N // 20)
+res = simkit.sweep("piquet", {"p1.exact": [0, 6]}, n=NX, seed=SEED, progress=False)
+d = difference(res, "p1_net", res.config_index({"p1.exact": 6}), res.config_index({"p1.exact": 0}))
+print(f"the exact last 6 tricks are worth {d['mean']:+.3f} points a deal to Elder "
+      f"(95% CI {d['ci_low']:+.3f}..{d['ci_high']:+.3f}, {d['by']}, n = {NX:,})")
+both = simkit.run("piquet", n=NX, seed=SEED, strategies=["p1=exact", "p2=exact"], progress=False).estimates()
+print(f"both exact: Elder wins {both['p1_win']['mean']:.4f} of deals "
+      f"({both['p1_win']['ci_low']:.4f}..{both['p1_win']['ci_high']:.4f}), capot {both['capot']['mean']:.4f}")
+""")
 
 nb = nbf.v4.new_notebook()
 nb["cells"] = cells

@@ -653,6 +653,25 @@ def follow_value(R, W, he, hy, leader, te, pq, cl):
 
 
 @njit(cache=True, nogil=True)
+def distinct(h, o):
+    """One card of ``h`` for each run of its cards not separated by a card of ``o`` in the
+    same suit (the lowest of the run): cards of such a run win and lose the same tricks, so the
+    solver tries one of them."""
+    out = ZERO
+    for s in range(4):
+        x = (h | o) & suit_mask(s)
+        prev_mine = False
+        while x:
+            c = lowest_code(x)
+            x &= x - ONE
+            mine = (h & bit(c)) != ZERO
+            if mine and not prev_mine:
+                out |= bit(c)
+            prev_mine = mine
+    return out
+
+
+@njit(cache=True, nogil=True)
 def solve(R, W, he, hy, leader, te, pq):
     """The exact value of a position at a trick's start, both hands known (Elder ``he``, Younger
     ``hy``, ``leader`` 0/1 to lead, ``te`` Elder's tricks so far, ``pq`` Elder's deal score while
@@ -674,12 +693,12 @@ def solve(R, W, he, hy, leader, te, pq):
     lh = he if leader == 0 else hy
     fh = hy if leader == 0 else he
     best = -(1 << 30) if leader == 0 else 1 << 30
-    x = lh
+    x = distinct(lh, fh)
     while x:
         cl = lowest_code(x)
         x &= x - ONE
         inner = 1 << 30 if leader == 0 else -(1 << 30)
-        y = follow_suit(fh, cl >> 4)
+        y = distinct(follow_suit(fh, cl >> 4), lh)
         while y:
             cf = lowest_code(y)
             y &= y - ONE
