@@ -611,14 +611,11 @@ def trick_score(R, leader, winner, last, te, pq):
     return d0, d1, pq
 
 
-@njit(cache=True, nogil=True)
-def after_trick(R, W, he, hy, leader, te, pq, cl, cf):
-    """The value (Elder's points minus Younger's, from this trick on) once leader played ``cl``
-    and the follower ``cf``."""
-    if (cf >> 4) == (cl >> 4) and cf > cl:
-        winner = 1 - leader
-    else:
-        winner = leader
+@njit(cache=True, nogil=True, inline="always")
+def settle(R, he, hy, leader, te, pq, cl, cf):
+    """One trick (leader ``cl``, follower ``cf``): ``(he, hy, winner, te, last, points, pq)``
+    after it, ``points`` Elder's minus Younger's for the trick (and the end bonuses)."""
+    winner = 1 - leader if ((cf >> 4) == (cl >> 4) and cf > cl) else leader
     if leader == 0:
         he2 = he & ~bit(cl)
         hy2 = hy & ~bit(cf)
@@ -628,28 +625,23 @@ def after_trick(R, W, he, hy, leader, te, pq, cl, cf):
     te2 = te + (1 if winner == 0 else 0)
     last = he2 == ZERO
     d0, d1, pq2 = trick_score(R, leader, winner, last, te2, pq)
+    return he2, hy2, winner, te2, last, d0 - d1, pq2
+
+
+@njit(cache=True, nogil=True)
+def after_trick(R, W, he, hy, leader, te, pq, cl, cf):
+    """The value (Elder's points minus Younger's, from this trick on) once leader played ``cl``
+    and the follower ``cf``."""
+    he2, hy2, winner, te2, last, d, pq2 = settle(R, he, hy, leader, te, pq, cl, cf)
     if last:
-        return d0 - d1
-    return d0 - d1 + solve(R, W, he2, hy2, I(winner), I(te2), I(pq2))
+        return d
+    return d + solve(R, W, he2, hy2, I(winner), I(te2), I(pq2))
 
 
 @njit(cache=True, nogil=True)
 def follow_value(R, W, he, hy, leader, te, pq, cl):
     """The value once the leader played ``cl``, the follower choosing best."""
-    fh = hy if leader == 0 else he
-    legal = follow_suit(fh, cl >> 4)
-    best = 1 << 30 if leader == 0 else -(1 << 30)
-    x = legal
-    while x:
-        cf = lowest_code(x)
-        x &= x - ONE
-        v = after_trick(R, W, he, hy, leader, te, pq, cl, cf)
-        if leader == 0:
-            if v < best:
-                best = v
-        elif v > best:
-            best = v
-    return best
+    return exact_follow(R, W, he, hy, leader, te, pq, cl, -1, True)
 
 
 @njit(cache=True, nogil=True)
@@ -702,17 +694,7 @@ def solve(R, W, he, hy, leader, te, pq):
         while y:
             cf = lowest_code(y)
             y &= y - ONE
-            winner = 1 - leader if ((cf >> 4) == (cl >> 4) and cf > cl) else leader
-            if leader == 0:
-                he2 = he & ~bit(cl)
-                hy2 = hy & ~bit(cf)
-            else:
-                hy2 = hy & ~bit(cl)
-                he2 = he & ~bit(cf)
-            te2 = te + (1 if winner == 0 else 0)
-            last = he2 == ZERO
-            d0, d1, pq2 = trick_score(R, leader, winner, last, te2, pq)
-            v = d0 - d1
+            he2, hy2, winner, te2, last, v, pq2 = settle(R, he, hy, leader, te, pq, cl, cf)
             if not last:
                 v += solve(R, W, he2, hy2, I(winner), I(te2), I(pq2))
             if leader == 0:
@@ -752,14 +734,14 @@ def exact_lead(R, W, he, hy, leader, te, pq, pref):
 
 
 @njit(cache=True, nogil=True)
-def exact_follow(R, W, he, hy, leader, te, pq, cl, pref):
-    """An optimal reply to ``cl``: ``pref`` when optimal, else the lowest optimal card."""
+def exact_follow(R, W, he, hy, leader, te, pq, cl, pref, value=False):
+    """An optimal reply to ``cl``: ``pref`` when optimal, else the lowest optimal card (with
+    ``value``: the position's value after the best reply instead)."""
     fh = hy if leader == 0 else he
-    legal = follow_suit(fh, cl >> 4)
     best = 1 << 30 if leader == 0 else -(1 << 30)
     move = -1
     pv = 0
-    x = legal
+    x = follow_suit(fh, cl >> 4)
     while x:
         cf = lowest_code(x)
         x &= x - ONE
@@ -769,6 +751,8 @@ def exact_follow(R, W, he, hy, leader, te, pq, cl, pref):
         if (leader == 0 and v < best) or (leader == 1 and v > best):
             best = v
             move = cf
+    if value:
+        return best
     return pref if pv == best else move
 
 

@@ -40,7 +40,7 @@ What the text gives and how it is read:
 * Game (lines 177-185), ``unit``: ``deal`` (the runner's deal is one deal, p1 Elder), ``partie``
   (Rubicon piquet: exactly ``partie_deals`` = 6 deals, the deal alternating, p1 Elder first; the
   winner scores 100 + the difference when the loser reached ``rubicon`` = 100, else 100 + both
-  totals; a tie plays two more deals, again while tied, up to ``max_deals``) or ``game`` (first to
+  totals, lines 181-184, examples line 183; a tie plays two more deals, again while tied, up to ``max_deals``) or ``game`` (first to
   ``target`` = 100 points, play stopping the moment it is reached, line 179; deals alternate).
 * Variants (lines 193-198, Penguin "Variations"): ``void_suit`` (line 197: a void suit after the
   exchange counts as a point of five worth 50 1/2, scoring 5, and a sequence ranking between the
@@ -70,8 +70,8 @@ class PiquetRules(Rules):
     partie_deals: int = option(6, range=(2, 20), doc="unit=partie: deals in a partie (even)",
                                source="002:146,180")
     rubicon: int = option(100, range=(0, 1000),
-                          doc="unit=partie: the loser below this is rubiconed; also the winner's "
-                              "bonus", source="002:181-184")
+                          doc="unit=partie: a loser below this is rubiconed (the winner's bonus "
+                              "stays 100)", source="002:181-184")
     max_deals: int = option(20, range=(1, 200),
                             doc="a partie still tied, or a game unfinished, after this many deals "
                                 "ends drawn", source="002:185 (a cap so that every unit ends)")
