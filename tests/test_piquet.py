@@ -84,6 +84,23 @@ def test_repique_hand_and_the_batches():
     assert again == res
 
 
+def test_sinking_gives_the_class_away():
+    """The repique hand again, Elder sinking every class worth under 20 (line 157): his point
+    (6), sequences (19) and sets (17) go undeclared, Younger's point and sequences are good, and
+    their 6 + 16 + 16 = 38 before Elder scores anything are a repique for Younger."""
+    elder = "Ac Kc Qc Jc Tc 9c Ad Kd Qd Ah As 7s"
+    younger = "Qh Jh Th 9h 8h 7h Ks Qs Js Ts 9s 8s"
+    talon = "Kh 8c 7c Jd Td 9d 8d 7d"
+    strats = ["p1=baseline(take=1,sink=20)", "p2=baseline(ytake=0)"]
+    res, log = P.play_stacked(rules(), strats, " ".join([elder, younger, talon]), log=True)
+    assert res["repique"] == 1 and res["pique"] == 0
+    decl = [P.decode(int(e))[1] for e in log if e >= 0 and P.decode(int(e))[0] == "DECL"]
+    assert decl == [0 | (3 << 3)]                 # Elder declares nothing; Younger point, sequence
+    got = ref.replay(rules(), log)
+    assert got["p1_points"] == res["p1_points"] and got["p2_points"] == res["p2_points"]
+    assert res["p2_points"] >= 6 + 16 + 16 + 60  # point 6, two sixiemes (Q-, K-high), repique
+
+
 def test_bad_input():
     with pytest.raises(SimkitError, match="deal_batch"):
         rules(deal_batch=5)
@@ -123,6 +140,9 @@ def test_reference_replay(unit, opts, strats):
         for k in keys:
             assert got[k] == rows[k][j], (unit, opts, j, k, got[k], rows[k][j])
         seen |= {k for k in ("pique", "repique", "capot", "rubicon") if got[k]}
+        if unit == "game" and not got["draw"]:       # play stops the moment one reaches 100
+            assert max(got["p1_points"], got["p2_points"]) >= r.target
+            assert min(got["p1_points"], got["p2_points"]) < r.target
     if unit == "deal" and strats is None:
         assert {"pique", "repique", "capot"} <= seen      # the replay met each bonus
 
