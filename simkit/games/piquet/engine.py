@@ -807,6 +807,22 @@ def score(R, W, eseat, role, pts):
     return R.unit == 2 and W.tot[seat] >= R.target
 
 
+@njit(cache=True, nogil=True, inline="always")
+def credit(R, W, eseat, role, pts, pq, counts, v):
+    """Score ``pts`` for ``role`` in the play, then the pique (+30, lines 161-163): Younger
+    scoring ends Elder's chance; Elder reaching 30 while it lasts (and ``counts``: these points
+    count toward it) scores it.  Returns ``(game over, pique state)``."""
+    if score(R, W, eseat, role, pts):
+        return True, pq
+    if role == 1:
+        return False, -1
+    if counts and pq >= 0 and W.dsc[0] >= 30:
+        v[M.pique] += 1
+        v[M.h_pique_pts] += 30
+        return score(R, W, eseat, 0, 30), -1
+    return False, pq
+
+
 @njit(cache=True, nogil=True)
 def deal_cards(W, s, ptr):
     order = W.order
@@ -955,16 +971,9 @@ def play_one(R, S, W, eseat, first, u, v, log, i, lp):
             cl = exact_lead(R, W, hand[0], hand[1], I(lr), I(te), I(pq0), I(cl))
         lp = put(log, i, lp, E_PLAY, cl)
         if not R.flat:
-            if score(R, W, eseat, lr, 1):
+            stop, pq = credit(R, W, eseat, lr, 1, pq, True, v)
+            if stop:
                 return True, u, lp
-            if lr == 1:
-                pq = -1
-            elif pq >= 0 and W.dsc[0] >= 30:
-                pq = -1
-                v[M.pique] += 1
-                v[M.h_pique_pts] += 30
-                if score(R, W, eseat, 0, 30):
-                    return True, u, lp
         if t == 0 and y_c:
             if score(R, W, eseat, 1, y_c):
                 return True, u, lp
@@ -988,16 +997,9 @@ def play_one(R, S, W, eseat, first, u, v, log, i, lp):
             if t == 11:
                 pts += 1
         if pts:
-            if score(R, W, eseat, w, pts):
+            stop, pq = credit(R, W, eseat, w, pts, pq, True, v)
+            if stop:
                 return True, u, lp
-            if w == 1:
-                pq = -1
-            elif pq >= 0 and W.dsc[0] >= 30:
-                pq = -1
-                v[M.pique] += 1
-                v[M.h_pique_pts] += 30
-                if score(R, W, eseat, 0, 30):
-                    return True, u, lp
         leader = w
     # ---- cards and capot (line 175; flat: 10 for last, line 198)
     b = 0
@@ -1014,13 +1016,9 @@ def play_one(R, S, W, eseat, first, u, v, log, i, lp):
         b = 10
         bw = 0 if te > 6 else 1
     if b:
-        if score(R, W, eseat, bw, b):
+        stop, pq = credit(R, W, eseat, bw, b, pq, R.pique_cards, v)
+        if stop:
             return True, u, lp
-        if R.pique_cards and bw == 0 and pq >= 0 and W.dsc[0] >= 30:
-            v[M.pique] += 1
-            v[M.h_pique_pts] += 30
-            if score(R, W, eseat, 0, 30):
-                return True, u, lp
     return False, u, lp
 
 
