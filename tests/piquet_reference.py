@@ -98,6 +98,7 @@ def replay_deal(rules, entries, totals, eseat):
     dmask = [decl[0] & 7, decl[0] >> 3]
     score = [0, 0]
     counts = dict(carte_blanche=sum(cb), pique=0, repique=0, capot=0)
+    counts["hands"] = (list(eh), list(yh))
     seat = lambda role: eseat if role == 0 else 1 - eseat  # noqa: E731
 
     def add(role, pts):
@@ -138,6 +139,7 @@ def replay_deal(rules, entries, totals, eseat):
             add(1, 10)
         ec = sum(won[0][1:]) + (60 if rep == 0 else 0)
         yc = sum(won[1][1:]) + (60 if rep == 1 else 0)
+        counts["combinations"] = (won[0][0] + ec, won[1][0] + yc)   # by role, before the play
         if ec:
             add(0, ec)
         pique_live = rep is None and run[1] == 0
@@ -240,8 +242,9 @@ def replay(rules, row):
         assert eseat == j % 2, "the deal alternates, p1 Elder first"
         score, counts, stopped = replay_deal(rules, ents, totals, eseat)
         assert stopped == bool(end)
-        for k, n in counts.items():
-            out[k] += n
+        for k in ("carte_blanche", "pique", "repique", "capot"):
+            out[k] += counts[k]
+        out.setdefault("deal_details", []).append((score, counts))
         out["elder_wins"] += score[0] > score[1]
         out["younger_wins"] += score[1] > score[0]
         out["elder_margin"] += score[0] - score[1]

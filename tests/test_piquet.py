@@ -217,6 +217,26 @@ def test_exact_solver_matches_brute_force(opts):
         assert got == brute(r, he, hy, leader, te, pq), (trial, he, hy, leader, te, pq)
 
 
+def test_exact_play_realises_the_solver_value():
+    """Both seats exact for all twelve tricks: the points of the play (tricks, pique, cards,
+    capot) equal the solver's value at the first lead, on logged deals (the engine's own scoring
+    of the play against the solver's)."""
+    r = rules()
+    strats = ["p1=exact(exact=12)", "p2=exact(exact=12)"]
+    rows, log = P.play_logged(r, strats, n=4, seed=21)
+    st = resolve_strategies(SPEC, r, strats)
+    R, S, W = P.prepare(r, st)
+    for j in range(4):
+        got = ref.replay(r, log[j])
+        score, counts = got["deal_details"][0]
+        ce, cy = counts["combinations"]
+        he, hy = counts["hands"]
+        live = counts["repique"] == 0 and cy == 0
+        mask = lambda cs: sum(1 << c for c in cs)  # noqa: E731
+        value = E.position_value(R, W, mask(he), mask(hy), 0, 0, ce if live else -1)
+        assert (score[0] - ce) - (score[1] - cy) == value, j
+
+
 # --------------------------------------------------------------------------- exact probabilities
 
 def test_deal_probabilities_against_the_simulator():
