@@ -12,7 +12,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 @pytest.mark.parametrize("name", ["ochko_banker", "gin_knock", "klaberjass_bidding",
                                   "strategy_analysis", "shedding", "durak_first_move",
-                                  "stovkahra", "thirty_one_knock"])
+                                  "stovkahra", "thirty_one_knock", "piquet"])
 def test_notebook_is_generated_from_its_script(tmp_path, name):
     """notebooks/NAME.ipynb is written by make_NAME.py; they must not drift."""
     nbformat = pytest.importorskip("nbformat")
@@ -49,6 +49,9 @@ def test_notebook_is_generated_from_its_script(tmp_path, name):
                           "a game pays two brčka in", "unshuffled dealing changes"], 1),
     ("thirty_one_knock", "4e3", ["knock threshold by seat", "knock at once:", "by lives left:",
                                  "survival by seat:", "refusing the first three:"], 3),
+    ("piquet", "4e3", ["Elder wins", "bonus rates per deal:", "exchanging four instead of five",
+                       "the loser is rubiconed in", "inside parties Elder wins",
+                       "the exact last 6 tricks are worth"], 0),
 ])
 def test_notebook_runs(monkeypatch, name, size, phrases, images):
     nbformat = pytest.importorskip("nbformat")

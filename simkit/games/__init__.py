@@ -50,6 +50,7 @@ from simkit.games.ochko_session import SPEC as _ochko_session  # noqa: E402
 from simkit.games.old_maid import SPEC as _old_maid  # noqa: E402
 from simkit.games.stovkahra import SPEC as _stovkahra  # noqa: E402
 from simkit.games.thirty_one import SPEC as _thirty_one  # noqa: E402
+from simkit.games.piquet import SPEC as _piquet  # noqa: E402
 
 register(_ochko)
 register(_ochko_session)
@@ -62,6 +63,7 @@ register(_fan_tan)
 register(_durak)
 register(_stovkahra)
 register(_thirty_one)
+register(_piquet)
 
 
 class _Catalogue(types.ModuleType):

@@ -1,0 +1,86 @@
+"""Piquet benchmark: deals per second per core (target: 200,000 with the baseline), and the exact
+endgame solver's cost by the number of tricks left.
+
+    python scripts/bench_piquet.py [-n 1e6] [--k 10] [--positions 20]
+
+* deals: ``run_chunk`` on one thread, best of three, for the baseline on both seats, random play,
+  a Rubicon partie (per deal), and the baseline with the exact endgame for the last 4 tricks;
+* the solver: ``engine.position_value`` from random positions of k cards a hand (a fresh memo
+  table for each position), Elder to lead, no pique live; mean and worst seconds per position and
+  the table's fill, for k = 1, 2, ... until a position takes over ``--budget`` seconds on average.
+The machine is shared: the load average is printed with the numbers.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import time
+
+import numpy as np
+
+from simkit.core.play import run_chunk
+from simkit.core.registry import parse_strategies
+from simkit.core.rng import stream_state
+from simkit.games import parse_game
+from simkit.games.piquet import engine as E
+from simkit.games.piquet import prepare
+
+
+def rate(game, strategies, n):
+    spec, r = parse_game(game)
+    st = parse_strategies(spec, r, strategies)
+    run_chunk(spec, r, st, stream_state(0, 0), 200)
+    best = 0.0
+    for k in range(3):
+        t = time.perf_counter()
+        run_chunk(spec, r, st, stream_state(1, k), n)
+        best = max(best, n / (time.perf_counter() - t))
+    deals = 6 if "partie" in game else 1
+    return best * deals
+
+
+def solver(kmax, positions, budget):
+    spec, r = parse_game("piquet")
+    st = parse_strategies(spec, r, ["p1=exact"])
+    rng = np.random.default_rng(1)
+    out = []
+    for k in range(1, kmax + 1):
+        times = []
+        for _ in range(positions):
+            R, S, W = prepare(r, st)
+            cards = rng.permutation(E.DECK)[:2 * k]
+            he = sum(1 << int(c) for c in cards[:k])
+            hy = sum(1 << int(c) for c in cards[k:])
+            t = time.perf_counter()
+            E.position_value(R, W, he, hy, 0, 6 - k // 2 if k < 12 else 0, -1)
+            times.append(time.perf_counter() - t)
+            fill = float((W.memo_val != E.EMPTY).mean())
+        out.append((k, float(np.mean(times)), float(np.max(times)), fill))
+        print(f"exact solver, {k:2d} tricks left: mean {np.mean(times) * 1e3:9.2f} ms, worst "
+              f"{np.max(times) * 1e3:9.2f} ms, memo fill {fill:.3f}", flush=True)
+        if np.mean(times) > budget:
+            break
+    return out
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("-n", type=float, default=1e6)
+    ap.add_argument("--k", type=int, default=12)
+    ap.add_argument("--positions", type=int, default=10)
+    ap.add_argument("--budget", type=float, default=2.0)
+    a = ap.parse_args()
+    n = int(a.n)
+    print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    for label, game, strats, nn in [
+            ("baseline v baseline", "piquet", None, n),
+            ("random v random", "piquet", ["p1=random", "p2=random"], n),
+            ("Rubicon partie, baseline (per deal)", "piquet(unit=partie)", None, n // 6),
+            ("baseline with exact last 4 tricks", "piquet", ["p1=exact(exact=4)", "p2=exact(exact=4)"],
+             max(2000, n // 200))]:
+        print(f"{label:40s} {rate(game, strats, nn):12,.0f} deals/s (one thread, n={nn:,})", flush=True)
+    solver(a.k, a.positions, a.budget)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1111 @@
+"""Piquet kernels: the deal, carte blanche, the exchange, declarations, repique and pique, the
+twelve tricks (on :mod:`simkit.engines.tricks`: no trumps, follow suit), and the units (one deal,
+a Rubicon partie, a game to a target).  Rules: :mod:`simkit.games.piquet.rules`.
+
+Cards are :mod:`simkit.core.cards` codes ``suit*16 + rank`` (ranks 7..14); a hand is a ``uint64``
+mask.  A deal's 32 cards come from one full Fisher-Yates shuffle from the deal's splitmix64
+sequence (started at the unit's key), in the order Elder's 12, Younger's 12, the talon from its
+top; a partie's next deal shuffles again from the same sequence.  Strategies' coin flips use a
+second sequence at ``key ^ SALT``.  A stacked deck is given in that order (``prepare`` reorders
+decks given in batches of two or three).
+
+Roles: 0 is Elder, 1 Younger; seat ``eseat`` (0 = p1) is Elder in a deal.
+
+The move log (:func:`log_columns`) is one ``int64`` row per unit, a flat stream of entries
+``kind << 8 | payload`` (:data:`KINDS`), padded with -1: per deal ``DEAL`` (payload: Elder's seat),
+32 ``DECK`` (the cards in the order above), Elder's ``EDISC`` cards, Younger's ``YDISC`` cards,
+``DECL`` (payload: the classes each declares, Elder's bits 0-2, Younger's bits 3-5: point,
+sequence, set), the 24 ``PLAY`` cards in order, and ``END`` (payload 1 when a game to the target
+stopped in this deal).  ``tests/piquet_reference.py`` replays it.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+from simkit.core.bits import highest_code, lowest_code, nth_code, popcount
+from simkit.core.deals import SALT, deal_loop
+from simkit.core.records import record, slots
+from simkit.core.registry import Metric
+from simkit.core.rng import bounded, shuffle_prefix
+from simkit.engines.tricks import follow_suit, suit_mask
+
+ONE = np.uint64(1)
+ZERO = np.uint64(0)
+NCARDS = 32
+K_RANDOM, K_BASELINE = 0, 1
+SHIFT = 8
+KINDS = ["DEAL", "DECK", "EDISC", "YDISC", "DECL", "PLAY", "END"]
+E_DEAL, E_DECK, E_EDISC, E_YDISC, E_DECL, E_PLAY, E_END = [i + 1 for i in range(len(KINDS))]
+DEAL_WIDTH = 1 + 32 + 5 + 8 + 1 + 24 + 1
+DECK = np.array([s * 16 + r for s in range(4) for r in range(7, 15)], np.int64)
+
+_ALL = np.uint64(0)
+for _c in DECK:
+    _ALL |= np.uint64(1) << np.uint64(_c)
+PIP = np.array([0] * 7 + [7, 8, 9, 10, 10, 10, 10, 11, 0], np.int64)   # by rank
+SEQ_SCORE = {3: 3, 4: 4, 5: 15, 6: 16, 7: 17, 8: 18}
+VOID_POINT_KEY = 5 * 512 + 101      # a point of five worth 50 1/2 (keys are 512 n + 2 pips)
+VOID_SEQ_KEY = 2 * (5 * 16 + 13) + 1  # between the K-high quint (186) and the A-high (188)
+
+
+def _lane_tables():
+    """Per 8-bit suit holding (bit j = rank 7 + j): pips, best sequence key, sequence score,
+    longest run."""
+    pips = np.zeros(256, np.int64)
+    skey = np.zeros(256, np.int64)
+    sscore = np.zeros(256, np.int64)
+    srun = np.zeros(256, np.int64)
+    for m in range(256):
+        pips[m] = sum(PIP[7 + j] for j in range(8) if m >> j & 1)
+        run = 0
+        for j in range(9):
+            if j < 8 and m >> j & 1:
+                run += 1
+                continue
+            if run >= 3:
+                sscore[m] += SEQ_SCORE[run]
+                skey[m] = max(skey[m], 2 * (run * 16 + 7 + j - 1))
+            srun[m] = max(srun[m], run)
+            run = 0
+    return pips, skey, sscore, srun
+
+
+PIPS, SKEY, SSCORE, SRUN = _lane_tables()
+
+
+def _keep_tables():
+    """The baseline's keep tables: ``high[rank * 9 + suit length]`` (A 12, a guarded K 8, else 3,
+    a twice-guarded Q 5, else 1, J 2 in a four-card suit, 10 1) and ``runv[holding * 8 + j]``
+    (2 per card of the run of 3+ holding rank 7 + j, 1 in a pair)."""
+    high = np.zeros(16 * 9, np.int64)
+    for n in range(9):
+        high[14 * 9 + n] = 12
+        high[13 * 9 + n] = 8 if n >= 2 else 3
+        high[12 * 9 + n] = 5 if n >= 3 else 1
+        high[11 * 9 + n] = 2 if n >= 4 else 0
+        high[10 * 9 + n] = 1
+    runv = np.zeros(256 * 8, np.int64)
+    for m in range(256):
+        for j in range(8):
+            if not m >> j & 1:
+                continue
+            lo = hi = j
+            while lo > 0 and m >> (lo - 1) & 1:
+                lo -= 1
+            while hi < 7 and m >> (hi + 1) & 1:
+                hi += 1
+            run = hi - lo + 1
+            runv[m * 8 + j] = 2 * run if run >= 3 else (1 if run == 2 else 0)
+    return high, runv
+
+
+HIGH, RUNV = _keep_tables()
+
+UNIT_NAMES = ["draw", "rubicon", "deals", "elder_wins", "younger_wins", "deal_ties",
+              "elder_margin", "carte_blanche", "pique", "repique", "capot",
+              "elder_took", "younger_took", "dealt_longest", "dealt_run", "dealt_quatorze"]
+SEAT_NAMES = ["win", "points", "elder"]
+SHARES = ["carte_blanche", "pique", "repique", "capot"]
+NAMES = (UNIT_NAMES + [f"p{k}_{q}" for q in SEAT_NAMES for k in (1, 2)] + ["p1_net"]
+         + [f"{b}_share" for b in SHARES] + [f"_{b}_pts" for b in SHARES] + ["_all_pts"]
+         + [f"_{b}_x" for b in SHARES])
+M = slots("h" + n if n.startswith("_") else n for n in NAMES)
+NMET = len(NAMES)
+
+METRIC_DOCS = {
+    "draw": "the unit ended level (a tied deal; a partie or game undecided at max_deals)",
+    "rubicon": "the partie's loser failed to cross the Rubicon (scored under 100)",
+    "deals": "deals played in the unit",
+    "elder_wins": "deals in which Elder scored more than Younger",
+    "younger_wins": "deals in which Younger scored more than Elder",
+    "deal_ties": "deals in which both scored the same",
+    "elder_margin": "Elder's points minus Younger's, summed over the unit's deals",
+    "carte_blanche": "blanks claimed (either player)",
+    "pique": "piques scored (+30, Elder)",
+    "repique": "repiques scored (+60, either player)",
+    "capot": "capots (all twelve tricks, +40)",
+    "elder_took": "cards Elder exchanged, summed over the unit's deals",
+    "younger_took": "cards Younger exchanged, summed over the unit's deals",
+    "dealt_longest": "the longest suit of Elder's dealt hand (before the exchange), first deal",
+    "dealt_run": "the longest run in one suit of Elder's dealt hand, first deal",
+    "dealt_quatorze": "Elder's dealt hand holds four of a rank, ten or higher (first deal)",
+    "win": "won the unit (a deal: scored more; a partie: the higher total; a game: reached the "
+           "target first)",
+    "points": "points scored over the unit's deals (before the partie's settlement)",
+    "elder": "share of the unit's deals in which this seat was Elder (p1 is Elder first)",
+    "net": "p1's result: a deal or game: p1's points minus p2's; a partie: the winner's score "
+           "(100 + difference, or 100 + both totals if rubiconed), + for p1, - for p2",
+    "carte_blanche_share": "share of all points scored that came from carte blanche (10s)",
+    "pique_share": "share of all points scored that came from pique bonuses (30s)",
+    "repique_share": "share of all points scored that came from repique bonuses (60s)",
+    "capot_share": "share of all points scored that came from capots (40s)",
+}
+
+
+def metrics(rules) -> list[Metric]:
+    per = {"deal": "deal", "partie": "partie", "game": "game"}[rules.unit]
+    one = rules.unit == "deal"
+    binary = {"draw", "rubicon", "p1_win", "p2_win", "dealt_quatorze"}
+    if one:
+        binary |= {"elder_wins", "younger_wins", "deal_ties", "pique", "repique", "capot",
+                   "p1_elder", "p2_elder"}
+    out = []
+    for n in NAMES:
+        base = n[3:] if n[:1] == "p" and n[2:3] == "_" else n
+        if n.endswith("_share"):
+            b = n[:-6]
+            out.append(Metric(n, False, METRIC_DOCS[n], ratio=(f"_{b}_pts", "_all_pts", f"_{b}_x"),
+                              unit="share of points (0..1)"))
+            continue
+        if n.startswith("_"):
+            out.append(Metric(n, False, "helper column of the score shares"))
+            continue
+        doc = METRIC_DOCS[base]
+        if n[:3] in ("p1_", "p2_"):
+            doc = f"{n[:2]}: " + doc
+        if n in binary:
+            unit = f"share of {per}s (0..1)"
+        elif base in ("points", "net", "elder_margin"):
+            unit = f"points per {per}"
+        elif base == "elder":
+            unit = "share of deals (0..1)"
+        elif base.startswith("dealt_"):
+            unit = "cards"
+        else:
+            unit = f"count per {per}"
+        out.append(Metric(n, n in binary, doc, unit=unit, net=n == "p1_net"))
+    return out
+
+
+def log_width(rules) -> int:
+    return DEAL_WIDTH * (1 if rules.unit == "deal" else max(rules.max_deals, rules.partie_deals)) + 1
+
+
+def log_columns(rules) -> list[str]:
+    return [f"e{j}" for j in range(log_width(rules))]
+
+
+# --------------------------------------------------------------------------- records
+
+class GameRules(NamedTuple):
+    unit: int                  # 0 deal, 1 partie, 2 game
+    target: int
+    partie_deals: int
+    rubicon: int
+    max_deals: int
+    flat: bool                 # tricks=flat (line 198)
+    void_suit: bool            # line 197
+    pique_cards: bool
+    rankmask: np.ndarray       # uint64[16]: the four cards of each rank
+    pictures: np.ndarray       # uint64[1]: K Q J of every suit
+    pips: np.ndarray           # int64[256] by 8-bit suit holding
+    skey: np.ndarray
+    sscore: np.ndarray
+    srun: np.ndarray
+    high: np.ndarray           # int64[16 * 9]: keep value of a high card by rank and suit length
+    runv: np.ndarray           # int64[256 * 8]: keep value of a card's run
+
+
+class Seat(NamedTuple):
+    kind: int
+    take: int                  # Elder: cards exchanged (1..5)
+    ytake: int                 # Younger: cards exchanged at most (0..8)
+    ylow: int                  # Younger exchanges only cards whose keep value is below this
+    w_high: int                # keep weights: high cards and guards,
+    w_point: int               # the length of the card's suit,
+    w_seq: int                 # the run the card is in,
+    w_set: int                 # the cards of its rank held (tens and higher)
+    sink: int                  # declare a class only if it scores at least this
+    run_long: bool             # lead winners from the longest suit, then its lowest card
+    keep_guards: bool          # discard from unguarded suits without winners
+    exact: int                 # exact play for the last this many tricks (0: never)
+
+
+class Work(NamedTuple):
+    deck: np.ndarray           # int64[32] pack, or stacked deals (32 cards each, canonical order)
+    stacked: bool
+    perm: np.ndarray           # int64[32]
+    order: np.ndarray          # int64[32]: the deal's cards
+    hand: np.ndarray           # uint64[2] by role
+    disc: np.ndarray           # uint64[2] by role: the cards each exchanged out
+    tot: np.ndarray            # int64[2] by seat: unit totals
+    dsc: np.ndarray            # int64[2] by role: the deal's scores
+    vals: np.ndarray           # int64[64]: keep values by card code
+    memo_key: np.ndarray       # uint64[size, 2]: the exact solver's table
+    memo_val: np.ndarray       # int64[size] (EMPTY: empty slot)
+
+
+MEMO = 1 << 20
+EMPTY = -(1 << 40)
+
+
+def game_rules(rules) -> GameRules:
+    rm = np.zeros(16, np.uint64)
+    for r in range(7, 15):
+        for s in range(4):
+            rm[r] |= ONE << np.uint64(16 * s + r)
+    pic = np.array([rm[11] | rm[12] | rm[13]], np.uint64)
+    return record(GameRules, unit=["deal", "partie", "game"].index(rules.unit),
+                  target=rules.target, partie_deals=rules.partie_deals, rubicon=rules.rubicon,
+                  max_deals=rules.max_deals, flat=rules.tricks == "flat",
+                  void_suit=rules.void_suit, pique_cards=rules.pique_cards, rankmask=rm,
+                  pictures=pic, pips=PIPS, skey=SKEY, sscore=SSCORE, srun=SRUN,
+                  high=HIGH, runv=RUNV)
+
+
+def work(deck, stacked=False, exact=False) -> Work:
+    size = MEMO if exact else 1
+    return record(Work, deck=np.asarray(deck, np.int64), stacked=bool(stacked),
+                  perm=np.zeros(NCARDS, np.int64), order=np.zeros(NCARDS, np.int64),
+                  hand=np.zeros(2, np.uint64), disc=np.zeros(2, np.uint64),
+                  tot=np.zeros(2, np.int64), dsc=np.zeros(2, np.int64),
+                  vals=np.zeros(64, np.int64), memo_key=np.zeros((size, 2), np.uint64),
+                  memo_val=np.full(size, EMPTY, np.int64))
+
+
+# --------------------------------------------------------------------------- card helpers
+
+@njit(cache=True, nogil=True, inline="always")
+def bit(c):
+    return ONE << np.uint64(c)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def lane(h, s):
+    """Suit ``s`` of ``h`` as 8 bits (bit j: rank 7 + j)."""
+    return np.int64((h >> np.uint64(16 * s + 7)) & np.uint64(0xFF))
+
+
+@njit(cache=True, nogil=True, inline="always")
+def put(log, i, lp, kind, payload):
+    if log.shape[0] > 0 and lp < log.shape[1]:
+        log[i, lp] = (kind << SHIFT) | payload
+    return lp + 1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def random_of(m, u):
+    k, u = bounded(u, popcount(m))
+    return nth_code(m, k), u
+
+
+# --------------------------------------------------------------------------- declarations
+
+@njit(cache=True, nogil=True)
+def declarations(R, h):
+    """``(point key, point score, sequence key, sequence score, set key, set score)`` of hand
+    ``h`` (line 157; keys compare within a class, 0: nothing)."""
+    pk = 0
+    pn = 0
+    qk = 0
+    qs = 0
+    void = False
+    for s in range(4):
+        m = lane(h, s)
+        n = popcount(np.uint64(m))
+        if n == 0:
+            void = True
+            continue
+        k = 512 * n + 2 * R.pips[m]
+        if k > pk:
+            pk = k
+            pn = n
+        if R.skey[m] > qk:
+            qk = R.skey[m]
+        qs += R.sscore[m]
+    if void and R.void_suit:
+        if VOID_POINT_KEY > pk:
+            pk = VOID_POINT_KEY
+            pn = 5
+        if VOID_SEQ_KEY > qk:
+            qk = VOID_SEQ_KEY
+        qs += 10
+    tk = 0
+    ts = 0
+    for r in range(10, 15):
+        c = popcount(h & R.rankmask[r])
+        if c == 4:
+            ts += 14
+            tk = max(tk, 100 + r)
+        elif c == 3:
+            ts += 3
+            tk = max(tk, r)
+    return pk, pn, qk, qs, tk, ts
+
+
+@njit(cache=True, nogil=True)
+def declare_mask(st, pn, qs, ts, u):
+    """The classes a seat declares (bits: point, sequence, set)."""
+    if st.kind == K_RANDOM:
+        k, u = bounded(u, 8)
+        held = (1 if pn > 0 else 0) | (2 if qs > 0 else 0) | (4 if ts > 0 else 0)
+        return k & held, u
+    m = 0
+    if pn > 0 and pn >= st.sink:
+        m |= 1
+    if qs > 0 and qs >= st.sink:
+        m |= 2
+    if ts > 0 and ts >= st.sink:
+        m |= 4
+    return m, u
+
+
+# --------------------------------------------------------------------------- the exchange
+
+@njit(cache=True, nogil=True)
+def keep_values(R, st, h, vals):
+    """The baseline's value of keeping each card of ``h`` (into ``vals`` by code)."""
+    for s in range(4):
+        m = lane(h, s)
+        if m == 0:
+            continue
+        n = popcount(np.uint64(m))
+        base = st.w_point * n
+        x = m
+        while x:
+            j = lowest_code(np.uint64(x))
+            x &= x - 1
+            r = 7 + j
+            hv = R.high[r * 9 + n]
+            rv = R.runv[m * 8 + j]
+            sv = 0
+            if r >= 10:
+                k = popcount(h & R.rankmask[r])
+                if k >= 2:
+                    sv = k * k
+            vals[16 * s + r] = st.w_high * hv + base + st.w_seq * rv + st.w_set * sv
+
+
+@njit(cache=True, nogil=True)
+def lowest_valued(h, vals, k, below):
+    """The ``k`` cards of ``h`` of least value (all below ``below``; ties: the lower code)."""
+    out = ZERO
+    for _ in range(k):
+        best = -1
+        bv = below
+        x = h & ~out
+        while x:
+            c = lowest_code(x)
+            x &= x - ONE
+            if vals[c] < bv:
+                bv = vals[c]
+                best = c
+        if best < 0:
+            break
+        out |= bit(best)
+    return out
+
+
+@njit(cache=True, nogil=True)
+def random_subset(h, k, u):
+    out = ZERO
+    for _ in range(k):
+        c, u = random_of(h & ~out, u)
+        out |= bit(c)
+    return out, u
+
+
+@njit(cache=True, nogil=True)
+def choose_discard(R, W, st, h, elder, avail, u):
+    """The cards a seat exchanges out: Elder 1..min(5, avail), Younger 0..avail (line 155)."""
+    if st.kind == K_RANDOM:
+        if elder:
+            k, u = bounded(u, min(5, avail))
+            k += 1
+        else:
+            k, u = bounded(u, avail + 1)
+        return random_subset(h, k, u)
+    keep_values(R, st, h, W.vals)
+    if elder:
+        return lowest_valued(h, W.vals, min(st.take, avail), 1 << 40), u
+    return lowest_valued(h, W.vals, min(st.ytake, avail), st.ylow), u
+
+
+# --------------------------------------------------------------------------- trick play
+
+@njit(cache=True, nogil=True, inline="always")
+def highest(m):
+    return np.int64(highest_code(m)) if m else -1
+
+
+@njit(cache=True, nogil=True)
+def winners(h, unknown):
+    """The cards of ``h`` higher than every card of ``unknown`` in their suit."""
+    out = ZERO
+    for s in range(4):
+        m = h & suit_mask(s)
+        if m == ZERO:
+            continue
+        o = unknown & suit_mask(s)
+        if o == ZERO:
+            out |= m
+        else:
+            top = highest(o)
+            y = m
+            while y:
+                c = lowest_code(y)
+                y &= y - ONE
+                if c > top:
+                    out |= bit(c)
+    return out
+
+
+@njit(cache=True, nogil=True)
+def longest_suit(h, among):
+    """The suit of ``h`` with most cards among the suits of mask ``among`` (-1 if none)."""
+    best = -1
+    bn = 0
+    for s in range(4):
+        if among & suit_mask(s):
+            n = popcount(h & suit_mask(s))
+            if n > bn:
+                bn = n
+                best = s
+    return best
+
+
+@njit(cache=True, nogil=True, inline="always")
+def guarded(h, s):
+    """Suit ``s`` of ``h`` holds a guarded honour (K with one more, Q with two more)."""
+    m = lane(h, s)
+    n = popcount(np.uint64(m))
+    return ((m >> 6) & 1 and n >= 2) or ((m >> 5) & 1 and n >= 3)
+
+
+@njit(cache=True, nogil=True)
+def choose_lead(st, h, unknown, u):
+    if st.kind == K_RANDOM:
+        return random_of(h, u)
+    w = winners(h, unknown)
+    if st.run_long:
+        if w:
+            s = longest_suit(h, w)
+            return highest(w & suit_mask(s)), u
+        s = longest_suit(h, h)
+        return lowest_code(h & suit_mask(s)), u
+    if w:
+        return highest(w), u
+    best = -1
+    for s in range(4):
+        x = h & suit_mask(s)
+        if x:
+            c = lowest_code(x)
+            if best < 0 or (c & 15) < (best & 15):
+                best = c
+    return best, u
+
+
+@njit(cache=True, nogil=True)
+def choose_follow(st, h, led, unknown, u):
+    legal = follow_suit(h, led >> 4)
+    if st.kind == K_RANDOM:
+        return random_of(legal, u)
+    f = h & suit_mask(led >> 4)
+    if f:
+        x = f
+        while x:                       # the cheapest card that wins, else the lowest
+            c = lowest_code(x)
+            x &= x - ONE
+            if c > led:
+                return c, u
+        return lowest_code(f), u
+    w = winners(h, unknown)
+    best = -1
+    bscore = 1 << 30
+    for s in range(4):
+        x = h & suit_mask(s)
+        if x == ZERO:
+            continue
+        c = lowest_code(x)
+        score = c & 15
+        if st.keep_guards and ((x & w) or guarded(h, s)):
+            score += 100
+        if score < bscore:
+            bscore = score
+            best = c
+    return best, u
+
+
+# --------------------------------------------------------------------------- the exact endgame
+
+_K1 = np.uint64(0x9E3779B97F4A7C15)
+_K2 = np.uint64(0xC2B2AE3D27D4EB4F)
+_FF = np.uint64(0xFF)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def I(x):
+    return np.int64(x)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def squeeze(h):
+    """The 32 card bits of a piquet hand."""
+    return ((h >> np.uint64(7)) & _FF) | (((h >> np.uint64(23)) & _FF) << np.uint64(8)) | \
+        (((h >> np.uint64(39)) & _FF) << np.uint64(16)) | (((h >> np.uint64(55)) & _FF) << np.uint64(24))
+
+
+@njit(cache=True, nogil=True)
+def trick_score(R, leader, winner, last, te, pq):
+    """Elder's and Younger's points for one trick and the pique state after it: ``(dE, dY, pq)``.
+    ``te``: Elder's tricks after this one; ``pq``: Elder's deal score while pique is still live,
+    else -1.  With ``last``, the end bonuses (cards, capot; flat: 10 for last) are added."""
+    d0 = 0
+    d1 = 0
+    if not R.flat:
+        if leader == 0:
+            d0 += 1
+            if pq >= 0 and pq + d0 >= 30:
+                d0 += 30
+                pq = -1
+        else:
+            d1 += 1
+            pq = -1
+        if winner != leader:
+            if winner == 0:
+                d0 += 1
+            else:
+                d1 += 1
+                pq = -1
+        if last:
+            if winner == 0:
+                d0 += 1
+            else:
+                d1 += 1
+                pq = -1
+    else:
+        if winner == 0:
+            d0 += 1
+        else:
+            d1 += 1
+            pq = -1
+    if pq >= 0 and pq + d0 >= 30:
+        d0 += 30
+        pq = -1
+    if pq >= 0:
+        pq += d0
+    if last:
+        b0 = 0
+        b1 = 0
+        if te == 12:
+            b0 = 40
+        elif te == 0:
+            b1 = 40
+        elif R.flat:
+            if winner == 0:
+                b0 = 10
+            else:
+                b1 = 10
+        elif te > 6:
+            b0 = 10
+        elif te < 6:
+            b1 = 10
+        d0 += b0
+        d1 += b1
+        if R.pique_cards and pq >= 0 and b0 > 0 and pq + b0 >= 30:
+            d0 += 30
+        pq = -1
+    return d0, d1, pq
+
+
+@njit(cache=True, nogil=True, inline="always")
+def settle(R, he, hy, leader, te, pq, cl, cf):
+    """One trick (leader ``cl``, follower ``cf``): ``(he, hy, winner, te, last, points, pq)``
+    after it, ``points`` Elder's minus Younger's for the trick (and the end bonuses)."""
+    winner = 1 - leader if ((cf >> 4) == (cl >> 4) and cf > cl) else leader
+    if leader == 0:
+        he2 = he & ~bit(cl)
+        hy2 = hy & ~bit(cf)
+    else:
+        hy2 = hy & ~bit(cl)
+        he2 = he & ~bit(cf)
+    te2 = te + (1 if winner == 0 else 0)
+    last = he2 == ZERO
+    d0, d1, pq2 = trick_score(R, leader, winner, last, te2, pq)
+    return he2, hy2, winner, te2, last, d0 - d1, pq2
+
+
+@njit(cache=True, nogil=True)
+def after_trick(R, W, he, hy, leader, te, pq, cl, cf):
+    """The value (Elder's points minus Younger's, from this trick on) once leader played ``cl``
+    and the follower ``cf``."""
+    he2, hy2, winner, te2, last, d, pq2 = settle(R, he, hy, leader, te, pq, cl, cf)
+    if last:
+        return d
+    return d + solve(R, W, he2, hy2, I(winner), I(te2), I(pq2))
+
+
+@njit(cache=True, nogil=True)
+def follow_value(R, W, he, hy, leader, te, pq, cl):
+    """The value once the leader played ``cl``, the follower choosing best."""
+    return exact_follow(R, W, he, hy, leader, te, pq, cl, -1, True)
+
+
+@njit(cache=True, nogil=True)
+def distinct(h, o):
+    """One card of ``h`` for each run of its cards not separated by a card of ``o`` in the
+    same suit (the lowest of the run): cards of such a run win and lose the same tricks, so the
+    solver tries one of them."""
+    out = ZERO
+    for s in range(4):
+        x = (h | o) & suit_mask(s)
+        prev_mine = False
+        while x:
+            c = lowest_code(x)
+            x &= x - ONE
+            mine = (h & bit(c)) != ZERO
+            if mine and not prev_mine:
+                out |= bit(c)
+            prev_mine = mine
+    return out
+
+
+@njit(cache=True, nogil=True)
+def solve(R, W, he, hy, leader, te, pq):
+    """The exact value of a position at a trick's start, both hands known (Elder ``he``, Younger
+    ``hy``, ``leader`` 0/1 to lead, ``te`` Elder's tricks so far, ``pq`` Elder's deal score while
+    pique is live else -1): Elder's points minus Younger's from here to the deal's end, Elder
+    maximising, Younger minimising.  Memoised in ``W.memo_*`` (direct-mapped; keys checked in
+    full)."""
+    if he == ZERO:
+        return 0
+    k0 = squeeze(he) | (squeeze(hy) << np.uint64(32))
+    k1 = np.uint64(leader + 2 * te + 64 * (pq + 1)) | np.uint64(1 << 20)
+    h = k0 * _K1 ^ k1 * _K2
+    h ^= h >> np.uint64(31)
+    h *= _K1
+    h ^= h >> np.uint64(29)
+    slot = np.int64(h & np.uint64(W.memo_val.shape[0] - 1))
+    mk = W.memo_key
+    if W.memo_val[slot] != EMPTY and mk[slot, 0] == k0 and mk[slot, 1] == k1:
+        return W.memo_val[slot]
+    lh = he if leader == 0 else hy
+    fh = hy if leader == 0 else he
+    best = -(1 << 30) if leader == 0 else 1 << 30
+    x = distinct(lh, fh)
+    while x:
+        cl = lowest_code(x)
+        x &= x - ONE
+        inner = 1 << 30 if leader == 0 else -(1 << 30)
+        y = distinct(follow_suit(fh, cl >> 4), lh)
+        while y:
+            cf = lowest_code(y)
+            y &= y - ONE
+            he2, hy2, winner, te2, last, v, pq2 = settle(R, he, hy, leader, te, pq, cl, cf)
+            if not last:
+                v += solve(R, W, he2, hy2, I(winner), I(te2), I(pq2))
+            if leader == 0:
+                if v < inner:
+                    inner = v
+            elif v > inner:
+                inner = v
+        if leader == 0:
+            if inner > best:
+                best = inner
+        elif inner < best:
+            best = inner
+    W.memo_val[slot] = best
+    mk[slot, 0] = k0
+    mk[slot, 1] = k1
+    return best
+
+
+@njit(cache=True, nogil=True)
+def exact_lead(R, W, he, hy, leader, te, pq, pref):
+    """An optimal lead: ``pref`` when it is optimal, else the lowest optimal card."""
+    lh = he if leader == 0 else hy
+    best = -(1 << 30) if leader == 0 else 1 << 30
+    move = -1
+    pv = 0
+    x = lh
+    while x:
+        cl = lowest_code(x)
+        x &= x - ONE
+        v = follow_value(R, W, he, hy, I(leader), I(te), I(pq), I(cl))
+        if cl == pref:
+            pv = v
+        if (leader == 0 and v > best) or (leader == 1 and v < best):
+            best = v
+            move = cl
+    return pref if pv == best else move
+
+
+@njit(cache=True, nogil=True)
+def exact_follow(R, W, he, hy, leader, te, pq, cl, pref, value=False):
+    """An optimal reply to ``cl``: ``pref`` when optimal, else the lowest optimal card (with
+    ``value``: the position's value after the best reply instead)."""
+    fh = hy if leader == 0 else he
+    best = 1 << 30 if leader == 0 else -(1 << 30)
+    move = -1
+    pv = 0
+    x = follow_suit(fh, cl >> 4)
+    while x:
+        cf = lowest_code(x)
+        x &= x - ONE
+        v = after_trick(R, W, he, hy, I(leader), I(te), I(pq), I(cl), I(cf))
+        if cf == pref:
+            pv = v
+        if (leader == 0 and v < best) or (leader == 1 and v > best):
+            best = v
+            move = cf
+    if value:
+        return best
+    return pref if pv == best else move
+
+
+@njit(cache=True, nogil=True)
+def position_value(R, W, he, hy, leader, te, pq):
+    """:func:`solve` from Python (tests, bench)."""
+    return solve(R, W, np.uint64(he), np.uint64(hy), I(leader), I(te), I(pq))
+
+
+# --------------------------------------------------------------------------- one deal
+
+@njit(cache=True, nogil=True)
+def repique(c0, c1):
+    """Who scores a repique (0 Elder, 1 Younger, -1 nobody) from the class scores by role in
+    the order blank, point, sequence, set (lines 164-167): the first to reach 30 from
+    combinations while the other has scored nothing."""
+    r0 = 0
+    r1 = 0
+    for k in range(4):
+        r0 += c0[k]
+        if r0 >= 30 and r1 == 0:
+            return 0
+        r1 += c1[k]
+        if r1 >= 30 and r0 == 0:
+            return 1
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def partie_score(t0, t1, rubicon):
+    """The Rubicon settlement for p1 of totals ``t0`` (p1) and ``t1`` (p2), unequal (lines
+    181-184): ``(score, rubiconed)``; the winner scores 100 + the difference if the loser reached
+    ``rubicon``, else 100 + both totals; the score is negative when p2 wins."""
+    lo = min(t0, t1)
+    hi = max(t0, t1)
+    if lo >= rubicon:
+        sc = 100 + hi - lo
+        rub = False
+    else:
+        sc = 100 + hi + lo
+        rub = True
+    return (sc if t0 > t1 else -sc), rub
+
+
+@njit(cache=True, nogil=True, inline="always")
+def score(R, W, eseat, role, pts):
+    """Add ``pts`` to ``role``'s deal score and its seat's total; True when a game to the
+    target is over (line 179)."""
+    W.dsc[role] += pts
+    seat = eseat if role == 0 else 1 - eseat
+    W.tot[seat] += pts
+    return R.unit == 2 and W.tot[seat] >= R.target
+
+
+@njit(cache=True, nogil=True, inline="always")
+def credit(R, W, eseat, role, pts, pq, counts, v):
+    """Score ``pts`` for ``role`` in the play, then the pique (+30, lines 161-163): Younger
+    scoring ends Elder's chance; Elder reaching 30 while it lasts (and ``counts``: these points
+    count toward it) scores it.  Returns ``(game over, pique state)``."""
+    if score(R, W, eseat, role, pts):
+        return True, pq
+    if role == 1:
+        return False, -1
+    if counts and pq >= 0 and W.dsc[0] >= 30:
+        v[M.pique] += 1
+        v[M.h_pique_pts] += 30
+        return score(R, W, eseat, 0, 30), -1
+    return False, pq
+
+
+@njit(cache=True, nogil=True)
+def deal_cards(W, s, ptr):
+    order = W.order
+    if W.stacked:
+        if ptr + NCARDS > W.deck.shape[0]:
+            return False, s, ptr
+        for j in range(NCARDS):
+            order[j] = W.deck[ptr + j]
+        return True, s, ptr + NCARDS
+    perm = W.perm
+    for j in range(NCARDS):
+        perm[j] = j
+    s = shuffle_prefix(perm, NCARDS - 1, s)
+    for j in range(NCARDS):
+        order[j] = W.deck[perm[j]]
+    return True, s, ptr
+
+
+@njit(cache=True, nogil=True)
+def play_one(R, S, W, eseat, first, u, v, log, i, lp):
+    """One deal from ``W.order`` with seat ``eseat`` Elder: ``(stopped, u, lp)``; the deal's
+    scores are left in ``W.dsc`` (by role), the totals in ``W.tot``; per-deal counts go to ``v``.
+    ``stopped``: a game to the target ended in this deal."""
+    order = W.order
+    hand = W.hand
+    W.dsc[0] = 0
+    W.dsc[1] = 0
+    he = ZERO
+    hy = ZERO
+    for j in range(12):
+        he |= bit(order[j])
+        hy |= bit(order[12 + j])
+    lp = put(log, i, lp, E_DEAL, eseat)
+    for j in range(NCARDS):
+        lp = put(log, i, lp, E_DECK, order[j])
+    if first:
+        longest = 0
+        run = 0
+        for s in range(4):
+            m = lane(he, s)
+            longest = max(longest, popcount(np.uint64(m)))
+            run = max(run, R.srun[m])
+        v[M.dealt_longest] = longest
+        v[M.dealt_run] = run
+        for r in range(10, 15):
+            if popcount(he & R.rankmask[r]) == 4:
+                v[M.dealt_quatorze] = 1
+    se = S[eseat]
+    sy = S[1 - eseat]
+    # ---- carte blanche (line 153): claimed before the exchange
+    cb0 = (he & R.pictures[0]) == ZERO
+    cb1 = (hy & R.pictures[0]) == ZERO
+    # ---- the exchange (line 155)
+    de, u = choose_discard(R, W, se, he, True, 5, u)
+    ke = popcount(de)
+    x = de
+    while x:
+        lp = put(log, i, lp, E_EDISC, lowest_code(x))
+        x &= x - ONE
+    he &= ~de
+    for j in range(ke):
+        he |= bit(order[24 + j])
+    dy, u = choose_discard(R, W, sy, hy, False, 8 - ke, u)
+    ky = popcount(dy)
+    x = dy
+    while x:
+        lp = put(log, i, lp, E_YDISC, lowest_code(x))
+        x &= x - ONE
+    hy &= ~dy
+    for j in range(ky):
+        hy |= bit(order[24 + ke + j])
+    v[M.elder_took] += ke
+    v[M.younger_took] += ky
+    W.disc[0] = de
+    W.disc[1] = dy
+    # ---- declarations (line 157)
+    pk0, pn0, qk0, qs0, tk0, ts0 = declarations(R, he)
+    pk1, pn1, qk1, qs1, tk1, ts1 = declarations(R, hy)
+    m0, u = declare_mask(se, pn0, qs0, ts0, u)
+    m1, u = declare_mask(sy, pn1, qs1, ts1, u)
+    lp = put(log, i, lp, E_DECL, m0 | (m1 << 3))
+    if not m0 & 1:
+        pk0 = 0
+    if not m1 & 1:
+        pk1 = 0
+    if not m0 & 2:
+        qk0 = 0
+    if not m1 & 2:
+        qk1 = 0
+    if not m0 & 4:
+        tk0 = 0
+    if not m1 & 4:
+        tk1 = 0
+    # class scores by role, in the order blank, point, sequence, set (lines 159-167)
+    c0 = np.zeros(4, np.int64)
+    c1 = np.zeros(4, np.int64)
+    c0[0] = 10 if cb0 else 0
+    c1[0] = 10 if cb1 else 0
+    if pk0 > pk1:
+        c0[1] = pn0
+    elif pk1 > pk0:
+        c1[1] = pn1
+    if qk0 > qk1:
+        c0[2] = qs0
+    elif qk1 > qk0:
+        c1[2] = qs1
+    if tk0 > tk1:
+        c0[3] = ts0
+    elif tk1 > tk0:
+        c1[3] = ts1
+    rep = repique(c0, c1)
+    r1 = c1[0] + c1[1] + c1[2] + c1[3]
+    v[M.carte_blanche] += (1 if cb0 else 0) + (1 if cb1 else 0)
+    v[M.h_carte_blanche_pts] += c0[0] + c1[0]
+    if rep >= 0:
+        v[M.repique] += 1
+        v[M.h_repique_pts] += 60
+    pq = -1 if (rep >= 0 or r1 > 0) else 0
+    # ---- scoring in time order: the blanks, Elder's combinations, ...
+    if c0[0] and score(R, W, eseat, 0, c0[0]):
+        return True, u, lp
+    if c1[0] and score(R, W, eseat, 1, c1[0]):
+        return True, u, lp
+    e_c = c0[1] + c0[2] + c0[3] + (60 if rep == 0 else 0)
+    if e_c and score(R, W, eseat, 0, e_c):
+        return True, u, lp
+    y_c = c1[1] + c1[2] + c1[3] + (60 if rep == 1 else 0)
+    if pq == 0:
+        pq = W.dsc[0]
+    # ---- the tricks (lines 169-175)
+    hand[0] = he
+    hand[1] = hy
+    gone = ZERO
+    leader = 0
+    te = 0
+    for t in range(12):
+        left = 12 - t
+        lr = leader
+        fr = 1 - leader
+        ls = se if lr == 0 else sy
+        fs = sy if lr == 0 else se
+        pq0 = W.dsc[0] if pq >= 0 else -1
+        hl = hand[lr]
+        cl, u = choose_lead(ls, hl, ~gone & ~hl & ~W.disc[lr] & _ALL, u)
+        if ls.exact >= left:
+            cl = exact_lead(R, W, hand[0], hand[1], I(lr), I(te), I(pq0), I(cl))
+        lp = put(log, i, lp, E_PLAY, cl)
+        if not R.flat:
+            stop, pq = credit(R, W, eseat, lr, 1, pq, True, v)
+            if stop:
+                return True, u, lp
+        if t == 0 and y_c:
+            if score(R, W, eseat, 1, y_c):
+                return True, u, lp
+        hf = hand[fr]
+        cf, u = choose_follow(fs, hf, cl, ~gone & ~hf & ~W.disc[fr] & _ALL & ~bit(cl), u)
+        if fs.exact >= left:
+            cf = exact_follow(R, W, hand[0], hand[1], I(lr), I(te), I(pq0), I(cl), I(cf))
+        lp = put(log, i, lp, E_PLAY, cf)
+        hand[lr] &= ~bit(cl)
+        hand[fr] &= ~bit(cf)
+        gone |= bit(cl) | bit(cf)
+        w = fr if ((cf >> 4) == (cl >> 4) and cf > cl) else lr
+        if w == 0:
+            te += 1
+        pts = 0
+        if R.flat:
+            pts = 1
+        else:
+            if w != lr:
+                pts += 1
+            if t == 11:
+                pts += 1
+        if pts:
+            stop, pq = credit(R, W, eseat, w, pts, pq, True, v)
+            if stop:
+                return True, u, lp
+        leader = w
+    # ---- cards and capot (line 175; flat: 10 for last, line 198)
+    b = 0
+    bw = 0
+    if te == 12 or te == 0:
+        b = 40
+        bw = 0 if te == 12 else 1
+        v[M.capot] += 1
+        v[M.h_capot_pts] += 40
+    elif R.flat:
+        b = 10
+        bw = leader
+    elif te != 6:
+        b = 10
+        bw = 0 if te > 6 else 1
+    if b:
+        stop, pq = credit(R, W, eseat, bw, b, pq, R.pique_cards, v)
+        if stop:
+            return True, u, lp
+    return False, u, lp
+
+
+# --------------------------------------------------------------------------- the unit
+
+@njit(cache=True, nogil=True)
+def play_unit(R, S, W, i, key, ukey, v, log):
+    """One unit: a deal, a partie or a game.  Returns the cards dealt."""
+    s = key
+    u = ukey
+    ptr = 0
+    lp = 0
+    W.tot[0] = 0
+    W.tot[1] = 0
+    deals = 0
+    elder_deals0 = 0
+    stopped = False
+    unfinished = False
+    if R.unit == 0:
+        limit = 1
+    elif R.unit == 1:
+        limit = R.partie_deals
+    else:
+        limit = R.max_deals
+    while True:
+        ok, s, ptr = deal_cards(W, s, ptr)
+        if not ok:
+            unfinished = True
+            break
+        eseat = deals % 2
+        if eseat == 0:
+            elder_deals0 += 1
+        stopped, u, lp = play_one(R, S, W, eseat, deals == 0, u, v, log, i, lp)
+        lp = put(log, i, lp, E_END, 1 if stopped else 0)
+        deals += 1
+        d0 = W.dsc[0]
+        d1 = W.dsc[1]
+        if d0 > d1:
+            v[M.elder_wins] += 1
+        elif d1 > d0:
+            v[M.younger_wins] += 1
+        else:
+            v[M.deal_ties] += 1
+        v[M.elder_margin] += d0 - d1
+        v[M.h_all_pts] += d0 + d1
+        if stopped:
+            break
+        if deals >= limit:
+            if R.unit == 1 and W.tot[0] == W.tot[1] and deals + 2 <= R.max_deals:
+                limit += 2
+                continue
+            break
+    if log.shape[0] > 0:
+        for j in range(lp, log.shape[1]):
+            log[i, j] = -1
+    t0 = W.tot[0]
+    t1 = W.tot[1]
+    v[M.deals] = deals
+    v[M.p1_points] = t0
+    v[M.p2_points] = t1
+    v[M.p1_elder] = elder_deals0 / max(deals, 1)
+    v[M.p2_elder] = 1.0 - v[M.p1_elder] if deals else 0.0
+    if R.unit == 2 and not stopped:
+        unfinished = True
+    if unfinished or t0 == t1:
+        v[M.draw] = 1
+        if R.unit != 1:
+            v[M.p1_net] = t0 - t1
+    else:
+        w = 0 if t0 > t1 else 1
+        v[M.p1_win + w] = 1
+        if R.unit == 1:
+            sc, rub = partie_score(t0, t1, R.rubicon)
+            v[M.p1_net] = sc
+            if rub:
+                v[M.rubicon] = 1
+        else:
+            v[M.p1_net] = t0 - t1
+    a = v[M.h_all_pts]
+    for k in range(4):
+        p = v[M.h_carte_blanche_pts + k]
+        v[M.h_carte_blanche_x + k] = p * a
+        v[M.carte_blanche_share + k] = p / a if a > 0 else 0.0
+    return deals * NCARDS
+
+
+@njit(cache=True, nogil=True)
+def run_deals(R, S, W, state, n, acc, rows, log):
+    """``n`` units on the core deal loop (see :mod:`simkit.core.deals`)."""
+    return deal_loop(play_unit, SALT, R, S, W, state, n, acc, rows, log)
