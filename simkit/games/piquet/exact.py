@@ -76,9 +76,14 @@ def table() -> pd.DataFrame:
 def analyze(rules, strategies=None, grid_axes=None):
     """What ``simkit exact piquet`` prints: ``(JSON object, tidy table)``."""
     t0 = time.perf_counter()
+    import simkit
+    from simkit.core.exact import with_provenance
+    from simkit.core.registry import game_string
+    spec = simkit.get_game("piquet")
     t = table()
     summary = [f"{r.what}: {r.probability:.6g} ({r.exact})" for r in t.itertuples()]
-    obj = dict(game="piquet", rules="piquet", method="combinatorics (exact rationals) of a "
-               "12-card hand from 32", seconds=round(time.perf_counter() - t0, 3),
-               summary=summary)
-    return obj, t
+    method = "combinatorics (exact rationals) of a 12-card hand from 32"
+    obj = dict(game="piquet", rules=game_string(spec, rules), method=method,
+               seconds=round(time.perf_counter() - t0, 3), summary=summary)
+    long = t.rename(columns={"quantity": "metric", "probability": "mean"})
+    return obj, with_provenance(spec, rules, long, "-", method)
