@@ -30,6 +30,7 @@ from typing import NamedTuple
 
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from simkit.core import cards as C
 from simkit.core.deals import deal_loop
@@ -54,6 +55,16 @@ TRUMP_POINTS = "J=20 9=14 A=11 K=4 Q=3 10=10"
 # Berner Handjass (line 173): multipliers by trump suit, core suit order clubs, diamonds, hearts,
 # spades (clubs/roses 2, diamonds/shields 3, hearts/bells 4, spades/acorns 1)
 BERNER = np.array([2, 3, 4, 1], np.int64)
+
+def _tables():
+    return strength_tables(PLAIN_ORDER, TRUMP_ORDER), points_table(PLAIN_POINTS, TRUMP_POINTS)
+
+
+# the card tables are module constants (numba freezes global arrays into the compiled code), so
+# the kernel's helpers read them without reference counting; the rules record carries copies
+STRENGTH, POINTS = _tables()
+TRICK_RULES = trick_rules(follow=True, must_trump=False, undertrump=False, trump_jack_free=True,
+                          trump_instead=True)
 
 # choices at the play-or-drop turn
 DROP, PLAY, BLIND, NOT_ASKED = 0, 1, 2, -1
@@ -154,7 +165,7 @@ def deal_rows(log) -> np.ndarray:
 
 def tables():
     """``(strength int64[2, 16], points int64[2, 16])`` from lines 68-92."""
-    return strength_tables(PLAIN_ORDER, TRUMP_ORDER), points_table(PLAIN_POINTS, TRUMP_POINTS)
+    return _tables()
 
 
 def hand_layout(twelve: bool) -> np.ndarray:
@@ -220,6 +231,9 @@ class Work(NamedTuple):
     trick: np.ndarray          # int64[4]
     rank: np.ndarray           # int64[4] the positions at 26+, best first
     tie: np.ndarray            # int64[4] their tie-breaking draws (line 140)
+    held: np.ndarray           # int64[4] Weis total of the hand a position holds (at the deal:
+    hkey: np.ndarray           # ... of each dealt hand, the blind's too) and its best key
+    dkey: np.ndarray           # int64[4] best Weis key of each position's dealt hand
 
 
 def game_rules(rules) -> GameRules:
@@ -230,8 +244,7 @@ def game_rules(rules) -> GameRules:
                   minus_one=rules.strokes == "players_minus_one", extra=rules.extra_per_potato,
                   berner=rules.berner, stake=rules.potato_stake, max_deals=rules.max_deals,
                   strength=strength, points=points,
-                  tricks=trick_rules(follow=True, must_trump=False, undertrump=False,
-                                     trump_jack_free=True, trump_instead=True),
+                  tricks=TRICK_RULES.copy(),
                   layout9=hand_layout(False), layout12=hand_layout(True))
 
 
@@ -252,12 +265,13 @@ def work(stack=None) -> Work:
                   perm=np.zeros(NCARDS, np.int64), cards=np.zeros(NCARDS, np.int64),
                   hands=z(np.uint64), dealt=z(np.uint64), order=z(), ingame=z(), score=z(),
                   choice=z(), keys=z(), wtot=z(), weisp=z(), stock=z(), won=z(), total=z(),
-                  strk=z(), pot=z(), side=z(), act=z(), trick=z(), rank=z(), tie=z())
+                  strk=z(), pot=z(), side=z(), act=z(), trick=z(), rank=z(), tie=z(), held=z(), hkey=z(),
+                  dkey=z())
 
 
 # --------------------------------------------------------------------------- Weis and Stöck
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def run_value(length):
     if length >= 5:
         return 100
@@ -270,30 +284,28 @@ def run_value(length):
 
 @njit(cache=True, nogil=True)
 def runs_of(hand, trump):
-    """``(total, best key)`` of the maximal runs of three or more in ``hand`` (plain order).
-    Key: ``value << 12 | cards << 8 | top rank << 4 | trump`` (lines 106-109)."""
+    """``(total, best key)`` of the maximal runs of three or more in ``hand`` (plain order: the
+    ranks' bits, suit lanes apart).  Key: ``value << 12 | cards << 8 | top rank << 4 | trump``
+    (lines 106-109)."""
+    h = np.uint64(hand)
+    starts = h & (h >> ONE) & (h >> np.uint64(2))   # bits where three in a row begin
     total = 0
     best = 0
-    for s in range(4):
-        lane = (np.uint64(hand) >> np.uint64(16 * s)) & LANE
-        r = 6
-        while r <= 14:
-            if lane & (ONE << np.uint64(r)):
-                start = r
-                while r + 1 <= 14 and (lane & (ONE << np.uint64(r + 1))):
-                    r += 1
-                n = r - start + 1
-                if n >= 3:
-                    v = run_value(n)
-                    total += v
-                    key = (v << 12) | (n << 8) | (r << 4) | (1 if s == trump else 0)
-                    if key > best:
-                        best = key
-            r += 1
+    while starts:
+        b = np.int64(trailing_zeros(starts))
+        t = h >> np.uint64(b)
+        n = np.int64(trailing_zeros(~t))            # the run's length from b
+        top = b + n - 1
+        v = run_value(n)
+        total += v
+        key = (v << 12) | (n << 8) | ((top & 15) << 4) | (1 if (b >> 4) == trump else 0)
+        if key > best:
+            best = key
+        starts &= ~((ONE << np.uint64(top + 1)) - ONE)  # past this run
     return total, best
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def quad_value(r):
     if r == JACK:
         return 200
@@ -302,44 +314,43 @@ def quad_value(r):
     return 0
 
 
+QUAD_RANKS = np.uint64((1 << 14) | (1 << 13) | (1 << 12) | (1 << 11) | (1 << 10))
+
+
 @njit(cache=True, nogil=True)
 def weis_of(hand, trump):
     """``(total, best key)`` of a hand's Weis (lines 95-111): runs and fours of a kind, no card
     in two of them; the split with the most points, ties to the better best key."""
     h = np.uint64(hand)
-    inter = (h & LANE) & ((h >> np.uint64(16)) & LANE) & ((h >> np.uint64(32)) & LANE) \
-        & ((h >> np.uint64(48)) & LANE)
-    quads = np.zeros(3, np.int64)
-    nq = 0
-    for r in range(6, 15):
-        if inter & (ONE << np.uint64(r)) and quad_value(r) > 0:
-            quads[nq] = r
-            nq += 1
+    inter = h & (h >> np.uint64(16)) & (h >> np.uint64(32)) & (h >> np.uint64(48)) & QUAD_RANKS
     best_total, best_key = runs_of(h, trump)
-    if nq == 0:
+    if inter == 0:
         return best_total, best_key
-    first = True
-    for sub in range(1 << nq):
+    # every choice of the fours of a kind to count (sub is a subset of inter's bits)
+    sub = inter
+    while True:
         rest = h
         total = 0
         key = 0
-        for q in range(nq):
-            if sub & (1 << q):
-                r = quads[q]
-                v = quad_value(r)
-                total += v
-                k = (v << 12) | (4 << 8) | (r << 4)
-                if k > key:
-                    key = k
-                for s in range(4):
-                    rest &= ~(ONE << np.uint64(16 * s + r))
+        x = sub
+        while x:
+            r = np.int64(trailing_zeros(x))
+            x &= x - ONE
+            v = quad_value(r)
+            total += v
+            k = (v << 12) | (4 << 8) | (r << 4)
+            if k > key:
+                key = k
+            rest &= ~((ONE << np.uint64(r)) * np.uint64(0x0001000100010001))
         t2, k2 = runs_of(rest, trump)
         total += t2
         if k2 > key:
             key = k2
-        if first or total > best_total or (total == best_total and key > best_key):
+        if total > best_total or (total == best_total and key > best_key):
             best_total, best_key = total, key
-            first = False
+        if sub == 0:
+            break
+        sub = (sub - ONE) & inter
     return best_total, best_key
 
 
@@ -350,89 +361,84 @@ def has_stock(hand, trump):
 
 
 @njit(cache=True, nogil=True)
-def hand_strength(hand, trump, points):
+def hand_strength(hand, trump, weis_total):
     """The baseline's measure of a hand: card points (trumps at trump value) + 10 per trump +
     its Weis total + 20 for Stöck."""
-    v = 0
+    v = weis_total
     x = np.uint64(hand)
     while x:
         c = lowest_code(x)
         x &= x - ONE
         if (c >> 4) == trump:
-            v += points[1, c & 15] + 10
+            v += POINTS[1, c & 15] + 10
         else:
-            v += points[0, c & 15]
-    t, _ = weis_of(hand, trump)
-    v += t
+            v += POINTS[0, c & 15]
     if has_stock(hand, trump):
         v += 20
     return v
 
 
-# --------------------------------------------------------------------------- strategies
-
 @njit(cache=True, nogil=True)
-def decide(S, seat, hand, trump, turn, blind_open, points, u):
-    """Play, drop or play blind at the ``turn``-th decision of the deal."""
-    if S.kind[seat] == K_RANDOM:
+def decide(kind, p, b, play, step, blindt, strength, turn, blind_open, u):
+    """Play, drop or play blind at the ``turn``-th decision of the deal (one seat's parameters)."""
+    if kind == K_RANDOM:
         if blind_open:
             x, u = uniform(u)
-            if x < S.b[seat]:
+            if x < b:
                 return BLIND, u
         x, u = uniform(u)
-        return (PLAY if x < S.p[seat] else DROP), u
-    st = hand_strength(hand, trump, points)
-    if st >= S.play[seat] + S.step[seat] * turn:
+        return (PLAY if x < p else DROP), u
+    if strength >= play + step * turn:
         return PLAY, u
-    if blind_open and st < S.blindt[seat]:
+    if blind_open and strength < blindt:
         return BLIND, u
     return DROP, u
 
 
-@njit(cache=True, nogil=True)
-def optional(S, seat, u):
+@njit(cache=True, nogil=True, inline="always")
+def optional(kind, d, u):
     """An optional act (the six's exchange, declaring Stöck): the baseline always takes it."""
-    if S.kind[seat] == K_RANDOM:
+    if kind == K_RANDOM:
         x, u = uniform(u)
-        return x < S.d[seat], u
+        return x < d, u
     return True, u
 
 
-@njit(cache=True, nogil=True)
-def declare_weis(S, seat, key, u):
-    if S.kind[seat] == K_RANDOM:
+@njit(cache=True, nogil=True, inline="always")
+def declare_weis(kind, d, weis, key, u):
+    if kind == K_RANDOM:
         x, u = uniform(u)
-        return x < S.d[seat], u
-    return (key >> 12) >= S.weis[seat], u
+        return x < d, u
+    return (key >> 12) >= weis, u
 
 
 @njit(cache=True, nogil=True)
-def card_cost(c, trump, points, strength):
+def card_cost(c, trump):
     """What throwing ``c`` costs: trumps above every plain card, then points, then strength."""
     it = 1 if (c >> 4) == trump else 0
-    return it * 1000 + points[it, c & 15] * 16 + strength[it, c & 15]
+    return it * 1000 + POINTS[it, c & 15] * 16 + STRENGTH[it, c & 15]
 
 
 @njit(cache=True, nogil=True)
-def outstanding_stronger(c, others, trump, strength):
+def outstanding_stronger(c, others, trump):
     """Whether a card of ``others`` of ``c``'s suit is stronger than ``c``."""
     s = c >> 4
     row = 1 if s == trump else 0
     x = np.uint64(others) & suit_mask(s)
-    v = strength[row, c & 15]
+    v = STRENGTH[row, c & 15]
     while x:
         o = lowest_code(x)
         x &= x - ONE
-        if strength[row, o & 15] > v:
+        if STRENGTH[row, o & 15] > v:
             return True
     return False
 
 
 @njit(cache=True, nogil=True)
-def choose_card(S, seat, hand, legal, trick, nt, k, trump, played, points, strength, u):
-    """The card to play: random legal, or the baseline (module docstring of strategies)."""
-    if S.kind[seat] == K_RANDOM:
-        return random_card(legal, u)
+def choose_card(hand, legal, trick, nt, k, trump, played):
+    """The baseline's card (the module docstring of :mod:`..strategies`)."""
+    points = POINTS
+    strength = STRENGTH
     others = ALL36 & ~played & ~np.uint64(hand)
     tl = suit_mask(trump)
     if nt == 0:
@@ -446,20 +452,20 @@ def choose_card(S, seat, hand, legal, trick, nt, k, trump, played, points, stren
                 x &= x - ONE
                 if strength[1, c & 15] > ts:
                     top, ts = c, strength[1, c & 15]
-            if not outstanding_stronger(top, others, trump, strength):
-                return top, u
+            if not outstanding_stronger(top, others, trump):
+                return top
         # a plain card nobody can beat in suit, the most points first
         best, bp = -1, -1
         x = legal & ~tl
         while x:
             c = lowest_code(x)
             x &= x - ONE
-            if not outstanding_stronger(c, others, trump, strength):
+            if not outstanding_stronger(c, others, trump):
                 p = points[0, c & 15] * 16 + strength[0, c & 15]
                 if p > bp:
                     best, bp = c, p
         if best >= 0:
-            return best, u
+            return best
     else:
         w = trick_winner(trick, nt, trump, strength)
         wc = trick[w]
@@ -484,7 +490,7 @@ def choose_card(S, seat, hand, legal, trick, nt, k, trump, played, points, stren
             if not wins:
                 continue
             it = 1 if cs == trump else 0
-            if not last and outstanding_stronger(c, others, trump, strength):
+            if not last and outstanding_stronger(c, others, trump):
                 continue
             if it == 0:
                 key = 10000 + points[0, c & 15] * 16 + strength[0, c & 15]
@@ -495,17 +501,17 @@ def choose_card(S, seat, hand, legal, trick, nt, k, trump, played, points, stren
             if key > bk:
                 best, bk = c, key
         if best >= 0:
-            return best, u
+            return best
     # else the cheapest card
     best, bk = -1, 1 << 40
     x = np.uint64(legal)
     while x:
         c = lowest_code(x)
         x &= x - ONE
-        key = card_cost(c, trump, points, strength)
+        key = card_cost(c, trump)
         if key < bk:
             best, bk = c, key
-    return best, u
+    return best
 
 
 # --------------------------------------------------------------------------- one deal
@@ -600,8 +606,11 @@ def play_deal(R, S, W, m, dealno, s, u, v, log, i, col):
     side = W.side
     act = W.act
     trick = W.trick
-    points = R.points
-    strength = R.strength
+    held = W.held
+    hkey = W.hkey
+    kinds = S.kind
+    points = POINTS
+    strength = STRENGTH
     twelve = (not R.dropping) and m < 4
     layout = R.layout12 if twelve else R.layout9
     for j in range(4):
@@ -623,6 +632,10 @@ def play_deal(R, S, W, m, dealno, s, u, v, log, i, col):
     mult = BERNER[trump] if R.berner else 1
     for j in range(m):
         hands[j] = dealt[j]
+    nh = 4 if (m < 4 and not twelve and R.dropping) else m   # hands anyone may hold
+    for j in range(nh):
+        held[j], hkey[j] = weis_of(dealt[j], trump)           # each dealt hand's Weis
+        W.dkey[j] = hkey[j]
     # ---- play, drop or play blind (lines 118-119, 147-152, 160)
     blindpos = -1
     drops = 0
@@ -632,11 +645,19 @@ def play_deal(R, S, W, m, dealno, s, u, v, log, i, col):
         if not R.dropping:
             choice[j] = PLAY
             continue
-        c, u = decide(S, order[j], hands[j], trump, j, blind_ok and blindpos < 0, points, u)
+        g = order[j]
+        st = 0
+        if kinds[g] != K_RANDOM:
+            st = hand_strength(hands[j], trump, held[j])
+        c, u = decide(kinds[g], S.p[g], S.b[g], S.play[g], S.step[g], S.blindt[g], st, j,
+                      blind_ok and blindpos < 0, u)
         choice[j] = c
         if c == BLIND:
             blindpos = j
-            hands[j] = dealt[3 if m == 3 else 2]
+            bh = 3 if m == 3 else 2
+            hands[j] = dealt[bh]
+            held[j] = held[bh]          # its Weis, position j now holds the blind
+            hkey[j] = hkey[bh]
         elif c == DROP:
             drops += 1
             if drops == m - 1:
@@ -663,28 +684,31 @@ def play_deal(R, S, W, m, dealno, s, u, v, log, i, col):
             for a in range(k):
                 j = act[a]
                 if (hands[j] & sbit) != 0 and not (m == 3 and j == blindpos):
-                    yes, u = optional(S, order[j], u)
+                    yes, u = optional(kinds[order[j]], S.d[order[j]], u)
                     if yes:
                         exch = j
                         hands[j] = (hands[j] & ~sbit) | tbit
+                        held[j], hkey[j] = weis_of(hands[j], trump)
                         if blindpos >= 0 and m == 3:   # the blind's taker gets the six
                             hands[blindpos] = (hands[blindpos] & ~tbit) | sbit
+                            held[blindpos], hkey[blindpos] = weis_of(hands[blindpos], trump)
                             table = six
                     break
         # ---- Weis and Stöck (lines 94-112, 130-134)
         bestk, bestj = 0, -1
         for a in range(k):
             j = act[a]
-            t, key = weis_of(hands[j], trump)
-            wtot[j] = t
+            g = order[j]
+            key = hkey[j]
+            wtot[j] = held[j]
             if key > 0:
-                yes, u = declare_weis(S, order[j], key, u)
+                yes, u = declare_weis(kinds[g], S.d[g], S.weis[g], key, u)
                 if yes:
                     keys[j] = key
                     if key > bestk:
                         bestk, bestj = key, j
             if has_stock(hands[j], trump):
-                yes, u = optional(S, order[j], u)
+                yes, u = optional(kinds[g], S.d[g], u)
                 if yes:
                     stock[j] = 20
         if bestj >= 0:
@@ -693,7 +717,7 @@ def play_deal(R, S, W, m, dealno, s, u, v, log, i, col):
         played = np.uint64(0)
         ntr = 9 if not twelve else 12
         lead = 0
-        tricks = R.tricks
+        tricks = TRICK_RULES
         pc = 0
         for t in range(ntr):
             for q in range(k):
@@ -704,9 +728,11 @@ def play_deal(R, S, W, m, dealno, s, u, v, log, i, col):
                 h = hands[j]
                 if t == 0 and j == blindpos and table >= 0:
                     h &= ~(ONE << np.uint64(table))
-                legal = legal_moves(h, trick, q, trump, tricks, strength)
-                c, u = choose_card(S, order[j], hands[j], legal, trick, q, k, trump, played,
-                                   points, strength, u)
+                legal = legal_moves(h, trick, q, trump, tricks, strength) if q > 0 else h
+                if kinds[order[j]] == K_RANDOM:
+                    c, u = random_card(legal, u)
+                else:
+                    c = choose_card(hands[j], legal, trick, q, k, trump, played)
                 trick[q] = c
                 hands[j] &= ~(ONE << np.uint64(c))
                 if col >= 0:
@@ -760,8 +786,7 @@ def play_deal(R, S, W, m, dealno, s, u, v, log, i, col):
             v[QD.cards * P + g] = won[j]
             v[QD.weis * P + g] = weisp[j]
             v[QD.stock * P + g] = stock[j]
-            _, hk = weis_of(dealt[j], trump)
-            v[QD.weis_held * P + g] = hk >> 12
+            v[QD.weis_held * P + g] = W.dkey[j] >> 12
             v[QD.play * P + g] = 1 if (choice[j] == PLAY or choice[j] == BLIND) else 0
             v[QD.blind * P + g] = 1 if choice[j] == BLIND else 0
             v[QD.side * P + g] = side[j]
