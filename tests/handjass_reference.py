@@ -256,6 +256,10 @@ def check_deal(d, rules, strategy_weis=None):
         assert d[f"cards{j}"] == won[j], f"card points of {j}"
         totals[j] = won[j] + d[f"weis{j}"] + d[f"stock{j}"]
         assert d[f"total{j}"] == totals[j]
+    for j in range(m):
+        if j not in play:
+            assert d[f"cards{j}"] == d[f"total{j}"] == d[f"weis{j}"] == d[f"stock{j}"] == 0, \
+                f"{j} dropped but scored"
     # ---- strokes: the engine's order of tied players is one of the draws (line 140)
     ranking = sorted(act, key=lambda j: (-totals[j], -strk[j]))
     s, pot = strokes_for(totals, m, rules, ranking, mult)
