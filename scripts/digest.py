@@ -40,6 +40,8 @@ EXTRA = {
                      ("crazy_eights(preset=openspiel)", [f"p{k}=random" for k in range(1, 6)])],
     "fan_tan": [("fan_tan(players=7,deal_from=right)", ["p1=random", "p3=block"]),
                 ("fan_tan(preset=free_pass)", ["p1=block", "p2=random"])],
+    "handjass": [("handjass(players=3)", ["p1=random(b=0.5)", "p3=random"]),
+                 ("handjass(unit=game,players=3,extra_per_potato=true)", ["p2=random"])],
     "old_maid": [("old_maid(players=2)", []), ("old_maid(players=7,starter=random,extra=last)", [])],
 }
 
