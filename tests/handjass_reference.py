@@ -149,13 +149,26 @@ def check_deal(d, rules, strategy_weis=None):
     assert sorted(dealt) == sorted(s * 16 + r for s in range(4) for r in range(6, 15)), "deck"
     twelve = (not rules.dropping) and m < 4
     hands = hands_of(dealt, twelve)
+    bessern = rules.bessern and m < 4 and not twelve
     tcode = dealt[12 * 2 + 4 * (m - 1) + 3] if twelve else dealt[35]
+    if bessern and m == 3:
+        tcode = dealt[32]                                  # the dealer's last card (line 167)
     assert d["tcard"] == tcode, "trump card"
     trump = tcode // 16
     assert d["trump"] == trump
     mult = BERNER[trump] if rules.berner else 1
     order = [d[f"ord{j}"] for j in range(m)]
     choice = [d[f"choice{j}"] for j in range(m)]
+    # ---- Bessern (lines 166-169): exactly three cards swapped for the three face down
+    for j in range(m):
+        b = d[f"bess{j}"]
+        if b < 0:
+            continue
+        assert bessern, "a Bessern swap without Bessern"
+        out = [card(c) for c in range(64) if b >> c & 1]
+        assert len(out) == 3 and all(c in hands[j] for c in out), "Bessern discards"
+        packet = [card(dealt[12 * j + (9 if m == 3 else 6) + q]) for q in range(3)]
+        hands[j] = [c for c in hands[j] if c not in out] + packet
     # ---- play, drop or blind
     blind = -1
     drops = 0
@@ -170,7 +183,8 @@ def check_deal(d, rules, strategy_weis=None):
             continue
         assert c in (0, 1, 2), f"choice {c}"
         if c == 2:
-            assert m < 4 and rules.blind and blind < 0 and not twelve, "blind not allowed"
+            assert m < 4 and rules.blind and blind < 0 and not twelve and not bessern, \
+                "blind not allowed"
             blind = j
         drops += c == 0
     if drops == m - 1:
@@ -192,7 +206,8 @@ def check_deal(d, rules, strategy_weis=None):
     six = (trump, "6")
     tc = card(tcode)
     if ex >= 0:
-        assert m < 4 and rules.six_exchange and not twelve and tc != six, "exchange not allowed"
+        assert m < 4 and rules.six_exchange and not twelve and tc != six and \
+            not (bessern and m == 3), "exchange not allowed"
         assert six in play[ex] and not (m == 3 and ex == blind), "exchanger without the six"
         play[ex].remove(six)
         play[ex].append(tc)

@@ -57,8 +57,11 @@ CONFIGS = [
     ({"players": 2, "dropping": False}, None, 200),
     ({"extra_per_potato": True, "strokes": "players_minus_one", "potato": 21}, None, 300),
     ({"berner": True, "players": 3, "potato_stake": 2}, None, 200),
+    ({"players": 3, "bessern": True}, None, 200),
+    ({"players": 2, "bessern": True}, ["p1=random(d=0.6)", "p2=baseline(besser=70)"], 200),
 ]
-GAMES = [({"unit": "game"}, None, 40), ({"unit": "game", "players": 3}, ["p1=random"], 40),
+GAMES = [({"unit": "game"}, None, 40), ({"unit": "game", "bessern": True}, None, 30),
+         ({"unit": "game", "players": 3}, ["p1=random"], 40),
          ({"unit": "game", "berner": True, "target": 27, "extra_per_potato": True}, None, 15)]
 
 
@@ -375,3 +378,20 @@ def test_trick_mechanics_against_jass_kit():
         assert rule.calc_winner(jtr, 0, jt) == (-T.trick_winner(full, 4, trump, E.STRENGTH)) % 4
         compared += 1
     assert compared > 3500
+
+
+def test_bessern_lines_166_169():
+    """Three players with Bessern: the dealer's last card (position 32) shows trumps, a swap is
+    exactly three cards for the three dealt face down, and it does not oblige to play."""
+    r = rules(players=3, bessern=True)
+    deck = stack(WEIS_131)
+    res, log = HJ.play_stacked(r, ["p1=baseline(besser=400,play=400)", "p2=random(p=1,d=0)",
+                                   "p3=random(p=1,d=0)"], deck, log=True)
+    d = log.iloc[0].to_dict()
+    assert d["tcard"] == deck[32] == C.parse_card("9s") and d["trump"] == S
+    # p1 swaps its three cheapest plain cards (fewest points, then weakest): 6d 8d 9h
+    assert d["bess0"] == C.mask(C.parse("6d 8d 9h")) and d["bess1"] == d["bess2"] == -1
+    assert d["choice0"] == 0 and res["p1_play"] == 0 and d["blindpos"] == -1
+    ref.check_deal(d, r)
+    rows, log = HJ.play_logged(r, None, n=300, seed=2)
+    assert (log.bess0 >= 0).mean() > 0.1 and rows.p1_blind.sum() == rows.exchanges.sum() == 0

@@ -127,7 +127,7 @@ def metrics(rules) -> list[Metric]:
 
 # --------------------------------------------------------------------------- move log
 DEAL_COLUMNS = (["deal", "m", "trump", "tcard", "blindpos", "exch", "table"]
-                + [f"{c}{j}" for c in ("ord", "choice", "decl", "wkey", "weis", "stock", "cards",
+                + [f"{c}{j}" for c in ("ord", "choice", "bess", "decl", "wkey", "weis", "stock", "cards",
                                        "total", "strk", "pot", "score") for j in range(4)]
                 + [f"dealt{p}" for p in range(NCARDS)] + [f"play{t}" for t in range(NCARDS)])
 L = slots(DEAL_COLUMNS)
@@ -185,6 +185,7 @@ class GameRules(NamedTuple):
     minus_one: bool
     extra: bool
     berner: bool
+    bessern: bool
     stake: int
     max_deals: int
     strength: np.ndarray       # int64[2, 16]
@@ -204,6 +205,7 @@ class Seats(NamedTuple):
     step: np.ndarray           # int64[4] baseline: added per later turn to decide
     blindt: np.ndarray         # int64[4] baseline: below this (and below play) take the blind
     weis: np.ndarray           # int64[4] baseline: declare Weis when the best is worth this
+    besser: np.ndarray         # int64[4] baseline: below this strength swap three for the Bessern
 
 
 class Work(NamedTuple):
@@ -234,6 +236,7 @@ class Work(NamedTuple):
     held: np.ndarray           # int64[4] Weis total of the hand a position holds (at the deal:
     hkey: np.ndarray           # ... of each dealt hand, the blind's too) and its best key
     dkey: np.ndarray           # int64[4] best Weis key of each position's dealt hand
+    bess: np.ndarray           # int64[4] the three cards a position swapped for its Bessern (-1)
 
 
 def game_rules(rules) -> GameRules:
@@ -242,20 +245,21 @@ def game_rules(rules) -> GameRules:
                   target=rules.target, potato=rules.potato, dropping=rules.dropping,
                   blind=rules.blind, six_exchange=rules.six_exchange,
                   minus_one=rules.strokes == "players_minus_one", extra=rules.extra_per_potato,
-                  berner=rules.berner, stake=rules.potato_stake, max_deals=rules.max_deals,
+                  berner=rules.berner, bessern=rules.bessern, stake=rules.potato_stake, max_deals=rules.max_deals,
                   strength=strength, points=points,
                   tricks=TRICK_RULES.copy(),
                   layout9=hand_layout(False), layout12=hand_layout(True))
 
 
-def seats(kind, p, b, d, play, step, blindt, weis) -> Seats:
+def seats(kind, p, b, d, play, step, blindt, weis, besser) -> Seats:
     def f(x, t):
         a = np.zeros(4, t)
         a[:len(x)] = x
         return a
     return record(Seats, kind=f(kind, np.int64), p=f(p, np.float64), b=f(b, np.float64),
                   d=f(d, np.float64), play=f(play, np.int64), step=f(step, np.int64),
-                  blindt=f(blindt, np.int64), weis=f(weis, np.int64))
+                  blindt=f(blindt, np.int64), weis=f(weis, np.int64),
+                  besser=f(besser, np.int64))
 
 
 def work(stack=None) -> Work:
@@ -266,7 +270,7 @@ def work(stack=None) -> Work:
                   hands=z(np.uint64), dealt=z(np.uint64), order=z(), ingame=z(), score=z(),
                   choice=z(), keys=z(), wtot=z(), weisp=z(), stock=z(), won=z(), total=z(),
                   strk=z(), pot=z(), side=z(), act=z(), trick=z(), rank=z(), tie=z(), held=z(), hkey=z(),
-                  dkey=z())
+                  dkey=z(), bess=z())
 
 
 # --------------------------------------------------------------------------- Weis and Stöck
@@ -517,6 +521,49 @@ def choose_card(hand, legal, trick, nt, k, trump, played):
 # --------------------------------------------------------------------------- one deal
 
 @njit(cache=True, nogil=True)
+def bessern_swaps(S, W, m, trump, u):
+    """Bessern (lines 166-169): in turn from the Forehand each may swap exactly three cards for
+    his three face-down cards (positions ``12j + 9..11`` with three players, ``12j + 6..8`` with
+    two).  The baseline swaps when its strength is below ``besser``, its three cheapest cards;
+    random with probability ``d``, three random cards.  Returns ``u``."""
+    hands = W.hands
+    cards = W.cards
+    kinds = S.kind
+    off = 9 if m == 3 else 6
+    for j in range(m):
+        g = W.order[j]
+        if kinds[g] == K_RANDOM:
+            x, u = uniform(u)
+            yes = x < S.d[g]
+        else:
+            yes = hand_strength(hands[j], trump, W.held[j]) < S.besser[g]
+        if not yes:
+            continue
+        rest = hands[j]
+        out = np.uint64(0)
+        for _ in range(3):
+            if kinds[g] == K_RANDOM:
+                c, u = random_card(rest, u)
+            else:
+                c, bk = -1, 1 << 40
+                x2 = rest
+                while x2:
+                    cc = lowest_code(x2)
+                    x2 &= x2 - ONE
+                    k2 = card_cost(cc, trump)
+                    if k2 < bk:
+                        c, bk = cc, k2
+            out |= ONE << np.uint64(c)
+            rest &= ~(ONE << np.uint64(c))
+        for q in range(3):
+            rest |= ONE << np.uint64(cards[12 * j + off + q])
+        hands[j] = rest
+        W.bess[j] = np.int64(out)
+        W.held[j], W.hkey[j] = weis_of(rest, trump)
+    return u
+
+
+@njit(cache=True, nogil=True)
 def deal_cards(W, s, dealno):
     """The deal's 36 cards into ``W.cards`` (a stacked deal, or a shuffle): ``(ok, s)``."""
     cards = W.cards
@@ -627,7 +674,10 @@ def play_deal(R, S, W, m, dealno, s, u, v, log, i, col):
         side[j] = 0
     for p in range(NCARDS):
         dealt[layout[p]] |= ONE << np.uint64(cards[p])
+    bessern = R.bessern and m < 4 and not twelve
     tcard = cards[NCARDS - 1] if not twelve else cards[12 * 2 + 4 * (m - 1) + 3]
+    if bessern and m == 3:
+        tcard = cards[32]                       # the dealer's last card (line 167)
     trump = tcard >> 4
     mult = BERNER[trump] if R.berner else 1
     for j in range(m):
@@ -636,11 +686,16 @@ def play_deal(R, S, W, m, dealno, s, u, v, log, i, col):
     for j in range(nh):
         held[j], hkey[j] = weis_of(dealt[j], trump)           # each dealt hand's Weis
         W.dkey[j] = hkey[j]
+    bess = W.bess
+    for j in range(4):
+        bess[j] = -1
+    if bessern:
+        u = bessern_swaps(S, W, m, trump, u)
     # ---- play, drop or play blind (lines 118-119, 147-152, 160)
     blindpos = -1
     drops = 0
     lone = -1
-    blind_ok = R.blind and m < 4 and not twelve
+    blind_ok = R.blind and m < 4 and not twelve and not bessern
     for j in range(m):
         if not R.dropping:
             choice[j] = PLAY
@@ -680,7 +735,7 @@ def play_deal(R, S, W, m, dealno, s, u, v, log, i, col):
         # ---- the trump six (lines 116, 153, 160)
         six = trump * 16 + SIX
         sbit = ONE << np.uint64(six)
-        if R.six_exchange and m < 4 and not twelve and tcard != six:
+        if R.six_exchange and m < 4 and not twelve and tcard != six and not (bessern and m == 3):
             for a in range(k):
                 j = act[a]
                 if (hands[j] & sbit) != 0 and not (m == 3 and j == blindpos):
@@ -808,6 +863,7 @@ def play_deal(R, S, W, m, dealno, s, u, v, log, i, col):
         for j in range(4):
             r[col + L.ord0 + j] = order[j] if j < m else -1
             r[col + L.choice0 + j] = choice[j] if j < m else NOT_ASKED
+            r[col + L.bess0 + j] = bess[j]
             r[col + L.decl0 + j] = 1 if keys[j] > 0 else 0
             r[col + L.wkey0 + j] = keys[j]
             r[col + L.weis0 + j] = weisp[j]

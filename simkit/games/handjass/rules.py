@@ -63,8 +63,13 @@ What the text gives and how it is read:
   to each other active player, metric ``pK_side``); ``berner`` (173: strokes and potatoes times 4
   for hearts trumps, 3 diamonds, 2 clubs, 1 spades; preset ``berner`` with ``target=27``);
   ``strokes=players_minus_one`` (174: three strokes with four players; strokes left over when
-  fewer players score go to the highest).  Not built: Bessern (166-169) and strokes held over
-  on a tie (175).
+  fewer players score go to the highest); ``bessern`` (166-169, three or two players, instead of
+  the blind: with three, three hands of nine, the dealer's last card (position 32) shows trumps,
+  no six exchange, and each player's Bessern is the three cards at positions ``12j + 9..11``;
+  with two, positions 35 shows trumps (the six may be exchanged for it) and a player's Bessern
+  is at ``12j + 6..8``, the other eleven cards out of play; in turn from the Forehand each may
+  swap exactly three cards for his Bessern, then the play-or-drop turns as usual).  Not built:
+  strokes held over on a tie (175).
 * ``unit``: ``deal`` (one deal of ``players``; its strokes per seat) or ``game`` (a whole game to
   the loser, ``pK_lose`` the headline).  ``max_deals`` (not in the text) ends a game still running
   as ``unfinished``.
@@ -74,6 +79,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from simkit.core.rules import Rules, option
+from simkit.errors import SimkitError
 
 UNITS = ("deal", "game")
 STROKES = ("two", "players_minus_one")
@@ -101,17 +107,15 @@ class HandjassRules(Rules):
                                     "who score strokes", source="000:170")
     berner: bool = option(False, doc="Berner Handjass: strokes and potatoes times 4/3/2/1 for "
                           "hearts/diamonds/clubs/spades trumps", source="000:173")
+    bessern: bool = option(False, doc="with three or two players, Bessern instead of the blind: "
+                           "each may swap three cards for three dealt face down", source="000:166-169")
     potato_stake: int = option(0, range=(0, 100), doc="small stakes a potato pays each other "
                                "active player (the pK_side metric)", source="000:172")
     max_deals: int = option(2000, range=(1, 100_000), doc="a game still running after this many "
                             "deals ends unfinished (not in the text)",
                             source="not in the text: a cap so that every game ends")
 
-    @property
-    def stroke_count(self):
-        """Strokes a deal with ``m`` players in the game: a function of ``m``."""
-        def n(m):
-            if m == 2:
-                return 1
-            return m - 1 if self.strokes == "players_minus_one" else 2
-        return n
+    def check(self) -> None:
+        if self.bessern and not self.dropping:
+            raise SimkitError("bessern needs dropping=true (with no dropping there is no "
+                              "Bessern, line 171)")
