@@ -138,10 +138,18 @@ def strokes_for(totals, m, rules, order, mult):
     if rules.extra_per_potato:
         for e in range(len(totals) - len(ok)):
             s[rec[e % len(rec)]] += mult
-    return s, pot
+    held = []
+    if rules.tie == "carry":                   # line 175: a two-way tie's parted strokes wait
+        for q in range(len(ok) - 1):
+            a, b = ok[q], ok[q + 1]
+            same = [j for j in ok if totals[j] == totals[a]]
+            if totals[a] == totals[b] and s[a] != s[b] and len(same) == 2:
+                held.append((a, b, s[a] - s[b]))
+                s[a] = s[b]
+    return s, pot, held
 
 
-def check_deal(d, rules, strategy_weis=None):
+def check_deal(d, rules, with_totals=False):
     """Replay one logged deal ``d`` (a dict of :data:`LOG_COLUMNS`); ``AssertionError`` on the
     first broken rule.  Returns ``{game seat: net strokes}``."""
     m = d["m"]
@@ -199,7 +207,8 @@ def check_deal(d, rules, strategy_weis=None):
         for j in range(m):
             assert strk[j] == (S * mult if j == lone else 0), "unplayed strokes"
         assert d["play0"] == -1
-        return {order[j]: strk[j] for j in range(m)}
+        out = {order[j]: strk[j] for j in range(m)}
+        return (out, {}, []) if with_totals else out
     # ---- the trump six (lines 116, 153, 160)
     table = tcode if (blind >= 0 and m == 3) else -1
     ex = d["exch"]
@@ -277,11 +286,14 @@ def check_deal(d, rules, strategy_weis=None):
                 f"{j} dropped but scored"
     # ---- strokes: the engine's order of tied players is one of the draws (line 140)
     ranking = sorted(act, key=lambda j: (-totals[j], -strk[j]))
-    s, pot = strokes_for(totals, m, rules, ranking, mult)
+    s, pot, held = strokes_for(totals, m, rules, ranking, mult)
     for j in range(m):
         assert strk[j] == s.get(j, 0), f"strokes of {j}: {strk[j]} vs {s.get(j, 0)} ({totals})"
         assert d[f"pot{j}"] == pot.get(j, 0)
-    return {order[j]: strk[j] for j in range(m)}
+    out = {order[j]: strk[j] for j in range(m)}
+    if with_totals:
+        return out, {order[j]: totals[j] for j in act}, [(order[a], order[b], x) for a, b, x in held]
+    return out
 
 
 def check_game(deals, rules, lose):
@@ -290,6 +302,7 @@ def check_game(deals, rules, lose):
     P = rules.players
     score = [0] * P
     inside = list(range(P))
+    pending = []
     fore = 0
     for n, d in enumerate(deals):
         assert d["deal"] == n
@@ -298,9 +311,16 @@ def check_game(deals, rules, lose):
         start = inside.index(fore)
         want = inside[start:] + inside[:start]
         assert [d[f"ord{j}"] for j in range(m)] == want, f"deal {n}: line-up"
-        got = check_deal(d, rules)
+        got, totals, new = check_deal(d, rules, with_totals=True)
         for g, x in got.items():
             score[g] += x
+        keep = []
+        for a, b, x in pending:                 # line 175: settled in a deal both play
+            if a in totals and b in totals and totals[a] != totals[b]:
+                score[a if totals[a] > totals[b] else b] += x
+            elif a in inside and b in inside:
+                keep.append((a, b, x))
+        pending = keep + new
         assert [d[f"score{g}"] for g in range(P)] == score, f"deal {n}: scores"
         out = [g for g in inside if score[g] >= rules.target]
         nxt = (fore + 1) % P

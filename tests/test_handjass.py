@@ -58,10 +58,12 @@ CONFIGS = [
     ({"extra_per_potato": True, "strokes": "players_minus_one", "potato": 21}, None, 300),
     ({"berner": True, "players": 3, "potato_stake": 2}, None, 200),
     ({"players": 3, "bessern": True}, None, 200),
+    ({"tie": "carry", "potato": 0, "extra_per_potato": True}, None, 300),
     ({"players": 2, "bessern": True}, ["p1=random(d=0.6)", "p2=baseline(besser=70)"], 200),
 ]
 GAMES = [({"unit": "game"}, None, 40), ({"unit": "game", "bessern": True}, None, 30),
          ({"unit": "game", "players": 3}, ["p1=random"], 40),
+         ({"unit": "game", "tie": "carry", "players": 2}, None, 40),
          ({"unit": "game", "berner": True, "target": 27, "extra_per_potato": True}, None, 15)]
 
 
@@ -239,6 +241,13 @@ def test_strokes_and_potatoes_lines_137_141():
     assert hand_worked_strokes([60, 50, 30, 17], extra_per_potato=True)[0] == [2, 1, 0, -1]
     assert hand_worked_strokes([60, 50, 20, 17], extra_per_potato=True)[0] == [2, 2, -1, -1]
     assert hand_worked_strokes([60, 20, 20, 17], extra_per_potato=True)[0] == [5, -1, -1, -1]
+    # strokes held over on a tie (175): both tied get the lower count, one stroke waits
+    R = E.game_rules(rules(tie="carry"))
+    W = E.work()
+    W.act[:4] = np.arange(4)
+    W.total[:4] = [60, 40, 40, 17]
+    E.score_strokes(R, W, 4, 4, 1, np.uint64(3))
+    assert list(W.strk[:4]) == [1, 0, 0, -1] and sorted(W.pend[0, :2]) == [1, 2] and W.pend[0, 2] == 1
     # Berner (173): times the suit's multiplier
     assert hand_worked_strokes([60, 50, 30, 17], mult=3)[0] == [3, 3, 0, -3]
 

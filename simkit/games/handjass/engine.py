@@ -74,9 +74,9 @@ K_RANDOM, K_BASELINE = 0, 1
 # --------------------------------------------------------------------------- metrics
 DEAL_SEAT = ["strokes", "stroked", "potato", "points", "cards", "weis", "stock", "weis_held",
              "play", "blind", "side"]
-DEAL_TAIL = ["active", "unplayed", "all_potato", "card_total", "exchanges"]
+DEAL_TAIL = ["active", "unplayed", "all_potato", "card_total", "exchanges", "held_over"]
 GAME_SEAT = ["lose", "strokes", "potatoes", "plays", "side"]
-GAME_TAIL = ["deals", "unfinished"]
+GAME_TAIL = ["deals", "unfinished", "held_over"]
 QD, TD, QG, TG = slots(DEAL_SEAT), slots(DEAL_TAIL), slots(GAME_SEAT), slots(GAME_TAIL)
 NDS, NGS = len(DEAL_SEAT), len(GAME_SEAT)
 DOCS = {
@@ -92,6 +92,7 @@ DOCS = {
     "all_potato": "nobody reached the potato threshold", "card_total":
     "card points taken in tricks by all players (157 when every hand is played)",
     "exchanges": "trump sixes exchanged for the trump card",
+    "held_over": "strokes held over on a tie (tie=carry); in a game, those never settled",
     "lose": "lost the game (the last player left)", "potatoes": "potatoes scored in the game",
     "plays": "deals played (not dropped) in the game", "deals": "deals in the game",
     "unfinished": "the game hit max_deals and has no loser",
@@ -99,7 +100,7 @@ DOCS = {
 UNITS = {"strokes": "strokes", "points": "card points", "cards": "card points",
          "weis": "card points", "stock": "card points", "weis_held": "Weis points",
          "side": "small stakes", "active": "players", "card_total": "card points",
-         "exchanges": "count", "potatoes": "count", "plays": "deals", "deals": "deals"}
+         "exchanges": "count", "held_over": "strokes", "potatoes": "count", "plays": "deals", "deals": "deals"}
 DEAL_BINARY = {"stroked", "potato", "play", "blind", "unplayed", "all_potato", "exchanges"}
 GAME_BINARY = {"lose", "unfinished"}
 
@@ -187,6 +188,7 @@ class GameRules(NamedTuple):
     berner: bool
     bessern: bool
     stake: int
+    carry: bool
     max_deals: int
     strength: np.ndarray       # int64[2, 16]
     points: np.ndarray         # int64[2, 16]
@@ -237,6 +239,7 @@ class Work(NamedTuple):
     hkey: np.ndarray           # ... of each dealt hand, the blind's too) and its best key
     dkey: np.ndarray           # int64[4] best Weis key of each position's dealt hand
     bess: np.ndarray           # int64[4] the three cards a position swapped for its Bessern (-1)
+    pend: np.ndarray           # int64[8, 3] held-over strokes: (position or seat a, b, strokes)
 
 
 def game_rules(rules) -> GameRules:
@@ -245,7 +248,7 @@ def game_rules(rules) -> GameRules:
                   target=rules.target, potato=rules.potato, dropping=rules.dropping,
                   blind=rules.blind, six_exchange=rules.six_exchange,
                   minus_one=rules.strokes == "players_minus_one", extra=rules.extra_per_potato,
-                  berner=rules.berner, bessern=rules.bessern, stake=rules.potato_stake, max_deals=rules.max_deals,
+                  berner=rules.berner, bessern=rules.bessern, stake=rules.potato_stake, carry=rules.tie == "carry", max_deals=rules.max_deals,
                   strength=strength, points=points,
                   tricks=TRICK_RULES.copy(),
                   layout9=hand_layout(False), layout12=hand_layout(True))
@@ -270,7 +273,7 @@ def work(stack=None) -> Work:
                   hands=z(np.uint64), dealt=z(np.uint64), order=z(), ingame=z(), score=z(),
                   choice=z(), keys=z(), wtot=z(), weisp=z(), stock=z(), won=z(), total=z(),
                   strk=z(), pot=z(), side=z(), act=z(), trick=z(), rank=z(), tie=z(), held=z(), hkey=z(),
-                  dkey=z(), bess=z())
+                  dkey=z(), bess=z(), pend=np.zeros((8, 3), np.int64))
 
 
 # --------------------------------------------------------------------------- Weis and Stöck
@@ -594,6 +597,8 @@ def score_strokes(R, W, k, m, mult, u):
     pot = W.pot
     rank = W.rank
     tie = W.tie
+    W.pend[0, 2] = 0
+    W.pend[1, 2] = 0
     nok = 0
     for a in range(k):
         j = act[a]
@@ -626,6 +631,21 @@ def score_strokes(R, W, k, m, mult, u):
             strk[rank[q]] += mult
             e -= 1
             q = q + 1 if q + 1 < rec else 0
+    if R.carry:
+        # two tied players the strokes would part: both the lower count, the rest held over
+        np_ = 0
+        for q in range(nok - 1):
+            a, b = rank[q], rank[q + 1]
+            if total[a] != total[b] or strk[a] == strk[b]:
+                continue
+            if (q > 0 and total[rank[q - 1]] == total[a]) or \
+                    (q + 2 < nok and total[rank[q + 2]] == total[a]):
+                continue                      # three or more tied: drawn for (line 140)
+            W.pend[np_, 0] = a
+            W.pend[np_, 1] = b
+            W.pend[np_, 2] = strk[a] - strk[b]
+            strk[a] = strk[b]
+            np_ += 1
     return nok, u
 
 
@@ -822,6 +842,8 @@ def play_deal(R, S, W, m, dealno, s, u, v, log, i, col):
             for q in range(pc, NCARDS):
                 log[i, col + L.play0 + q] = -1
     else:
+        W.pend[0, 2] = 0
+        W.pend[1, 2] = 0
         strk[lone] = mult * (1 if m == 2 else (m - 1 if R.minus_one else 2))
         if col >= 0:
             for q in range(NCARDS):
@@ -851,6 +873,8 @@ def play_deal(R, S, W, m, dealno, s, u, v, log, i, col):
         v[b0 + TD.all_potato] = 1 if (lone < 0 and nok_all(W, k, R.potato)) else 0
         v[b0 + TD.card_total] = cardsum
         v[b0 + TD.exchanges] = 1 if exch >= 0 else 0
+        if lone < 0:
+            v[b0 + TD.held_over] = W.pend[0, 2] + W.pend[1, 2]
     if col >= 0:
         r = log[i]
         r[col + L.deal] = dealno
@@ -889,6 +913,46 @@ def nok_all(W, k, potato):
 # --------------------------------------------------------------------------- units
 
 @njit(cache=True, nogil=True)
+def settle_held(W, m, k, held, score, ingame):
+    """Line 175: strokes held over (game seats in ``W.pend[2:2 + held]``) go to the one of the
+    two with more points in a deal both play; then this deal's new held-over pairs (positions
+    in ``W.pend[0:2]``) join them.  A pair with a retired player is dropped, its strokes lost
+    (counted in ``W.pend[7, 2]``).  Returns the new count."""
+    pend = W.pend
+    order = W.order
+    played = k > 1                      # the deal was played (not won unplayed)
+    q = 0
+    while q < held:
+        a, b, amt = pend[2 + q, 0], pend[2 + q, 1], pend[2 + q, 2]
+        ja, jb = -1, -1
+        for j in range(m):
+            if order[j] == a and (W.choice[j] == PLAY or W.choice[j] == BLIND):
+                ja = j
+            if order[j] == b and (W.choice[j] == PLAY or W.choice[j] == BLIND):
+                jb = j
+        win = -1
+        if played and ja >= 0 and jb >= 0 and W.total[ja] != W.total[jb]:
+            win = a if W.total[ja] > W.total[jb] else b
+            score[win] += amt
+        if win >= 0 or not ingame[a] or not ingame[b]:
+            if win < 0:
+                pend[7, 2] += amt           # lost with a retired player
+            for r in range(q, held - 1):
+                for c in range(3):
+                    pend[2 + r, c] = pend[3 + r, c]
+            held -= 1
+        else:
+            q += 1
+    for n in range(2):
+        if pend[n, 2] > 0 and held < 5:
+            pend[2 + held, 0] = order[pend[n, 0]]
+            pend[2 + held, 1] = order[pend[n, 1]]
+            pend[2 + held, 2] = pend[n, 2]
+            held += 1
+    return held
+
+
+@njit(cache=True, nogil=True)
 def play_unit(R, S, W, i, key, ukey, v, log):
     """One unit: a deal of ``players`` (p1 Forehand, the last seat dealer), or a whole game to
     the loser (lines 142-144, 157, 162).  Returns the cards dealt."""
@@ -918,6 +982,8 @@ def play_unit(R, S, W, i, key, ukey, v, log):
     deals = 0
     loser = -1
     plays = np.zeros(4, np.int64)
+    held = 0                      # game-level held-over strokes in W.pend[2:7], lost in [7, 2]
+    W.pend[7, 2] = 0
     pots = np.zeros(4, np.int64)
     sides = np.zeros(4, np.int64)
     while deals < R.max_deals:
@@ -941,6 +1007,8 @@ def play_unit(R, S, W, i, key, ukey, v, log):
             if W.choice[j] == PLAY or W.choice[j] == BLIND:
                 plays[g] += 1
             sides[g] += W.side[j]
+        if R.carry:
+            held = settle_held(W, m, k, held, score, ingame)
         for j in range(m):
             if score[order[j]] >= R.target:
                 ingame[order[j]] = 0
@@ -969,6 +1037,9 @@ def play_unit(R, S, W, i, key, ukey, v, log):
     b0 = NGS * P
     v[b0 + TG.deals] = deals
     v[b0 + TG.unfinished] = 1 if loser < 0 else 0
+    v[b0 + TG.held_over] = W.pend[7, 2]
+    for q in range(held):
+        v[b0 + TG.held_over] += W.pend[2 + q, 2]
     return NCARDS * deals
 
 

@@ -68,8 +68,12 @@ What the text gives and how it is read:
   no six exchange, and each player's Bessern is the three cards at positions ``12j + 9..11``;
   with two, positions 35 shows trumps (the six may be exchanged for it) and a player's Bessern
   is at ``12j + 6..8``, the other eleven cards out of play; in turn from the Forehand each may
-  swap exactly three cards for his Bessern, then the play-or-drop turns as usual).  Not built:
-  strokes held over on a tie (175).
+  swap exactly three cards for his Bessern, then the play-or-drop turns as usual);
+  ``tie=carry`` (175: when two players tie on points and the strokes would part them, both get
+  the lower count and the difference is held over to the next deal in which both play, going to
+  the one with more points then (a tie again holds it over again); a stroke still held over when
+  one of them retires, or at the end of a unit, is lost (``held_over``); a tie of three or more
+  is drawn for as usual).
 * ``unit``: ``deal`` (one deal of ``players``; its strokes per seat) or ``game`` (a whole game to
   the loser, ``pK_lose`` the headline).  ``max_deals`` (not in the text) ends a game still running
   as ``unfinished``.
@@ -83,6 +87,7 @@ from simkit.errors import SimkitError
 
 UNITS = ("deal", "game")
 STROKES = ("two", "players_minus_one")
+TIES = ("draw", "carry")
 
 
 @dataclass(frozen=True)
@@ -109,6 +114,9 @@ class HandjassRules(Rules):
                           "hearts/diamonds/clubs/spades trumps", source="000:173")
     bessern: bool = option(False, doc="with three or two players, Bessern instead of the blind: "
                            "each may swap three cards for three dealt face down", source="000:166-169")
+    tie: str = option("draw", choices=TIES, doc="a tie for a stroke: a card drawn decides (draw), "
+                      "or the stroke is held over to the next deal both play (carry)",
+                      source="000:140,175")
     potato_stake: int = option(0, range=(0, 100), doc="small stakes a potato pays each other "
                                "active player (the pK_side metric)", source="000:172")
     max_deals: int = option(2000, range=(1, 100_000), doc="a game still running after this many "
