@@ -509,9 +509,14 @@ def choose_card(hand, legal, trick, nt, k, trump, played):
                 best, bk = c, key
         if best >= 0:
             return best
-    # else the cheapest card
+    return cheapest(legal, trump)
+
+
+@njit(cache=True, nogil=True)
+def cheapest(m, trump):
+    """The card of mask ``m`` that costs least to throw (:func:`card_cost`)."""
     best, bk = -1, 1 << 40
-    x = np.uint64(legal)
+    x = np.uint64(m)
     while x:
         c = lowest_code(x)
         x &= x - ONE
@@ -548,14 +553,7 @@ def bessern_swaps(S, W, m, trump, u):
             if kinds[g] == K_RANDOM:
                 c, u = random_card(rest, u)
             else:
-                c, bk = -1, 1 << 40
-                x2 = rest
-                while x2:
-                    cc = lowest_code(x2)
-                    x2 &= x2 - ONE
-                    k2 = card_cost(cc, trump)
-                    if k2 < bk:
-                        c, bk = cc, k2
+                c = cheapest(rest, trump)
             out |= ONE << np.uint64(c)
             rest &= ~(ONE << np.uint64(c))
         for q in range(3):
