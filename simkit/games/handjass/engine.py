@@ -14,7 +14,10 @@ stream; card ``p`` goes to hand ``(p % 12) // 3`` (four hands of nine in threes:
 hands 0..m-1, then the blind and, with two players, the dead hand), or with ``dropping=false``
 and fewer than four players to hand ``(p % 12) // 4`` (twelve each in fours).  The trump card is
 position 35 (the dealer's last card with four players, the blind's or the stock's top card with
-three or two), or the dealer's last card when everyone gets twelve.
+three or two), or the dealer's last card when everyone gets twelve.  With Bessern
+(:func:`bessern_swaps`) the fourth hand's packets (three players) or the third's (two) are the
+players' face-down threes, and with three players the dealer's last card (position 32) shows
+trumps.
 
 The kernel is :func:`run_deals`, the core deal loop over :func:`play_unit` (one deal, or one game
 of deals, :func:`play_deal` each).  The strategies' choices come from the second stream
