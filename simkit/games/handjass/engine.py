@@ -66,6 +66,19 @@ def _tables():
 # the card tables are module constants (numba freezes global arrays into the compiled code), so
 # the kernel's helpers read them without reference counting; the rules record carries copies
 STRENGTH, POINTS = _tables()
+
+def _above():
+    """``uint64[2, 16]``: the ranks (as a lane mask) stronger than each rank, plain and trump."""
+    out = np.zeros((2, 16), np.uint64)
+    for row in range(2):
+        for r in range(16):
+            for r2 in range(16):
+                if STRENGTH[row, r2] > STRENGTH[row, r] > 0:
+                    out[row, r] |= np.uint64(1 << r2)
+    return out
+
+
+ABOVE = _above()
 TRICK_RULES = trick_rules(follow=True, must_trump=False, undertrump=False, trump_jack_free=True,
                           trump_instead=True)
 
@@ -429,19 +442,13 @@ def card_cost(c, trump):
     return it * 1000 + POINTS[it, c & 15] * 16 + STRENGTH[it, c & 15]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def outstanding_stronger(c, others, trump):
     """Whether a card of ``others`` of ``c``'s suit is stronger than ``c``."""
     s = c >> 4
     row = 1 if s == trump else 0
-    x = np.uint64(others) & suit_mask(s)
-    v = STRENGTH[row, c & 15]
-    while x:
-        o = lowest_code(x)
-        x &= x - ONE
-        if STRENGTH[row, o & 15] > v:
-            return True
-    return False
+    lane = (np.uint64(others) >> np.uint64(16 * s)) & np.uint64(0xFFFF)
+    return (lane & ABOVE[row, c & 15]) != 0
 
 
 @njit(cache=True, nogil=True)
