@@ -40,8 +40,8 @@ from simkit.core.deals import deal_loop
 from simkit.core.records import record, slots
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, shuffle_prefix, uniform
-from simkit.engines.tricks import (legal_moves, lowest_code, points_table, popcount, random_card,
-                                   strength_tables, suit_mask, trick_rules, trick_winner)
+from simkit.engines.tricks import (beats, legal_moves, lowest_code, points_table, random_card,
+                                   strength_tables, suit_mask, trick_rules)
 
 STRAT_SALT = np.uint64(0x8BB84B93962EACC9)
 NCARDS = 36
@@ -452,8 +452,9 @@ def outstanding_stronger(c, others, trump):
 
 
 @njit(cache=True, nogil=True)
-def choose_card(hand, legal, trick, nt, k, trump, played):
-    """The baseline's card (the module docstring of :mod:`..strategies`)."""
+def choose_card(hand, legal, trick, nt, k, trump, played, wc, tp):
+    """The baseline's card (the module docstring of :mod:`..strategies`); ``wc`` is the card
+    winning the trick so far and ``tp`` the trick's points (when ``nt > 0``)."""
     points = POINTS
     strength = STRENGTH
     others = ALL36 & ~played & ~np.uint64(hand)
@@ -484,12 +485,6 @@ def choose_card(hand, legal, trick, nt, k, trump, played):
         if best >= 0:
             return best
     else:
-        w = trick_winner(trick, nt, trump, strength)
-        wc = trick[w]
-        tp = 0
-        for i in range(nt):
-            c = trick[i]
-            tp += points[1 if (c >> 4) == trump else 0, c & 15]
         last = nt == k - 1
         # winners: keep plain points (the most), else ruff with the cheapest sure trump
         best, bk = -1, -1
@@ -803,6 +798,8 @@ def play_deal(R, S, W, m, dealno, s, u, v, log, i, col):
         tricks = TRICK_RULES
         pc = 0
         for t in range(ntr):
+            wi = 0
+            tp = 0
             for q in range(k):
                 a = lead + q
                 if a >= k:
@@ -815,21 +812,20 @@ def play_deal(R, S, W, m, dealno, s, u, v, log, i, col):
                 if kinds[order[j]] == K_RANDOM:
                     c, u = random_card(legal, u)
                 else:
-                    c = choose_card(hands[j], legal, trick, q, k, trump, played)
+                    c = choose_card(hands[j], legal, trick, q, k, trump, played, trick[wi], tp)
                 trick[q] = c
+                if q > 0 and beats(c, trick[wi], trump, strength):
+                    wi = q
+                tp += points[1 if (c >> 4) == trump else 0, c & 15]
                 hands[j] &= ~(ONE << np.uint64(c))
                 if col >= 0:
                     log[i, col + L.play0 + pc] = j * 64 + c
                 pc += 1
-            w = trick_winner(trick, k, trump, strength)
-            wa = lead + w
+            wa = lead + wi
             if wa >= k:
                 wa -= k
-            tp = 0
             for q in range(k):
-                c = trick[q]
-                played |= ONE << np.uint64(c)
-                tp += points[1 if (c >> 4) == trump else 0, c & 15]
+                played |= ONE << np.uint64(trick[q])
             if t == ntr - 1:
                 tp += LAST_TRICK
             won[act[wa]] += tp
@@ -1060,5 +1056,3 @@ def run_deals(R, S, W, state, n, acc, rows, log):
 def pack(rules) -> np.ndarray:
     return C.deck(36).astype(np.int64)
 
-
-__all__ = ["popcount"]
