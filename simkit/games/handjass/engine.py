@@ -796,6 +796,7 @@ def play_deal(R, S, W, m, dealno, s, u, v, log, i, col):
         ntr = 9 if not twelve else 12
         lead = 0
         tricks = TRICK_RULES
+        tl = suit_mask(trump)
         pc = 0
         for t in range(ntr):
             wi = 0
@@ -808,7 +809,13 @@ def play_deal(R, S, W, m, dealno, s, u, v, log, i, col):
                 h = hands[j]
                 if t == 0 and j == blindpos and table >= 0:
                     h &= ~(ONE << np.uint64(table))
-                legal = legal_moves(h, trick, q, trump, tricks, strength) if q > 0 else h
+                legal = h
+                if q > 0:
+                    F = h & suit_mask(trick[0] >> 4)
+                    if F == 0 or (trick[0] >> 4) == trump or (h & tl) != 0:
+                        legal = legal_moves(h, trick, q, trump, tricks, strength)
+                    else:
+                        legal = F     # a plain lead, held, no trumps: follow (no winner needed)
                 if kinds[order[j]] == K_RANDOM:
                     c, u = random_card(legal, u)
                 else:
