@@ -45,6 +45,8 @@ EXTRA = {
                 ("fan_tan(preset=free_pass)", ["p1=block", "p2=random"])],
     "stovkahra": [("stovkahra(unit=game,gather=played,deal_end=higher)", ["p2=random", "p4=random"]),
                   ("stovkahra(unit=series,seven_bonuses=false)", ["p1=baseline(subtract_at=2)"])],
+    "handjass": [("handjass(players=3)", ["p1=random(b=0.5)", "p3=random"]),
+                 ("handjass(unit=game,players=3,extra_per_potato=true)", ["p2=random"])],
     "old_maid": [("old_maid(players=2)", []), ("old_maid(players=7,starter=random,extra=last)", [])],
     "thirty_one": [("thirty_one(players=2,table_source=after_deal)", ["p1=random"]),
                    ("thirty_one(preset=draw52,players=6)", ["p2=random"]),

@@ -12,7 +12,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 @pytest.mark.parametrize("name", ["ochko_banker", "gin_knock", "klaberjass_bidding",
                                   "strategy_analysis", "shedding", "durak_first_move",
-                                  "stovkahra", "thirty_one_knock", "piquet"])
+                                  "stovkahra", "thirty_one_knock", "piquet", "handjass"])
 def test_notebook_is_generated_from_its_script(tmp_path, name):
     """notebooks/NAME.ipynb is written by make_NAME.py; they must not drift."""
     nbformat = pytest.importorskip("nbformat")
@@ -52,6 +52,8 @@ def test_notebook_is_generated_from_its_script(tmp_path, name):
     ("piquet", "4e3", ["Elder wins", "bonus rates per deal:", "exchanging four instead of five",
                        "the loser is rubiconed in", "inside parties Elder wins",
                        "the exact last 6 tricks are worth"], 0),
+    ("handjass", "4e3", ["the loser's seat with 4 players", "best play threshold for p1",
+                         "the Forehand's potato rate", "a game lasts", "playing blind is worth"], 4),
 ])
 def test_notebook_runs(monkeypatch, name, size, phrases, images):
     nbformat = pytest.importorskip("nbformat")

@@ -36,6 +36,10 @@ Rule switches of :func:`trick_rules` (the tests state each one by a hand-worked 
     a player must head the trick (play a card that would win it so far) when able (Stovkahra).
 ``trump_jack_free``
     on a trump lead a player whose only trump is the trump jack need not play it (Handjass).
+``trump_instead``
+    on a plain lead a player holding the led suit may play a trump instead of following, and a
+    hand of nothing but trumps may undertrump even when it could overtrump (Handjass; with
+    ``undertrump=False`` the other lower trumps stay barred).
 
 Nothing here knows a game's leading restrictions (Hearts' "hearts broken", 2♣ leads); games
 intersect :func:`legal_moves`' mask with their own.
@@ -51,8 +55,9 @@ from simkit.core.rng import bounded
 from simkit.errors import SimkitError
 
 # indices into the rule table
-FOLLOW, MUST_TRUMP, OVERTRUMP_LEAD, OVERTRUMP_ALWAYS, UNDERTRUMP, MUST_BEAT, TRUMP_JACK_FREE = range(7)
-N_RULES = 8  # one spare slot
+(FOLLOW, MUST_TRUMP, OVERTRUMP_LEAD, OVERTRUMP_ALWAYS, UNDERTRUMP, MUST_BEAT, TRUMP_JACK_FREE,
+ TRUMP_INSTEAD) = range(8)
+N_RULES = 8
 JACK = 11
 _ONE = np.uint64(1)
 _LANE = np.uint64(0xFFFF)
@@ -66,7 +71,7 @@ _RANK_NAMES.update({str(r): r for r in range(2, 10)})
 
 def trick_rules(follow=True, must_trump=False, overtrump_on_trump_lead=False,
                 overtrump_always=False, undertrump=True, must_beat=False,
-                trump_jack_free=False) -> np.ndarray:
+                trump_jack_free=False, trump_instead=False) -> np.ndarray:
     """The rule table (``int64[8]``) that :func:`legal_moves` takes; see the module docstring."""
     tr = np.zeros(N_RULES, np.int64)
     tr[FOLLOW] = bool(follow)
@@ -76,6 +81,7 @@ def trick_rules(follow=True, must_trump=False, overtrump_on_trump_lead=False,
     tr[UNDERTRUMP] = bool(undertrump)
     tr[MUST_BEAT] = bool(must_beat)
     tr[TRUMP_JACK_FREE] = bool(trump_jack_free)
+    tr[TRUMP_INSTEAD] = bool(trump_instead)
     return tr
 
 
@@ -308,7 +314,7 @@ def legal_moves(hand, trick, ntrick, trump, tr, strength):
         return hand
     led = trick[0] >> 4
     F = hand & suit_mask(led) if led < 4 else np.uint64(0)
-    if tr[FOLLOW] and F != 0 and led != trump and not tr[MUST_BEAT]:
+    if tr[FOLLOW] and F != 0 and led != trump and not tr[MUST_BEAT] and not tr[TRUMP_INSTEAD]:
         return F                       # the common case needs no trick winner
     if trump < 0 and not tr[MUST_BEAT]:
         return F if (tr[FOLLOW] and F != 0) else hand
@@ -325,12 +331,19 @@ def legal_moves(hand, trick, ntrick, trump, tr, strength):
                 if hi:
                     return hi
             return F
+        if tr[TRUMP_INSTEAD]:          # follow or trump (a hand with the led suit is not all trumps)
+            T = hand & suit_mask(trump)
+            if trumped and not tr[UNDERTRUMP]:
+                T = stronger_cards(T, 1, wstr, strength)
+            return F | T
         if tr[MUST_BEAT] and not trumped:
             hi = stronger_cards(F, 0, wstr, strength)
             if hi:
                 return hi
         return F
     T = hand & suit_mask(trump)
+    if tr[TRUMP_INSTEAD] and T == hand and T != 0:
+        return hand                    # nothing but trumps: any of them, undertrumps too
     legal = hand
     if tr[MUST_TRUMP] and T != 0:
         legal = T

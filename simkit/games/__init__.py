@@ -42,6 +42,7 @@ def parse_game(text: str, overrides: list[str] | dict | None = None) -> tuple[Ga
 from simkit.games.crazy_eights import SPEC as _crazy_eights  # noqa: E402
 from simkit.games.fan_tan import SPEC as _fan_tan  # noqa: E402
 from simkit.games.gin import SPEC as _gin  # noqa: E402
+from simkit.games.handjass import SPEC as _handjass  # noqa: E402
 from simkit.games.durak import SPEC as _durak  # noqa: E402
 from simkit.games.hearts import SPEC as _hearts  # noqa: E402
 from simkit.games.klaberjass import SPEC as _klaberjass  # noqa: E402
@@ -64,6 +65,7 @@ register(_durak)
 register(_stovkahra)
 register(_thirty_one)
 register(_piquet)
+register(_handjass)
 
 
 class _Catalogue(types.ModuleType):

@@ -1,0 +1,1065 @@
+"""Handjass kernels: deal, play or drop, the blind and the trump six, Weis and Stöck, the tricks and
+the strokes and potatoes, for one deal or a whole game to the loser.  Rules:
+:mod:`simkit.games.handjass.rules` (the readings, with the text's lines).
+
+Cards are :mod:`simkit.core.cards` codes (``suit*16 + rank``, ranks 6..14), a hand a ``uint64``
+mask; the tricks use :mod:`simkit.engines.tricks` (``trump_jack_free``, ``undertrump=False`` and
+``trump_instead``).  Players are indexed in the direction of play (counter-clockwise): inside a
+deal, *position* ``j`` is the ``j``-th player from the Forehand (the dealer is the last), and
+``order[j]`` is that player's game seat (``pK`` is seat ``K - 1``).
+
+Dealing (stacked decks use the same positions): the 36 cards of a deal are a partial
+Fisher-Yates shuffle of the pack (:func:`simkit.core.rng.shuffle_prefix`) from the unit's card
+stream; card ``p`` goes to hand ``(p % 12) // 3`` (four hands of nine in threes: the positions'
+hands 0..m-1, then the blind and, with two players, the dead hand), or with ``dropping=false``
+and fewer than four players to hand ``(p % 12) // 4`` (twelve each in fours).  The trump card is
+position 35 (the dealer's last card with four players, the blind's or the stock's top card with
+three or two), or the dealer's last card when everyone gets twelve.  With Bessern
+(:func:`bessern_swaps`) the fourth hand's packets (three players) or the third's (two) are the
+players' face-down threes, and with three players the dealer's last card (position 32) shows
+trumps.
+
+The kernel is :func:`run_deals`, the core deal loop over :func:`play_unit` (one deal, or one game
+of deals, :func:`play_deal` each).  The strategies' choices come from the second stream
+(``key ^ STRAT_SALT``), as do the card draws that settle tied strokes (line 140).
+
+The move log (:func:`log_columns`) is one row per unit: ``played`` (deals played), then one block
+of :data:`DEAL_COLUMNS` per deal (up to :data:`GAME_LOG_DEALS` in a game), which
+``tests/handjass_reference.py`` replays.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
+
+from simkit.core import cards as C
+from simkit.core.deals import deal_loop
+from simkit.core.records import record, slots
+from simkit.core.registry import Metric
+from simkit.core.rng import bounded, shuffle_prefix, uniform
+from simkit.engines.tricks import (beats, legal_moves, lowest_code, points_table, random_card,
+                                   strength_tables, suit_mask, trick_rules)
+
+STRAT_SALT = np.uint64(0x8BB84B93962EACC9)
+NCARDS = 36
+LAST_TRICK = 5
+ONE = np.uint64(1)
+LANE = np.uint64(0x7FC0)       # ranks 6..14 of a suit lane
+ALL36 = LANE | (LANE << np.uint64(16)) | (LANE << np.uint64(32)) | (LANE << np.uint64(48))
+JACK, QUEEN, KING, SIX = 11, 12, 13, 6
+
+PLAIN_ORDER = "A K Q J 10 9 8 7 6"      # line 68-79
+TRUMP_ORDER = "J 9 A K Q 10 8 7 6"      # line 80-91
+PLAIN_POINTS = "A=11 K=4 Q=3 J=2 10=10"
+TRUMP_POINTS = "J=20 9=14 A=11 K=4 Q=3 10=10"
+# Berner Handjass (line 173): multipliers by trump suit, core suit order clubs, diamonds, hearts,
+# spades (clubs/roses 2, diamonds/shields 3, hearts/bells 4, spades/acorns 1)
+BERNER = np.array([2, 3, 4, 1], np.int64)
+
+def _tables():
+    return strength_tables(PLAIN_ORDER, TRUMP_ORDER), points_table(PLAIN_POINTS, TRUMP_POINTS)
+
+
+# the card tables are module constants (numba freezes global arrays into the compiled code), so
+# the kernel's helpers read them without reference counting; the rules record carries copies
+STRENGTH, POINTS = _tables()
+
+def _above():
+    """``uint64[2, 16]``: the ranks (as a lane mask) stronger than each rank, plain and trump."""
+    out = np.zeros((2, 16), np.uint64)
+    for row in range(2):
+        for r in range(16):
+            for r2 in range(16):
+                if STRENGTH[row, r2] > STRENGTH[row, r] > 0:
+                    out[row, r] |= np.uint64(1 << r2)
+    return out
+
+
+ABOVE = _above()
+TRICK_RULES = trick_rules(follow=True, must_trump=False, undertrump=False, trump_jack_free=True,
+                          trump_instead=True)
+
+# choices at the play-or-drop turn
+DROP, PLAY, BLIND, NOT_ASKED = 0, 1, 2, -1
+# strategy kinds
+K_RANDOM, K_BASELINE = 0, 1
+
+# --------------------------------------------------------------------------- metrics
+DEAL_SEAT = ["strokes", "stroked", "potato", "points", "cards", "weis", "stock", "weis_held",
+             "play", "blind", "side"]
+DEAL_TAIL = ["active", "unplayed", "all_potato", "card_total", "exchanges", "held_over"]
+GAME_SEAT = ["lose", "strokes", "potatoes", "plays", "side"]
+GAME_TAIL = ["deals", "unfinished", "held_over"]
+QD, TD, QG, TG = slots(DEAL_SEAT), slots(DEAL_TAIL), slots(GAME_SEAT), slots(GAME_TAIL)
+NDS, NGS = len(DEAL_SEAT), len(GAME_SEAT)
+DOCS = {
+    "strokes": "net strokes (strokes minus potatoes, Berner multipliers included)",
+    "stroked": "scored at least one stroke in the deal", "potato": "scored a potato in the deal",
+    "points": "card points + Weis + Stöck + last trick (0 when not playing)",
+    "cards": "card points taken in tricks (last trick included)",
+    "weis": "Weis points credited", "stock": "Stöck points credited",
+    "weis_held": "value of the best single Weis in the hand as dealt (0, 20, 50, 100, 200)",
+    "play": "played the deal (own hand or blind)", "blind": "played the blind",
+    "side": "net small stakes from potato payments (potato_stake)",
+    "active": "players who played the deal", "unplayed": "all but one dropped: strokes unplayed",
+    "all_potato": "nobody reached the potato threshold", "card_total":
+    "card points taken in tricks by all players (157 when every hand is played)",
+    "exchanges": "trump sixes exchanged for the trump card",
+    "held_over": "strokes held over on a tie (tie=carry); in a game, those never settled",
+    "lose": "lost the game (the last player left)", "potatoes": "potatoes scored in the game",
+    "plays": "deals played (not dropped) in the game", "deals": "deals in the game",
+    "unfinished": "the game hit max_deals and has no loser",
+}
+UNITS = {"strokes": "strokes", "points": "card points", "cards": "card points",
+         "weis": "card points", "stock": "card points", "weis_held": "Weis points",
+         "side": "small stakes", "active": "players", "card_total": "card points",
+         "exchanges": "count", "held_over": "strokes", "potatoes": "count", "plays": "deals", "deals": "deals"}
+DEAL_BINARY = {"stroked", "potato", "play", "blind", "unplayed", "all_potato", "exchanges"}
+GAME_BINARY = {"lose", "unfinished"}
+
+
+def metrics(rules) -> list[Metric]:
+    P = rules.players
+    game = rules.unit == "game"
+    seat, tail = (GAME_SEAT, GAME_TAIL) if game else (DEAL_SEAT, DEAL_TAIL)
+    binary = GAME_BINARY if game else DEAL_BINARY
+    per = "game" if game else "deal"
+
+    def unit(n):
+        if n in binary:
+            return f"share of {per}s (0..1)"
+        return UNITS.get(n, "count") + f" per {per}"
+    out = []
+    for q in seat:
+        for k in range(P):
+            out.append(Metric(f"p{k + 1}_{q}", binary=q in binary, doc=f"p{k + 1}: " + DOCS[q],
+                              unit=unit(q)))
+    for q in tail:
+        out.append(Metric(q, binary=q in binary, doc=DOCS[q], unit=unit(q)))
+    return out
+
+
+# --------------------------------------------------------------------------- move log
+DEAL_COLUMNS = (["deal", "m", "trump", "tcard", "blindpos", "exch", "table"]
+                + [f"{c}{j}" for c in ("ord", "choice", "bess", "decl", "wkey", "weis", "stock", "cards",
+                                       "total", "strk", "pot", "score") for j in range(4)]
+                + [f"dealt{p}" for p in range(NCARDS)] + [f"play{t}" for t in range(NCARDS)])
+L = slots(DEAL_COLUMNS)
+DEAL_W = len(DEAL_COLUMNS)
+HEAD_COLUMNS = ["played"]
+H = slots(HEAD_COLUMNS)
+NHEAD = len(HEAD_COLUMNS)
+LOG_COLUMNS = ["unit"] + DEAL_COLUMNS
+GAME_LOG_DEALS = 60   # a game's log row holds its first 60 deals (``played`` says how many)
+
+
+def log_deals(rules) -> int:
+    return GAME_LOG_DEALS if rules.unit == "game" else 1
+
+
+def log_columns(rules, deals: int | None = None) -> list[str]:
+    D = log_deals(rules) if deals is None else deals
+    return HEAD_COLUMNS + [f"d{j}_{c}" for j in range(D) for c in DEAL_COLUMNS]
+
+
+def deal_rows(log) -> np.ndarray:
+    """The deals of a log (``int64[n, width]``, one row per unit) as rows of
+    :data:`LOG_COLUMNS` (the first column the unit's row)."""
+    log = np.asarray(log, np.int64).reshape(-1, np.shape(log)[-1])
+    D = (log.shape[1] - NHEAD) // DEAL_W
+    out = []
+    for i in range(log.shape[0]):
+        for j in range(min(int(log[i, H.played]), D)):
+            c = NHEAD + j * DEAL_W
+            out.append(np.concatenate([[i], log[i, c:c + DEAL_W]]))
+    return np.array(out, np.int64).reshape(-1, len(LOG_COLUMNS))
+
+
+# --------------------------------------------------------------------------- tables and records
+
+def tables():
+    """``(strength int64[2, 16], points int64[2, 16])`` from lines 68-92."""
+    return _tables()
+
+
+def hand_layout(twelve: bool) -> np.ndarray:
+    """``int64[36]``: the hand (0..3) each deck position goes to (threes, or fours of twelve)."""
+    p = np.arange(NCARDS)
+    return ((p % 12) // 4 if twelve else (p % 12) // 3).astype(np.int64)
+
+
+class GameRules(NamedTuple):
+    players: int
+    game: bool
+    target: int
+    potato: int
+    dropping: bool
+    blind: bool
+    six_exchange: bool
+    minus_one: bool
+    extra: bool
+    berner: bool
+    bessern: bool
+    stake: int
+    carry: bool
+    max_deals: int
+    strength: np.ndarray       # int64[2, 16]
+    points: np.ndarray         # int64[2, 16]
+    tricks: np.ndarray         # int64[8]
+    layout9: np.ndarray        # int64[36]: hand of each deck position, nine each in threes
+    layout12: np.ndarray       # int64[36]: twelve each in fours (dropping=false, < 4 players)
+
+
+class Seats(NamedTuple):
+    """The seats' strategies (:mod:`simkit.games.handjass.strategies`), by game seat."""
+    kind: np.ndarray           # int64[4]: K_RANDOM / K_BASELINE
+    p: np.ndarray              # float64[4] random: chance to play
+    b: np.ndarray              # float64[4] random: chance to play the blind when offered
+    d: np.ndarray              # float64[4] random: chance to take each optional act
+    play: np.ndarray           # int64[4] baseline: strength to play (the Forehand's)
+    step: np.ndarray           # int64[4] baseline: added per later turn to decide
+    blindt: np.ndarray         # int64[4] baseline: below this (and below play) take the blind
+    weis: np.ndarray           # int64[4] baseline: declare Weis when the best is worth this
+    besser: np.ndarray         # int64[4] baseline: below this strength swap three for the Bessern
+
+
+class Work(NamedTuple):
+    deck: np.ndarray           # int64[36] the pack
+    stack: np.ndarray          # int64[k * 36] stacked deals (empty: random)
+    stacked: bool
+    perm: np.ndarray           # int64[36]
+    cards: np.ndarray          # int64[36] the deal's cards in deck order
+    hands: np.ndarray          # uint64[4] by position: the cards not yet played
+    dealt: np.ndarray          # uint64[4] by hand: as dealt (hand 3: blind or dead hand)
+    order: np.ndarray          # int64[4] game seat of each position
+    ingame: np.ndarray         # int64[4] by game seat: 1 while still in the game
+    score: np.ndarray          # int64[4] by game seat: net strokes
+    choice: np.ndarray         # int64[4] by position
+    keys: np.ndarray           # int64[4] by position: best declared Weis key (0 none)
+    wtot: np.ndarray           # int64[4] by position: the hand's Weis total
+    weisp: np.ndarray          # int64[4] credited Weis
+    stock: np.ndarray          # int64[4] credited Stöck
+    won: np.ndarray            # int64[4] card points taken
+    total: np.ndarray          # int64[4]
+    strk: np.ndarray           # int64[4] net strokes of the deal
+    pot: np.ndarray            # int64[4] potatoes of the deal (times the multiplier)
+    side: np.ndarray           # int64[4] potato payments of the deal
+    act: np.ndarray            # int64[4] active positions in play order
+    trick: np.ndarray          # int64[4]
+    rank: np.ndarray           # int64[4] the positions at 26+, best first
+    tie: np.ndarray            # int64[4] their tie-breaking draws (line 140)
+    held: np.ndarray           # int64[4] Weis total of the hand a position holds (at the deal:
+    hkey: np.ndarray           # ... of each dealt hand, the blind's too) and its best key
+    dkey: np.ndarray           # int64[4] best Weis key of each position's dealt hand
+    bess: np.ndarray           # int64[4] the three cards a position swapped for its Bessern (-1)
+    pend: np.ndarray           # int64[8, 3] held-over strokes: (position or seat a, b, strokes)
+
+
+def game_rules(rules) -> GameRules:
+    strength, points = tables()
+    return record(GameRules, players=rules.players, game=rules.unit == "game",
+                  target=rules.target, potato=rules.potato, dropping=rules.dropping,
+                  blind=rules.blind, six_exchange=rules.six_exchange,
+                  minus_one=rules.strokes == "players_minus_one", extra=rules.extra_per_potato,
+                  berner=rules.berner, bessern=rules.bessern, stake=rules.potato_stake, carry=rules.tie == "carry", max_deals=rules.max_deals,
+                  strength=strength, points=points,
+                  tricks=TRICK_RULES.copy(),
+                  layout9=hand_layout(False), layout12=hand_layout(True))
+
+
+def seats(kind, p, b, d, play, step, blindt, weis, besser) -> Seats:
+    def f(x, t):
+        a = np.zeros(4, t)
+        a[:len(x)] = x
+        return a
+    return record(Seats, kind=f(kind, np.int64), p=f(p, np.float64), b=f(b, np.float64),
+                  d=f(d, np.float64), play=f(play, np.int64), step=f(step, np.int64),
+                  blindt=f(blindt, np.int64), weis=f(weis, np.int64),
+                  besser=f(besser, np.int64))
+
+
+def work(stack=None) -> Work:
+    z = lambda t=np.int64: np.zeros(4, t)  # noqa: E731
+    st = np.zeros(0, np.int64) if stack is None else np.asarray(stack, np.int64)
+    return record(Work, deck=C.deck(36).astype(np.int64), stack=st, stacked=stack is not None,
+                  perm=np.zeros(NCARDS, np.int64), cards=np.zeros(NCARDS, np.int64),
+                  hands=z(np.uint64), dealt=z(np.uint64), order=z(), ingame=z(), score=z(),
+                  choice=z(), keys=z(), wtot=z(), weisp=z(), stock=z(), won=z(), total=z(),
+                  strk=z(), pot=z(), side=z(), act=z(), trick=z(), rank=z(), tie=z(), held=z(), hkey=z(),
+                  dkey=z(), bess=z(), pend=np.zeros((8, 3), np.int64))
+
+
+# --------------------------------------------------------------------------- Weis and Stöck
+
+@njit(cache=True, nogil=True, inline="always")
+def run_value(length):
+    if length >= 5:
+        return 100
+    if length == 4:
+        return 50
+    if length == 3:
+        return 20
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def runs_of(hand, trump):
+    """``(total, best key)`` of the maximal runs of three or more in ``hand`` (plain order: the
+    ranks' bits, suit lanes apart).  Key: ``value << 12 | cards << 8 | top rank << 4 | trump``
+    (lines 106-109)."""
+    h = np.uint64(hand)
+    starts = h & (h >> ONE) & (h >> np.uint64(2))   # bits where three in a row begin
+    total = 0
+    best = 0
+    while starts:
+        b = np.int64(trailing_zeros(starts))
+        t = h >> np.uint64(b)
+        n = np.int64(trailing_zeros(~t))            # the run's length from b
+        top = b + n - 1
+        v = run_value(n)
+        total += v
+        key = (v << 12) | (n << 8) | ((top & 15) << 4) | (1 if (b >> 4) == trump else 0)
+        if key > best:
+            best = key
+        starts &= ~((ONE << np.uint64(top + 1)) - ONE)  # past this run
+    return total, best
+
+
+@njit(cache=True, nogil=True, inline="always")
+def quad_value(r):
+    if r == JACK:
+        return 200
+    if r == 14 or r == 13 or r == 12 or r == 10:
+        return 100
+    return 0
+
+
+QUAD_RANKS = np.uint64((1 << 14) | (1 << 13) | (1 << 12) | (1 << 11) | (1 << 10))
+
+
+@njit(cache=True, nogil=True)
+def weis_of(hand, trump):
+    """``(total, best key)`` of a hand's Weis (lines 95-111): runs and fours of a kind, no card
+    in two of them; the split with the most points, ties to the better best key."""
+    h = np.uint64(hand)
+    inter = h & (h >> np.uint64(16)) & (h >> np.uint64(32)) & (h >> np.uint64(48)) & QUAD_RANKS
+    best_total, best_key = runs_of(h, trump)
+    if inter == 0:
+        return best_total, best_key
+    # every choice of the fours of a kind to count (sub is a subset of inter's bits)
+    sub = inter
+    while True:
+        rest = h
+        total = 0
+        key = 0
+        x = sub
+        while x:
+            r = np.int64(trailing_zeros(x))
+            x &= x - ONE
+            v = quad_value(r)
+            total += v
+            k = (v << 12) | (4 << 8) | (r << 4)
+            if k > key:
+                key = k
+            rest &= ~((ONE << np.uint64(r)) * np.uint64(0x0001000100010001))
+        t2, k2 = runs_of(rest, trump)
+        total += t2
+        if k2 > key:
+            key = k2
+        if total > best_total or (total == best_total and key > best_key):
+            best_total, best_key = total, key
+        if sub == 0:
+            break
+        sub = (sub - ONE) & inter
+    return best_total, best_key
+
+
+@njit(cache=True, nogil=True)
+def has_stock(hand, trump):
+    m = (ONE << np.uint64(trump * 16 + KING)) | (ONE << np.uint64(trump * 16 + QUEEN))
+    return (np.uint64(hand) & m) == m
+
+
+@njit(cache=True, nogil=True)
+def hand_strength(hand, trump, weis_total):
+    """The baseline's measure of a hand: card points (trumps at trump value) + 10 per trump +
+    its Weis total + 20 for Stöck."""
+    v = weis_total
+    x = np.uint64(hand)
+    while x:
+        c = lowest_code(x)
+        x &= x - ONE
+        if (c >> 4) == trump:
+            v += POINTS[1, c & 15] + 10
+        else:
+            v += POINTS[0, c & 15]
+    if has_stock(hand, trump):
+        v += 20
+    return v
+
+
+@njit(cache=True, nogil=True)
+def decide(kind, p, b, play, step, blindt, strength, turn, blind_open, u):
+    """Play, drop or play blind at the ``turn``-th decision of the deal (one seat's parameters)."""
+    if kind == K_RANDOM:
+        if blind_open:
+            x, u = uniform(u)
+            if x < b:
+                return BLIND, u
+        x, u = uniform(u)
+        return (PLAY if x < p else DROP), u
+    if strength >= play + step * turn:
+        return PLAY, u
+    if blind_open and strength < blindt:
+        return BLIND, u
+    return DROP, u
+
+
+@njit(cache=True, nogil=True, inline="always")
+def optional(kind, d, u):
+    """An optional act (the six's exchange, declaring Stöck): the baseline always takes it."""
+    if kind == K_RANDOM:
+        x, u = uniform(u)
+        return x < d, u
+    return True, u
+
+
+@njit(cache=True, nogil=True, inline="always")
+def declare_weis(kind, d, weis, key, u):
+    if kind == K_RANDOM:
+        x, u = uniform(u)
+        return x < d, u
+    return (key >> 12) >= weis, u
+
+
+@njit(cache=True, nogil=True)
+def card_cost(c, trump):
+    """What throwing ``c`` costs: trumps above every plain card, then points, then strength."""
+    it = 1 if (c >> 4) == trump else 0
+    return it * 1000 + POINTS[it, c & 15] * 16 + STRENGTH[it, c & 15]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def outstanding_stronger(c, others, trump):
+    """Whether a card of ``others`` of ``c``'s suit is stronger than ``c``."""
+    s = c >> 4
+    row = 1 if s == trump else 0
+    lane = (np.uint64(others) >> np.uint64(16 * s)) & np.uint64(0xFFFF)
+    return (lane & ABOVE[row, c & 15]) != 0
+
+
+@njit(cache=True, nogil=True)
+def choose_card(hand, legal, trick, nt, k, trump, played, wc, tp):
+    """The baseline's card (the module docstring of :mod:`..strategies`); ``wc`` is the card
+    winning the trick so far and ``tp`` the trick's points (when ``nt > 0``)."""
+    points = POINTS
+    strength = STRENGTH
+    others = ALL36 & ~played & ~np.uint64(hand)
+    tl = suit_mask(trump)
+    if nt == 0:
+        # lead the top trump while the others may hold trumps: draw them
+        mt = legal & tl
+        if mt != 0 and (others & tl) != 0:
+            x = mt
+            top, ts = -1, -1
+            while x:
+                c = lowest_code(x)
+                x &= x - ONE
+                if strength[1, c & 15] > ts:
+                    top, ts = c, strength[1, c & 15]
+            if not outstanding_stronger(top, others, trump):
+                return top
+        # a plain card nobody can beat in suit, the most points first
+        best, bp = -1, -1
+        x = legal & ~tl
+        while x:
+            c = lowest_code(x)
+            x &= x - ONE
+            if not outstanding_stronger(c, others, trump):
+                p = points[0, c & 15] * 16 + strength[0, c & 15]
+                if p > bp:
+                    best, bp = c, p
+        if best >= 0:
+            return best
+    else:
+        last = nt == k - 1
+        # winners: keep plain points (the most), else ruff with the cheapest sure trump
+        best, bk = -1, -1
+        x = np.uint64(legal)
+        while x:
+            c = lowest_code(x)
+            x &= x - ONE
+            cs = c >> 4
+            ws = wc >> 4
+            if cs == ws:
+                row = 1 if cs == trump else 0
+                wins = strength[row, c & 15] > strength[row, wc & 15]
+            else:
+                wins = cs == trump
+            if not wins:
+                continue
+            it = 1 if cs == trump else 0
+            if not last and outstanding_stronger(c, others, trump):
+                continue
+            if it == 0:
+                key = 10000 + points[0, c & 15] * 16 + strength[0, c & 15]
+            else:
+                if tp + points[1, c & 15] < 10 and not (last and tp > 0 and points[1, c & 15] == 0):
+                    continue
+                key = 5000 - points[1, c & 15] * 16 - strength[1, c & 15]
+            if key > bk:
+                best, bk = c, key
+        if best >= 0:
+            return best
+    return cheapest(legal, trump)
+
+
+@njit(cache=True, nogil=True)
+def cheapest(m, trump):
+    """The card of mask ``m`` that costs least to throw (:func:`card_cost`)."""
+    best, bk = -1, 1 << 40
+    x = np.uint64(m)
+    while x:
+        c = lowest_code(x)
+        x &= x - ONE
+        key = card_cost(c, trump)
+        if key < bk:
+            best, bk = c, key
+    return best
+
+
+# --------------------------------------------------------------------------- one deal
+
+@njit(cache=True, nogil=True)
+def bessern_swaps(S, W, m, trump, u):
+    """Bessern (lines 166-169): in turn from the Forehand each may swap exactly three cards for
+    his three face-down cards (positions ``12j + 9..11`` with three players, ``12j + 6..8`` with
+    two).  The baseline swaps when its strength is below ``besser``, its three cheapest cards;
+    random with probability ``d``, three random cards.  Returns ``u``."""
+    hands = W.hands
+    cards = W.cards
+    kinds = S.kind
+    off = 9 if m == 3 else 6
+    for j in range(m):
+        g = W.order[j]
+        if kinds[g] == K_RANDOM:
+            x, u = uniform(u)
+            yes = x < S.d[g]
+        else:
+            yes = hand_strength(hands[j], trump, W.held[j]) < S.besser[g]
+        if not yes:
+            continue
+        rest = hands[j]
+        out = np.uint64(0)
+        for _ in range(3):
+            if kinds[g] == K_RANDOM:
+                c, u = random_card(rest, u)
+            else:
+                c = cheapest(rest, trump)
+            out |= ONE << np.uint64(c)
+            rest &= ~(ONE << np.uint64(c))
+        for q in range(3):
+            rest |= ONE << np.uint64(cards[12 * j + off + q])
+        hands[j] = rest
+        W.bess[j] = np.int64(out)
+        W.held[j], W.hkey[j] = weis_of(rest, trump)
+    return u
+
+
+@njit(cache=True, nogil=True)
+def deal_cards(W, s, dealno):
+    """The deal's 36 cards into ``W.cards`` (a stacked deal, or a shuffle): ``(ok, s)``."""
+    cards = W.cards
+    if W.stacked:
+        st = W.stack
+        if (dealno + 1) * NCARDS > st.shape[0]:
+            return False, s
+        for p in range(NCARDS):
+            cards[p] = st[dealno * NCARDS + p]
+        return True, s
+    perm = W.perm
+    deck = W.deck
+    for p in range(NCARDS):
+        perm[p] = p
+    s = shuffle_prefix(perm, NCARDS - 1, s)
+    for p in range(NCARDS):
+        cards[p] = deck[perm[p]]
+    return True, s
+
+
+@njit(cache=True, nogil=True)
+def score_strokes(R, W, k, m, mult, u):
+    """Strokes and potatoes of the ``k`` active positions ``W.act`` (lines 137-141, 161, 170,
+    174) into ``W.strk`` / ``W.pot``, times ``mult``; ties settled by a random draw."""
+    act = W.act
+    total = W.total
+    strk = W.strk
+    pot = W.pot
+    rank = W.rank
+    tie = W.tie
+    W.pend[0, 2] = 0
+    W.pend[1, 2] = 0
+    nok = 0
+    for a in range(k):
+        j = act[a]
+        if total[j] >= R.potato:
+            x, u = bounded(u, 1 << 20)
+            key = total[j] * (1 << 20) + x
+            # insertion into rank[] by key, highest first
+            q = nok
+            while q > 0 and (total[rank[q - 1]] * (1 << 20) + tie[q - 1]) < key:
+                rank[q] = rank[q - 1]
+                tie[q] = tie[q - 1]
+                q -= 1
+            rank[q] = j
+            tie[q] = x
+            nok += 1
+        else:
+            pot[j] = mult
+            strk[j] = -mult
+    if nok == 0:
+        return 0, u
+    S = 1 if m == 2 else (m - 1 if R.minus_one else 2)
+    rec = nok if nok < S else S
+    for q in range(rec):
+        strk[rank[q]] = mult
+    strk[rank[0]] += mult * (S - rec)
+    if R.extra:
+        e = k - nok
+        q = 0
+        while e > 0:
+            strk[rank[q]] += mult
+            e -= 1
+            q = q + 1 if q + 1 < rec else 0
+    if R.carry:
+        # two tied players the strokes would part: both the lower count, the rest held over
+        np_ = 0
+        for q in range(nok - 1):
+            a, b = rank[q], rank[q + 1]
+            if total[a] != total[b] or strk[a] == strk[b]:
+                continue
+            if (q > 0 and total[rank[q - 1]] == total[a]) or \
+                    (q + 2 < nok and total[rank[q + 2]] == total[a]):
+                continue                      # three or more tied: drawn for (line 140)
+            W.pend[np_, 0] = a
+            W.pend[np_, 1] = b
+            W.pend[np_, 2] = strk[a] - strk[b]
+            strk[a] = strk[b]
+            np_ += 1
+    return nok, u
+
+
+@njit(cache=True, nogil=True)
+def play_deal(R, S, W, m, dealno, s, u, v, log, i, col):
+    """One deal among the ``m`` players ``W.order[0..m-1]`` (Forehand first).  Fills the deal's
+    per-position results (``W.strk``, ``W.pot``, ...); with ``unit=deal`` also the metric vector
+    ``v``.  Returns ``(ok, active count, s, u)`` (``ok`` false: a stacked deck ran out)."""
+    ok, s = deal_cards(W, s, dealno)
+    if not ok:
+        return False, 0, s, u
+    cards = W.cards
+    hands = W.hands
+    dealt = W.dealt
+    order = W.order
+    choice = W.choice
+    keys = W.keys
+    wtot = W.wtot
+    weisp = W.weisp
+    stock = W.stock
+    won = W.won
+    total = W.total
+    strk = W.strk
+    pot = W.pot
+    side = W.side
+    act = W.act
+    trick = W.trick
+    held = W.held
+    hkey = W.hkey
+    kinds = S.kind
+    points = POINTS
+    strength = STRENGTH
+    twelve = (not R.dropping) and m < 4
+    layout = R.layout12 if twelve else R.layout9
+    for j in range(4):
+        dealt[j] = np.uint64(0)
+        choice[j] = NOT_ASKED
+        keys[j] = 0
+        wtot[j] = 0
+        weisp[j] = 0
+        stock[j] = 0
+        won[j] = 0
+        total[j] = 0
+        strk[j] = 0
+        pot[j] = 0
+        side[j] = 0
+    for p in range(NCARDS):
+        dealt[layout[p]] |= ONE << np.uint64(cards[p])
+    bessern = R.bessern and m < 4 and not twelve
+    tcard = cards[NCARDS - 1] if not twelve else cards[12 * 2 + 4 * (m - 1) + 3]
+    if bessern and m == 3:
+        tcard = cards[32]                       # the dealer's last card (line 167)
+    trump = tcard >> 4
+    mult = BERNER[trump] if R.berner else 1
+    for j in range(m):
+        hands[j] = dealt[j]
+    nh = 4 if (m < 4 and not twelve and R.dropping) else m   # hands anyone may hold
+    for j in range(nh):
+        held[j], hkey[j] = weis_of(dealt[j], trump)           # each dealt hand's Weis
+        W.dkey[j] = hkey[j]
+    bess = W.bess
+    for j in range(4):
+        bess[j] = -1
+    if bessern:
+        u = bessern_swaps(S, W, m, trump, u)
+    # ---- play, drop or play blind (lines 118-119, 147-152, 160)
+    blindpos = -1
+    drops = 0
+    lone = -1
+    blind_ok = R.blind and m < 4 and not twelve and not bessern
+    for j in range(m):
+        if not R.dropping:
+            choice[j] = PLAY
+            continue
+        g = order[j]
+        st = 0
+        if kinds[g] != K_RANDOM:
+            st = hand_strength(hands[j], trump, held[j])
+        c, u = decide(kinds[g], S.p[g], S.b[g], S.play[g], S.step[g], S.blindt[g], st, j,
+                      blind_ok and blindpos < 0, u)
+        choice[j] = c
+        if c == BLIND:
+            blindpos = j
+            bh = 3 if m == 3 else 2
+            hands[j] = dealt[bh]
+            held[j] = held[bh]          # its Weis, position j now holds the blind
+            hkey[j] = hkey[bh]
+        elif c == DROP:
+            drops += 1
+            if drops == m - 1:
+                break
+    if drops == m - 1:
+        for j in range(m):
+            if choice[j] != DROP:
+                lone = j
+    k = 0
+    for j in range(m):
+        if choice[j] == PLAY or choice[j] == BLIND:
+            act[k] = j
+            k += 1
+    table = -1                    # the card the blind's taker may not play to the first trick
+    exch = -1
+    tbit = ONE << np.uint64(tcard)
+    if blindpos >= 0 and m == 3:
+        table = tcard
+    if lone < 0:
+        # ---- the trump six (lines 116, 153, 160)
+        six = trump * 16 + SIX
+        sbit = ONE << np.uint64(six)
+        if R.six_exchange and m < 4 and not twelve and tcard != six and not (bessern and m == 3):
+            for a in range(k):
+                j = act[a]
+                if (hands[j] & sbit) != 0 and not (m == 3 and j == blindpos):
+                    yes, u = optional(kinds[order[j]], S.d[order[j]], u)
+                    if yes:
+                        exch = j
+                        hands[j] = (hands[j] & ~sbit) | tbit
+                        held[j], hkey[j] = weis_of(hands[j], trump)
+                        if blindpos >= 0 and m == 3:   # the blind's taker gets the six
+                            hands[blindpos] = (hands[blindpos] & ~tbit) | sbit
+                            held[blindpos], hkey[blindpos] = weis_of(hands[blindpos], trump)
+                            table = six
+                    break
+        # ---- Weis and Stöck (lines 94-112, 130-134)
+        bestk, bestj = 0, -1
+        for a in range(k):
+            j = act[a]
+            g = order[j]
+            key = hkey[j]
+            wtot[j] = held[j]
+            if key > 0:
+                yes, u = declare_weis(kinds[g], S.d[g], S.weis[g], key, u)
+                if yes:
+                    keys[j] = key
+                    if key > bestk:
+                        bestk, bestj = key, j
+            if has_stock(hands[j], trump):
+                yes, u = optional(kinds[g], S.d[g], u)
+                if yes:
+                    stock[j] = 20
+        if bestj >= 0:
+            weisp[bestj] = wtot[bestj]
+        # ---- the tricks (lines 121-129)
+        played = np.uint64(0)
+        ntr = 9 if not twelve else 12
+        lead = 0
+        tricks = TRICK_RULES
+        tl = suit_mask(trump)
+        pc = 0
+        for t in range(ntr):
+            wi = 0
+            tp = 0
+            for q in range(k):
+                a = lead + q
+                if a >= k:
+                    a -= k
+                j = act[a]
+                h = hands[j]
+                if t == 0 and j == blindpos and table >= 0:
+                    h &= ~(ONE << np.uint64(table))
+                legal = h
+                if q > 0:
+                    F = h & suit_mask(trick[0] >> 4)
+                    if F == 0 or (trick[0] >> 4) == trump or (h & tl) != 0:
+                        legal = legal_moves(h, trick, q, trump, tricks, strength)
+                    else:
+                        legal = F     # a plain lead, held, no trumps: follow (no winner needed)
+                if kinds[order[j]] == K_RANDOM:
+                    c, u = random_card(legal, u)
+                else:
+                    c = choose_card(hands[j], legal, trick, q, k, trump, played, trick[wi], tp)
+                trick[q] = c
+                if q > 0 and beats(c, trick[wi], trump, strength):
+                    wi = q
+                tp += points[1 if (c >> 4) == trump else 0, c & 15]
+                hands[j] &= ~(ONE << np.uint64(c))
+                if col >= 0:
+                    log[i, col + L.play0 + pc] = j * 64 + c
+                pc += 1
+            wa = lead + wi
+            if wa >= k:
+                wa -= k
+            for q in range(k):
+                played |= ONE << np.uint64(trick[q])
+            if t == ntr - 1:
+                tp += LAST_TRICK
+            won[act[wa]] += tp
+            lead = wa
+        for a in range(k):
+            j = act[a]
+            total[j] = won[j] + weisp[j] + stock[j]
+        nok, u = score_strokes(R, W, k, m, mult, u)
+        if R.stake > 0:
+            for a in range(k):
+                j = act[a]
+                if total[j] < R.potato:
+                    side[j] -= R.stake * (k - 1)
+                    for b in range(k):
+                        if b != a:
+                            side[act[b]] += R.stake
+        if col >= 0:
+            for q in range(pc, NCARDS):
+                log[i, col + L.play0 + q] = -1
+    else:
+        W.pend[0, 2] = 0
+        W.pend[1, 2] = 0
+        strk[lone] = mult * (1 if m == 2 else (m - 1 if R.minus_one else 2))
+        if col >= 0:
+            for q in range(NCARDS):
+                log[i, col + L.play0 + q] = -1
+    # ---- the deal's metrics (unit=deal) and log
+    if not R.game:
+        P = R.players
+        cardsum = 0
+        for j in range(m):
+            cardsum += won[j]
+        for j in range(m):
+            g = order[j]
+            v[QD.strokes * P + g] = strk[j]
+            v[QD.stroked * P + g] = 1 if strk[j] > 0 else 0
+            v[QD.potato * P + g] = 1 if pot[j] > 0 else 0
+            v[QD.points * P + g] = total[j]
+            v[QD.cards * P + g] = won[j]
+            v[QD.weis * P + g] = weisp[j]
+            v[QD.stock * P + g] = stock[j]
+            v[QD.weis_held * P + g] = W.dkey[j] >> 12
+            v[QD.play * P + g] = 1 if (choice[j] == PLAY or choice[j] == BLIND) else 0
+            v[QD.blind * P + g] = 1 if choice[j] == BLIND else 0
+            v[QD.side * P + g] = side[j]
+        b0 = NDS * P
+        v[b0 + TD.active] = k if lone < 0 else 0
+        v[b0 + TD.unplayed] = 1 if lone >= 0 else 0
+        v[b0 + TD.all_potato] = 1 if (lone < 0 and nok_all(W, k, R.potato)) else 0
+        v[b0 + TD.card_total] = cardsum
+        v[b0 + TD.exchanges] = 1 if exch >= 0 else 0
+        if lone < 0:
+            v[b0 + TD.held_over] = W.pend[0, 2] + W.pend[1, 2]
+    if col >= 0:
+        r = log[i]
+        r[col + L.deal] = dealno
+        r[col + L.m] = m
+        r[col + L.trump] = trump
+        r[col + L.tcard] = tcard
+        r[col + L.blindpos] = blindpos
+        r[col + L.exch] = exch
+        r[col + L.table] = table
+        for j in range(4):
+            r[col + L.ord0 + j] = order[j] if j < m else -1
+            r[col + L.choice0 + j] = choice[j] if j < m else NOT_ASKED
+            r[col + L.bess0 + j] = bess[j]
+            r[col + L.decl0 + j] = 1 if keys[j] > 0 else 0
+            r[col + L.wkey0 + j] = keys[j]
+            r[col + L.weis0 + j] = weisp[j]
+            r[col + L.stock0 + j] = stock[j]
+            r[col + L.cards0 + j] = won[j]
+            r[col + L.total0 + j] = total[j]
+            r[col + L.strk0 + j] = strk[j]
+            r[col + L.pot0 + j] = pot[j]
+        for p in range(NCARDS):
+            r[col + L.dealt0 + p] = cards[p]
+    return True, (k if lone < 0 else 1), s, u
+
+
+@njit(cache=True, nogil=True)
+def nok_all(W, k, potato):
+    """Whether every active player is under the potato threshold."""
+    for a in range(k):
+        if W.total[W.act[a]] >= potato:
+            return False
+    return True
+
+
+# --------------------------------------------------------------------------- units
+
+@njit(cache=True, nogil=True)
+def settle_held(W, m, k, held, score, ingame):
+    """Line 175: strokes held over (game seats in ``W.pend[2:2 + held]``) go to the one of the
+    two with more points in a deal both play; then this deal's new held-over pairs (positions
+    in ``W.pend[0:2]``) join them.  A pair with a retired player is dropped, its strokes lost
+    (counted in ``W.pend[7, 2]``).  Returns the new count."""
+    pend = W.pend
+    order = W.order
+    played = k > 1                      # the deal was played (not won unplayed)
+    q = 0
+    while q < held:
+        a, b, amt = pend[2 + q, 0], pend[2 + q, 1], pend[2 + q, 2]
+        ja, jb = -1, -1
+        for j in range(m):
+            if order[j] == a and (W.choice[j] == PLAY or W.choice[j] == BLIND):
+                ja = j
+            if order[j] == b and (W.choice[j] == PLAY or W.choice[j] == BLIND):
+                jb = j
+        win = -1
+        if played and ja >= 0 and jb >= 0 and W.total[ja] != W.total[jb]:
+            win = a if W.total[ja] > W.total[jb] else b
+            score[win] += amt
+        if win >= 0 or not ingame[a] or not ingame[b]:
+            if win < 0:
+                pend[7, 2] += amt           # lost with a retired player
+            for r in range(q, held - 1):
+                for c in range(3):
+                    pend[2 + r, c] = pend[3 + r, c]
+            held -= 1
+        else:
+            q += 1
+    for n in range(2):
+        if pend[n, 2] > 0 and held < 5:
+            pend[2 + held, 0] = order[pend[n, 0]]
+            pend[2 + held, 1] = order[pend[n, 1]]
+            pend[2 + held, 2] = pend[n, 2]
+            held += 1
+    return held
+
+
+@njit(cache=True, nogil=True)
+def play_unit(R, S, W, i, key, ukey, v, log):
+    """One unit: a deal of ``players`` (p1 Forehand, the last seat dealer), or a whole game to
+    the loser (lines 142-144, 157, 162).  Returns the cards dealt."""
+    s = key
+    u = ukey
+    P = R.players
+    order = W.order
+    ingame = W.ingame
+    score = W.score
+    nblocks = (log.shape[1] - NHEAD) // DEAL_W if log.shape[0] > 0 else 0
+    if not R.game:
+        for j in range(4):
+            order[j] = j
+        col = NHEAD if nblocks > 0 else -1
+        ok, _, s, u = play_deal(R, S, W, P, 0, s, u, v, log, i, col)
+        if col >= 0:
+            log[i, H.played] = 1 if ok else 0
+            r = log[i]
+            for j in range(4):
+                r[col + L.score0 + j] = W.strk[j] if j < P else 0
+        return NCARDS
+    for g in range(4):
+        ingame[g] = 1 if g < P else 0
+        score[g] = 0
+    fore = 0
+    left = P
+    deals = 0
+    loser = -1
+    plays = np.zeros(4, np.int64)
+    held = 0                      # game-level held-over strokes in W.pend[2:7], lost in [7, 2]
+    W.pend[7, 2] = 0
+    pots = np.zeros(4, np.int64)
+    sides = np.zeros(4, np.int64)
+    while deals < R.max_deals:
+        m = 0
+        g = fore
+        for q in range(P):
+            if ingame[g]:
+                order[m] = g
+                m += 1
+            g = g + 1 if g + 1 < P else 0
+        col = NHEAD + deals * DEAL_W if deals < nblocks else -1
+        ok, k, s, u = play_deal(R, S, W, m, deals, s, u, v, log, i, col)
+        if not ok:
+            break
+        deals += 1
+        for j in range(m):
+            g = order[j]
+            score[g] += W.strk[j]
+            if W.pot[j] > 0:
+                pots[g] += 1
+            if W.choice[j] == PLAY or W.choice[j] == BLIND:
+                plays[g] += 1
+            sides[g] += W.side[j]
+        if R.carry:
+            held = settle_held(W, m, k, held, score, ingame)
+        for j in range(m):
+            if score[order[j]] >= R.target:
+                ingame[order[j]] = 0
+                left -= 1
+        if col >= 0:
+            for g in range(4):
+                log[i, col + L.score0 + g] = score[g]
+        if left <= 1:
+            for g in range(P):
+                if ingame[g]:
+                    loser = g
+            break
+        # the next Forehand: the next player still in, after this deal's Forehand (line 144)
+        g = fore + 1 if fore + 1 < P else 0
+        while not ingame[g]:
+            g = g + 1 if g + 1 < P else 0
+        fore = g
+    if log.shape[0] > 0:
+        log[i, H.played] = deals
+    for g in range(P):
+        v[QG.lose * P + g] = 1 if g == loser else 0
+        v[QG.strokes * P + g] = score[g]
+        v[QG.potatoes * P + g] = pots[g]
+        v[QG.plays * P + g] = plays[g]
+        v[QG.side * P + g] = sides[g]
+    b0 = NGS * P
+    v[b0 + TG.deals] = deals
+    v[b0 + TG.unfinished] = 1 if loser < 0 else 0
+    v[b0 + TG.held_over] = W.pend[7, 2]
+    for q in range(held):
+        v[b0 + TG.held_over] += W.pend[2 + q, 2]
+    return NCARDS * deals
+
+
+@njit(cache=True, nogil=True)
+def run_deals(R, S, W, state, n, acc, rows, log):
+    """``n`` units on the core deal loop (:mod:`simkit.core.deals`)."""
+    return deal_loop(play_unit, STRAT_SALT, R, S, W, state, n, acc, rows, log)
+
+
+def pack(rules) -> np.ndarray:
+    return C.deck(36).astype(np.int64)
+

@@ -1,0 +1,115 @@
+"""Exact chances of the Weis in one hand (lines 95-103): the best single Weis a hand of nine
+(twelve with ``dropping=false`` and fewer than four players) dealt from the 36 cards holds, and
+the chance of Stöck, by counting hands, not by sampling.
+
+The count runs suit by suit over the 512 subsets of each suit's nine ranks, keeping (cards so far,
+the ranks present in every suit so far, the longest run's class so far): a four of a kind is a
+rank present in all four suits, and a run lies inside one suit.  The best single Weis is then
+200 for four jacks, else 100 for four A/K/Q/10 or a run of five or more, 50 for a run of four,
+20 for a run of three, 0 for none; which combinations a hand splits into when they share a card
+never changes its best single value (the better one of the two is kept whole).  The
+simulator's ``pK_weis_held`` is compared with these numbers in ``tests/test_handjass.py``.
+"""
+from __future__ import annotations
+
+import time
+from math import comb
+
+import numpy as np
+import pandas as pd
+
+import simkit
+from simkit.core.registry import game_string
+
+VALUES = (0, 20, 50, 100, 200)
+RUN_CLASS_VALUE = (0, 20, 50, 100)      # longest run: none, 3, 4, 5+
+JACK_BIT = 11 - 6
+HUNDRED_BITS = (1 << (14 - 6)) | (1 << (13 - 6)) | (1 << (12 - 6)) | (1 << (10 - 6))
+
+
+def _suit_tables():
+    size = np.zeros(512, np.int64)
+    cls = np.zeros(512, np.int64)
+    for m in range(512):
+        size[m] = bin(m).count("1")
+        longest = run = 0
+        for b in range(9):
+            run = run + 1 if m >> b & 1 else 0
+            longest = max(longest, run)
+        cls[m] = 0 if longest < 3 else min(longest, 5) - 2
+    return size, cls
+
+
+def hand_counts(n: int) -> dict[int, int]:
+    """The number of ``n``-card hands (of the 36) whose best single Weis is worth each value."""
+    size, cls = _suit_tables()
+    dp = np.zeros((n + 1, 512, 4), np.int64)   # [cards, ranks in every suit so far, run class]
+    for m in range(512):
+        if size[m] <= n:
+            dp[size[m], m, cls[m]] += 1
+    for _ in range(3):
+        new = np.zeros_like(dp)
+        idx_all = np.arange(512)
+        for m in range(512):
+            s, c = size[m], cls[m]
+            if s > n:
+                continue
+            idx = idx_all & m
+            for k in range(4):
+                nc = max(k, c)
+                np.add.at(new[:, :, nc], (slice(s, n + 1), idx), dp[:n + 1 - s, :, k])
+        dp = new
+    out = {v: 0 for v in VALUES}
+    final = dp[n]
+    for inter in range(512):
+        for k in range(4):
+            cnt = int(final[inter, k])
+            if not cnt:
+                continue
+            if inter >> JACK_BIT & 1:
+                v = 200
+            else:
+                v = max(100 if inter & HUNDRED_BITS else 0, RUN_CLASS_VALUE[k])
+            out[v] += cnt
+    assert sum(out.values()) == comb(36, n)
+    return out
+
+
+def hand_size(rules) -> int:
+    return 12 if (not rules.dropping and rules.players < 4) else 9
+
+
+def weis_chances(rules) -> dict[str, float]:
+    """``weis_best_V``: the chance that a hand's best single Weis is worth ``V``;
+    ``stock``: the chance it holds trump K and Q; ``any_weis``: a Weis at all."""
+    n = hand_size(rules)
+    counts = hand_counts(n)
+    total = comb(36, n)
+    out = {f"weis_best_{v}": counts[v] / total for v in VALUES}
+    out["any_weis"] = 1 - out["weis_best_0"]
+    out["stock"] = comb(34, n - 2) / total
+    return out
+
+
+def exact_summary(rules) -> tuple[dict, pd.DataFrame]:
+    """What ``simkit exact handjass`` prints: ``(JSON object, tidy table)``."""
+    t0 = time.perf_counter()
+    spec = simkit.get_game("handjass")
+    ch = weis_chances(rules)
+    n = hand_size(rules)
+    rs = game_string(spec, rules)
+    table = pd.DataFrame({"metric": list(ch), "mean": list(ch.values())})
+    table.insert(0, "strategies", "-")
+    table.insert(0, "rules", rs)
+    table.insert(0, "game", "handjass")
+    table = table.assign(se=0.0, ci_low=table["mean"], ci_high=table["mean"], n=0, seed=0,
+                         game_version=spec.version, simkit_version=simkit.__version__,
+                         created=pd.Timestamp.now(tz="UTC").isoformat(timespec="seconds"),
+                         method="exact count")
+    obj = dict(game="handjass", rules=rs, method=f"exact count over the C(36,{n}) hands",
+               seconds=round(time.perf_counter() - t0, 3), chances=ch,
+               summary=[f"a {n}-card hand holds a Weis with probability {ch['any_weis']:.6f} "
+                        f"(best 20: {ch['weis_best_20']:.6f}, 50: {ch['weis_best_50']:.6f}, "
+                        f"100: {ch['weis_best_100']:.6f}, 200: {ch['weis_best_200']:.6f}); "
+                        f"Stöck {ch['stock']:.6f}"])
+    return obj, table

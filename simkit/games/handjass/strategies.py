@@ -1,0 +1,51 @@
+"""Handjass strategies, as data: one :class:`engine.Seats` record of per-seat arrays.
+
+* ``random(p, b, d)``: at its turn to play or drop it takes the blind (when offered) with
+  probability ``b``, else plays with probability ``p``; each optional act (the trump six's
+  exchange, declaring Weis, declaring Stöck, swapping three random cards for the Bessern) it takes
+  with probability ``d``; it plays a uniformly
+  random legal card.
+* ``baseline(play, step, blind, weis)``: the hand's strength (:func:`engine.hand_strength`: card
+  points with trumps at trump value, +10 per trump, + its Weis, +20 for Stöck; a nine-card hand
+  averages about 72) decides: it plays when the strength reaches ``play + step * turn`` (turn 0
+  for the Forehand, 1 for the next player...), else it takes the blind when offered and the
+  strength is below ``blind``, else drops.  It declares its Weis when the best one is worth at
+  least ``weis`` (0: always; 201: never), always exchanges the trump six and declares Stöck;
+  with Bessern it swaps its three cheapest cards (plain before trumps, fewest points) when its
+  strength is below ``besser``.
+  Play, as a Jass player would: lead the top trump while others may hold trumps (draw trumps
+  from strength), else a plain card nobody can beat in its suit (the most points first), else
+  its cheapest card; following, win with its highest-point plain card that nobody can beat (any
+  winner when last to play), ruff or overtrump with its cheapest sure trump when the trick is
+  worth 10 or more (the trump jack takes such tricks), else throw its cheapest card (plain
+  before trumps, fewest points).
+"""
+from __future__ import annotations
+
+from simkit.core.registry import Param, StrategyKind
+from simkit.games.handjass.engine import K_BASELINE, K_RANDOM, Seats, seats
+
+STRATEGIES = {
+    "random": StrategyKind("random", K_RANDOM, (
+        Param("p", 0.5, (0.0, 1.0), "chance to play at the play-or-drop turn"),
+        Param("b", 0.2, (0.0, 1.0), "chance to take the blind when offered"),
+        Param("d", 0.5, (0.0, 1.0), "chance to take each optional act (exchange, declare)")),
+        "random play-or-drop, random legal cards"),
+    "baseline": StrategyKind("baseline", K_BASELINE, (
+        Param("play", 55, (0, 400), "strength at which the Forehand plays"),
+        Param("step", 0, (-100, 100), "added to the threshold per later turn to decide"),
+        Param("blind", 55, (0, 400), "below this strength (and not playing) take the blind"),
+        Param("weis", 0, (0, 201), "declare Weis when the best single one is worth this"),
+        Param("besser", 55, (0, 400), "Bessern: below this strength swap the three cheapest")),
+        "plays by hand strength and turn, draws trumps, wins with sure cards"),
+}
+
+
+def encode(strategies) -> Seats:
+    """The kernel's strategies: per-seat arrays (parameters a kind lacks are 0)."""
+    vals = [s.values for s in strategies]
+    return seats([STRATEGIES[s.kind].code for s in strategies],
+                 [v.get("p", 0.0) for v in vals], [v.get("b", 0.0) for v in vals],
+                 [v.get("d", 0.0) for v in vals], [v.get("play", 0) for v in vals],
+                 [v.get("step", 0) for v in vals], [v.get("blind", 0) for v in vals],
+                 [v.get("weis", 0) for v in vals], [v.get("besser", 0) for v in vals])
