@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 import simkit
+from simkit.core.exact import tidy
 from simkit.core.registry import game_string
 
 VALUES = (0, 20, 50, 100, 200)
@@ -98,14 +99,7 @@ def exact_summary(rules) -> tuple[dict, pd.DataFrame]:
     ch = weis_chances(rules)
     n = hand_size(rules)
     rs = game_string(spec, rules)
-    table = pd.DataFrame({"metric": list(ch), "mean": list(ch.values())})
-    table.insert(0, "strategies", "-")
-    table.insert(0, "rules", rs)
-    table.insert(0, "game", "handjass")
-    table = table.assign(se=0.0, ci_low=table["mean"], ci_high=table["mean"], n=0, seed=0,
-                         game_version=spec.version, simkit_version=simkit.__version__,
-                         created=pd.Timestamp.now(tz="UTC").isoformat(timespec="seconds"),
-                         method="exact count")
+    table = tidy(spec, rules, {k: float(v) for k, v in ch.items()}, "-", "exact count")
     obj = dict(game="handjass", rules=rs, method=f"exact count over the C(36,{n}) hands",
                seconds=round(time.perf_counter() - t0, 3), chances=ch,
                summary=[f"a {n}-card hand holds a Weis with probability {ch['any_weis']:.6f} "
