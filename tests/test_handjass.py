@@ -6,8 +6,6 @@ installed) the trick mechanics against jass-kit's Schieber, which shares them.
 Statistical checks state n, the seed and the tolerance in standard errors."""
 from __future__ import annotations
 
-import os
-import sys
 
 import numpy as np
 import pytest
@@ -21,8 +19,7 @@ from simkit.games.handjass import engine as E
 from simkit.games.handjass.exact import hand_counts, weis_chances
 from simkit.games.handjass.rules import HandjassRules
 
-sys.path.insert(0, os.path.dirname(__file__))
-import handjass_reference as ref  # noqa: E402
+from tests import handjass_reference as ref
 
 S, H, D, CL = 3, 2, 1, 0
 

@@ -2,8 +2,6 @@
 (tests/thirty_one_reference.py), the text's worked examples as stacked deals, the exact law of a
 dealt hand against the simulation, whole games, and the baseline against random play.
 """
-import os
-import sys
 
 import numpy as np
 import pytest
@@ -15,8 +13,7 @@ from simkit.errors import SimkitError
 from simkit.games.thirty_one import SPEC, decode, play_logged, play_stacked
 from simkit.games.thirty_one import exact as X
 
-sys.path.insert(0, os.path.dirname(__file__))
-import thirty_one_reference as ref  # noqa: E402
+from tests import thirty_one_reference as ref
 
 
 def _rules(**opts):
