@@ -35,6 +35,32 @@ def run_chunk(spec: GameSpec, rules, strategies, state, n: int, rows: bool = Fal
     return acc, (out if rows else None), int(cards)
 
 
+def play_logged(spec: GameSpec, rules, strategies=None, n: int = 1000, seed: int = 0,
+                chunk: int = 0, fill: int = -1):
+    """Play ``n`` units of chunk ``chunk`` of ``seed`` with their move log: ``(rows DataFrame,
+    log int64[n, len(spec.log_columns(rules))])``, the log's unused entries ``fill``."""
+    import pandas as pd
+    strategies = resolve_strategies(spec, rules, strategies)
+    log = np.full((n, len(spec.log_columns(rules))), fill, np.int64)
+    _, rows, _ = run_chunk(spec, rules, strategies, stream_state(seed, chunk), n, True, log)
+    return pd.DataFrame(rows, columns=[m.name for m in spec.metrics(rules)]), log
+
+
+def deal_blocks(log, nhead: int, width: int, played: int) -> np.ndarray:
+    """A move log of units of several deals (``int64[n, nhead + D * width]``: a head of
+    ``nhead`` entries, the number of deals played at column ``played``, then one block of
+    ``width`` entries per deal) as one row per played deal: ``int64[k, 1 + width]``, the unit's
+    row index first (Klaberjass, Handjass, Stovkahra)."""
+    log = np.asarray(log, np.int64).reshape(-1, np.shape(log)[-1])
+    D = (log.shape[1] - nhead) // width
+    out = []
+    for i in range(log.shape[0]):
+        for j in range(min(int(log[i, played]), D)):
+            c = nhead + j * width
+            out.append(np.concatenate([[i], log[i, c:c + width]]))
+    return np.array(out, np.int64).reshape(-1, 1 + width)
+
+
 def check_stack(spec: GameSpec, rules, cards) -> np.ndarray:
     """A stacked deck as ``int64`` codes, refused (:class:`SimkitError`) if it repeats a card more
     often than the game's pack holds it or names a card the pack does not have."""

@@ -10,12 +10,10 @@ the first-move edge.  The durak (the loser) is ``pK_lose``; players minimise it.
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
 
 from simkit.core import cards as C
 from simkit.core import play
-from simkit.core.registry import GameSpec, resolve_strategies
-from simkit.core.rng import stream_state
+from simkit.core.registry import GameSpec
 from simkit.games.durak import engine
 from simkit.games.durak.rules import DurakRules
 from simkit.games.durak.strategies import STRATEGIES, encode
@@ -40,14 +38,7 @@ def prepare(rules, strategies, stacked=None, more_deals=None):
 
 def play_logged(rules, strategies=None, n=1000, seed=0, chunk=0):
     """Play ``n`` units of chunk ``chunk`` of ``seed``: ``(rows DataFrame, log int64[n, width])``."""
-    strategies = resolve_strategies(SPEC, rules, strategies)
-    R, S, W = prepare(rules, strategies)
-    names = [m.name for m in engine.metrics(rules)]
-    acc = np.zeros((2, len(names)))
-    out = np.zeros((n, len(names)))
-    log = np.full((n, engine.log_width(rules)), -1, np.int64)
-    engine.run_deals(R, S, W, stream_state(seed, chunk), n, acc, out, log)
-    return pd.DataFrame(out, columns=names), log
+    return play.play_logged(SPEC, rules, strategies, n, seed, chunk)
 
 
 def play_stacked(rules, strategies, cards, log=False):

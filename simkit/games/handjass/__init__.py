@@ -16,8 +16,7 @@ import pandas as pd
 
 from simkit.core import cards as C
 from simkit.core import play
-from simkit.core.registry import GameSpec, resolve_strategies
-from simkit.core.rng import stream_state
+from simkit.core.registry import GameSpec
 from simkit.errors import SimkitError
 from simkit.games.handjass import engine
 from simkit.games.handjass.rules import HandjassRules
@@ -51,14 +50,8 @@ def deal_log(log) -> pd.DataFrame:
 def play_logged(rules, strategies=None, n=1000, seed=0, chunk=0):
     """``n`` units of chunk ``chunk`` of ``seed``: ``(rows DataFrame, log DataFrame)`` (one log
     row per deal)."""
-    strategies = resolve_strategies(SPEC, rules, strategies)
-    R, S, W = prepare(rules, strategies)
-    names = [m.name for m in engine.metrics(rules)]
-    acc = np.zeros((2, len(names)))
-    out = np.zeros((n, len(names)))
-    log = np.zeros((n, len(engine.log_columns(rules))), np.int64)
-    engine.run_deals(R, S, W, stream_state(seed, chunk), n, acc, out, log)
-    return pd.DataFrame(out, columns=names), deal_log(log)
+    rows, log = play.play_logged(SPEC, rules, strategies, n, seed, chunk, fill=0)
+    return rows, deal_log(log)
 
 
 def play_stacked(rules, strategies, cards, log=False):

@@ -38,6 +38,7 @@ from numba.cpython.unsafe.numbers import trailing_zeros
 from simkit.core import cards as C
 from simkit.core.deals import deal_loop
 from simkit.core.records import record, slots
+from simkit.core.play import deal_blocks
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, shuffle_prefix, uniform
 from simkit.engines.tricks import (beats, legal_moves, lowest_code, points_table, random_card,
@@ -168,14 +169,7 @@ def log_columns(rules, deals: int | None = None) -> list[str]:
 def deal_rows(log) -> np.ndarray:
     """The deals of a log (``int64[n, width]``, one row per unit) as rows of
     :data:`LOG_COLUMNS` (the first column the unit's row)."""
-    log = np.asarray(log, np.int64).reshape(-1, np.shape(log)[-1])
-    D = (log.shape[1] - NHEAD) // DEAL_W
-    out = []
-    for i in range(log.shape[0]):
-        for j in range(min(int(log[i, H.played]), D)):
-            c = NHEAD + j * DEAL_W
-            out.append(np.concatenate([[i], log[i, c:c + DEAL_W]]))
-    return np.array(out, np.int64).reshape(-1, len(LOG_COLUMNS))
+    return deal_blocks(log, NHEAD, DEAL_W, H.played)
 
 
 # --------------------------------------------------------------------------- tables and records

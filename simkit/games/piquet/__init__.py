@@ -12,12 +12,10 @@ of the unit's deals as Elder, and ``elder_wins`` / ``elder_margin`` count by rol
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
 
 from simkit.core import cards as C
 from simkit.core import play
-from simkit.core.registry import GameSpec, resolve_strategies
-from simkit.core.rng import stream_state
+from simkit.core.registry import GameSpec
 from simkit.errors import SimkitError
 from simkit.games.piquet import engine
 from simkit.games.piquet.rules import PiquetRules
@@ -60,14 +58,7 @@ def prepare(rules, strategies, stacked=None, more_deals=None):
 
 def play_logged(rules, strategies=None, n=1000, seed=0, chunk=0):
     """Play ``n`` units of chunk ``chunk`` of ``seed``: ``(rows DataFrame, log int64[n, width])``."""
-    strategies = resolve_strategies(SPEC, rules, strategies)
-    R, S, W = prepare(rules, strategies)
-    names = [m.name for m in engine.metrics(rules)]
-    acc = np.zeros((2, len(names)))
-    out = np.zeros((n, len(names)))
-    log = np.full((n, engine.log_width(rules)), -1, np.int64)
-    engine.run_deals(R, S, W, stream_state(seed, chunk), n, acc, out, log)
-    return pd.DataFrame(out, columns=names), log
+    return play.play_logged(SPEC, rules, strategies, n, seed, chunk)
 
 
 def play_stacked(rules, strategies, cards, log=False):

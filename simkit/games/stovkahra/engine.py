@@ -26,6 +26,7 @@ from numba import njit
 
 from simkit.core.deals import deal_loop
 from simkit.core.records import record, slots
+from simkit.core.play import deal_blocks
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, shuffle_prefix, uniform
 from simkit.engines.tricks import (beats, bit, highest_code, lowest_code, must_beat_moves,
@@ -99,14 +100,7 @@ def log_columns(rules) -> list[str]:
 
 def deal_rows(log) -> np.ndarray:
     """Log rows (one per unit) as one row per logged deal (:data:`LOG_COLUMNS`)."""
-    log = np.asarray(log, np.int64).reshape(-1, np.shape(log)[-1])
-    D = (log.shape[1] - NHEAD) // DEAL_W
-    out = []
-    for i in range(log.shape[0]):
-        for j in range(min(int(log[i, H.played]), D)):
-            c = NHEAD + j * DEAL_W
-            out.append(np.concatenate([[i], log[i, c:c + DEAL_W]]))
-    return np.array(out, np.int64).reshape(-1, len(LOG_COLUMNS))
+    return deal_blocks(log, NHEAD, DEAL_W, H.played)
 
 
 def metrics(rules) -> list[Metric]:

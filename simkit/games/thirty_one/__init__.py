@@ -11,12 +11,10 @@ p2 plays first.
 from __future__ import annotations
 
 import numpy as np
-import pandas as pd
 
 from simkit.core import cards as C
 from simkit.core import play
-from simkit.core.registry import GameSpec, resolve_strategies
-from simkit.core.rng import stream_state
+from simkit.core.registry import GameSpec
 from simkit.games.thirty_one import engine
 from simkit.games.thirty_one.rules import ThirtyOneRules
 from simkit.games.thirty_one.strategies import STRATEGIES, encode
@@ -40,10 +38,7 @@ def prepare(rules, strategies, stacked=None):
 
 def play_logged(rules, strategies=None, n=1000, seed=0, chunk=0):
     """Play ``n`` deals of chunk ``chunk`` of ``seed``: ``(rows DataFrame, log int64[n, w])``."""
-    strategies = resolve_strategies(SPEC, rules, strategies)
-    log = np.full((n, engine.log_width(rules)), -1, np.int64)
-    _, rows, _ = play.run_chunk(SPEC, rules, strategies, stream_state(seed, chunk), n, True, log)
-    return pd.DataFrame(rows, columns=[m.name for m in engine.metrics(rules)]), log
+    return play.play_logged(SPEC, rules, strategies, n, seed, chunk)
 
 
 def play_stacked(rules, strategies, cards, log=False):
