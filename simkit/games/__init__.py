@@ -48,6 +48,7 @@ from simkit.games.klaberjass import SPEC as _klaberjass  # noqa: E402
 from simkit.games.ochko import SPEC as _ochko  # noqa: E402
 from simkit.games.ochko_session import SPEC as _ochko_session  # noqa: E402
 from simkit.games.old_maid import SPEC as _old_maid  # noqa: E402
+from simkit.games.thirty_one_bank import SPEC as _thirty_one_bank  # noqa: E402
 
 register(_ochko)
 register(_ochko_session)
@@ -58,6 +59,7 @@ register(_old_maid)
 register(_crazy_eights)
 register(_fan_tan)
 register(_durak)
+register(_thirty_one_bank)
 
 
 class _Catalogue(types.ModuleType):
