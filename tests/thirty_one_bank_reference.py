@@ -63,10 +63,11 @@ def decides(strategy, cards, spent, full):
     return b < v["t"]
 
 
-def replay(rules, strategies, log) -> dict:
-    """Replay one logged deal; returns its metrics.  Raises AssertionError on any illegal step."""
+def replay(rules, strategies, log, pack_cards=None) -> dict:
+    """Replay one logged deal (dealt from the rules' pack, or from ``pack_cards``, e.g. a
+    stacked deck); returns its metrics.  Raises AssertionError on any illegal step."""
     K = rules.punters
-    full = pack(rules.decks)
+    full = pack(rules.decks) if pack_cards is None else Counter(int(c) for c in pack_cards)
     avail = Counter(full)
     spent = Counter()                       # cards of the talia's finished rounds
     trip = [tuple(log[j:j + 3]) for j in range(0, len(log), 3)]

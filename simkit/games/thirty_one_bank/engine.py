@@ -122,7 +122,6 @@ class Tables(NamedTuple):
     min_cards: int
     reshuffle: bool
     value: np.ndarray          # int64[80]: points, ace 1
-    full: np.ndarray           # int64[10]: the pack's cards by value class (ace first)
 
 
 class Policies(NamedTuple):
@@ -145,20 +144,17 @@ class Work(NamedTuple):
     status: np.ndarray         # int64[K + 1]: IN, BUST, PAID
     held: np.ndarray           # int64[K + 1, MAXH]: the cards of each hand
     spent: np.ndarray          # int64[10]: cards of the talia's finished rounds, by value class
+    full: np.ndarray           # int64[10]: the pack dealt from by value class (ace first)
     delta: np.ndarray          # float64[K]: the round's payments to each punter
 
 
 def tables(rules) -> Tables:
-    v = card_values()
-    full = np.zeros(NV, np.int64)
-    for c in pack(rules):
-        full[v[c] - 1] += 1
     return record(Tables, punters=rules.punters, talia=rules.unit == "talia",
                   banker_stand=rules.banker_stand, stake31=rules.stake31,
                   both31_push=rules.both31 == "push", bust_pays=rules.bust_pays,
                   banker_bust_pays=rules.banker_bust_pays, showdown_pays=rules.showdown_pays,
                   min_cards=rules.min_cards, reshuffle=rules.short_pack == "reshuffle",
-                  value=v, full=full)
+                  value=card_values())
 
 
 def work(rules, deck=None, pack_cards=None) -> Work:
@@ -173,7 +169,16 @@ def work(rules, deck=None, pack_cards=None) -> Work:
     return record(Work, deck=d, stacked=stacked, perm=d.copy(), tmp=d.copy(), hard=z,
                   aces=z.copy(), ncard=z.copy(), status=z.copy(),
                   held=np.zeros((K + 1, MAXH), np.int64), spent=np.zeros(NV, np.int64),
-                  delta=np.zeros(K))
+                  full=by_class(d), delta=np.zeros(K))
+
+
+def by_class(cards) -> np.ndarray:
+    """``int64[10]``: how many of ``cards`` are in each value class (ace, 2..9, ten-valued)."""
+    v = card_values()
+    out = np.zeros(NV, np.int64)
+    for c in cards:
+        out[v[c] - 1] += 1
+    return out
 
 
 # --------------------------------------------------------------------------- the pack
@@ -234,7 +239,7 @@ def p_bust(R, W, k):
     num = 0
     den = 0
     for vc in range(NV):
-        u = R.full[vc] - W.spent[vc]
+        u = W.full[vc] - W.spent[vc]
         for j in range(W.ncard[k]):
             if R.value[W.held[k, j]] - 1 == vc:
                 u -= 1

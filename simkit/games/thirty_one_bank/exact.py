@@ -151,22 +151,31 @@ def _leaf(counts, left, hard, aces, p, P, B, radix, memo, acc, hist):
 
 
 @njit(cache=True)
-def _punter(counts, left, hard, aces, p, kind, t, soft, q, P, B, radix, memo, acc, hist):
-    """Follow the punter's strategy from (hard, aces), reached with probability ``p``."""
+def _punter(counts, left, hard, aces, kind, t, soft, q, P, B, radix, memo, pmemo):
+    """Follow the punter's strategy from (hard, aces): ``float64[42]``, the round's categories
+    (9) and the banker's final-total histogram (33) per unit chance of reaching this hand.
+    Memoised by composition (the punter's cards are the pack less it) in ``pmemo``, one per
+    strategy.  Self-recursive."""
+    key = _code(counts, radix)
+    if key in pmemo:
+        return pmemo[key]
+    out = np.zeros(42)
     if hard > 31 or left == 0 or not _draws(counts, left, hard, aces, kind, t, soft, q):
-        _leaf(counts, left, hard, aces, p, P, B, radix, memo, acc, hist)
-        return
-    for r in range(NV):
-        c = counts[r]
-        if c > 0:
-            counts[r] = c - 1
-            _punter(counts, left - 1, hard + r + 1, aces + (r == 0), p * c / left, kind, t, soft,
-                    q, P, B, radix, memo, acc, hist)
-            counts[r] = c
+        _leaf(counts, left, hard, aces, 1.0, P, B, radix, memo, out[:9], out[9:])
+    else:
+        for r in range(NV):
+            c = counts[r]
+            if c > 0:
+                counts[r] = c - 1
+                out += (c / left) * _punter(counts, left - 1, hard + r + 1, aces + (r == 0),
+                                            kind, t, soft, q, P, B, radix, memo, pmemo)
+                counts[r] = c
+    pmemo[key] = out
+    return out
 
 
 @njit(cache=True)
-def _round(counts, kind, t, soft, q, P, B, radix, memo, acc, hist):
+def _round(counts, kind, t, soft, q, P, B, radix, memo, pmemo, acc, hist):
     """A whole round from ``counts``: the punter's three cards, then as in :func:`_punter`."""
     left = counts.sum()
     stake31, push31 = P[0], P[1]
@@ -206,15 +215,17 @@ def _round(counts, kind, t, soft, q, P, B, radix, memo, acc, hist):
                     for b in range(31):
                         hist[b] += p * d[NB + b]
                 else:
-                    _punter(counts, left - 3, hard, aces, p, kind, t, soft, q, P, B, radix,
-                            memo, acc, hist)
+                    v = _punter(counts, left - 3, hard, aces, kind, t, soft, q, P, B, radix,
+                                memo, pmemo)
+                    acc += p * v[:9]
+                    hist += p * v[9:]
                 counts[r3] = c3
             counts[r2] = c2
         counts[r1] = c1
 
 
 @njit(cache=True)
-def _stand_or_hit(counts, left, hard, aces, P, B, radix, memo, t, soft):
+def _stand_or_hit(counts, left, hard, aces, P, B, radix, memo, pmemo, t, soft):
     """From a punter hand: (value of standing, of buying exactly one card, of buying one card
     and then playing ``stand_at(t, soft)``)."""
     acc = np.zeros(9)
@@ -231,10 +242,8 @@ def _stand_or_hit(counts, left, hard, aces, P, B, radix, memo, t, soft):
             _leaf(counts, left - 1, hard + r + 1, aces + (r == 0), c / left, P, B, radix,
                   memo, a1, hist)
             one += a1[5]
-            a2 = np.zeros(9)
-            _punter(counts, left - 1, hard + r + 1, aces + (r == 0), c / left, 0, t, soft, 0.0,
-                    P, B, radix, memo, a2, hist)
-            on += a2[5]
+            on += c / left * _punter(counts, left - 1, hard + r + 1, aces + (r == 0), 0, t, soft,
+                                     0.0, P, B, radix, memo, pmemo)[5]
             counts[r] = c
     return v_stand, one, on
 
@@ -253,7 +262,7 @@ class _Setup:
             raise SimkitError(f"exact analysis is for one punter against the banker, not "
                               f"punters={rules.punters}; simulate more punters with simkit run")
         self.rules = rules
-        self.full = E.tables(rules).full.copy()
+        self.full = E.by_class(E.pack(rules))
         self.radix = np.cumprod(np.r_[1, self.full[:-1] + 1]).astype(np.int64)
         self.P = np.array([rules.stake31, float(rules.both31 == "push"), rules.bust_pays,
                            rules.banker_bust_pays, rules.showdown_pays])
@@ -422,7 +431,7 @@ def evaluate(game="thirty_one_bank", strategy="stand_at", seen=None, counts=None
     acc = np.zeros(9)
     hist = np.zeros(33)
     _round(c, kind, t, soft, q, s.P, s.hands(rules.banker_stand), s.radix,
-           s.memo(rules.banker_stand), acc, hist)
+           s.memo(rules.banker_stand), _memo(), acc, hist)
     out = {f"p1_{n}": float(acc[i]) for i, n in enumerate(PC)}
     out["bank_result"] = -out["p1_result"]
     out.update({n: float(acc[6 + i]) for i, n in enumerate(BC)})
@@ -444,7 +453,7 @@ def thresholds(game="thirty_one_bank", t_range=range(20, 32), soft_range=None, s
     for t in t_range:
         for so in soft_range:
             acc = np.zeros(9)
-            _round(c.copy(), 0, t, so, 0.0, s.P, B, s.radix, memo, acc, np.zeros(33))
+            _round(c.copy(), 0, t, so, 0.0, s.P, B, s.radix, memo, _memo(), acc, np.zeros(33))
             rec.append(dict(t=t, soft=so, p1_result=float(acc[5]), p1_bust=float(acc[3])))
     return pd.DataFrame(rec)
 
@@ -513,7 +522,8 @@ def remark_97(game="thirty_one_bank", totals=(26, 27), t=None, soft=None) -> pd.
                 if b not in totals:
                     continue
                 vs, v1, von = _stand_or_hit(c, left - 3, hard, aces, s.P,
-                                            s.hands(rules.banker_stand), s.radix, memo, t, soft)
+                                            s.hands(rules.banker_stand), s.radix, memo, _memo(),
+                                            t, soft)
                 # the values are conditional on the banker not being dealt 31 in neither case:
                 # both include his 31 the same way, so their differences are the gain
                 rows.append(dict(hand="-".join(str(r + 1) for r in (r1, r2, r3)), total=b,
