@@ -201,12 +201,36 @@ def test_exact_matches_simulation_depleted_pack():
 
 def test_exact_best_threshold_is_the_default(fresh):
     """The default stand_at is the exact best pair from a fresh pack (neighbours checked)."""
-    df = X.thresholds("thirty_one_bank", range(26, 29), range(27, 30))
+    df = X.thresholds("thirty_one_bank", range(24, 27), range(27, 30))
     best = df.loc[df.p1_result.idxmax()]
     spec = simkit.get_game("thirty_one_bank")
     d = resolve_strategies(spec, rules(), None)[0].values
     assert (int(best.t), int(best.soft)) == (d["t"], d["soft"])
     assert best.p1_result == pytest.approx(fresh["p1_result"], abs=1e-12)
+
+
+def test_banker_default_is_the_minimax_threshold():
+    """The default banker_stand=27 is the bank's best threshold against a punter answering
+    every threshold with his best stand_at (exact, banker 26..28, punter t 24..26, soft 27..29:
+    the best replies found by the full grid of the notebook lie inside these ranges)."""
+    g = X.grid("thirty_one_bank", range(26, 29), range(24, 27), range(27, 30))
+    assert X.bank_best_threshold(g)["banker_stand"] == rules().banker_stand == 27
+
+
+def test_talia_exact_rounds_against_the_simulated_talias():
+    """Over whole talias (unit=talia, short_pack=stand, min_cards=20, so every round starts
+    with at least 20 cards): a talia's simulated p1_result against the sum of its rounds' exact
+    values from their compositions (read from the move log).  40 talias, seed 2, paired per
+    talia, within 4 standard errors; the exact values do move with the pack (no two rounds'
+    compositions give the same value after the first)."""
+    df = X.talia_counting("thirty_one_bank(unit=talia,short_pack=stand,min_cards=20,"
+                          "banker_stand=24)", talias=40, seed=2, strategy="stand_at(23,25)",
+                          best=False)
+    assert df.exact.all()
+    per = df.groupby("talia").agg(exact=("fixed", "sum"), sim=("talia_result", "first"))
+    d = per.sim - per.exact
+    assert abs(d.mean()) < 4 * d.std() / np.sqrt(len(d))
+    assert df[df["round"] > 0].fixed.std() > 0.005
 
 
 def test_line_97_remark():

@@ -27,7 +27,7 @@ from simkit.core import cards as C
 from simkit.core.deals import deal_loop
 from simkit.core.records import record, slots
 from simkit.core.registry import Metric
-from simkit.core.rng import bounded, uniform
+from simkit.core.rng import bounded, draw_index, uniform
 from simkit.games.thirty_one_bank.rules import BOTH31, SHORT, UNITS
 
 SALT = np.uint64(0x3C6EF372FE94F82B)
@@ -184,15 +184,25 @@ def by_class(cards) -> np.ndarray:
 # --------------------------------------------------------------------------- the pack
 
 @njit(cache=True, nogil=True, inline="always")
-def draw(tmp, perm, p, rs, s, stacked, reshuffle):
-    """The next card: ``(card or -1, p, rs, s, reshuffled)``.  ``perm[:p]`` is dealt, the
-    round's cards are ``perm[rs:p]`` and ``perm[:rs]`` the talia's spent cards; a spent pack is
-    refilled from those (line 96) when ``reshuffle``."""
+def draw(tmp, perm, p, rs, s, stacked, reshuffle, masked, dmask):
+    """The next card: ``(card or -1, p, rs, s, reshuffled, dmask)``.
+
+    ``masked`` (a round from a fresh pack of at most 64 cards): a uniform undealt position by
+    rejection against the mask ``dmask`` of positions dealt (:func:`simkit.core.rng.draw_index`;
+    ``perm`` is the pack, never permuted).  Otherwise ``perm[:p]`` is dealt, the round's cards
+    are ``perm[rs:p]`` and ``perm[:rs]`` the talia's spent cards, and the next card is a uniform
+    draw from ``perm[p:]`` swapped to ``p``; a spent pack is refilled from the spent cards
+    (line 96) when ``reshuffle``."""
     n = perm.shape[0]
     resh = False
+    if masked:
+        if p >= n:
+            return np.int64(-1), p, rs, s, resh, dmask
+        j, s, dmask = draw_index(s, dmask, n, stacked)
+        return np.int64(perm[j]), p + 1, rs, s, resh, dmask
     if p >= n:
         if not reshuffle or rs == 0:
-            return np.int64(-1), p, rs, s, resh
+            return np.int64(-1), p, rs, s, resh, dmask
         m = n - rs                         # the cards on the table go to the front
         for x in range(m):
             tmp[x] = perm[rs + x]
@@ -209,17 +219,7 @@ def draw(tmp, perm, p, rs, s, stacked, reshuffle):
     c = perm[j]
     perm[j] = perm[p]
     perm[p] = c
-    return np.int64(c), p + 1, rs, s, resh
-
-
-@njit(cache=True, nogil=True, inline="always")
-def take(R, W, x, c):
-    """Seat ``x`` takes card ``c``."""
-    W.held[x, W.ncard[x]] = c
-    W.ncard[x] += 1
-    W.hard[x] += R.value[c]
-    if R.value[c] == 1:
-        W.aces[x] += 1
+    return np.int64(c), p + 1, rs, s, resh, dmask
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -230,18 +230,18 @@ def put_log(log, i, q, rnd, to, c):
 
 
 @njit(cache=True, nogil=True)
-def p_bust(R, W, k):
+def p_bust(value, full, spent, held, ncard, hard, k):
     """The chance that punter ``k``'s next card takes his hard total over 31, from the cards he
     has not seen: the pack less the talia's finished rounds and his own hand."""
-    need = 32 - W.hard[k]
+    need = 32 - hard
     if need > 10:
         return 0.0
     num = 0
     den = 0
     for vc in range(NV):
-        u = W.full[vc] - W.spent[vc]
-        for j in range(W.ncard[k]):
-            if R.value[W.held[k, j]] - 1 == vc:
+        u = full[vc] - spent[vc]
+        for j in range(ncard):
+            if value[held[k, j]] - 1 == vc:
                 u -= 1
         den += u
         if vc + 1 >= need:
@@ -249,168 +249,187 @@ def p_bust(R, W, k):
     return num / den if den > 0 else 1.0
 
 
-@njit(cache=True, nogil=True, inline="always")
-def wants(R, S, W, k, u):
-    """Whether punter ``k`` buys a card: ``(yes, u)``."""
-    b = best(W.hard[k], W.aces[k])
-    kind = S.kind[k]
-    if kind == K_RANDOM:
-        coin, u = uniform(u)
-        return coin < S.p[k], u
-    if b != W.hard[k]:                    # a soft hand (an ace counted 11)
-        return b < S.soft[k], u
-    if kind == K_COUNT:
-        return b < 31 and p_bust(R, W, k) < S.q[k], u
-    return b < S.t[k], u
-
-
-# --------------------------------------------------------------------------- a round
+# The round's helpers take the arrays they use as plain arguments: :func:`play_unit` takes them
+# out of the records once per deal (read from a record inside the round, every use costs a
+# reference-count pair; Очко's session measured half the speed that way).
 
 @njit(cache=True, nogil=True, inline="always")
-def play_round(R, S, W, i, v, log, logged, p, rs, s, u, q, rnd):
-    """One round from the pack as it stands; adds its metrics into ``v``.  Returns ``(p, rs,
-    s, u, q, reshuffled, cards drawn)``."""
+def play_round(R, kind, t, soft, q_bust, p_draw, value, full, perm, tmp, hard, aces, ncard,
+               status, held, spent, delta, stacked, masked, i, v, log, logged, p, rs, s, u, q,
+               rnd):
+    """One round from the pack as it stands; adds its metrics into ``v``.  Returns ``(p, s,
+    u, q, reshuffled, cards drawn)``."""
     K = R.punters
-    perm, tmp, stacked, reshuffle = W.perm, W.tmp, W.stacked, R.reshuffle
+    reshuffle = R.reshuffle
+    dmask = np.uint64(0)
     for x in range(K + 1):
-        W.hard[x] = 0
-        W.aces[x] = 0
-        W.ncard[x] = 0
-        W.status[x] = IN
+        hard[x] = 0
+        aces[x] = 0
+        ncard[x] = 0
+        status[x] = IN
+        if x < K:
+            delta[x] = 0.0
     resh = False
     drawn = 0
     for _ in range(3):                    # three cards each, one at a time (line 90)
         for x in range(K + 1):
-            c, p, rs, s, r2 = draw(tmp, perm, p, rs, s, stacked, reshuffle)
+            c, p, rs, s, r2, dmask = draw(tmp, perm, p, rs, s, stacked, reshuffle, masked, dmask)
             if r2:
                 resh = True
-                W.spent[:] = 0
+                spent[:] = 0
                 if logged:
                     q = put_log(log, i, q, rnd, RESHUFFLE_MARK, RESHUFFLE_MARK)
             if c >= 0:
                 drawn += 1
-                take(R, W, x, c)
+                held[x, ncard[x]] = c
+                ncard[x] += 1
+                hard[x] += value[c]
+                aces[x] += value[c] == 1
                 if logged:
                     q = put_log(log, i, q, rnd, x, c)
-    bank_hard, bank_aces = W.hard[K], W.aces[K]
-    bank31 = W.ncard[K] == 3 and best(bank_hard, bank_aces) == 31
-    for k in range(K):
-        W.delta[k] = 0.0
-    if bank31:                            # line 92: the banker collects at once
+    if ncard[K] == 3 and best(hard[K], aces[K]) == 31:      # line 92: the banker collects
         v[M.banker_dealt31] += 1.0
         v[M.banker_total] += 31.0
         for k in range(K):
             o = NM + NQ * k
-            if W.ncard[k] == 3 and best(W.hard[k], W.aces[k]) == 31:
+            if ncard[k] == 3 and best(hard[k], aces[k]) == 31:
                 v[o + Q.dealt31] += 1.0
                 if R.both31_push:
                     v[o + Q.push] += 1.0
                 else:
-                    W.delta[k] = R.stake31
+                    delta[k] = R.stake31
                     v[o + Q.win] += 1.0
             else:
-                W.delta[k] = -R.stake31
+                delta[k] = -R.stake31
                 v[o + Q.loss] += 1.0
     else:
         left = 0
         for k in range(K):
             o = NM + NQ * k
-            if W.ncard[k] == 3 and best(W.hard[k], W.aces[k]) == 31:   # paid at once
-                W.status[k] = PAID
-                W.delta[k] = R.stake31
+            h, a = hard[k], aces[k]
+            if ncard[k] == 3 and best(h, a) == 31:                # paid at once
+                status[k] = PAID
+                delta[k] = R.stake31
                 v[o + Q.dealt31] += 1.0
                 v[o + Q.win] += 1.0
                 continue
-            while W.hard[k] <= 31 and W.ncard[k] < MAXH:              # line 93: buy cards
-                yes, u = wants(R, S, W, k, u)
+            kd = kind[k]
+            while h <= 31 and ncard[k] < MAXH:                    # line 93: buy cards
+                b = best(h, a)
+                if kd == K_RANDOM:
+                    coin, u = uniform(u)
+                    yes = coin < p_draw[k]
+                elif b != h:                                      # soft: an ace counted 11
+                    yes = b < soft[k]
+                elif kd == K_COUNT:
+                    yes = b < 31 and p_bust(value, full, spent, held, ncard[k], h, k) < q_bust[k]
+                else:
+                    yes = b < t[k]
                 if not yes:
                     break
-                c, p, rs, s, r2 = draw(tmp, perm, p, rs, s, stacked, reshuffle)
+                c, p, rs, s, r2, dmask = draw(tmp, perm, p, rs, s, stacked, reshuffle, masked, dmask)
                 if r2:
                     resh = True
-                    W.spent[:] = 0
+                    spent[:] = 0
                     if logged:
                         q = put_log(log, i, q, rnd, RESHUFFLE_MARK, RESHUFFLE_MARK)
                 if c < 0:
                     break
                 drawn += 1
-                take(R, W, k, c)
+                held[k, ncard[k]] = c
+                ncard[k] += 1
+                h += value[c]
+                a += value[c] == 1
                 if logged:
                     q = put_log(log, i, q, rnd, k, c)
-            if W.hard[k] > 31:                                         # pays 2 at once
-                W.status[k] = BUST
-                W.delta[k] = -R.bust_pays
+            hard[k], aces[k] = h, a
+            if h > 31:                                            # pays 2 at once
+                status[k] = BUST
+                delta[k] = -R.bust_pays
                 v[o + Q.bust] += 1.0
                 v[o + Q.loss] += 1.0
             else:
                 left += 1
+        h, a = hard[K], aces[K]
         if left == 0:
             v[M.banker_idle] += 1.0
-            v[M.banker_total] += best(W.hard[K], W.aces[K])
-        else:                                                          # line 94
-            while best(W.hard[K], W.aces[K]) < R.banker_stand and W.ncard[K] < MAXH:
-                c, p, rs, s, r2 = draw(tmp, perm, p, rs, s, stacked, reshuffle)
+            v[M.banker_total] += best(h, a)
+        else:                                                     # line 94
+            stand = R.banker_stand
+            while best(h, a) < stand and h <= 31:
+                c, p, rs, s, r2, dmask = draw(tmp, perm, p, rs, s, stacked, reshuffle, masked, dmask)
                 if r2:
                     resh = True
-                    W.spent[:] = 0
+                    spent[:] = 0
                     if logged:
                         q = put_log(log, i, q, rnd, RESHUFFLE_MARK, RESHUFFLE_MARK)
                 if c < 0:
                     break
                 drawn += 1
-                take(R, W, K, c)
+                h += value[c]
+                a += value[c] == 1
                 if logged:
                     q = put_log(log, i, q, rnd, K, c)
-            bt = best(W.hard[K], W.aces[K])
-            if bt > 31:
+            bt = best(h, a)
+            if h > 31:
                 v[M.banker_bust] += 1.0
                 v[M.banker_total] += 32.0
             else:
                 v[M.banker_total] += bt
             for k in range(K):
-                if W.status[k] != IN:
+                if status[k] != IN:
                     continue
                 o = NM + NQ * k
-                pt = best(W.hard[k], W.aces[k])
-                if bt > 31:
-                    W.delta[k] = R.banker_bust_pays
+                pt = best(hard[k], aces[k])
+                if h > 31:
+                    delta[k] = R.banker_bust_pays
                     v[o + Q.win] += 1.0
                 elif pt > bt:
-                    W.delta[k] = R.showdown_pays
+                    delta[k] = R.showdown_pays
                     v[o + Q.win] += 1.0
                 elif pt < bt:
-                    W.delta[k] = -R.showdown_pays
+                    delta[k] = -R.showdown_pays
                     v[o + Q.loss] += 1.0
                 else:
                     v[o + Q.push] += 1.0
     bank = 0.0
     for k in range(K):
-        v[NM + NQ * k + Q.result] += W.delta[k]
-        bank -= W.delta[k]
+        v[NM + NQ * k + Q.result] += delta[k]
+        bank -= delta[k]
     v[M.bank_result] += bank
     if resh:
         v[M.reshuffles] += 1.0
     if R.talia:                           # the round's cards are seen and spent
         for x in range(rs, p):
-            W.spent[R.value[perm[x]] - 1] += 1
-    return p, p, s, u, q, resh, drawn
+            spent[value[perm[x]] - 1] += 1
+    return p, s, u, q, resh, drawn
 
 
 @njit(cache=True, nogil=True, inline="always")
 def play_unit(R, S, W, i, key, ukey, v, log, logged):
     """A round from a fresh pack, or a whole talia (lines 95-96)."""
-    n = W.perm.shape[0]
-    for x in range(n):
-        W.perm[x] = W.deck[x]
-    W.spent[:] = 0
+    kind, t, soft, q_bust, p_draw = S.kind, S.t, S.soft, S.q, S.p
+    value, full, perm, tmp, deck = R.value, W.full, W.perm, W.tmp, W.deck
+    hard, aces, ncard, status, held = W.hard, W.aces, W.ncard, W.status, W.held
+    spent, delta, stacked = W.spent, W.delta, W.stacked
+    n = perm.shape[0]
+    masked = not R.talia and n <= 64
+    if masked:
+        perm = deck                       # dealt by mask, never permuted
+    else:
+        for x in range(n):
+            perm[x] = deck[x]
+    if R.talia:
+        spent[:] = 0
     if logged:
         log[i, :] = -1
-    p, rs, s, u, q = 0, 0, key, ukey, 0
+    p, s, u, q = 0, key, ukey, 0
     rounds = 0
     cards = 0
     while True:
-        p, rs, s, u, q, resh, drawn = play_round(R, S, W, i, v, log, logged, p, rs, s, u, q,
-                                                 rounds)
+        p, s, u, q, resh, drawn = play_round(
+            R, kind, t, soft, q_bust, p_draw, value, full, perm, tmp, hard, aces, ncard, status,
+            held, spent, delta, stacked, masked, i, v, log, logged, p, p, s, u, q, rounds)
         cards += drawn
         rounds += 1
         if not R.talia or resh or n - p < R.min_cards:

@@ -46,7 +46,7 @@ NOUT = NB + 32   # a memo entry: the final slots, then the three-card best total
 # categories accumulated by the round: the punter's and the banker's
 PC = ["win", "push", "loss", "bust", "dealt31", "result"]
 BC = ["banker_dealt31", "banker_bust", "banker_idle"]
-MIN_CARDS = 30   # with this many cards left a round of one punter cannot run out
+MIN_CARDS = 20   # a round of one punter from this many cards always deals the banker three
 
 
 # ------------------------------------------------------------------------------- kernels
@@ -77,7 +77,7 @@ def _bank_deal(counts, left, B, radix, memo):
     cls, mult, ways, cat, size, ff = B
     out = np.zeros(NOUT)
     for h in range(ways.shape[0]):
-        if size[h] > left:
+        if size[h] > left or (cat[h] >= NOUT and size[h] < left):
             continue
         p = ways[h] / ff[left, size[h]]
         for j in range(cls.shape[1]):
@@ -87,7 +87,7 @@ def _bank_deal(counts, left, B, radix, memo):
             p *= ff[counts[r], mult[h, j]]
             if p == 0.0:
                 break
-        out[cat[h]] += p
+        out[cat[h] - NOUT if cat[h] >= NOUT else cat[h]] += p
     memo[key] = out
     return out
 
@@ -293,7 +293,7 @@ class _Setup:
             counts[i] -= 1
         if counts.sum() < MIN_CARDS:
             raise SimkitError(f"seen: {counts.sum()} cards left; the exact round needs at least "
-                              f"{MIN_CARDS} (so that it cannot run out)")
+                              f"{MIN_CARDS} (so that the banker always gets his three cards)")
         return counts
 
 
@@ -302,7 +302,9 @@ def banker_hands(full, stand: int):
     classes (a tuple of counts, within the pack ``full``), the number of value orders in which
     the banker's rule deals it and stops there, and its slot (final best total 0..31, 32 over
     31, 33 dealt 31); plus, with slot ``34 + best``, every three-card hand (what he holds when
-    no punter is left in).  The orders do not depend on the composition."""
+    no punter is left in), and with slot ``NOUT + best`` every hand on which he draws on (it
+    ends his play where it takes the last card of the pack: he stands, as ``short_pack=stand``
+    has it).  The orders do not depend on the composition."""
     full = tuple(int(x) for x in full)
     cont = {(0,) * NV: 1}
     out: dict = {}
@@ -326,6 +328,8 @@ def banker_hands(full, stand: int):
                     slot = 32 if hard > 31 else (b if b >= stand else None)
                 if slot is None:
                     nxt[nu] = nxt.get(nu, 0) + n
+                    if size >= 3:     # he would draw on: where the pack is spent, he stands
+                        out[(nu, NOUT + b)] = out.get((nu, NOUT + b), 0) + n
                 else:
                     out[(nu, slot)] = out.get((nu, slot), 0) + n
         cont = nxt
@@ -407,6 +411,8 @@ def banker_distribution(game="thirty_one_bank", seen=None) -> dict[str, Fraction
 
     res: dict[int, Fraction] = {}
     for (mu, slot), w in banker_hands(s.full, rules.banker_stand).items():
+        if slot >= NOUT and sum(mu) == left:
+            slot -= NOUT                    # the pack is spent: he stands
         if slot >= 34:
             continue
         num = w
@@ -524,8 +530,7 @@ def remark_97(game="thirty_one_bank", totals=(26, 27), t=None, soft=None) -> pd.
                 vs, v1, von = _stand_or_hit(c, left - 3, hard, aces, s.P,
                                             s.hands(rules.banker_stand), s.radix, memo, _memo(),
                                             t, soft)
-                # the values are conditional on the banker not being dealt 31 in neither case:
-                # both include his 31 the same way, so their differences are the gain
+                # every value includes the banker's dealt 31 the same way: differences are gains
                 rows.append(dict(hand="-".join(str(r + 1) for r in (r1, r2, r3)), total=b,
                                  soft=b != hard, p_dealt=p, stand=vs, buy_one=v1,
                                  buy_on=von))
@@ -536,13 +541,15 @@ def remark_97(game="thirty_one_bank", totals=(26, 27), t=None, soft=None) -> pd.
 
 
 def talia_counting(game="thirty_one_bank(unit=talia)", talias=20, seed=1, strategy="stand_at",
-                   t_range=range(22, 31), soft_range=range(24, 32)) -> pd.DataFrame:
+                   t_range=range(21, 28), soft_range=range(27, 30), best=True) -> pd.DataFrame:
     """The worth of counting over whole talias: ``talias`` simulated talias of one punter
     playing ``strategy`` (its move logs give the composition at every round's start); for each
     round the exact ``p1_result`` of the fixed strategy and of the best ``stand_at`` for that
-    composition (a counter who knows the best threshold for every pack).  Rounds whose pack
-    holds fewer than 26 cards at their start (where a round may run out and reshuffle) are
-    marked ``exact=False`` and get no exact values."""
+    composition (a counter who knows the best threshold for every pack; ``best=False`` skips
+    it).  Rounds whose pack holds fewer than ``MIN_CARDS`` (20) cards at their start are marked
+    ``exact=False`` and get no exact values.  The exact round stands where the pack is spent
+    (``short_pack=stand``); with ``reshuffle`` the rare round that spends its pack differs.
+    ``talia_result`` (on each talia's first round) is the simulated talia's ``p1_result``."""
     from simkit.core.play import run_chunk
     from simkit.core.registry import resolve_strategies
     from simkit.core.rng import stream_state
@@ -573,16 +580,16 @@ def talia_counting(game="thirty_one_bank(unit=talia)", talias=20, seed=1, strate
                 ok = start.sum() >= MIN_CARDS
                 rec = dict(talia=i, round=int(rd), cards_left=int(start.sum()), exact=ok)
                 if ok:
-                    ev = evaluate(r_round, strategy, counts=start)["p1_result"]
-                    bt = best_threshold(r_round, t_range, soft_range, counts=start)
-                    rec.update(fixed=ev, best=bt["p1_result"], best_t=bt["t"],
-                               best_soft=bt["soft"])
+                    rec["fixed"] = evaluate(r_round, strategy, counts=start)["p1_result"]
+                    if best:
+                        bt = best_threshold(r_round, t_range, soft_range, counts=start)
+                        rec.update(best=bt["p1_result"], best_t=bt["t"], best_soft=bt["soft"])
+                if rd == 0:
+                    rec["talia_result"] = float(rows[i, names.index("p1_result")])
                 recs.append(rec)
             if to == E.RESHUFFLE_MARK:
                 continue
             counts[v[c] - 1] -= 1
-        recs[-1 if recs else 0].setdefault("talia_result", float(rows[i, names.index(
-            "p1_result")]))
     df = pd.DataFrame(recs)
     df["gain"] = df.get("best", np.nan) - df.get("fixed", np.nan)
     return df

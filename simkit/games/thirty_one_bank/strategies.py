@@ -19,8 +19,8 @@ from simkit.core.records import record
 from simkit.core.registry import Param, StrategyKind
 from simkit.games.thirty_one_bank.engine import K_COUNT, K_RANDOM, K_STAND, Policies
 
-BEST_T, BEST_SOFT = 27, 28  # the exact best stand_at from a fresh pack (default banker)
-BEST_Q = 0.62               # count's default: the stand_at(27) of a fresh pack (see count)
+BEST_T, BEST_SOFT = 25, 28  # the exact best stand_at from a fresh pack (default banker)
+BEST_Q = 0.46               # count's exact best q from a fresh pack (default banker)
 
 STRATEGIES = {
     "stand_at": StrategyKind(
