@@ -549,7 +549,8 @@ def talia_counting(game="thirty_one_bank(unit=talia)", talias=20, seed=1, strate
     it).  Rounds whose pack holds fewer than ``MIN_CARDS`` (20) cards at their start are marked
     ``exact=False`` and get no exact values.  The exact round stands where the pack is spent
     (``short_pack=stand``); with ``reshuffle`` the rare round that spends its pack differs.
-    ``talia_result`` (on each talia's first round) is the simulated talia's ``p1_result``."""
+    ``talia_result`` and ``talia_win`` (on each talia's first round) are the simulated
+    talia's ``p1_result`` and ``p1_win``; ``fixed_win`` each round's exact ``p1_win``."""
     from simkit.core.play import run_chunk
     from simkit.core.registry import resolve_strategies
     from simkit.core.rng import stream_state
@@ -580,12 +581,14 @@ def talia_counting(game="thirty_one_bank(unit=talia)", talias=20, seed=1, strate
                 ok = start.sum() >= MIN_CARDS
                 rec = dict(talia=i, round=int(rd), cards_left=int(start.sum()), exact=ok)
                 if ok:
-                    rec["fixed"] = evaluate(r_round, strategy, counts=start)["p1_result"]
+                    ev = evaluate(r_round, strategy, counts=start)
+                    rec["fixed"], rec["fixed_win"] = ev["p1_result"], ev["p1_win"]
                     if best:
                         bt = best_threshold(r_round, t_range, soft_range, counts=start)
                         rec.update(best=bt["p1_result"], best_t=bt["t"], best_soft=bt["soft"])
                 if rd == 0:
                     rec["talia_result"] = float(rows[i, names.index("p1_result")])
+                    rec["talia_win"] = float(rows[i, names.index("p1_win")])
                 recs.append(rec)
             if to == E.RESHUFFLE_MARK:
                 continue
