@@ -41,6 +41,8 @@ EXTRA = {
     "fan_tan": [("fan_tan(players=7,deal_from=right)", ["p1=random", "p3=block"]),
                 ("fan_tan(preset=free_pass)", ["p1=block", "p2=random"])],
     "old_maid": [("old_maid(players=2)", []), ("old_maid(players=7,starter=random,extra=last)", [])],
+    "thirty_one_bank": [("thirty_one_bank(punters=3,unit=talia)", ["p1=count", "p2=random(0.3)"]),
+                        ("thirty_one_bank(punters=4,decks=2,short_pack=stand,both31=push)", [])],
 }
 
 

@@ -11,7 +11,8 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.parametrize("name", ["ochko_banker", "gin_knock", "klaberjass_bidding",
-                                  "strategy_analysis", "shedding", "durak_first_move"])
+                                  "strategy_analysis", "shedding", "durak_first_move",
+                                  "thirty_one_bank"])
 def test_notebook_is_generated_from_its_script(tmp_path, name):
     """notebooks/NAME.ipynb is written by make_NAME.py; they must not drift."""
     nbformat = pytest.importorskip("nbformat")
@@ -44,6 +45,8 @@ def test_notebook_is_generated_from_its_script(tmp_path, name):
     ("durak_first_move", "4e3", ["short game: the lowest-trump holder wins",
                                  "the habit that matters most:",
                                  "the exact endgame changes p1's result in"], 0),
+    ("thirty_one_bank", "2e4", ["the bank's best threshold against the punter's best reply",
+                                "counting (count q=0.46) gains the punter", "line 97:"], 1),
 ])
 def test_notebook_runs(monkeypatch, name, size, phrases, images):
     nbformat = pytest.importorskip("nbformat")
