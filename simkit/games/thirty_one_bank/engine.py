@@ -125,12 +125,10 @@ class Tables(NamedTuple):
 
 
 class Policies(NamedTuple):
-    """Each punter's strategy: kind (stand_at / random / count) and its parameters."""
-    kind: np.ndarray           # int64[K]
-    t: np.ndarray              # int64[K]: draw while a hard best total is below t
-    soft: np.ndarray           # int64[K]: draw while a soft best total is below soft
-    q: np.ndarray              # float64[K]: count: draw a hard hand while P(bust) is below q
-    p: np.ndarray              # float64[K]: random: chance to draw
+    """Each punter's strategy in one array (one record field: the round reads it once):
+    ``par[k] = (kind, t, soft, q, p)``: the kind (stand_at / random / count), buy while a hard
+    best total is below t / a soft one below soft, count's bust chance q, random's chance p."""
+    par: np.ndarray            # float64[K, 5]
 
 
 class Work(NamedTuple):
@@ -138,13 +136,10 @@ class Work(NamedTuple):
     stacked: bool
     perm: np.ndarray           # uint8[n]: the pack as it is being dealt
     tmp: np.ndarray            # uint8[n]: scratch for a reshuffle
-    hard: np.ndarray           # int64[K + 1]
-    aces: np.ndarray           # int64[K + 1]
-    ncard: np.ndarray          # int64[K + 1]
-    status: np.ndarray         # int64[K + 1]: IN, BUST, PAID
+    hand: np.ndarray           # int64[4, K + 1]: each seat's hard total, aces, cards, status
     held: np.ndarray           # int64[K + 1, MAXH]: the cards of each hand
-    spent: np.ndarray          # int64[10]: cards of the talia's finished rounds, by value class
-    full: np.ndarray           # int64[10]: the pack dealt from by value class (ace first)
+    classes: np.ndarray        # int64[2, 10]: by value class (ace first), the talia's spent
+    # cards (row 0) and the pack dealt from (row 1)
     delta: np.ndarray          # float64[K]: the round's payments to each punter
 
 
@@ -165,11 +160,9 @@ def work(rules, deck=None, pack_cards=None) -> Work:
     d = np.asarray(deck if stacked else (pack(rules) if pack_cards is None else pack_cards),
                    np.uint8)
     n = d.shape[0]
-    z = np.zeros(K + 1, np.int64)
-    return record(Work, deck=d, stacked=stacked, perm=d.copy(), tmp=d.copy(), hard=z,
-                  aces=z.copy(), ncard=z.copy(), status=z.copy(),
-                  held=np.zeros((K + 1, MAXH), np.int64), spent=np.zeros(NV, np.int64),
-                  full=by_class(d), delta=np.zeros(K))
+    return record(Work, deck=d, stacked=stacked, perm=d.copy(), tmp=d.copy(),
+                  hand=np.zeros((4, K + 1), np.int64), held=np.zeros((K + 1, MAXH), np.int64),
+                  classes=np.stack([np.zeros(NV, np.int64), by_class(d)]), delta=np.zeros(K))
 
 
 def by_class(cards) -> np.ndarray:
@@ -184,7 +177,7 @@ def by_class(cards) -> np.ndarray:
 # --------------------------------------------------------------------------- the pack
 
 @njit(cache=True, nogil=True, inline="always")
-def draw(tmp, perm, p, rs, s, stacked, reshuffle, masked, dmask):
+def draw(W, perm, p, rs, s, stacked, reshuffle, masked, dmask):
     """The next card: ``(card or -1, p, rs, s, reshuffled, dmask)``.
 
     ``masked`` (a round from a fresh pack of at most 64 cards): a uniform undealt position by
@@ -204,6 +197,7 @@ def draw(tmp, perm, p, rs, s, stacked, reshuffle, masked, dmask):
         if not reshuffle or rs == 0:
             return np.int64(-1), p, rs, s, resh, dmask
         m = n - rs                         # the cards on the table go to the front
+        tmp = W.tmp
         for x in range(m):
             tmp[x] = perm[rs + x]
         for x in range(rs):
@@ -230,7 +224,7 @@ def put_log(log, i, q, rnd, to, c):
 
 
 @njit(cache=True, nogil=True)
-def p_bust(value, full, spent, held, ncard, hard, k):
+def p_bust(value, cls, held, ncard, hard, k):
     """The chance that punter ``k``'s next card takes his hard total over 31, from the cards he
     has not seen: the pack less the talia's finished rounds and his own hand."""
     need = 32 - hard
@@ -239,7 +233,7 @@ def p_bust(value, full, spent, held, ncard, hard, k):
     num = 0
     den = 0
     for vc in range(NV):
-        u = full[vc] - spent[vc]
+        u = cls[1, vc] - cls[0, vc]
         for j in range(ncard):
             if value[held[k, j]] - 1 == vc:
                 u -= 1
@@ -254,45 +248,44 @@ def p_bust(value, full, spent, held, ncard, hard, k):
 # reference-count pair; Очко's session measured half the speed that way).
 
 @njit(cache=True, nogil=True, inline="always")
-def play_round(R, kind, t, soft, q_bust, p_draw, value, full, perm, tmp, hard, aces, ncard,
-               status, held, spent, delta, stacked, masked, i, v, log, logged, p, rs, s, u, q,
-               rnd):
+def play_round(R, W, par, value, cls, perm, hd, held, delta, stacked, masked, i, v, log, logged,
+               p, rs, s, u, q, rnd):
     """One round from the pack as it stands; adds its metrics into ``v``.  Returns ``(p, s,
     u, q, reshuffled, cards drawn)``."""
     K = R.punters
     reshuffle = R.reshuffle
     dmask = np.uint64(0)
     for x in range(K + 1):
-        hard[x] = 0
-        aces[x] = 0
-        ncard[x] = 0
-        status[x] = IN
+        hd[0, x] = 0
+        hd[1, x] = 0
+        hd[2, x] = 0
+        hd[3, x] = IN
         if x < K:
             delta[x] = 0.0
     resh = False
     drawn = 0
     for _ in range(3):                    # three cards each, one at a time (line 90)
         for x in range(K + 1):
-            c, p, rs, s, r2, dmask = draw(tmp, perm, p, rs, s, stacked, reshuffle, masked, dmask)
+            c, p, rs, s, r2, dmask = draw(W, perm, p, rs, s, stacked, reshuffle, masked, dmask)
             if r2:
                 resh = True
-                spent[:] = 0
+                cls[0, :] = 0
                 if logged:
                     q = put_log(log, i, q, rnd, RESHUFFLE_MARK, RESHUFFLE_MARK)
             if c >= 0:
                 drawn += 1
-                held[x, ncard[x]] = c
-                ncard[x] += 1
-                hard[x] += value[c]
-                aces[x] += value[c] == 1
+                held[x, hd[2, x]] = c
+                hd[2, x] += 1
+                hd[0, x] += value[c]
+                hd[1, x] += value[c] == 1
                 if logged:
                     q = put_log(log, i, q, rnd, x, c)
-    if ncard[K] == 3 and best(hard[K], aces[K]) == 31:      # line 92: the banker collects
+    if hd[2, K] == 3 and best(hd[0, K], hd[1, K]) == 31:      # line 92: the banker collects
         v[M.banker_dealt31] += 1.0
         v[M.banker_total] += 31.0
         for k in range(K):
             o = NM + NQ * k
-            if ncard[k] == 3 and best(hard[k], aces[k]) == 31:
+            if hd[2, k] == 3 and best(hd[0, k], hd[1, k]) == 31:
                 v[o + Q.dealt31] += 1.0
                 if R.both31_push:
                     v[o + Q.push] += 1.0
@@ -306,61 +299,61 @@ def play_round(R, kind, t, soft, q_bust, p_draw, value, full, perm, tmp, hard, a
         left = 0
         for k in range(K):
             o = NM + NQ * k
-            h, a = hard[k], aces[k]
-            if ncard[k] == 3 and best(h, a) == 31:                # paid at once
-                status[k] = PAID
+            h, a = hd[0, k], hd[1, k]
+            if hd[2, k] == 3 and best(h, a) == 31:                # paid at once
+                hd[3, k] = PAID
                 delta[k] = R.stake31
                 v[o + Q.dealt31] += 1.0
                 v[o + Q.win] += 1.0
                 continue
-            kd = kind[k]
-            while h <= 31 and ncard[k] < MAXH:                    # line 93: buy cards
+            kd = int(par[k, 0])
+            while h <= 31 and hd[2, k] < MAXH:                    # line 93: buy cards
                 b = best(h, a)
                 if kd == K_RANDOM:
                     coin, u = uniform(u)
-                    yes = coin < p_draw[k]
+                    yes = coin < par[k, 4]
                 elif b != h:                                      # soft: an ace counted 11
-                    yes = b < soft[k]
+                    yes = b < par[k, 2]
                 elif kd == K_COUNT:
-                    yes = b < 31 and p_bust(value, full, spent, held, ncard[k], h, k) < q_bust[k]
+                    yes = b < 31 and p_bust(value, cls, held, hd[2, k], h, k) < par[k, 3]
                 else:
-                    yes = b < t[k]
+                    yes = b < par[k, 1]
                 if not yes:
                     break
-                c, p, rs, s, r2, dmask = draw(tmp, perm, p, rs, s, stacked, reshuffle, masked, dmask)
+                c, p, rs, s, r2, dmask = draw(W, perm, p, rs, s, stacked, reshuffle, masked, dmask)
                 if r2:
                     resh = True
-                    spent[:] = 0
+                    cls[0, :] = 0
                     if logged:
                         q = put_log(log, i, q, rnd, RESHUFFLE_MARK, RESHUFFLE_MARK)
                 if c < 0:
                     break
                 drawn += 1
-                held[k, ncard[k]] = c
-                ncard[k] += 1
+                held[k, hd[2, k]] = c
+                hd[2, k] += 1
                 h += value[c]
                 a += value[c] == 1
                 if logged:
                     q = put_log(log, i, q, rnd, k, c)
-            hard[k], aces[k] = h, a
+            hd[0, k], hd[1, k] = h, a
             if h > 31:                                            # pays 2 at once
-                status[k] = BUST
+                hd[3, k] = BUST
                 delta[k] = -R.bust_pays
                 v[o + Q.bust] += 1.0
                 v[o + Q.loss] += 1.0
             else:
                 left += 1
-        h, a = hard[K], aces[K]
+        h, a = hd[0, K], hd[1, K]
         if left == 0:
             v[M.banker_idle] += 1.0
             v[M.banker_total] += best(h, a)
         else:                                                     # line 94
             stand = R.banker_stand
             while best(h, a) < stand and h <= 31:
-                c, p, rs, s, r2, dmask = draw(tmp, perm, p, rs, s, stacked, reshuffle, masked, dmask)
+                c, p, rs, s, r2, dmask = draw(W, perm, p, rs, s, stacked, reshuffle, masked, dmask)
                 if r2:
                     resh = True
-                    spent[:] = 0
+                    cls[0, :] = 0
                     if logged:
                         q = put_log(log, i, q, rnd, RESHUFFLE_MARK, RESHUFFLE_MARK)
                 if c < 0:
@@ -377,10 +370,10 @@ def play_round(R, kind, t, soft, q_bust, p_draw, value, full, perm, tmp, hard, a
             else:
                 v[M.banker_total] += bt
             for k in range(K):
-                if status[k] != IN:
+                if hd[3, k] != IN:
                     continue
                 o = NM + NQ * k
-                pt = best(hard[k], aces[k])
+                pt = best(hd[0, k], hd[1, k])
                 if h > 31:
                     delta[k] = R.banker_bust_pays
                     v[o + Q.win] += 1.0
@@ -401,17 +394,15 @@ def play_round(R, kind, t, soft, q_bust, p_draw, value, full, perm, tmp, hard, a
         v[M.reshuffles] += 1.0
     if R.talia:                           # the round's cards are seen and spent
         for x in range(rs, p):
-            spent[value[perm[x]] - 1] += 1
+            cls[0, value[perm[x]] - 1] += 1
     return p, s, u, q, resh, drawn
 
 
 @njit(cache=True, nogil=True, inline="always")
 def play_unit(R, S, W, i, key, ukey, v, log, logged):
     """A round from a fresh pack, or a whole talia (lines 95-96)."""
-    kind, t, soft, q_bust, p_draw = S.kind, S.t, S.soft, S.q, S.p
-    value, full, perm, tmp, deck = R.value, W.full, W.perm, W.tmp, W.deck
-    hard, aces, ncard, status, held = W.hard, W.aces, W.ncard, W.status, W.held
-    spent, delta, stacked = W.spent, W.delta, W.stacked
+    par, value, perm, deck = S.par, R.value, W.perm, W.deck
+    hd, held, cls, delta, stacked = W.hand, W.held, W.classes, W.delta, W.stacked
     n = perm.shape[0]
     masked = not R.talia and n <= 64
     if masked:
@@ -420,7 +411,7 @@ def play_unit(R, S, W, i, key, ukey, v, log, logged):
         for x in range(n):
             perm[x] = deck[x]
     if R.talia:
-        spent[:] = 0
+        cls[0, :] = 0
     if logged:
         log[i, :] = -1
     p, s, u, q = 0, key, ukey, 0
@@ -428,8 +419,8 @@ def play_unit(R, S, W, i, key, ukey, v, log, logged):
     cards = 0
     while True:
         p, s, u, q, resh, drawn = play_round(
-            R, kind, t, soft, q_bust, p_draw, value, full, perm, tmp, hard, aces, ncard, status,
-            held, spent, delta, stacked, masked, i, v, log, logged, p, p, s, u, q, rounds)
+            R, W, par, value, cls, perm, hd, held, delta, stacked, masked, i, v, log, logged, p, p,
+            s, u, q, rounds)
         cards += drawn
         rounds += 1
         if not R.talia or resh or n - p < R.min_cards:

@@ -39,17 +39,9 @@ STRATEGIES = {
 
 
 def encode(strategies) -> Policies:
-    K = len(strategies)
-    kind = np.zeros(K, np.int64)
-    t = np.zeros(K, np.int64)
-    soft = np.zeros(K, np.int64)
-    q = np.zeros(K)
-    p = np.zeros(K)
+    par = np.zeros((len(strategies), 5))
     for k, s in enumerate(strategies):
         v = s.values
-        kind[k] = STRATEGIES[s.kind].code
-        t[k] = v.get("t", 0)
-        soft[k] = v.get("soft", 0)
-        q[k] = v.get("q", 0.0)
-        p[k] = v.get("p", 0.0)
-    return record(Policies, kind=kind, t=t, soft=soft, q=q, p=p)
+        par[k] = (STRATEGIES[s.kind].code, v.get("t", 0), v.get("soft", 0), v.get("q", 0.0),
+                  v.get("p", 0.0))
+    return record(Policies, par=par)
