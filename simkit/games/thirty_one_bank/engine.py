@@ -8,9 +8,11 @@ the unit's key alone, whatever the strategies did (paired comparisons).  A pack 
 is refilled with the spent cards of the talia's earlier rounds (line 96) by rotating them behind
 the cards on the table.
 
-A hand is three scalars per seat: its hard total (every ace 1), its aces and its cards; its value
-is :func:`best` (aces raised to 11 while the total stays within 31).  Seats ``0..K-1`` are the
-punters, seat ``K`` the banker.
+A hand is a column of ``Work.hand``: its hard total (every ace 1), its aces, its cards and its
+status; its value is :func:`best` (aces raised to 11 while the total stays within 31).  Seats
+``0..K-1`` are the punters, seat ``K`` the banker.  A fresh-pack round of at most 64 cards is
+dealt by rejection against a mask of the positions dealt (as Очко deals), a talia by the lazy
+Fisher-Yates shuffle.
 
 Metric vector layout (:func:`metrics`): the shared metrics (slots :data:`M`), then six per punter
 (punter ``k``'s metric ``q`` at ``NM + NQ * k + Q.q``).  In a talia every metric is the sum over
