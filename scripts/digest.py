@@ -51,6 +51,8 @@ EXTRA = {
     "thirty_one": [("thirty_one(players=2,table_source=after_deal)", ["p1=random"]),
                    ("thirty_one(preset=draw52,players=6)", ["p2=random"]),
                    ("thirty_one(unit=game,players=3)", ["p1=baseline(knock=27)"])],
+    "thirty_one_bank": [("thirty_one_bank(punters=3,unit=talia)", ["p1=count", "p2=random(0.3)"]),
+                        ("thirty_one_bank(punters=4,decks=2,short_pack=stand,both31=push)", [])],
 }
 
 

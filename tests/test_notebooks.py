@@ -12,7 +12,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 @pytest.mark.parametrize("name", ["ochko_banker", "gin_knock", "klaberjass_bidding",
                                   "strategy_analysis", "shedding", "durak_first_move",
-                                  "stovkahra", "thirty_one_knock", "piquet", "handjass"])
+                                  "stovkahra", "thirty_one_knock", "piquet", "handjass", "thirty_one_bank"])
 def test_notebook_is_generated_from_its_script(tmp_path, name):
     """notebooks/NAME.ipynb is written by make_NAME.py; they must not drift."""
     nbformat = pytest.importorskip("nbformat")
@@ -54,6 +54,8 @@ def test_notebook_is_generated_from_its_script(tmp_path, name):
                        "the exact last 6 tricks are worth"], 0),
     ("handjass", "4e3", ["the loser's seat with 4 players", "best play threshold for p1",
                          "the Forehand's potato rate", "a game lasts", "playing blind is worth"], 4),
+    ("thirty_one_bank", "2e4", ["the bank's best threshold against the punter's best reply",
+                                "counting (count q=0.46) gains the punter", "line 97:"], 1),
 ])
 def test_notebook_runs(monkeypatch, name, size, phrases, images):
     nbformat = pytest.importorskip("nbformat")

@@ -52,6 +52,7 @@ from simkit.games.old_maid import SPEC as _old_maid  # noqa: E402
 from simkit.games.stovkahra import SPEC as _stovkahra  # noqa: E402
 from simkit.games.thirty_one import SPEC as _thirty_one  # noqa: E402
 from simkit.games.piquet import SPEC as _piquet  # noqa: E402
+from simkit.games.thirty_one_bank import SPEC as _thirty_one_bank  # noqa: E402
 
 register(_ochko)
 register(_ochko_session)
@@ -66,6 +67,7 @@ register(_stovkahra)
 register(_thirty_one)
 register(_piquet)
 register(_handjass)
+register(_thirty_one_bank)
 
 
 class _Catalogue(types.ModuleType):

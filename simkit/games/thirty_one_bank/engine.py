@@ -1,0 +1,452 @@
+"""Kernels of the banker game «31»: deal and play rounds (or whole talias) from an RNG stream.
+
+One *deal* of the game is one unit of the rules' ``unit``: a round from a fresh pack, or a talia
+(round after round through one pack until it is spent, lines 95-96).  The pack is a permutation
+``Work.perm`` dealt from the front by a lazy Fisher-Yates shuffle: the card at position ``p`` is
+a uniform draw from positions ``p..n-1`` (:func:`draw`), so the ``p``-th card of a unit depends on
+the unit's key alone, whatever the strategies did (paired comparisons).  A pack spent mid-round
+is refilled with the spent cards of the talia's earlier rounds (line 96) by rotating them behind
+the cards on the table.
+
+A hand is a column of ``Work.hand``: its hard total (every ace 1), its aces, its cards and its
+status; its value is :func:`best` (aces raised to 11 while the total stays within 31).  Seats
+``0..K-1`` are the punters, seat ``K`` the banker.  A fresh-pack round of at most 64 cards is
+dealt by rejection against a mask of the positions dealt (as Очко deals), a talia by the lazy
+Fisher-Yates shuffle.
+
+Metric vector layout (:func:`metrics`): the shared metrics (slots :data:`M`), then six per punter
+(punter ``k``'s metric ``q`` at ``NM + NQ * k + Q.q``).  In a talia every metric is the sum over
+its rounds (``rounds`` counts them).
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+from simkit.core import cards as C
+from simkit.core.deals import deal_loop
+from simkit.core.records import record, slots
+from simkit.core.registry import Metric
+from simkit.core.rng import bounded, draw_index, uniform
+from simkit.games.thirty_one_bank.rules import BOTH31, SHORT, UNITS
+
+SALT = np.uint64(0x3C6EF372FE94F82B)
+NV = 10             # value classes: ace (1), 2..9, ten-valued (10, J, Q, K)
+MAXH = 32           # most cards a hand can hold (a hand of 31 or less has at most 13 cards)
+K_STAND, K_RANDOM, K_COUNT = 0, 1, 2
+IN, BUST, PAID = 0, 1, 2
+RESHUFFLE_MARK = -2  # a move-log triple (round, -2, -2): the spent cards were shuffled in
+
+SHARED = [("bank_result", False, "the banker's net over all punters", "tokens"),
+          ("banker_dealt31", True, "the banker is dealt 31 and collects at once", "share"),
+          ("banker_bust", True, "the banker draws over 31 and pays every punter still in",
+           "share"),
+          ("banker_idle", True, "no punter is left in when the banker's turn comes (he draws "
+                                "nothing)", "share"),
+          ("banker_total", False, "the banker's final best total (32: over 31)", "points"),
+          ("rounds", False, "rounds played (1 a deal with unit=round)", "rounds"),
+          ("reshuffles", True, "the pack ran out mid-round and the spent cards were shuffled in",
+           "share")]
+SEAT = [("result", False, "the punter's net", "tokens"),
+        ("win", True, "the punter is paid (dealt 31, higher than the banker, or banker over 31)",
+         "share"),
+        ("push", True, "neither pays (equal totals, or both dealt 31 with both31=push)", "share"),
+        ("loss", True, "the punter pays (over 31, lower, or the banker dealt 31)", "share"),
+        ("bust", True, "the punter draws over 31", "share"),
+        ("dealt31", True, "the punter is dealt 31 and paid at once", "share")]
+M = slots(n for n, _, _, _ in SHARED)
+Q = slots(n for n, _, _, _ in SEAT)
+NM, NQ = len(SHARED), len(SEAT)
+
+
+def metrics(rules) -> list[Metric]:
+    round_unit = rules.unit == "round"
+    per = "per round" if round_unit else "per talia"
+
+    def unit(u, binary):
+        if binary:
+            return "share of rounds (0..1)" if round_unit else "rounds per talia"
+        return {"tokens": f"tokens {per}", "points": f"points {per}" if round_unit else
+                "sum of the rounds' totals per talia", "rounds": "rounds per deal"}[u]
+    out = [Metric(n, b and round_unit, d, unit=unit(u, b)) for n, b, d, u in SHARED]
+    for k in range(rules.punters):
+        out += [Metric(f"p{k + 1}_{n}", b and round_unit, f"p{k + 1}: {d}", unit=unit(u, b))
+                for n, b, d, u in SEAT]
+    return out
+
+
+def pack(rules) -> np.ndarray:
+    return C.deck(52, rules.decks)
+
+
+def log_columns(rules) -> list[str]:
+    """A deal's move log: ``(round, to, card)`` for every card dealt, in order (``to``: punter
+    0..K-1, the banker K; ``(round, -2, -2)`` marks a reshuffle of the spent cards); -1 after
+    the last."""
+    n = 2 * pack(rules).shape[0] + 4
+    return [f"{w}{j}" for j in range(n) for w in ("round", "to", "card")]
+
+
+def card_values() -> np.ndarray:
+    """``int64[80]``: each card's points with an ace as 1 (pictures 10, line 91)."""
+    v = np.zeros(C.N_CODES, np.int64)
+    for s in range(4):
+        for r in range(2, 11):
+            v[s * 16 + r] = r
+        v[s * 16 + C.JACK] = v[s * 16 + C.QUEEN] = v[s * 16 + C.KING] = 10
+        v[s * 16 + C.ACE] = 1
+    return v
+
+
+@njit(cache=True, nogil=True, inline="always")
+def best(hard, aces):
+    """A hand's value: its hard total with aces raised to 11 while it stays within 31."""
+    b = hard
+    if aces > 0 and b + 10 <= 31:
+        b += 10
+        if aces > 1 and b + 10 <= 31:
+            b += 10
+    return b
+
+
+class Tables(NamedTuple):
+    """The rules as the kernel reads them."""
+    punters: int
+    talia: bool
+    banker_stand: int
+    stake31: float
+    both31_push: bool
+    bust_pays: float
+    banker_bust_pays: float
+    showdown_pays: float
+    min_cards: int
+    reshuffle: bool
+    value: np.ndarray          # int64[80]: points, ace 1
+
+
+class Policies(NamedTuple):
+    """Each punter's strategy in one array (one record field: the round reads it once):
+    ``par[k] = (kind, t, soft, q, p)``: the kind (stand_at / random / count), buy while a hard
+    best total is below t / a soft one below soft, count's bust chance q, random's chance p."""
+    par: np.ndarray            # float64[K, 5]
+
+
+class Work(NamedTuple):
+    deck: np.ndarray           # uint8[n]: the pack (or the stacked deck) in order
+    stacked: bool
+    perm: np.ndarray           # uint8[n]: the pack as it is being dealt
+    tmp: np.ndarray            # uint8[n]: scratch for a reshuffle
+    hand: np.ndarray           # int64[4, K + 1]: each seat's hard total, aces, cards, status
+    held: np.ndarray           # int64[K + 1, MAXH]: the cards of each hand
+    classes: np.ndarray        # int64[2, 10]: by value class (ace first), the talia's spent
+    # cards (row 0) and the pack dealt from (row 1)
+    delta: np.ndarray          # float64[K]: the round's payments to each punter
+
+
+def tables(rules) -> Tables:
+    return record(Tables, punters=rules.punters, talia=rules.unit == "talia",
+                  banker_stand=rules.banker_stand, stake31=rules.stake31,
+                  both31_push=rules.both31 == "push", bust_pays=rules.bust_pays,
+                  banker_bust_pays=rules.banker_bust_pays, showdown_pays=rules.showdown_pays,
+                  min_cards=rules.min_cards, reshuffle=rules.short_pack == "reshuffle",
+                  value=card_values())
+
+
+def work(rules, deck=None, pack_cards=None) -> Work:
+    """Buffers; ``deck``: a stacked deck dealt in order; ``pack_cards``: another pack to shuffle
+    (a depleted one, for the exact check)."""
+    K = rules.punters
+    stacked = deck is not None
+    d = np.asarray(deck if stacked else (pack(rules) if pack_cards is None else pack_cards),
+                   np.uint8)
+    n = d.shape[0]
+    return record(Work, deck=d, stacked=stacked, perm=d.copy(), tmp=d.copy(),
+                  hand=np.zeros((4, K + 1), np.int64), held=np.zeros((K + 1, MAXH), np.int64),
+                  classes=np.stack([np.zeros(NV, np.int64), by_class(d)]), delta=np.zeros(K))
+
+
+def by_class(cards) -> np.ndarray:
+    """``int64[10]``: how many of ``cards`` are in each value class (ace, 2..9, ten-valued)."""
+    v = card_values()
+    out = np.zeros(NV, np.int64)
+    for c in cards:
+        out[v[c] - 1] += 1
+    return out
+
+
+# --------------------------------------------------------------------------- the pack
+
+@njit(cache=True, nogil=True, inline="always")
+def draw(W, perm, p, rs, s, stacked, reshuffle, masked, dmask):
+    """The next card: ``(card or -1, p, rs, s, reshuffled, dmask)``.
+
+    ``masked`` (a round from a fresh pack of at most 64 cards): a uniform undealt position by
+    rejection against the mask ``dmask`` of positions dealt (:func:`simkit.core.rng.draw_index`;
+    ``perm`` is the pack, never permuted).  Otherwise ``perm[:p]`` is dealt, the round's cards
+    are ``perm[rs:p]`` and ``perm[:rs]`` the talia's spent cards, and the next card is a uniform
+    draw from ``perm[p:]`` swapped to ``p``; a spent pack is refilled from the spent cards
+    (line 96) when ``reshuffle``."""
+    n = perm.shape[0]
+    resh = False
+    if masked:
+        if p >= n:
+            return np.int64(-1), p, rs, s, resh, dmask
+        j, s, dmask = draw_index(s, dmask, n, stacked)
+        return np.int64(perm[j]), p + 1, rs, s, resh, dmask
+    if p >= n:
+        if not reshuffle or rs == 0:
+            return np.int64(-1), p, rs, s, resh, dmask
+        m = n - rs                         # the cards on the table go to the front
+        tmp = W.tmp
+        for x in range(m):
+            tmp[x] = perm[rs + x]
+        for x in range(rs):
+            tmp[m + x] = perm[x]
+        for x in range(n):
+            perm[x] = tmp[x]
+        p, rs, resh = m, 0, True
+    if stacked:
+        j = p
+    else:
+        j, s = bounded(s, n - p)
+        j += p
+    c = perm[j]
+    perm[j] = perm[p]
+    perm[p] = c
+    return np.int64(c), p + 1, rs, s, resh, dmask
+
+
+@njit(cache=True, nogil=True, inline="always")
+def put_log(log, i, q, rnd, to, c):
+    if q + 3 <= log.shape[1]:
+        log[i, q], log[i, q + 1], log[i, q + 2] = rnd, to, c
+    return q + 3
+
+
+@njit(cache=True, nogil=True)
+def p_bust(value, cls, held, ncard, hard, k):
+    """The chance that punter ``k``'s next card takes his hard total over 31, from the cards he
+    has not seen: the pack less the talia's finished rounds and his own hand."""
+    need = 32 - hard
+    if need > 10:
+        return 0.0
+    num = 0
+    den = 0
+    for vc in range(NV):
+        u = cls[1, vc] - cls[0, vc]
+        for j in range(ncard):
+            if value[held[k, j]] - 1 == vc:
+                u -= 1
+        den += u
+        if vc + 1 >= need:
+            num += u
+    return num / den if den > 0 else 1.0
+
+
+# The round's helpers take the arrays they use as plain arguments: :func:`play_unit` takes them
+# out of the records once per deal (read from a record inside the round, every use costs a
+# reference-count pair; Очко's session measured half the speed that way).
+
+@njit(cache=True, nogil=True, inline="always")
+def play_round(R, W, par, value, cls, perm, hd, held, delta, stacked, masked, i, v, log, logged,
+               p, rs, s, u, q, rnd):
+    """One round from the pack as it stands; adds its metrics into ``v``.  Returns ``(p, s,
+    u, q, reshuffled, cards drawn)``."""
+    K = R.punters
+    reshuffle = R.reshuffle
+    dmask = np.uint64(0)
+    for x in range(K + 1):
+        hd[0, x] = 0
+        hd[1, x] = 0
+        hd[2, x] = 0
+        hd[3, x] = IN
+        if x < K:
+            delta[x] = 0.0
+    resh = False
+    drawn = 0
+    for _ in range(3):                    # three cards each, one at a time (line 90)
+        for x in range(K + 1):
+            c, p, rs, s, r2, dmask = draw(W, perm, p, rs, s, stacked, reshuffle, masked, dmask)
+            if r2:
+                resh = True
+                cls[0, :] = 0
+                if logged:
+                    q = put_log(log, i, q, rnd, RESHUFFLE_MARK, RESHUFFLE_MARK)
+            if c >= 0:
+                drawn += 1
+                held[x, hd[2, x]] = c
+                hd[2, x] += 1
+                hd[0, x] += value[c]
+                hd[1, x] += value[c] == 1
+                if logged:
+                    q = put_log(log, i, q, rnd, x, c)
+    if hd[2, K] == 3 and best(hd[0, K], hd[1, K]) == 31:      # line 92: the banker collects
+        v[M.banker_dealt31] += 1.0
+        v[M.banker_total] += 31.0
+        for k in range(K):
+            o = NM + NQ * k
+            if hd[2, k] == 3 and best(hd[0, k], hd[1, k]) == 31:
+                v[o + Q.dealt31] += 1.0
+                if R.both31_push:
+                    v[o + Q.push] += 1.0
+                else:
+                    delta[k] = R.stake31
+                    v[o + Q.win] += 1.0
+            else:
+                delta[k] = -R.stake31
+                v[o + Q.loss] += 1.0
+    else:
+        left = 0
+        for k in range(K):
+            o = NM + NQ * k
+            h, a = hd[0, k], hd[1, k]
+            if hd[2, k] == 3 and best(h, a) == 31:                # paid at once
+                hd[3, k] = PAID
+                delta[k] = R.stake31
+                v[o + Q.dealt31] += 1.0
+                v[o + Q.win] += 1.0
+                continue
+            kd = int(par[k, 0])
+            while h <= 31 and hd[2, k] < MAXH:                    # line 93: buy cards
+                b = best(h, a)
+                if kd == K_RANDOM:
+                    coin, u = uniform(u)
+                    yes = coin < par[k, 4]
+                elif b != h:                                      # soft: an ace counted 11
+                    yes = b < par[k, 2]
+                elif kd == K_COUNT:
+                    yes = b < 31 and p_bust(value, cls, held, hd[2, k], h, k) < par[k, 3]
+                else:
+                    yes = b < par[k, 1]
+                if not yes:
+                    break
+                c, p, rs, s, r2, dmask = draw(W, perm, p, rs, s, stacked, reshuffle, masked, dmask)
+                if r2:
+                    resh = True
+                    cls[0, :] = 0
+                    if logged:
+                        q = put_log(log, i, q, rnd, RESHUFFLE_MARK, RESHUFFLE_MARK)
+                if c < 0:
+                    break
+                drawn += 1
+                held[k, hd[2, k]] = c
+                hd[2, k] += 1
+                h += value[c]
+                a += value[c] == 1
+                if logged:
+                    q = put_log(log, i, q, rnd, k, c)
+            hd[0, k], hd[1, k] = h, a
+            if h > 31:                                            # pays 2 at once
+                hd[3, k] = BUST
+                delta[k] = -R.bust_pays
+                v[o + Q.bust] += 1.0
+                v[o + Q.loss] += 1.0
+            else:
+                left += 1
+        h, a = hd[0, K], hd[1, K]
+        if left == 0:
+            v[M.banker_idle] += 1.0
+            v[M.banker_total] += best(h, a)
+        else:                                                     # line 94
+            stand = R.banker_stand
+            while best(h, a) < stand and h <= 31:
+                c, p, rs, s, r2, dmask = draw(W, perm, p, rs, s, stacked, reshuffle, masked, dmask)
+                if r2:
+                    resh = True
+                    cls[0, :] = 0
+                    if logged:
+                        q = put_log(log, i, q, rnd, RESHUFFLE_MARK, RESHUFFLE_MARK)
+                if c < 0:
+                    break
+                drawn += 1
+                h += value[c]
+                a += value[c] == 1
+                if logged:
+                    q = put_log(log, i, q, rnd, K, c)
+            bt = best(h, a)
+            if h > 31:
+                v[M.banker_bust] += 1.0
+                v[M.banker_total] += 32.0
+            else:
+                v[M.banker_total] += bt
+            for k in range(K):
+                if hd[3, k] != IN:
+                    continue
+                o = NM + NQ * k
+                pt = best(hd[0, k], hd[1, k])
+                if h > 31:
+                    delta[k] = R.banker_bust_pays
+                    v[o + Q.win] += 1.0
+                elif pt > bt:
+                    delta[k] = R.showdown_pays
+                    v[o + Q.win] += 1.0
+                elif pt < bt:
+                    delta[k] = -R.showdown_pays
+                    v[o + Q.loss] += 1.0
+                else:
+                    v[o + Q.push] += 1.0
+    bank = 0.0
+    for k in range(K):
+        v[NM + NQ * k + Q.result] += delta[k]
+        bank -= delta[k]
+    v[M.bank_result] += bank
+    if resh:
+        v[M.reshuffles] += 1.0
+    if R.talia:                           # the round's cards are seen and spent
+        for x in range(rs, p):
+            cls[0, value[perm[x]] - 1] += 1
+    return p, s, u, q, resh, drawn
+
+
+@njit(cache=True, nogil=True, inline="always")
+def play_unit(R, S, W, i, key, ukey, v, log, logged):
+    """A round from a fresh pack, or a whole talia (lines 95-96)."""
+    par, value, perm, deck = S.par, R.value, W.perm, W.deck
+    hd, held, cls, delta, stacked = W.hand, W.held, W.classes, W.delta, W.stacked
+    n = perm.shape[0]
+    masked = not R.talia and n <= 64
+    if masked:
+        perm = deck                       # dealt by mask, never permuted
+    else:
+        for x in range(n):
+            perm[x] = deck[x]
+    if R.talia:
+        cls[0, :] = 0
+    if logged:
+        log[i, :] = -1
+    p, s, u, q = 0, key, ukey, 0
+    rounds = 0
+    cards = 0
+    while True:
+        p, s, u, q, resh, drawn = play_round(
+            R, W, par, value, cls, perm, hd, held, delta, stacked, masked, i, v, log, logged, p, p,
+            s, u, q, rounds)
+        cards += drawn
+        rounds += 1
+        if not R.talia or resh or n - p < R.min_cards:
+            break
+    v[M.rounds] = rounds
+    return cards
+
+
+@njit(cache=True, nogil=True, inline="always")
+def play_plain(R, S, W, i, key, ukey, v, log):
+    return play_unit(R, S, W, i, key, ukey, v, log, False)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def play_logged(R, S, W, i, key, ukey, v, log):
+    return play_unit(R, S, W, i, key, ukey, v, log, True)
+
+
+@njit(cache=True, nogil=True)
+def run_deals(R, S, W, state, n, acc, rows, log):
+    """``n`` units (rounds or talias) on the core deal loop; the logged loop is its own."""
+    if log.shape[0] > 0:
+        return deal_loop(play_logged, SALT, R, S, W, state, n, acc, rows, log)
+    return deal_loop(play_plain, SALT, R, S, W, state, n, acc, rows, log)
+
+
+__all__ = ["BOTH31", "SHORT", "UNITS"]
