@@ -12,7 +12,8 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 
 @pytest.mark.parametrize("name", ["ochko_banker", "gin_knock", "klaberjass_bidding",
                                   "strategy_analysis", "shedding", "durak_first_move",
-                                  "stovkahra", "thirty_one_knock", "piquet", "handjass", "thirty_one_bank"])
+                                  "stovkahra", "thirty_one_knock", "piquet", "handjass",
+                                  "thirty_one_bank"])
 def test_notebook_is_generated_from_its_script(tmp_path, name):
     """notebooks/NAME.ipynb is written by make_NAME.py; they must not drift."""
     nbformat = pytest.importorskip("nbformat")

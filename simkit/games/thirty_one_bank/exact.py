@@ -33,6 +33,7 @@ from numba import njit, types
 from numba.typed import Dict
 
 import simkit
+from simkit.core.exact import tidy as exact_table
 from simkit.core import cards as C
 from simkit.core.registry import game_string, parse_strategy
 from simkit.errors import SimkitError
@@ -601,21 +602,8 @@ def talia_counting(game="thirty_one_bank(unit=talia)", talias=20, seed=1, strate
 # ------------------------------------------------------------------------------- simkit exact
 
 def tidy(rows, rules, strategies: str, method: str, grid_cols=()) -> pd.DataFrame:
-    spec = simkit.get_game("thirty_one_bank")
-    if isinstance(rows, dict):
-        rows = pd.DataFrame([rows])
-    metrics = [c for c in rows.columns if c not in grid_cols and c != "best_reply"
-               and pd.api.types.is_numeric_dtype(rows[c])]
-    long = rows.melt(id_vars=list(grid_cols), value_vars=metrics, var_name="metric",
-                     value_name="mean")
-    long["mean"] = long["mean"].astype(float)
-    long.insert(0, "strategies", strategies)
-    long.insert(0, "rules", game_string(spec, rules))
-    long.insert(0, "game", spec.name)
-    return long.assign(se=0.0, ci_low=long["mean"], ci_high=long["mean"], n=0, seed=0,
-                       game_version=spec.version, simkit_version=simkit.__version__,
-                       created=pd.Timestamp.now(tz="UTC").isoformat(timespec="seconds"),
-                       method=method)
+    return exact_table(simkit.get_game("thirty_one_bank"), rules, rows, strategies, method,
+                       grid_cols)
 
 
 def analyze(rules, strategies=None, grid_axes=None):
