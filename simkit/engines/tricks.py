@@ -260,6 +260,22 @@ def trick_points(trick, ntrick, trump, points):
 
 
 @njit(cache=True, nogil=True)
+def hand_value(hand, trump, points, per_trump):
+    """A hand's card points (trumps at their trump value) plus ``per_trump`` for each trump: the
+    measure of strength that the Klaberjass and Handjass baselines start from."""
+    v = 0
+    x = np.uint64(hand)
+    while x:
+        c = lowest_code(x)
+        x &= x - np.uint64(1)
+        if (c >> 4) == trump:
+            v += points[1, c & 15] + per_trump
+        else:
+            v += points[0, c & 15]
+    return v
+
+
+@njit(cache=True, nogil=True)
 def cancel_winner(trick, ntrick, trump, strength):
     """Winner of a two-deck trick in which equal cards cancel: ``(index or -1, pairs)``.
 

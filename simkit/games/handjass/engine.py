@@ -41,8 +41,8 @@ from simkit.core.records import record, slots
 from simkit.core.play import deal_blocks
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, shuffle_prefix, uniform
-from simkit.engines.tricks import (beats, legal_moves, lowest_code, points_table, random_card,
-                                   strength_tables, suit_mask, trick_rules)
+from simkit.engines.tricks import (beats, hand_value, legal_moves, lowest_code, points_table,
+                                   random_card, strength_tables, suit_mask, trick_rules)
 
 STRAT_SALT = np.uint64(0x8BB84B93962EACC9)
 NCARDS = 36
@@ -381,15 +381,7 @@ def has_stock(hand, trump):
 def hand_strength(hand, trump, weis_total):
     """The baseline's measure of a hand: card points (trumps at trump value) + 10 per trump +
     its Weis total + 20 for Stöck."""
-    v = weis_total
-    x = np.uint64(hand)
-    while x:
-        c = lowest_code(x)
-        x &= x - ONE
-        if (c >> 4) == trump:
-            v += POINTS[1, c & 15] + 10
-        else:
-            v += POINTS[0, c & 15]
+    v = weis_total + hand_value(hand, trump, POINTS, 10)
     if has_stock(hand, trump):
         v += 20
     return v

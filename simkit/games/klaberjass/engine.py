@@ -45,7 +45,7 @@ from simkit.core.records import record, slots
 from simkit.core.play import deal_blocks
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, draw_index, uniform
-from simkit.engines.tricks import (legal_moves, lowest_code, points_table, random_card,
+from simkit.engines.tricks import (hand_value, legal_moves, lowest_code, points_table, random_card,
                                    strength_tables, trick_rules, trick_winner)
 from simkit.games.klaberjass.rules import NEXT_ALTERNATE, NEXT_WORDS, OPENER_LOT, OPENER_P1, OPENERS
 
@@ -308,15 +308,7 @@ def compare_sequences(key0, key1, first):
 def strength_of(hand, trump, points, split):
     """A hand's strength for ``trump``: card points (trumps at trump value) + 10 per trump + the
     runs' value + 20 for bella.  The heuristic bids on it; rows report it."""
-    v = 0
-    x = np.uint64(hand)
-    while x:
-        c = lowest_code(x)
-        x &= x - ONE
-        if (c >> 4) == trump:
-            v += points[1, c & 15] + 10
-        else:
-            v += points[0, c & 15]
+    v = hand_value(hand, trump, points, 10)
     _, runs = sequences(hand, trump, split)
     v += runs
     if has_bella(hand, trump):
