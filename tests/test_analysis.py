@@ -29,6 +29,7 @@ def _synthetic(means, k, size, rng, common_sd=2.0, own_sd=1.0):
     return np.array(means)[:, None] * size + shared + own
 
 
+@pytest.mark.slow
 def test_racing_false_elimination_rate_is_at_most_alpha():
     """Six truly equal points and two clearly worse, 4 looks, alpha 0.05: over 400 seeded races
     the share that ever drops one of the equal points is at most alpha + 3 SE (SE of a
@@ -151,6 +152,7 @@ def test_compare_precision_stops_when_the_interval_is_narrow_enough():
     assert tight.info["status"] == "cap reached" and tight["history"].iloc[-1]["bound"] > 0.0001
 
 
+@pytest.mark.slow
 def test_analyses_are_bit_identical_on_every_backend():
     """Serial, threads and (for the race, whose looks depend on what finished) processes."""
     runs = {}
@@ -170,6 +172,7 @@ def exact_matrix():
     return simkit.solve("ochko", "banker_stop=15..18", "p1.t=14..18", exact=True)
 
 
+@pytest.mark.slow
 def test_solve_by_simulation_agrees_with_the_exact_matrix(exact_matrix):
     """Очко, banker_stop 15..18 x stand_at 14..18, 4e5 common deals a cell: every cell within
     4 SE of the exact value; the equilibrium value within 4 bootstrap SE; each best reply the

@@ -113,6 +113,7 @@ def test_partial_analysis_is_marked(analyses, tmp_path):
     assert "partial" in texts(aplots.racing(an))
 
 
+@pytest.mark.slow
 def test_build_takes_analysis_objects(analyses, tmp_path):
     out = tmp_path / "all.html"
     build([analyses["solve"], analyses["odds"]], str(out))

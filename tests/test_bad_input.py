@@ -232,6 +232,7 @@ def test_bad_input(capsys, monkeypatch, files, argv, pattern, takes_output):
 SUBPROCESS = ["ochko-grid-nan-inf", "gin-seed-1", "hearts-scheduler-scheme"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", SUBPROCESS)
 def test_bad_input_through_the_entry_point(files, case):
     _, argv, pattern, takes_output = next(c for c in CASES if c[0] == case)

@@ -173,6 +173,7 @@ def test_precision_option(capsys):
                for e in obj["metrics"].values())
 
 
+@pytest.mark.slow
 def test_python_dash_m_simkit_subprocess(tmp_path):
     env = dict(os.environ, SIMKIT_NO_PROGRESS="1")
     p = subprocess.run([sys.executable, "-m", "simkit", "run", "ochko", "-n", N, "--format", "json",

@@ -129,6 +129,7 @@ def test_compiling_note_only_on_a_terminal_and_a_cold_kernel(capsys, monkeypatch
     assert simulate.say_compiling(Spec()) and "compiling toy" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_shell_completion(capsys, monkeypatch):
     monkeypatch.setenv("_SIMKIT_COMPLETE", "bash_complete")
     monkeypatch.setenv("COMP_WORDS", "simkit ru")

@@ -123,6 +123,7 @@ def test_card_memory_leads_where_no_known_card_beats():
         assert C.format_card(int(c)) == C.format_card(int(C.parse(want)[0])), (mem, known)
 
 
+@pytest.mark.slow
 def test_card_memory_is_worth_something():
     """Paired on 200,000 games at seed 5, memory=12 against memory=0 (p2 the default baseline):
     measured at 400,000 games, p1 loses 0.0030 less (SE 0.0007) and p2 0.0038 more (SE 0.0006).

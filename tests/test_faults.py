@@ -100,6 +100,7 @@ def test_sigterm_in_process_saves_and_exits_143(capsys, tmp_path, monkeypatch):
 @pytest.mark.parametrize("sig", [signal.SIGKILL,
                                  pytest.param(signal.SIGTERM, marks=pytest.mark.slow)],
                          ids=["SIGKILL", "SIGTERM"])
+@pytest.mark.slow
 def test_killed_or_terminated_run_leaves_a_partial_file_that_resume_completes(tmp_path, sig):
     out = tmp_path / "big.parquet"
     _json_run([a if a != "1e7" else "1e4" for a in RUN], tmp_path)  # compile outside the run
@@ -182,6 +183,11 @@ def cluster(tmp_path):
             [dask, "worker", "--scheduler-file", str(sfile), "--nworkers", "1", "--nthreads", "1",
              "--no-nanny", "--no-dashboard", "--preload", str(tmp_path / "slow_units.py")],
             stdout=log, stderr=log, env=env, cwd=tmp_path)
+        # the run under test gives up after SIMKIT_DASK_TIMEOUT seconds without a worker, so
+        # start it only once the worker is registered (on a loaded machine that takes a while)
+        from distributed import Client
+        with Client(address, timeout=120) as c:
+            c.wait_for_workers(1, timeout=180)
         yield dict(address=address, procs=procs, units=units, path=tmp_path)
     finally:
         for p in procs.values():
@@ -218,10 +224,13 @@ def _check_partial_and_resume(out, cwd):
     assert resumed["complete"] is True and resumed["metrics"] == fresh["metrics"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lose", ["worker", "scheduler"])
 def test_losing_the_dask_worker_or_scheduler_ends_with_a_partial_file(cluster, lose):
     out = cluster["path"] / "dask.parquet"
-    p, err = _start_dask_run(cluster, out, timeout=2)
+    # 6 s, not less: on a loaded machine the scheduler can take seconds to answer, and a
+    # shorter limit ends the run as "lost" before the test has broken anything
+    p, err = _start_dask_run(cluster, out, timeout=6)
     cluster["procs"][lose].kill()
     stdout, _ = p.communicate(timeout=120)
     err.close()

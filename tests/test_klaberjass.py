@@ -314,6 +314,7 @@ def replay(rules, strategies, n, seed):
     return rows, seen
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", LOG_CASES, ids=[c[0] for c in LOG_CASES])
 def test_every_logged_deal_replays_by_the_text(case):
     _, kw, strategies, n = case

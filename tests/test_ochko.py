@@ -172,6 +172,7 @@ def compare_many(table_paths, seed, n_configs, per_config, table_share=0.2):
     return rounds, mismatches, seen
 
 
+@pytest.mark.slow
 def test_exact_against_reference_on_shuffled_decks(table_paths):
     rounds, mismatches, seen = compare_many(table_paths, 12345, N_CONFIGS, DECKS_PER_CONFIG)
     assert rounds >= 20_000
@@ -214,6 +215,7 @@ def cases(draw):
 
 @settings(max_examples=300, derandomize=True, deadline=None, database=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@pytest.mark.slow
 @given(case=cases())
 def test_exact_against_reference_hypothesis(table_paths, case):
     kw, strats, order, cut = case
@@ -226,6 +228,7 @@ def test_exact_against_reference_hypothesis(table_paths, case):
     assert not d, "engine != reference:\n" + reproducer(rules, strs, deck, d)
 
 
+@pytest.mark.slow
 def test_exact_short_stacked_decks_that_run_out():
     """Every cut of fixed orders, from one card per hand up to the full sequence."""
     rng = np.random.default_rng(99)
@@ -456,6 +459,7 @@ def stat_compare(game, strs, seats, n_engine, n_ref, seed, z=4.5):
     assert not bad, f"{game} {strs}: random-deal path disagrees with the reference\n" + "\n".join(bad)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game,strs,seats", STAT_CASES)
 def test_random_deals_match_reference(game, strs, seats):
     # engine n = 2e5 (se of a ~0.4 rate ~ 0.0011), reference n = 3e4 (se ~ 0.0028):

@@ -58,6 +58,7 @@ def test_banker_given_cards_seen_by_hand():
     assert sum(d.values()) == 1
 
 
+@pytest.mark.slow
 def test_banker_rational_recursion_matches_the_float_kernel():
     """The exact-rational Python recursion and the numba kernel are separate code."""
     for text in ["ochko", "ochko(banker_stop=15)", "ochko(deck=52,banker_stop=18)",

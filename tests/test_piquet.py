@@ -217,6 +217,7 @@ def test_exact_solver_matches_brute_force(opts):
         assert got == brute(r, he, hy, leader, te, pq), (trial, he, hy, leader, te, pq)
 
 
+@pytest.mark.slow
 def test_exact_play_realises_the_solver_value():
     """Both seats exact for all twelve tricks: the points of the play (tricks, pique, cards,
     capot) equal the solver's value at the first lead, on logged deals (the engine's own scoring

@@ -205,6 +205,7 @@ def test_plot_errors(grid2, call, match):
     assert "\n" not in str(e.value)
 
 
+@pytest.mark.slow
 def test_figures_are_png_on_agg_without_pyplot(grid2):
     fig = plots.heatmap(grid2, "bank_ev", "banker_stop", "p1.t")
     assert type(fig.canvas).__name__ == "FigureCanvasAgg"
@@ -277,6 +278,7 @@ def test_report_two_grid_columns_from_parquet(grid2, tmp_path):
     assert sorted(os.listdir(tmp_path)) == ["report.html", "stops.parquet"]
 
 
+@pytest.mark.slow
 def test_report_one_grid_column_and_no_grid(grid1, single, tmp_path):
     out = tmp_path / "sub" / "r.html"
     build({"stops": grid1, "one run": single}, out)
@@ -292,6 +294,7 @@ def test_report_one_grid_column_and_no_grid(grid1, single, tmp_path):
     no_temp_files(out.parent)
 
 
+@pytest.mark.slow
 def test_report_any_game_exact_and_mixed(tmp_path):
     out = build([toy(), toy(("a",)), toy(()), toy(("b",), method="simulation")], tmp_path / "t.html")
     page = open(out, encoding="utf-8").read()
@@ -310,6 +313,7 @@ def test_report_several_runs_without_grid(single, tmp_path):
     assert "told apart by seed" in page and "seed=12" in page
 
 
+@pytest.mark.slow
 def test_report_of_per_deal_rows(tmp_path):
     res = simkit.sweep("ochko", grid=["banker_stop=16,17"], n=2000, seed=4, rows=True)
     path = tmp_path / "rows.parquet"
@@ -322,6 +326,7 @@ def test_report_of_per_deal_rows(tmp_path):
     assert "<code>banker_stop</code>: 16, 17" in page
 
 
+@pytest.mark.slow
 def test_report_replaces_atomically(grid1, tmp_path):
     out = tmp_path / "r.html"
     out.write_text("old")
@@ -366,6 +371,7 @@ def cli(capsys, *argv):
     return rc, cap.out, cap.err
 
 
+@pytest.mark.slow
 def test_cli_report(grid1, single, tmp_path, capsys):
     a, b = tmp_path / "a.parquet", tmp_path / "b.csv"
     store.write_table(str(a), grid1)

@@ -59,6 +59,7 @@ def test_overlaid_histograms_have_their_own_colour_and_labels():
     assert bars[0].patches[0].get_facecolor()[:3] != bars[1].patches[0].get_facecolor()[:3]
 
 
+@pytest.mark.slow
 def test_report_opens_with_its_headline_and_says_what_bars_are(big, tmp_path):
     page = open(build(big, tmp_path / "r.html"), encoding="utf-8").read()
     body = page[page.index("<section"):]

@@ -15,6 +15,7 @@ from simkit.games import get_game
 from tests.test_cli import assert_one_error_line, cli
 
 
+@pytest.mark.slow
 def test_a_10000_point_grid_tabulates_and_saves_linearly(tmp_path, monkeypatch):
     """10^4 configurations: each builds its metric list a bounded number of times (it was once
     per configuration per configuration), and the file is written with every row."""

@@ -113,6 +113,7 @@ def test_processes_backend_bit_identical(serial_result):
     _assert_bit_identical(res, serial_result)
 
 
+@pytest.mark.slow
 def test_dask_backend_bit_identical(serial_result):
     pytest.importorskip("distributed")
     res = simkit.sweep("ochko", GRID, n=BACKEND_N, seed=11, strategies=STRATS, workers=2,
@@ -120,6 +121,7 @@ def test_dask_backend_bit_identical(serial_result):
     _assert_bit_identical(res, serial_result)
 
 
+@pytest.mark.slow
 def test_existing_dask_cluster_by_address(serial_result):
     """--scheduler ADDRESS: connect to a cluster someone else started (here an in-process one)."""
     distributed = pytest.importorskip("distributed")

@@ -173,6 +173,7 @@ CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("opts,strategies,n", CASES)
 def test_every_logged_deal_replays_by_the_text(opts, strategies, n):
     checked, rows = replay(rules(**opts), strategies, n, seed=11)
@@ -206,6 +207,7 @@ def test_card_points_are_78_on_every_played_out_deal():
 
 # ---------------------------------------------------------------- exact chances vs the deals
 
+@pytest.mark.slow
 def test_exact_hand_chances_match_the_deals():
     """Fractions of exact.py against 20,000 shuffled deals (80,000 hands), each within 4 SE:
     four and exactly three of a rank (pooled over the 8 ranks), any declarable combination, the

@@ -268,6 +268,7 @@ def test_first_draw_gain_matches_the_exact_expectation(deck):
     assert abs(x.mean() - g) < 4 * x.std() / np.sqrt(len(x)), (x.mean(), g)
 
 
+@pytest.mark.slow
 def test_exact_analysis_runs():
     obj, table = SPEC.exact(_rules(players=3), None, None)
     assert set(table.metric) >= {"p_value", "p_31", "dealt_31", "table_best_single_gain",

@@ -209,6 +209,7 @@ def test_exact_best_threshold_is_the_default(fresh):
     assert best.p1_result == pytest.approx(fresh["p1_result"], abs=1e-12)
 
 
+@pytest.mark.slow
 def test_banker_default_is_the_minimax_threshold():
     """The default banker_stand=27 is the bank's best threshold against a punter answering
     every threshold with his best stand_at (exact, banker 26..28, punter t 24..26, soft 28).
@@ -218,6 +219,7 @@ def test_banker_default_is_the_minimax_threshold():
     assert X.bank_best_threshold(g)["banker_stand"] == rules().banker_stand == 27
 
 
+@pytest.mark.slow
 def test_talia_exact_rounds_against_the_simulated_talias():
     """Over whole talias (unit=talia, short_pack=stand, min_cards=20, so every round starts
     with at least 20 cards; banker_stand=22 and stand_at(20,22) keep it cheap): a talia's

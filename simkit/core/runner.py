@@ -203,6 +203,10 @@ class Backend:
                     pass
                 if self._cluster is not None:
                     self._cluster.close()
+                # a lost worker leaves distributed's gather tasks with unretrieved exceptions;
+                # collect them while its loggers are still quiet, or asyncio prints a traceback
+                import gc
+                gc.collect()
             finally:
                 for q, lv in quieted:
                     q.setLevel(lv)
