@@ -620,12 +620,8 @@ def score_strokes(R, W, k, m, mult, u):
     """Strokes and potatoes of the ``k`` active positions ``W.act`` (lines 137-141, 161, 170,
     174) into ``W.strk`` / ``W.pot``, times ``mult``; ties settled by a random draw."""
     t = W.t
-    act = t[T.act]
-    total = t[T.total]
-    strk = t[T.strk]
-    pot = t[T.pot]
-    rank = t[T.rank]
-    tie = t[T.tie]
+    act, total, strk = t[T.act], t[T.total], t[T.strk]
+    pot, rank, tie = t[T.pot], t[T.rank], t[T.tie]
     W.pend[0, 2] = 0
     W.pend[1, 2] = 0
     nok = 0
@@ -689,22 +685,10 @@ def play_deal(R, S, W, m, dealno, s, u, v, log, i, col):
         return False, 0, s, u
     hands = W.hands
     dealt = W.dealt
-    t = W.t
-    order = t[T.order]
-    choice = t[T.choice]
-    keys = t[T.keys]
-    wtot = t[T.wtot]
-    weisp = t[T.weisp]
-    stock = t[T.stock]
-    won = t[T.won]
-    total = t[T.total]
-    strk = t[T.strk]
-    pot = t[T.pot]
-    side = t[T.side]
-    act = t[T.act]
-    held = t[T.held]
-    hkey = t[T.hkey]
-    dkey = t[T.dkey]
+    t = W.t                        # its rows by name (views: ROWS)
+    order, choice, keys, wtot, weisp = t[T.order], t[T.choice], t[T.keys], t[T.wtot], t[T.weisp]
+    stock, won, total, strk, pot = t[T.stock], t[T.won], t[T.total], t[T.strk], t[T.pot]
+    side, act, held, hkey, dkey = t[T.side], t[T.act], t[T.held], t[T.hkey], t[T.dkey]
     points = POINTS
     strength = STRENGTH
     twelve = (not R.dropping) and m < 4

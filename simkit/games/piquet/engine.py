@@ -759,43 +759,21 @@ def position_value(R, W, he, hy, leader, te, pq):
 
 # --------------------------------------------------------------------------- one deal
 
-@njit(cache=True, nogil=True, inline="always")
-def repique_of(a0, a1, a2, a3, b0, b1, b2, b3):
-    """:func:`repique` from the eight class scores as scalars (Elder's ``a``, Younger's ``b``)."""
-    r0 = a0
-    r1 = 0
-    if r0 >= 30 and r1 == 0:
-        return 0
-    r1 += b0
-    if r1 >= 30 and r0 == 0:
-        return 1
-    r0 += a1
-    if r0 >= 30 and r1 == 0:
-        return 0
-    r1 += b1
-    if r1 >= 30 and r0 == 0:
-        return 1
-    r0 += a2
-    if r0 >= 30 and r1 == 0:
-        return 0
-    r1 += b2
-    if r1 >= 30 and r0 == 0:
-        return 1
-    r0 += a3
-    if r0 >= 30 and r1 == 0:
-        return 0
-    r1 += b3
-    if r1 >= 30 and r0 == 0:
-        return 1
-    return -1
-
-
 @njit(cache=True, nogil=True)
 def repique(c0, c1):
     """Who scores a repique (0 Elder, 1 Younger, -1 nobody) from the class scores by role in
     the order blank, point, sequence, set (lines 164-167): the first to reach 30 from
-    combinations while the other has scored nothing."""
-    return repique_of(c0[0], c0[1], c0[2], c0[3], c1[0], c1[1], c1[2], c1[3])
+    combinations while the other has scored nothing (``c0``, ``c1``: arrays or 4-tuples)."""
+    r0 = 0
+    r1 = 0
+    for k in range(4):
+        r0 += c0[k]
+        if r0 >= 30 and r1 == 0:
+            return 0
+        r1 += c1[k]
+        if r1 >= 30 and r0 == 0:
+            return 1
+    return -1
 
 
 @njit(cache=True, nogil=True)
@@ -956,7 +934,7 @@ def play_one(R, S, W, order, vals, eseat, first, u, v, log, i, lp, t0, t1):
     b2 = qs1 if qk1 > qk0 else 0
     a3 = ts0 if tk0 > tk1 else 0
     b3 = ts1 if tk1 > tk0 else 0
-    rep = repique_of(a0, a1, a2, a3, b0, b1, b2, b3)
+    rep = repique((a0, a1, a2, a3), (b0, b1, b2, b3))
     r1 = b0 + b1 + b2 + b3
     v[M.carte_blanche] += (1 if cb0 else 0) + (1 if cb1 else 0)
     v[M.h_carte_blanche_pts] += a0 + b0
