@@ -224,12 +224,12 @@ class Seat(NamedTuple):
 # by game seat 1 while still in the game, and net strokes; the choice; best declared Weis key
 # (0 none); the hand's Weis total; credited Weis and Stöck; card points taken; total; net strokes
 # of the deal; potatoes of the deal (times the multiplier); potato payments of the deal; active
-# positions in play order; the trick; the positions at 26+, best first, and their tie-breaking
+# positions in play order; the positions at 26+, best first, and their tie-breaking
 # draws (line 140); Weis total and best key of the hand a position holds (at the deal: of each
 # dealt hand, the blind's too); best Weis key of each position's dealt hand; the three cards a
 # position swapped for its Bessern (-1)
 ROWS = ["order", "ingame", "score", "choice", "keys", "wtot", "weisp", "stock", "won", "total",
-        "strk", "pot", "side", "act", "trick", "rank", "tie", "held", "hkey", "dkey", "bess"]
+        "strk", "pot", "side", "act", "rank", "tie", "held", "hkey", "dkey", "bess"]
 T = slots(ROWS)
 
 
