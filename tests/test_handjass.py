@@ -167,6 +167,18 @@ def test_legal_moves_lines_121_129(hand, trick, want):
     assert " ".join(C.format_card(c) for c in range(64) if (int(fast) >> c) & 1) == cs(want)
 
 
+def test_cheapest_is_the_least_card_cost():
+    """The suit table's cheapest card is the card of least ``card_cost`` (ties: the lower code)
+    of random hands, every trump."""
+    rng = np.random.default_rng(3)
+    pack = C.deck(36).astype(np.int64)
+    for _ in range(3000):
+        hand = rng.permutation(pack)[:int(rng.integers(1, 13))]
+        trump = int(rng.integers(4))
+        want = min((E.card_cost(int(c), trump), int(c)) for c in hand)[1]
+        assert E.cheapest(np.uint64(C.mask(hand)), trump) == want
+
+
 def test_legal_cards_is_legal_moves():
     """The kernel's scalar legal cards (led suit and winning card) equal the trick engine's
     ``legal_moves`` under Handjass's rule table on 20,000 random tricks of one to three cards."""

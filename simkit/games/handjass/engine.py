@@ -534,8 +534,8 @@ def _cheap():
     out = np.zeros((2, 512, 2), np.int64)
     for row in range(2):
         for m in range(1, 512):
-            costs = [(row * 1000 + POINTS[row, 6 + j] * 16 + STRENGTH[row, 6 + j], 6 + j)
-                     for j in range(9) if m >> j & 1]
+            # a card of suit 0 is a trump when trump = 0 (row 1), plain when trump = 1 (row 0)
+            costs = [(card_cost.py_func(6 + j, 1 - row), 6 + j) for j in range(9) if m >> j & 1]
             out[row, m] = min(costs)
     return out
 
