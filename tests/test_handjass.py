@@ -160,6 +160,40 @@ def cs(text):
 ])
 def test_legal_moves_lines_121_129(hand, trick, want):
     assert legal(hand, trick, S) == cs(want)
+    codes = [int(c) for c in C.parse(trick)]
+    t = np.array(codes + [0] * (4 - len(codes)), np.int64)
+    w = T.trick_winner(t, len(codes), S, E.STRENGTH)
+    fast = E.legal_cards(np.uint64(C.mask(C.parse(hand))), codes[0] >> 4, t[w], S)
+    assert " ".join(C.format_card(c) for c in range(64) if (int(fast) >> c) & 1) == cs(want)
+
+
+def test_cheapest_is_the_least_card_cost():
+    """The suit table's cheapest card is the card of least ``card_cost`` (ties: the lower code)
+    of random hands, every trump."""
+    rng = np.random.default_rng(3)
+    pack = C.deck(36).astype(np.int64)
+    for _ in range(3000):
+        hand = rng.permutation(pack)[:int(rng.integers(1, 13))]
+        trump = int(rng.integers(4))
+        want = min((E.card_cost(int(c), trump), int(c)) for c in hand)[1]
+        assert E.cheapest(np.uint64(C.mask(hand)), trump) == want
+
+
+def test_legal_cards_is_legal_moves():
+    """The kernel's scalar legal cards (led suit and winning card) equal the trick engine's
+    ``legal_moves`` under Handjass's rule table on 20,000 random tricks of one to three cards."""
+    rng = np.random.default_rng(7)
+    pack = C.deck(36).astype(np.int64)
+    for _ in range(20000):
+        cards = rng.permutation(pack)
+        trump = int(rng.integers(4))
+        ntr = int(rng.integers(1, 4))
+        t = np.zeros(4, np.int64)
+        t[:ntr] = cards[:ntr]
+        hand = np.uint64(C.mask(cards[4:4 + int(rng.integers(1, 10))]))
+        want = T.legal_moves(hand, t, ntr, trump, E.TRICK_RULES, E.STRENGTH)
+        w = T.trick_winner(t, ntr, trump, E.STRENGTH)
+        assert E.legal_cards(hand, t[0] >> 4, t[w], trump) == want
 
 
 WEIS_131 = ["Ks Qs Js 10s Ac 9h 8d 6d Kd",      # A (Forehand): K-Q-J-10 of spades

@@ -41,8 +41,8 @@ from simkit.core.records import record, slots
 from simkit.core.play import deal_blocks
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, shuffle_prefix, uniform
-from simkit.engines.tricks import (beats, hand_value, legal_moves, lowest_code, points_table,
-                                   random_card, strength_tables, suit_mask, trick_rules)
+from simkit.engines.tricks import (beats, hand_value, lowest_code, points_table, random_card,
+                                   strength_tables, suit_mask, trick_rules)
 
 STRAT_SALT = np.uint64(0x8BB84B93962EACC9)
 NCARDS = 36
@@ -200,27 +200,42 @@ class GameRules(NamedTuple):
     stake: int
     carry: bool
     max_deals: int
-    strength: np.ndarray       # int64[2, 16]
-    points: np.ndarray         # int64[2, 16]
-    tricks: np.ndarray         # int64[8]
-    layout9: np.ndarray        # int64[36]: hand of each deck position, nine each in threes
-    layout12: np.ndarray       # int64[36]: twelve each in fours (dropping=false, < 4 players)
+    # No arrays: the card tables (STRENGTH, POINTS, TRICK_RULES, LAYOUT9, LAYOUT12) are module
+    # constants.  Every array a record carries costs an atomic reference count each time the
+    # record is passed to a function (measured: a quarter of a deal's time when the rules, the
+    # seats and 28 work arrays were passed to the deal's helpers and every card's choice).
 
 
-class Seats(NamedTuple):
-    """The seats' strategies (:mod:`simkit.games.handjass.strategies`), by game seat."""
-    kind: np.ndarray           # int64[4]: K_RANDOM / K_BASELINE
-    p: np.ndarray              # float64[4] random: chance to play
-    b: np.ndarray              # float64[4] random: chance to play the blind when offered
-    d: np.ndarray              # float64[4] random: chance to take each optional act
-    play: np.ndarray           # int64[4] baseline: strength to play (the Forehand's)
-    step: np.ndarray           # int64[4] baseline: added per later turn to decide
-    blindt: np.ndarray         # int64[4] baseline: below this (and below play) take the blind
-    weis: np.ndarray           # int64[4] baseline: declare Weis when the best is worth this
-    besser: np.ndarray         # int64[4] baseline: below this strength swap three for the Bessern
+class Seat(NamedTuple):
+    """One seat's strategy (:mod:`simkit.games.handjass.strategies`); the kernel takes a tuple of
+    four, by game seat (scalars only: no reference counts)."""
+    kind: int                  # K_RANDOM / K_BASELINE
+    p: float                   # random: chance to play
+    b: float                   # random: chance to play the blind when offered
+    d: float                   # random: chance to take each optional act
+    play: int                  # baseline: strength to play (the Forehand's)
+    step: int                  # baseline: added per later turn to decide
+    blindt: int                # baseline: below this (and below play) take the blind
+    weis: int                  # baseline: declare Weis when the best is worth this
+    besser: int                # baseline: below this strength swap three for the Bessern
+
+
+# the rows of ``Work.t`` (int64[4] each, by position unless said): game seat of each position;
+# by game seat 1 while still in the game, and net strokes; the choice; best declared Weis key
+# (0 none); the hand's Weis total; credited Weis and Stöck; card points taken; total; net strokes
+# of the deal; potatoes of the deal (times the multiplier); potato payments of the deal; active
+# positions in play order; the positions at 26+, best first, and their tie-breaking
+# draws (line 140); Weis total and best key of the hand a position holds (at the deal: of each
+# dealt hand, the blind's too); best Weis key of each position's dealt hand; the three cards a
+# position swapped for its Bessern (-1)
+ROWS = ["order", "ingame", "score", "choice", "keys", "wtot", "weisp", "stock", "won", "total",
+        "strk", "pot", "side", "act", "rank", "tie", "held", "hkey", "dkey", "bess"]
+T = slots(ROWS)
 
 
 class Work(NamedTuple):
+    """The kernel's buffers: few arrays (see :class:`GameRules`); the rows of ``t`` are also
+    attributes by name in Python (``W.act``, ``W.total``: views of ``t``)."""
     deck: np.ndarray           # int64[36] the pack
     stack: np.ndarray          # int64[k * 36] stacked deals (empty: random)
     stacked: bool
@@ -228,62 +243,43 @@ class Work(NamedTuple):
     cards: np.ndarray          # int64[36] the deal's cards in deck order
     hands: np.ndarray          # uint64[4] by position: the cards not yet played
     dealt: np.ndarray          # uint64[4] by hand: as dealt (hand 3: blind or dead hand)
-    order: np.ndarray          # int64[4] game seat of each position
-    ingame: np.ndarray         # int64[4] by game seat: 1 while still in the game
-    score: np.ndarray          # int64[4] by game seat: net strokes
-    choice: np.ndarray         # int64[4] by position
-    keys: np.ndarray           # int64[4] by position: best declared Weis key (0 none)
-    wtot: np.ndarray           # int64[4] by position: the hand's Weis total
-    weisp: np.ndarray          # int64[4] credited Weis
-    stock: np.ndarray          # int64[4] credited Stöck
-    won: np.ndarray            # int64[4] card points taken
-    total: np.ndarray          # int64[4]
-    strk: np.ndarray           # int64[4] net strokes of the deal
-    pot: np.ndarray            # int64[4] potatoes of the deal (times the multiplier)
-    side: np.ndarray           # int64[4] potato payments of the deal
-    act: np.ndarray            # int64[4] active positions in play order
-    trick: np.ndarray          # int64[4]
-    rank: np.ndarray           # int64[4] the positions at 26+, best first
-    tie: np.ndarray            # int64[4] their tie-breaking draws (line 140)
-    held: np.ndarray           # int64[4] Weis total of the hand a position holds (at the deal:
-    hkey: np.ndarray           # ... of each dealt hand, the blind's too) and its best key
-    dkey: np.ndarray           # int64[4] best Weis key of each position's dealt hand
-    bess: np.ndarray           # int64[4] the three cards a position swapped for its Bessern (-1)
+    t: np.ndarray              # int64[len(ROWS), 4]: the rows ROWS
     pend: np.ndarray           # int64[8, 3] held-over strokes: (position or seat a, b, strokes)
 
 
+for _r, _name in enumerate(ROWS):
+    setattr(Work, _name, property(lambda self, r=_r: self.t[r]))
+
+
+LAYOUT9 = hand_layout(False)
+LAYOUT12 = hand_layout(True)
+
+
 def game_rules(rules) -> GameRules:
-    strength, points = tables()
     return record(GameRules, players=rules.players, game=rules.unit == "game",
                   target=rules.target, potato=rules.potato, dropping=rules.dropping,
                   blind=rules.blind, six_exchange=rules.six_exchange,
                   minus_one=rules.strokes == "players_minus_one", extra=rules.extra_per_potato,
-                  berner=rules.berner, bessern=rules.bessern, stake=rules.potato_stake, carry=rules.tie == "carry", max_deals=rules.max_deals,
-                  strength=strength, points=points,
-                  tricks=TRICK_RULES.copy(),
-                  layout9=hand_layout(False), layout12=hand_layout(True))
+                  berner=rules.berner, bessern=rules.bessern, stake=rules.potato_stake, carry=rules.tie == "carry", max_deals=rules.max_deals)
 
 
-def seats(kind, p, b, d, play, step, blindt, weis, besser) -> Seats:
-    def f(x, t):
-        a = np.zeros(4, t)
-        a[:len(x)] = x
-        return a
-    return record(Seats, kind=f(kind, np.int64), p=f(p, np.float64), b=f(b, np.float64),
-                  d=f(d, np.float64), play=f(play, np.int64), step=f(step, np.int64),
-                  blindt=f(blindt, np.int64), weis=f(weis, np.int64),
-                  besser=f(besser, np.int64))
+def seats(kind, p, b, d, play, step, blindt, weis, besser) -> tuple:
+    """The kernel's strategies: a tuple of four :class:`Seat` records by game seat (the lists
+    give the seats played; the rest are zeros)."""
+    cols = [kind, p, b, d, play, step, blindt, weis, besser]
+    out = []
+    for g in range(4):
+        vals = [c[g] if g < len(c) else 0 for c in cols]
+        out.append(record(Seat, **dict(zip(Seat._fields, vals))))
+    return tuple(out)
 
 
 def work(stack=None) -> Work:
-    z = lambda t=np.int64: np.zeros(4, t)  # noqa: E731
     st = np.zeros(0, np.int64) if stack is None else np.asarray(stack, np.int64)
     return record(Work, deck=C.deck(36).astype(np.int64), stack=st, stacked=stack is not None,
                   perm=np.zeros(NCARDS, np.int64), cards=np.zeros(NCARDS, np.int64),
-                  hands=z(np.uint64), dealt=z(np.uint64), order=z(), ingame=z(), score=z(),
-                  choice=z(), keys=z(), wtot=z(), weisp=z(), stock=z(), won=z(), total=z(),
-                  strk=z(), pot=z(), side=z(), act=z(), trick=z(), rank=z(), tie=z(), held=z(), hkey=z(),
-                  dkey=z(), bess=z(), pend=np.zeros((8, 3), np.int64))
+                  hands=np.zeros(4, np.uint64), dealt=np.zeros(4, np.uint64),
+                  t=np.zeros((len(ROWS), 4), np.int64), pend=np.zeros((8, 3), np.int64))
 
 
 # --------------------------------------------------------------------------- Weis and Stöck
@@ -438,9 +434,11 @@ def outstanding_stronger(c, others, trump):
 
 
 @njit(cache=True, nogil=True)
-def choose_card(hand, legal, trick, nt, k, trump, played, wc, tp):
+def choose_card(hand, legal, nt, k, trump, played, wc, tp):
     """The baseline's card (the module docstring of :mod:`..strategies`); ``wc`` is the card
     winning the trick so far and ``tp`` the trick's points (when ``nt > 0``)."""
+    if (legal & (legal - ONE)) == 0:
+        return lowest_code(legal)      # one legal card: every rule below plays it
     points = POINTS
     strength = STRENGTH
     others = ALL36 & ~played & ~np.uint64(hand)
@@ -503,17 +501,61 @@ def choose_card(hand, legal, trick, nt, k, trump, played, wc, tp):
     return cheapest(legal, trump)
 
 
+@njit(cache=True, nogil=True, inline="always")
+def legal_cards(hand, led, wc, trump):
+    """The cards of ``hand`` that may be played to a trick led in suit ``led`` whose winning
+    card so far is ``wc``: :func:`simkit.engines.tricks.legal_moves` under :data:`TRICK_RULES`
+    (follow or trump, the trump jack never forced, no undertrumping but by a hand of nothing but
+    trumps) from two scalars instead of the trick (the tests check them equal)."""
+    h = np.uint64(hand)
+    F = h & suit_mask(led)
+    T = h & suit_mask(trump)
+    trumped = (wc >> 4) == trump
+    if F != 0:
+        if led == trump:
+            if F == (ONE << np.uint64(trump * 16 + JACK)):
+                return h
+            return F
+        if trumped:
+            T &= ABOVE[1, wc & 15] << np.uint64(16 * trump)
+        return F | T
+    if T == h or not trumped or T == 0:
+        return h
+    lower = T & ~(ABOVE[1, wc & 15] << np.uint64(16 * trump))
+    rest = h & ~lower
+    if lower != 0 and rest != 0:
+        return rest
+    return h
+
+
+def _cheap():
+    """``int64[2, 512, 2]``: by row (plain, trump) and a suit's holding (bit j: rank 6 + j),
+    the cost (:func:`card_cost` of a card of that row) and the rank of its cheapest card."""
+    out = np.zeros((2, 512, 2), np.int64)
+    for row in range(2):
+        for m in range(1, 512):
+            # a card of suit 0 is a trump when trump = 0 (row 1), plain when trump = 1 (row 0)
+            costs = [(card_cost.py_func(6 + j, 1 - row), 6 + j) for j in range(9) if m >> j & 1]
+            out[row, m] = min(costs)
+    return out
+
+
+CHEAP = _cheap()
+
+
 @njit(cache=True, nogil=True)
 def cheapest(m, trump):
-    """The card of mask ``m`` that costs least to throw (:func:`card_cost`)."""
+    """The card of mask ``m`` that costs least to throw (:func:`card_cost`; ties: the lower
+    code), a suit at a time from :data:`CHEAP`."""
     best, bk = -1, 1 << 40
     x = np.uint64(m)
-    while x:
-        c = lowest_code(x)
-        x &= x - ONE
-        key = card_cost(c, trump)
-        if key < bk:
-            best, bk = c, key
+    for s in range(4):
+        h = np.int64((x >> np.uint64(16 * s + 6)) & np.uint64(0x1FF))
+        if h:
+            row = 1 if s == trump else 0
+            key = CHEAP[row, h, 0]
+            if key < bk:
+                best, bk = 16 * s + CHEAP[row, h, 1], key
     return best
 
 
@@ -527,21 +569,21 @@ def bessern_swaps(S, W, m, trump, u):
     random with probability ``d``, three random cards.  Returns ``u``."""
     hands = W.hands
     cards = W.cards
-    kinds = S.kind
+    t = W.t
     off = 9 if m == 3 else 6
     for j in range(m):
-        g = W.order[j]
-        if kinds[g] == K_RANDOM:
+        sg = S[t[T.order, j]]
+        if sg.kind == K_RANDOM:
             x, u = uniform(u)
-            yes = x < S.d[g]
+            yes = x < sg.d
         else:
-            yes = hand_strength(hands[j], trump, W.held[j]) < S.besser[g]
+            yes = hand_strength(hands[j], trump, t[T.held, j]) < sg.besser
         if not yes:
             continue
         rest = hands[j]
         out = np.uint64(0)
         for _ in range(3):
-            if kinds[g] == K_RANDOM:
+            if sg.kind == K_RANDOM:
                 c, u = random_card(rest, u)
             else:
                 c = cheapest(rest, trump)
@@ -550,24 +592,21 @@ def bessern_swaps(S, W, m, trump, u):
         for q in range(3):
             rest |= ONE << np.uint64(cards[12 * j + off + q])
         hands[j] = rest
-        W.bess[j] = np.int64(out)
-        W.held[j], W.hkey[j] = weis_of(rest, trump)
+        t[T.bess, j] = np.int64(out)
+        t[T.held, j], t[T.hkey, j] = weis_of(rest, trump)
     return u
 
 
 @njit(cache=True, nogil=True)
-def deal_cards(W, s, dealno):
-    """The deal's 36 cards into ``W.cards`` (a stacked deal, or a shuffle): ``(ok, s)``."""
-    cards = W.cards
-    if W.stacked:
-        st = W.stack
+def deal_cards(deck, st, stacked, perm, cards, s, dealno):
+    """The deal's 36 cards into ``cards`` (a stacked deal from ``st``, or a shuffle of
+    ``deck``): ``(ok, s)``."""
+    if stacked:
         if (dealno + 1) * NCARDS > st.shape[0]:
             return False, s
         for p in range(NCARDS):
             cards[p] = st[dealno * NCARDS + p]
         return True, s
-    perm = W.perm
-    deck = W.deck
     for p in range(NCARDS):
         perm[p] = p
     s = shuffle_prefix(perm, NCARDS - 1, s)
@@ -580,12 +619,9 @@ def deal_cards(W, s, dealno):
 def score_strokes(R, W, k, m, mult, u):
     """Strokes and potatoes of the ``k`` active positions ``W.act`` (lines 137-141, 161, 170,
     174) into ``W.strk`` / ``W.pot``, times ``mult``; ties settled by a random draw."""
-    act = W.act
-    total = W.total
-    strk = W.strk
-    pot = W.pot
-    rank = W.rank
-    tie = W.tie
+    t = W.t
+    act, total, strk = t[T.act], t[T.total], t[T.strk]
+    pot, rank, tie = t[T.pot], t[T.rank], t[T.tie]
     W.pend[0, 2] = 0
     W.pend[1, 2] = 0
     nok = 0
@@ -643,32 +679,20 @@ def play_deal(R, S, W, m, dealno, s, u, v, log, i, col):
     """One deal among the ``m`` players ``W.order[0..m-1]`` (Forehand first).  Fills the deal's
     per-position results (``W.strk``, ``W.pot``, ...); with ``unit=deal`` also the metric vector
     ``v``.  Returns ``(ok, active count, s, u)`` (``ok`` false: a stacked deck ran out)."""
-    ok, s = deal_cards(W, s, dealno)
+    cards = W.cards
+    ok, s = deal_cards(W.deck, W.stack, W.stacked, W.perm, cards, s, dealno)
     if not ok:
         return False, 0, s, u
-    cards = W.cards
     hands = W.hands
     dealt = W.dealt
-    order = W.order
-    choice = W.choice
-    keys = W.keys
-    wtot = W.wtot
-    weisp = W.weisp
-    stock = W.stock
-    won = W.won
-    total = W.total
-    strk = W.strk
-    pot = W.pot
-    side = W.side
-    act = W.act
-    trick = W.trick
-    held = W.held
-    hkey = W.hkey
-    kinds = S.kind
+    t = W.t                        # its rows by name (views: ROWS)
+    order, choice, keys, wtot, weisp = t[T.order], t[T.choice], t[T.keys], t[T.wtot], t[T.weisp]
+    stock, won, total, strk, pot = t[T.stock], t[T.won], t[T.total], t[T.strk], t[T.pot]
+    side, act, held, hkey, dkey = t[T.side], t[T.act], t[T.held], t[T.hkey], t[T.dkey]
     points = POINTS
     strength = STRENGTH
     twelve = (not R.dropping) and m < 4
-    layout = R.layout12 if twelve else R.layout9
+    layout = LAYOUT12 if twelve else LAYOUT9
     for j in range(4):
         dealt[j] = np.uint64(0)
         choice[j] = NOT_ASKED
@@ -694,8 +718,8 @@ def play_deal(R, S, W, m, dealno, s, u, v, log, i, col):
     nh = 4 if (m < 4 and not twelve and R.dropping) else m   # hands anyone may hold
     for j in range(nh):
         held[j], hkey[j] = weis_of(dealt[j], trump)           # each dealt hand's Weis
-        W.dkey[j] = hkey[j]
-    bess = W.bess
+        dkey[j] = hkey[j]
+    bess = t[T.bess]
     for j in range(4):
         bess[j] = -1
     if bessern:
@@ -709,11 +733,11 @@ def play_deal(R, S, W, m, dealno, s, u, v, log, i, col):
         if not R.dropping:
             choice[j] = PLAY
             continue
-        g = order[j]
+        sg = S[order[j]]
         st = 0
-        if kinds[g] != K_RANDOM:
+        if sg.kind != K_RANDOM:
             st = hand_strength(hands[j], trump, held[j])
-        c, u = decide(kinds[g], S.p[g], S.b[g], S.play[g], S.step[g], S.blindt[g], st, j,
+        c, u = decide(sg.kind, sg.p, sg.b, sg.play, sg.step, sg.blindt, st, j,
                       blind_ok and blindpos < 0, u)
         choice[j] = c
         if c == BLIND:
@@ -748,7 +772,8 @@ def play_deal(R, S, W, m, dealno, s, u, v, log, i, col):
             for a in range(k):
                 j = act[a]
                 if (hands[j] & sbit) != 0 and not (m == 3 and j == blindpos):
-                    yes, u = optional(kinds[order[j]], S.d[order[j]], u)
+                    sg = S[order[j]]
+                    yes, u = optional(sg.kind, sg.d, u)
                     if yes:
                         exch = j
                         hands[j] = (hands[j] & ~sbit) | tbit
@@ -762,31 +787,37 @@ def play_deal(R, S, W, m, dealno, s, u, v, log, i, col):
         bestk, bestj = 0, -1
         for a in range(k):
             j = act[a]
-            g = order[j]
+            sg = S[order[j]]
             key = hkey[j]
             wtot[j] = held[j]
             if key > 0:
-                yes, u = declare_weis(kinds[g], S.d[g], S.weis[g], key, u)
+                yes, u = declare_weis(sg.kind, sg.d, sg.weis, key, u)
                 if yes:
                     keys[j] = key
                     if key > bestk:
                         bestk, bestj = key, j
             if has_stock(hands[j], trump):
-                yes, u = optional(kinds[g], S.d[g], u)
+                yes, u = optional(sg.kind, sg.d, u)
                 if yes:
                     stock[j] = 20
         if bestj >= 0:
             weisp[bestj] = wtot[bestj]
         # ---- the tricks (lines 121-129)
+        rnd = 0                   # the positions playing at random (bits)
+        for a in range(k):
+            j = act[a]
+            if S[order[j]].kind == K_RANDOM:
+                rnd |= 1 << j
         played = np.uint64(0)
         ntr = 9 if not twelve else 12
         lead = 0
-        tricks = TRICK_RULES
-        tl = suit_mask(trump)
         pc = 0
         for t in range(ntr):
             wi = 0
             tp = 0
+            led = 0
+            wc = 0                # the card winning the trick so far
+            tm = np.uint64(0)     # the trick's cards
             for q in range(k):
                 a = lead + q
                 if a >= k:
@@ -796,29 +827,28 @@ def play_deal(R, S, W, m, dealno, s, u, v, log, i, col):
                 if t == 0 and j == blindpos and table >= 0:
                     h &= ~(ONE << np.uint64(table))
                 legal = h
-                if q > 0:
-                    F = h & suit_mask(trick[0] >> 4)
-                    if F == 0 or (trick[0] >> 4) == trump or (h & tl) != 0:
-                        legal = legal_moves(h, trick, q, trump, tricks, strength)
-                    else:
-                        legal = F     # a plain lead, held, no trumps: follow (no winner needed)
-                if kinds[order[j]] == K_RANDOM:
+                if q > 0 and h != 0:
+                    legal = legal_cards(h, led, wc, trump)
+                if (rnd >> j) & 1:
                     c, u = random_card(legal, u)
                 else:
-                    c = choose_card(hands[j], legal, trick, q, k, trump, played, trick[wi], tp)
-                trick[q] = c
-                if q > 0 and beats(c, trick[wi], trump, strength):
+                    c = choose_card(hands[j], legal, q, k, trump, played, wc, tp)
+                if q == 0:
+                    led = c >> 4
+                    wc = c
+                elif beats(c, wc, trump, strength):
                     wi = q
+                    wc = c
                 tp += points[1 if (c >> 4) == trump else 0, c & 15]
                 hands[j] &= ~(ONE << np.uint64(c))
+                tm |= ONE << np.uint64(c)
                 if col >= 0:
                     log[i, col + L.play0 + pc] = j * 64 + c
                 pc += 1
             wa = lead + wi
             if wa >= k:
                 wa -= k
-            for q in range(k):
-                played |= ONE << np.uint64(trick[q])
+            played |= tm
             if t == ntr - 1:
                 tp += LAST_TRICK
             won[act[wa]] += tp
@@ -860,14 +890,14 @@ def play_deal(R, S, W, m, dealno, s, u, v, log, i, col):
             v[QD.cards * P + g] = won[j]
             v[QD.weis * P + g] = weisp[j]
             v[QD.stock * P + g] = stock[j]
-            v[QD.weis_held * P + g] = W.dkey[j] >> 12
+            v[QD.weis_held * P + g] = dkey[j] >> 12
             v[QD.play * P + g] = 1 if (choice[j] == PLAY or choice[j] == BLIND) else 0
             v[QD.blind * P + g] = 1 if choice[j] == BLIND else 0
             v[QD.side * P + g] = side[j]
         b0 = NDS * P
         v[b0 + TD.active] = k if lone < 0 else 0
         v[b0 + TD.unplayed] = 1 if lone >= 0 else 0
-        v[b0 + TD.all_potato] = 1 if (lone < 0 and nok_all(W, k, R.potato)) else 0
+        v[b0 + TD.all_potato] = 1 if (lone < 0 and nok_all(total, act, k, R.potato)) else 0
         v[b0 + TD.card_total] = cardsum
         v[b0 + TD.exchanges] = 1 if exch >= 0 else 0
         if lone < 0:
@@ -899,10 +929,10 @@ def play_deal(R, S, W, m, dealno, s, u, v, log, i, col):
 
 
 @njit(cache=True, nogil=True)
-def nok_all(W, k, potato):
+def nok_all(total, act, k, potato):
     """Whether every active player is under the potato threshold."""
     for a in range(k):
-        if W.total[W.act[a]] >= potato:
+        if total[act[a]] >= potato:
             return False
     return True
 
@@ -916,20 +946,23 @@ def settle_held(W, m, k, held, score, ingame):
     in ``W.pend[0:2]``) join them.  A pair with a retired player is dropped, its strokes lost
     (counted in ``W.pend[7, 2]``).  Returns the new count."""
     pend = W.pend
-    order = W.order
+    t = W.t
+    order = t[T.order]
+    choice = t[T.choice]
+    total = t[T.total]
     played = k > 1                      # the deal was played (not won unplayed)
     q = 0
     while q < held:
         a, b, amt = pend[2 + q, 0], pend[2 + q, 1], pend[2 + q, 2]
         ja, jb = -1, -1
         for j in range(m):
-            if order[j] == a and (W.choice[j] == PLAY or W.choice[j] == BLIND):
+            if order[j] == a and (choice[j] == PLAY or choice[j] == BLIND):
                 ja = j
-            if order[j] == b and (W.choice[j] == PLAY or W.choice[j] == BLIND):
+            if order[j] == b and (choice[j] == PLAY or choice[j] == BLIND):
                 jb = j
         win = -1
-        if played and ja >= 0 and jb >= 0 and W.total[ja] != W.total[jb]:
-            win = a if W.total[ja] > W.total[jb] else b
+        if played and ja >= 0 and jb >= 0 and total[ja] != total[jb]:
+            win = a if total[ja] > total[jb] else b
             score[win] += amt
         if win >= 0 or not ingame[a] or not ingame[b]:
             if win < 0:
@@ -956,9 +989,14 @@ def play_unit(R, S, W, i, key, ukey, v, log):
     s = key
     u = ukey
     P = R.players
-    order = W.order
-    ingame = W.ingame
-    score = W.score
+    t = W.t
+    order = t[T.order]
+    ingame = t[T.ingame]
+    score = t[T.score]
+    strk = t[T.strk]
+    pot = t[T.pot]
+    choice = t[T.choice]
+    side = t[T.side]
     nblocks = (log.shape[1] - NHEAD) // DEAL_W if log.shape[0] > 0 else 0
     if not R.game:
         for j in range(4):
@@ -969,7 +1007,7 @@ def play_unit(R, S, W, i, key, ukey, v, log):
             log[i, H.played] = 1 if ok else 0
             r = log[i]
             for j in range(4):
-                r[col + L.score0 + j] = W.strk[j] if j < P else 0
+                r[col + L.score0 + j] = strk[j] if j < P else 0
         return NCARDS
     for g in range(4):
         ingame[g] = 1 if g < P else 0
@@ -998,12 +1036,12 @@ def play_unit(R, S, W, i, key, ukey, v, log):
         deals += 1
         for j in range(m):
             g = order[j]
-            score[g] += W.strk[j]
-            if W.pot[j] > 0:
+            score[g] += strk[j]
+            if pot[j] > 0:
                 pots[g] += 1
-            if W.choice[j] == PLAY or W.choice[j] == BLIND:
+            if choice[j] == PLAY or choice[j] == BLIND:
                 plays[g] += 1
-            sides[g] += W.side[j]
+            sides[g] += side[j]
         if R.carry:
             held = settle_held(W, m, k, held, score, ingame)
         for j in range(m):

@@ -1,4 +1,4 @@
-"""Handjass strategies, as data: one :class:`engine.Seats` record of per-seat arrays.
+"""Handjass strategies, as data: a tuple of four :class:`engine.Seat` records, by game seat.
 
 * ``random(p, b, d)``: at its turn to play or drop it takes the blind (when offered) with
   probability ``b``, else plays with probability ``p``; each optional act (the trump six's
@@ -23,7 +23,7 @@
 from __future__ import annotations
 
 from simkit.core.registry import Param, StrategyKind
-from simkit.games.handjass.engine import K_BASELINE, K_RANDOM, Seats, seats
+from simkit.games.handjass.engine import K_BASELINE, K_RANDOM, seats
 
 STRATEGIES = {
     "random": StrategyKind("random", K_RANDOM, (
@@ -41,8 +41,9 @@ STRATEGIES = {
 }
 
 
-def encode(strategies) -> Seats:
-    """The kernel's strategies: per-seat arrays (parameters a kind lacks are 0)."""
+def encode(strategies) -> tuple:
+    """The kernel's strategies: one :class:`engine.Seat` a game seat (parameters a kind lacks
+    are 0)."""
     vals = [s.values for s in strategies]
     return seats([STRATEGIES[s.kind].code for s in strategies],
                  [v.get("p", 0.0) for v in vals], [v.get("b", 0.0) for v in vals],

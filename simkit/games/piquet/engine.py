@@ -104,6 +104,18 @@ def _keep_tables():
 
 HIGH, RUNV = _keep_tables()
 
+
+def _rank_masks():
+    rm = np.zeros(16, np.uint64)
+    for r in range(7, 15):
+        for s in range(4):
+            rm[r] |= ONE << np.uint64(16 * s + r)
+    return rm
+
+
+RANKMASK = _rank_masks()                             # uint64[16]: the four cards of each rank
+PICTURES = RANKMASK[11] | RANKMASK[12] | RANKMASK[13]  # K Q J of every suit
+
 UNIT_NAMES = ["draw", "rubicon", "deals", "elder_wins", "younger_wins", "deal_ties",
               "elder_margin", "carte_blanche", "pique", "repique", "capot",
               "elder_took", "younger_took", "dealt_longest", "dealt_run", "dealt_quatorze"]
@@ -199,14 +211,10 @@ class GameRules(NamedTuple):
     flat: bool                 # tricks=flat (line 198)
     void_suit: bool            # line 197
     pique_cards: bool
-    rankmask: np.ndarray       # uint64[16]: the four cards of each rank
-    pictures: np.ndarray       # uint64[1]: K Q J of every suit
-    pips: np.ndarray           # int64[256] by 8-bit suit holding
-    skey: np.ndarray
-    sscore: np.ndarray
-    srun: np.ndarray
-    high: np.ndarray           # int64[16 * 9]: keep value of a high card by rank and suit length
-    runv: np.ndarray           # int64[256 * 8]: keep value of a card's run
+    # No arrays: the tables (RANKMASK, PICTURES, PIPS, SKEY, SSCORE, SRUN, HIGH, RUNV) are module
+    # constants, compiled into the kernel.  Every array in a record passed to a function costs an
+    # atomic reference count at each call (measured: 44% of a deal's time when the tables and the
+    # work buffers rode in R and W through the trick loop's helpers).
 
 
 class Seat(NamedTuple):
@@ -229,10 +237,6 @@ class Work(NamedTuple):
     stacked: bool
     perm: np.ndarray           # int64[32]
     order: np.ndarray          # int64[32]: the deal's cards
-    hand: np.ndarray           # uint64[2] by role
-    disc: np.ndarray           # uint64[2] by role: the cards each exchanged out
-    tot: np.ndarray            # int64[2] by seat: unit totals
-    dsc: np.ndarray            # int64[2] by role: the deal's scores
     vals: np.ndarray           # int64[64]: keep values by card code
     memo_key: np.ndarray       # uint64[size, 2]: the exact solver's table
     memo_val: np.ndarray       # int64[size] (EMPTY: empty slot)
@@ -243,25 +247,16 @@ EMPTY = -(1 << 40)
 
 
 def game_rules(rules) -> GameRules:
-    rm = np.zeros(16, np.uint64)
-    for r in range(7, 15):
-        for s in range(4):
-            rm[r] |= ONE << np.uint64(16 * s + r)
-    pic = np.array([rm[11] | rm[12] | rm[13]], np.uint64)
     return record(GameRules, unit=["deal", "partie", "game"].index(rules.unit),
                   target=rules.target, partie_deals=rules.partie_deals, rubicon=rules.rubicon,
                   max_deals=rules.max_deals, flat=rules.tricks == "flat",
-                  void_suit=rules.void_suit, pique_cards=rules.pique_cards, rankmask=rm,
-                  pictures=pic, pips=PIPS, skey=SKEY, sscore=SSCORE, srun=SRUN,
-                  high=HIGH, runv=RUNV)
+                  void_suit=rules.void_suit, pique_cards=rules.pique_cards)
 
 
 def work(deck, stacked=False, exact=False) -> Work:
     size = MEMO if exact else 1
     return record(Work, deck=np.asarray(deck, np.int64), stacked=bool(stacked),
                   perm=np.zeros(NCARDS, np.int64), order=np.zeros(NCARDS, np.int64),
-                  hand=np.zeros(2, np.uint64), disc=np.zeros(2, np.uint64),
-                  tot=np.zeros(2, np.int64), dsc=np.zeros(2, np.int64),
                   vals=np.zeros(64, np.int64), memo_key=np.zeros((size, 2), np.uint64),
                   memo_val=np.full(size, EMPTY, np.int64))
 
@@ -295,7 +290,7 @@ def random_of(m, u):
 # --------------------------------------------------------------------------- declarations
 
 @njit(cache=True, nogil=True)
-def declarations(R, h):
+def declarations(void_suit, h):
     """``(point key, point score, sequence key, sequence score, set key, set score)`` of hand
     ``h`` (line 157; keys compare within a class, 0: nothing)."""
     pk = 0
@@ -309,14 +304,14 @@ def declarations(R, h):
         if n == 0:
             void = True
             continue
-        k = 512 * n + 2 * R.pips[m]
+        k = 512 * n + 2 * PIPS[m]
         if k > pk:
             pk = k
             pn = n
-        if R.skey[m] > qk:
-            qk = R.skey[m]
-        qs += R.sscore[m]
-    if void and R.void_suit:
+        if SKEY[m] > qk:
+            qk = SKEY[m]
+        qs += SSCORE[m]
+    if void and void_suit:
         if VOID_POINT_KEY > pk:
             pk = VOID_POINT_KEY
             pn = 5
@@ -326,7 +321,7 @@ def declarations(R, h):
     tk = 0
     ts = 0
     for r in range(10, 15):
-        c = popcount(h & R.rankmask[r])
+        c = popcount(h & RANKMASK[r])
         if c == 4:
             ts += 14
             tk = max(tk, 100 + r)
@@ -356,7 +351,7 @@ def declare_mask(st, pn, qs, ts, u):
 # --------------------------------------------------------------------------- the exchange
 
 @njit(cache=True, nogil=True)
-def keep_values(R, st, h, vals):
+def keep_values(st, h, vals):
     """The baseline's value of keeping each card of ``h`` (into ``vals`` by code)."""
     for s in range(4):
         m = lane(h, s)
@@ -369,11 +364,11 @@ def keep_values(R, st, h, vals):
             j = lowest_code(np.uint64(x))
             x &= x - 1
             r = 7 + j
-            hv = R.high[r * 9 + n]
-            rv = R.runv[m * 8 + j]
+            hv = HIGH[r * 9 + n]
+            rv = RUNV[m * 8 + j]
             sv = 0
             if r >= 10:
-                k = popcount(h & R.rankmask[r])
+                k = popcount(h & RANKMASK[r])
                 if k >= 2:
                     sv = k * k
             vals[16 * s + r] = st.w_high * hv + base + st.w_seq * rv + st.w_set * sv
@@ -409,7 +404,7 @@ def random_subset(h, k, u):
 
 
 @njit(cache=True, nogil=True)
-def choose_discard(R, W, st, h, elder, avail, u):
+def choose_discard(st, h, elder, avail, u, vals):
     """The cards a seat exchanges out: Elder 1..min(5, avail), Younger 0..avail (line 155)."""
     if st.kind == K_RANDOM:
         if elder:
@@ -418,10 +413,10 @@ def choose_discard(R, W, st, h, elder, avail, u):
         else:
             k, u = bounded(u, avail + 1)
         return random_subset(h, k, u)
-    keep_values(R, st, h, W.vals)
+    keep_values(st, h, vals)
     if elder:
-        return lowest_valued(h, W.vals, min(st.take, avail), 1 << 40), u
-    return lowest_valued(h, W.vals, min(st.ytake, avail), st.ylow), u
+        return lowest_valued(h, vals, min(st.take, avail), 1 << 40), u
+    return lowest_valued(h, vals, min(st.ytake, avail), st.ylow), u
 
 
 # --------------------------------------------------------------------------- trick play
@@ -768,7 +763,7 @@ def position_value(R, W, he, hy, leader, te, pq):
 def repique(c0, c1):
     """Who scores a repique (0 Elder, 1 Younger, -1 nobody) from the class scores by role in
     the order blank, point, sequence, set (lines 164-167): the first to reach 30 from
-    combinations while the other has scored nothing."""
+    combinations while the other has scored nothing (``c0``, ``c1``: arrays or 4-tuples)."""
     r0 = 0
     r1 = 0
     for k in range(4):
@@ -798,112 +793,126 @@ def partie_score(t0, t1, rubicon):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def score(R, W, eseat, role, pts):
-    """Add ``pts`` to ``role``'s deal score and its seat's total; True when a game to the
-    target is over (line 179)."""
-    W.dsc[role] += pts
-    seat = eseat if role == 0 else 1 - eseat
-    W.tot[seat] += pts
-    return R.unit == 2 and W.tot[seat] >= R.target
+def score(unit, target, eseat, role, pts, d0, d1, t0, t1):
+    """Add ``pts`` to ``role``'s deal score (``d0`` Elder's, ``d1`` Younger's) and to its seat's
+    total (``t0`` p1's, ``t1`` p2's): ``(game over, d0, d1, t0, t1)``; the game is over when a
+    game to the target is reached (line 179).  Scores are scalars, not arrays: see
+    :class:`GameRules`."""
+    if role == 0:
+        d0 += pts
+    else:
+        d1 += pts
+    if (eseat if role == 0 else 1 - eseat) == 0:
+        t0 += pts
+        t = t0
+    else:
+        t1 += pts
+        t = t1
+    return unit == 2 and t >= target, d0, d1, t0, t1
 
 
 @njit(cache=True, nogil=True, inline="always")
-def credit(R, W, eseat, role, pts, pq, counts, v):
+def credit(unit, target, eseat, role, pts, pq, counts, d0, d1, t0, t1):
     """Score ``pts`` for ``role`` in the play, then the pique (+30, lines 161-163): Younger
     scoring ends Elder's chance; Elder reaching 30 while it lasts (and ``counts``: these points
-    count toward it) scores it.  Returns ``(game over, pique state)``."""
-    if score(R, W, eseat, role, pts):
-        return True, pq
+    count toward it) scores it.  Returns ``(game over, pique state, pique scored, d0, d1, t0,
+    t1)``."""
+    over, d0, d1, t0, t1 = score(unit, target, eseat, role, pts, d0, d1, t0, t1)
+    if over:
+        return True, pq, False, d0, d1, t0, t1
     if role == 1:
-        return False, -1
-    if counts and pq >= 0 and W.dsc[0] >= 30:
-        v[M.pique] += 1
-        v[M.h_pique_pts] += 30
-        return score(R, W, eseat, 0, 30), -1
-    return False, pq
+        return False, -1, False, d0, d1, t0, t1
+    if counts and pq >= 0 and d0 >= 30:
+        over, d0, d1, t0, t1 = score(unit, target, eseat, 0, 30, d0, d1, t0, t1)
+        return over, -1, True, d0, d1, t0, t1
+    return False, pq, False, d0, d1, t0, t1
 
 
 @njit(cache=True, nogil=True)
-def deal_cards(W, s, ptr):
-    order = W.order
-    if W.stacked:
-        if ptr + NCARDS > W.deck.shape[0]:
+def deal_cards(deck, stacked, perm, order, s, ptr):
+    """The next deal's 32 cards into ``order``: ``(ok, s, ptr)``."""
+    if stacked:
+        if ptr + NCARDS > deck.shape[0]:
             return False, s, ptr
         for j in range(NCARDS):
-            order[j] = W.deck[ptr + j]
+            order[j] = deck[ptr + j]
         return True, s, ptr + NCARDS
-    perm = W.perm
     for j in range(NCARDS):
         perm[j] = j
     s = shuffle_prefix(perm, NCARDS - 1, s)
     for j in range(NCARDS):
-        order[j] = W.deck[perm[j]]
+        order[j] = deck[perm[j]]
     return True, s, ptr
 
 
 @njit(cache=True, nogil=True)
-def play_one(R, S, W, eseat, first, u, v, log, i, lp):
-    """One deal from ``W.order`` with seat ``eseat`` Elder: ``(stopped, u, lp)``; the deal's
-    scores are left in ``W.dsc`` (by role), the totals in ``W.tot``; per-deal counts go to ``v``.
-    ``stopped``: a game to the target ended in this deal."""
-    order = W.order
-    hand = W.hand
-    W.dsc[0] = 0
-    W.dsc[1] = 0
+def play_one(R, S, W, order, vals, eseat, first, u, v, log, i, lp, t0, t1):
+    """One deal from ``order`` with seat ``eseat`` Elder, the unit's totals so far ``t0`` (p1)
+    and ``t1`` (p2): ``(stopped, u, lp, d0, d1, t0, t1)``, the deal's scores by role and the
+    totals after it; per-deal counts go to ``v``.  ``stopped``: a game to the target ended in
+    this deal.  ``R`` and ``W`` are used only by the exact endgame."""
+    unit = R.unit
+    target = R.target
+    flat = R.flat
+    logging = log.shape[0] > 0
+    d0 = 0
+    d1 = 0
     he = ZERO
     hy = ZERO
     for j in range(12):
         he |= bit(order[j])
         hy |= bit(order[12 + j])
-    lp = put(log, i, lp, E_DEAL, eseat)
-    for j in range(NCARDS):
-        lp = put(log, i, lp, E_DECK, order[j])
+    if logging:
+        lp = put(log, i, lp, E_DEAL, eseat)
+        for j in range(NCARDS):
+            lp = put(log, i, lp, E_DECK, order[j])
     if first:
         longest = 0
         run = 0
         for s in range(4):
             m = lane(he, s)
             longest = max(longest, popcount(np.uint64(m)))
-            run = max(run, R.srun[m])
+            run = max(run, SRUN[m])
         v[M.dealt_longest] = longest
         v[M.dealt_run] = run
         for r in range(10, 15):
-            if popcount(he & R.rankmask[r]) == 4:
+            if popcount(he & RANKMASK[r]) == 4:
                 v[M.dealt_quatorze] = 1
     se = S[eseat]
     sy = S[1 - eseat]
     # ---- carte blanche (line 153): claimed before the exchange
-    cb0 = (he & R.pictures[0]) == ZERO
-    cb1 = (hy & R.pictures[0]) == ZERO
+    cb0 = (he & PICTURES) == ZERO
+    cb1 = (hy & PICTURES) == ZERO
     # ---- the exchange (line 155)
-    de, u = choose_discard(R, W, se, he, True, 5, u)
+    de, u = choose_discard(se, he, True, 5, u, vals)
     ke = popcount(de)
-    x = de
-    while x:
-        lp = put(log, i, lp, E_EDISC, lowest_code(x))
-        x &= x - ONE
+    if logging:
+        x = de
+        while x:
+            lp = put(log, i, lp, E_EDISC, lowest_code(x))
+            x &= x - ONE
     he &= ~de
     for j in range(ke):
         he |= bit(order[24 + j])
-    dy, u = choose_discard(R, W, sy, hy, False, 8 - ke, u)
+    dy, u = choose_discard(sy, hy, False, 8 - ke, u, vals)
     ky = popcount(dy)
-    x = dy
-    while x:
-        lp = put(log, i, lp, E_YDISC, lowest_code(x))
-        x &= x - ONE
+    if logging:
+        x = dy
+        while x:
+            lp = put(log, i, lp, E_YDISC, lowest_code(x))
+            x &= x - ONE
     hy &= ~dy
     for j in range(ky):
         hy |= bit(order[24 + ke + j])
     v[M.elder_took] += ke
     v[M.younger_took] += ky
-    W.disc[0] = de
-    W.disc[1] = dy
     # ---- declarations (line 157)
-    pk0, pn0, qk0, qs0, tk0, ts0 = declarations(R, he)
-    pk1, pn1, qk1, qs1, tk1, ts1 = declarations(R, hy)
+    pk0, pn0, qk0, qs0, tk0, ts0 = declarations(R.void_suit, he)
+    pk1, pn1, qk1, qs1, tk1, ts1 = declarations(R.void_suit, hy)
     m0, u = declare_mask(se, pn0, qs0, ts0, u)
     m1, u = declare_mask(sy, pn1, qs1, ts1, u)
-    lp = put(log, i, lp, E_DECL, m0 | (m1 << 3))
+    if logging:
+        lp = put(log, i, lp, E_DECL, m0 | (m1 << 3))
     if not m0 & 1:
         pk0 = 0
     if not m1 & 1:
@@ -917,44 +926,42 @@ def play_one(R, S, W, eseat, first, u, v, log, i, lp):
     if not m1 & 4:
         tk1 = 0
     # class scores by role, in the order blank, point, sequence, set (lines 159-167)
-    c0 = np.zeros(4, np.int64)
-    c1 = np.zeros(4, np.int64)
-    c0[0] = 10 if cb0 else 0
-    c1[0] = 10 if cb1 else 0
-    if pk0 > pk1:
-        c0[1] = pn0
-    elif pk1 > pk0:
-        c1[1] = pn1
-    if qk0 > qk1:
-        c0[2] = qs0
-    elif qk1 > qk0:
-        c1[2] = qs1
-    if tk0 > tk1:
-        c0[3] = ts0
-    elif tk1 > tk0:
-        c1[3] = ts1
-    rep = repique(c0, c1)
-    r1 = c1[0] + c1[1] + c1[2] + c1[3]
+    a0 = 10 if cb0 else 0
+    b0 = 10 if cb1 else 0
+    a1 = pn0 if pk0 > pk1 else 0
+    b1 = pn1 if pk1 > pk0 else 0
+    a2 = qs0 if qk0 > qk1 else 0
+    b2 = qs1 if qk1 > qk0 else 0
+    a3 = ts0 if tk0 > tk1 else 0
+    b3 = ts1 if tk1 > tk0 else 0
+    rep = repique((a0, a1, a2, a3), (b0, b1, b2, b3))
+    r1 = b0 + b1 + b2 + b3
     v[M.carte_blanche] += (1 if cb0 else 0) + (1 if cb1 else 0)
-    v[M.h_carte_blanche_pts] += c0[0] + c1[0]
+    v[M.h_carte_blanche_pts] += a0 + b0
     if rep >= 0:
         v[M.repique] += 1
         v[M.h_repique_pts] += 60
     pq = -1 if (rep >= 0 or r1 > 0) else 0
     # ---- scoring in time order: the blanks, Elder's combinations, ...
-    if c0[0] and score(R, W, eseat, 0, c0[0]):
-        return True, u, lp
-    if c1[0] and score(R, W, eseat, 1, c1[0]):
-        return True, u, lp
-    e_c = c0[1] + c0[2] + c0[3] + (60 if rep == 0 else 0)
-    if e_c and score(R, W, eseat, 0, e_c):
-        return True, u, lp
-    y_c = c1[1] + c1[2] + c1[3] + (60 if rep == 1 else 0)
+    if a0:
+        stop, d0, d1, t0, t1 = score(unit, target, eseat, 0, a0, d0, d1, t0, t1)
+        if stop:
+            return True, u, lp, d0, d1, t0, t1
+    if b0:
+        stop, d0, d1, t0, t1 = score(unit, target, eseat, 1, b0, d0, d1, t0, t1)
+        if stop:
+            return True, u, lp, d0, d1, t0, t1
+    e_c = a1 + a2 + a3 + (60 if rep == 0 else 0)
+    if e_c:
+        stop, d0, d1, t0, t1 = score(unit, target, eseat, 0, e_c, d0, d1, t0, t1)
+        if stop:
+            return True, u, lp, d0, d1, t0, t1
+    y_c = b1 + b2 + b3 + (60 if rep == 1 else 0)
     if pq == 0:
-        pq = W.dsc[0]
-    # ---- the tricks (lines 169-175)
-    hand[0] = he
-    hand[1] = hy
+        pq = d0
+    # ---- the tricks (lines 169-175); hands by role h0 (Elder), h1 (Younger)
+    h0 = he
+    h1 = hy
     gone = ZERO
     leader = 0
     te = 0
@@ -964,32 +971,45 @@ def play_one(R, S, W, eseat, first, u, v, log, i, lp):
         fr = 1 - leader
         ls = se if lr == 0 else sy
         fs = sy if lr == 0 else se
-        pq0 = W.dsc[0] if pq >= 0 else -1
-        hl = hand[lr]
-        cl, u = choose_lead(ls, hl, ~gone & ~hl & ~W.disc[lr] & _ALL, u)
+        pq0 = d0 if pq >= 0 else -1
+        hl = h0 if lr == 0 else h1
+        hf = h1 if lr == 0 else h0
+        dl = de if lr == 0 else dy
+        df = dy if lr == 0 else de
+        cl, u = choose_lead(ls, hl, ~gone & ~hl & ~dl & _ALL, u)
         if ls.exact >= left:
-            cl = exact_lead(R, W, hand[0], hand[1], I(lr), I(te), I(pq0), I(cl))
-        lp = put(log, i, lp, E_PLAY, cl)
-        if not R.flat:
-            stop, pq = credit(R, W, eseat, lr, 1, pq, True, v)
+            cl = exact_lead(R, W, h0, h1, I(lr), I(te), I(pq0), I(cl))
+        if logging:
+            lp = put(log, i, lp, E_PLAY, cl)
+        if not flat:
+            stop, pq, pk, d0, d1, t0, t1 = credit(unit, target, eseat, lr, 1, pq, True,
+                                                   d0, d1, t0, t1)
+            if pk:
+                v[M.pique] += 1
+                v[M.h_pique_pts] += 30
             if stop:
-                return True, u, lp
+                return True, u, lp, d0, d1, t0, t1
         if t == 0 and y_c:
-            if score(R, W, eseat, 1, y_c):
-                return True, u, lp
-        hf = hand[fr]
-        cf, u = choose_follow(fs, hf, cl, ~gone & ~hf & ~W.disc[fr] & _ALL & ~bit(cl), u)
+            stop, d0, d1, t0, t1 = score(unit, target, eseat, 1, y_c, d0, d1, t0, t1)
+            if stop:
+                return True, u, lp, d0, d1, t0, t1
+        cf, u = choose_follow(fs, hf, cl, ~gone & ~hf & ~df & _ALL & ~bit(cl), u)
         if fs.exact >= left:
-            cf = exact_follow(R, W, hand[0], hand[1], I(lr), I(te), I(pq0), I(cl), I(cf))
-        lp = put(log, i, lp, E_PLAY, cf)
-        hand[lr] &= ~bit(cl)
-        hand[fr] &= ~bit(cf)
+            cf = exact_follow(R, W, h0, h1, I(lr), I(te), I(pq0), I(cl), I(cf))
+        if logging:
+            lp = put(log, i, lp, E_PLAY, cf)
+        if lr == 0:
+            h0 &= ~bit(cl)
+            h1 &= ~bit(cf)
+        else:
+            h1 &= ~bit(cl)
+            h0 &= ~bit(cf)
         gone |= bit(cl) | bit(cf)
         w = fr if ((cf >> 4) == (cl >> 4) and cf > cl) else lr
         if w == 0:
             te += 1
         pts = 0
-        if R.flat:
+        if flat:
             pts = 1
         else:
             if w != lr:
@@ -997,9 +1017,13 @@ def play_one(R, S, W, eseat, first, u, v, log, i, lp):
             if t == 11:
                 pts += 1
         if pts:
-            stop, pq = credit(R, W, eseat, w, pts, pq, True, v)
+            stop, pq, pk, d0, d1, t0, t1 = credit(unit, target, eseat, w, pts, pq, True,
+                                                   d0, d1, t0, t1)
+            if pk:
+                v[M.pique] += 1
+                v[M.h_pique_pts] += 30
             if stop:
-                return True, u, lp
+                return True, u, lp, d0, d1, t0, t1
         leader = w
     # ---- cards and capot (line 175; flat: 10 for last, line 198)
     b = 0
@@ -1009,17 +1033,21 @@ def play_one(R, S, W, eseat, first, u, v, log, i, lp):
         bw = 0 if te == 12 else 1
         v[M.capot] += 1
         v[M.h_capot_pts] += 40
-    elif R.flat:
+    elif flat:
         b = 10
         bw = leader
     elif te != 6:
         b = 10
         bw = 0 if te > 6 else 1
     if b:
-        stop, pq = credit(R, W, eseat, bw, b, pq, R.pique_cards, v)
+        stop, pq, pk, d0, d1, t0, t1 = credit(unit, target, eseat, bw, b, pq, R.pique_cards,
+                                               d0, d1, t0, t1)
+        if pk:
+            v[M.pique] += 1
+            v[M.h_pique_pts] += 30
         if stop:
-            return True, u, lp
-    return False, u, lp
+            return True, u, lp, d0, d1, t0, t1
+    return False, u, lp, d0, d1, t0, t1
 
 
 # --------------------------------------------------------------------------- the unit
@@ -1031,8 +1059,13 @@ def play_unit(R, S, W, i, key, ukey, v, log):
     u = ukey
     ptr = 0
     lp = 0
-    W.tot[0] = 0
-    W.tot[1] = 0
+    deck = W.deck
+    stacked = W.stacked
+    perm = W.perm
+    order = W.order
+    vals = W.vals
+    t0 = 0
+    t1 = 0
     deals = 0
     elder_deals0 = 0
     stopped = False
@@ -1044,18 +1077,18 @@ def play_unit(R, S, W, i, key, ukey, v, log):
     else:
         limit = R.max_deals
     while True:
-        ok, s, ptr = deal_cards(W, s, ptr)
+        ok, s, ptr = deal_cards(deck, stacked, perm, order, s, ptr)
         if not ok:
             unfinished = True
             break
         eseat = deals % 2
         if eseat == 0:
             elder_deals0 += 1
-        stopped, u, lp = play_one(R, S, W, eseat, deals == 0, u, v, log, i, lp)
-        lp = put(log, i, lp, E_END, 1 if stopped else 0)
+        stopped, u, lp, d0, d1, t0, t1 = play_one(R, S, W, order, vals, eseat, deals == 0, u, v,
+                                                  log, i, lp, t0, t1)
+        if log.shape[0] > 0:
+            lp = put(log, i, lp, E_END, 1 if stopped else 0)
         deals += 1
-        d0 = W.dsc[0]
-        d1 = W.dsc[1]
         if d0 > d1:
             v[M.elder_wins] += 1
         elif d1 > d0:
@@ -1067,15 +1100,13 @@ def play_unit(R, S, W, i, key, ukey, v, log):
         if stopped:
             break
         if deals >= limit:
-            if R.unit == 1 and W.tot[0] == W.tot[1] and deals + 2 <= R.max_deals:
+            if R.unit == 1 and t0 == t1 and deals + 2 <= R.max_deals:
                 limit += 2
                 continue
             break
     if log.shape[0] > 0:
         for j in range(lp, log.shape[1]):
             log[i, j] = -1
-    t0 = W.tot[0]
-    t1 = W.tot[1]
     v[M.deals] = deals
     v[M.p1_points] = t0
     v[M.p2_points] = t1
