@@ -249,10 +249,11 @@ def play_hand(R, S, W, i, start, s, u, log, logging, special, rand, v):
     blocked, plays, draws, s, u)``.
 
     ``logging`` (the move log is written), ``special`` (one of the optional rules of lines
-    113-116 is on) and ``rand`` (every seat plays ``random``) are what the deal needs; passed as
-    the constants ``False`` / ``True`` (:func:`play_deal` does so for a deal without log or
-    optional rules), numba compiles a version of this function without the code they switch
-    off: the plain random deal runs about a fifth faster."""
+    113-116 is on) and ``rand`` (every seat plays ``random``: no void tracking, no strategy
+    branch) say what the deal needs.  Passed as the constants ``False, False, True``
+    (:func:`play_deal` does so for a random deal without log or optional rules), numba compiles
+    a version of this function without the code they switch off, measured about a sixth
+    faster."""
     K = R.players
     twos_rule = R.twos if special else TW_OFF
     queen = special and R.queen
@@ -495,7 +496,7 @@ def play_deal(R, S, W, i, key, ukey, v, log):
     K = R.players
     logging = log.shape[0] > 0
     special = R.queen or R.jacks or R.draw_one or R.twos != TW_OFF
-    rand = True    # every seat random: no void tracking, no strategy branch
+    rand = True
     for q in range(K):
         rand = rand and S.kind[q] == K_RANDOM
     if logging:
@@ -507,15 +508,15 @@ def play_deal(R, S, W, i, key, ukey, v, log):
     if not R.game:
         for j in range(n):
             stock[j] = W.deck[j]
-        # constant flags where they allow it: play_hand's lean versions (np.int64(0): the
-        # general version shares the game unit's compiled play_hand)
-        if logging or special:
+        # a random deal without log or optional rules runs play_hand's lean version (constant
+        # flags); anything else the general one, shared with the game unit (np.int64(0)): two
+        # versions to compile, as many as before (a third, lean for baseline seats, doubled the
+        # first compile's time)
+        if logging or special or not rand:
             w, bl, plays, draws, s, u = play_hand(R, S, W, i, np.int64(0), s, u, log, logging,
                                                   special, rand, v)
-        elif rand:
-            w, bl, plays, draws, s, u = play_hand(R, S, W, i, 0, s, u, log, False, False, True, v)
         else:
-            w, bl, plays, draws, s, u = play_hand(R, S, W, i, 0, s, u, log, False, False, False, v)
+            w, bl, plays, draws, s, u = play_hand(R, S, W, i, 0, s, u, log, False, False, True, v)
         if w >= 0:
             v[2 * w] = 1.0
         for q in range(K):
