@@ -47,6 +47,17 @@ def test_reference_replays_logged_deals(opts, strategies):
         assert ref == got, (i, ref, got)
 
 
+@pytest.mark.parametrize("opts,strategies", CASES)
+def test_unlogged_deals_match_logged(opts, strategies):
+    """Without a log, a random deal without optional rules runs play_hand's lean compiled
+    version: the same rows as the logged (general) version of the same deals."""
+    rules, _, rows, _ = _logged(opts, strategies, 300)
+    spec = simkit.get_game("crazy_eights")
+    strats = resolve_strategies(spec, rules, strategies)
+    _, plain, _ = play.run_chunk(spec, rules, strats, stream_state(9, 0), 300, rows=True)
+    assert np.array_equal(rows, plain)
+
+
 @pytest.mark.parametrize("n", [20_000, pytest.param(400_000, marks=pytest.mark.slow)])
 @pytest.mark.parametrize("players", [2, 4])
 def test_baseline_beats_random(players, n):

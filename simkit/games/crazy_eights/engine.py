@@ -3,7 +3,8 @@
 A hand is two ``uint64`` masks (cards held at least once / twice: two decks for six or seven
 players), moved by :mod:`simkit.engines.shedding`'s ``take`` / ``give``.  The legal cards are
 one mask expression: the hand's cards of the suit to follow, of the top card's rank, and its
-eights.  The stock is the shuffled pack's positions after the deal (a pointer runs down it).
+eights.  The stock is the shuffled pack's cards after the deal (``Work.stock``, shuffled in place
+each deal; a pointer runs down it).
 
 The kernel is :func:`run_deals`, the core deal loop over :func:`play_deal`, which plays one deal
 (``unit=deal``) or a game of deals (``unit=game``) with :func:`play_hand`.  Strategies
@@ -111,7 +112,7 @@ class Seats(NamedTuple):
 class Work(NamedTuple):
     deck: np.ndarray
     stacked: bool
-    perm: np.ndarray
+    stock: np.ndarray      # int64[n]: the pack's cards, shuffled in place each deal
     h1: np.ndarray
     h2: np.ndarray
     void: np.ndarray       # int64[K]: bit s: seat drew (could not follow) when suit s was asked
@@ -133,7 +134,7 @@ def table(rules) -> Table:
 def work(rules, stacked=None) -> Work:
     d = make_deck(rules) if stacked is None else np.asarray(stacked, np.uint8)
     K = rules.players
-    return record(Work, deck=d, stacked=stacked is not None, perm=np.arange(d.shape[0]),
+    return record(Work, deck=d, stacked=stacked is not None, stock=d.astype(np.int64),
                   h1=np.zeros(K, np.uint64), h2=np.zeros(K, np.uint64),
                   void=np.zeros(K, np.int64), scores=np.zeros(K, np.int64),
                   pts=np.zeros(K, np.int64))
@@ -177,22 +178,27 @@ def _longest_suit(a, b):
     return best
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def call_suit(kind, rule, a, b, card, void_next, u):
     """The suit named with an eight: ``(suit, u)``."""
     if kind == K_RANDOM:
         s, u = bounded(u, 4)
         return s, u
-    if rule == 2:
-        return card >> 4, u
-    if rule == 1:
-        for s in range(4):
-            if (void_next >> s) & 1 and (_suit_cards(a & ~_EIGHTS, s)):
-                return s, u
-    return _longest_suit(a, b), u
+    return _call_baseline(rule, a, b, card, void_next), u
 
 
 @njit(cache=True, nogil=True)
+def _call_baseline(rule, a, b, card, void_next):
+    if rule == 2:
+        return card >> 4
+    if rule == 1:
+        for s in range(4):
+            if (void_next >> s) & 1 and (_suit_cards(a & ~_EIGHTS, s)):
+                return s
+    return _longest_suit(a, b)
+
+
+@njit(cache=True, nogil=True, inline="always")
 def choose(kind, eight_at, a, b, legal, may_draw, may_pass, void_next, u):
     """A card of ``legal`` to play, :data:`DRAW` (only when ``may_draw``) or :data:`PASS` (only
     when ``may_pass``): ``(choice, u)``."""
@@ -204,11 +210,16 @@ def choose(kind, eight_at, a, b, legal, may_draw, may_pass, void_next, u):
         if k >= n:
             return PASS, u
         return nth_code(legal, k), u
+    return _choose_baseline(eight_at, a, b, legal, may_draw, void_next), u
+
+
+@njit(cache=True, nogil=True)
+def _choose_baseline(eight_at, a, b, legal, may_draw, void_next):
     plain = legal & ~_EIGHTS
     if plain == 0:
         if may_draw and popcount(a) + popcount(b) > eight_at:
-            return DRAW, u
-        return lowest_code(legal), u
+            return DRAW
+        return lowest_code(legal)
     best, bs = -1, -1
     x = plain
     while x:
@@ -219,7 +230,7 @@ def choose(kind, eight_at, a, b, legal, may_draw, may_pass, void_next, u):
             + 64 * ((void_next >> s) & 1) + POINTS[c]
         if sc > bs:
             best, bs = c, sc
-    return best, u
+    return best
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -229,40 +240,58 @@ def _log(log, i, n, kind, seat, suit, code):
     return n + 1
 
 
-@njit(cache=True, nogil=True)
-def play_hand(R, S, W, i, start, s, u, log, logging, v):
+# play_hand and play_deal allocate nothing, so they run without numba's reference counting
+# (_nrt=False): the ~12 arrays of the records they take were otherwise increfed and decrefed at
+# every call, measured 15% of a random deal's time.
+@njit(cache=True, nogil=True, _nrt=False)
+def play_hand(R, S, W, i, start, s, u, log, logging, special, rand, v):
     """One deal starting with seat ``start``; fills ``W.pts``.  Returns ``(winner or -1,
-    blocked, plays, draws, s, u)``."""
+    blocked, plays, draws, s, u)``.
+
+    ``logging`` (the move log is written), ``special`` (one of the optional rules of lines
+    113-116 is on) and ``rand`` (every seat plays ``random``: no void tracking, no strategy
+    branch) say what the deal needs.  Passed as the constants ``False, False, True``
+    (:func:`play_deal` does so for a random deal without log or optional rules), numba compiles
+    a version of this function without the code they switch off, measured about a sixth
+    faster."""
     K = R.players
-    h1, h2, perm, deck, void, pts = W.h1, W.h2, W.perm, W.deck, W.void, W.pts
+    twos_rule = R.twos if special else TW_OFF
+    queen = special and R.queen
+    jacks = special and R.jacks
+    draw_one = special and R.draw_one
+    h1, h2, stock, deck, void, pts = W.h1, W.h2, W.stock, W.deck, W.void, W.pts
     n = deck.shape[0]
     if not W.stacked:
-        s = shuffle_prefix(perm, n, s)
+        s = shuffle_prefix(stock, n, s)
     for p in range(K):
         h1[p] = np.uint64(0)
         h2[p] = np.uint64(0)
         pts[p] = 0
         void[p] = 0
     nd = K * R.hand
+    q = start
     for j in range(nd):
-        c = np.int64(deck[perm[j]])
-        take(h1, h2, (start + j) % K, c)
+        c = np.int64(stock[j])
+        take(h1, h2, q, c)
+        q += 1
+        if q == K:
+            q = 0
         if logging:
             log[i, 1 + j] = c
     top_pos = nd
     ev = 0
     # the starter
-    top = np.int64(deck[perm[top_pos]])
+    top = np.int64(stock[top_pos])
     top_pos += 1
     tries = 0
     while R.bury and (top & 15) == 8 and tries < n:
         ev = _log(log, i, ev, EV_BURY, 0, top >> 4, top) if logging else ev + 1
         # to the bottom of the stock: rotate the stock's positions
-        x = perm[top_pos - 1]
+        x = stock[top_pos - 1]
         for q in range(top_pos - 1, n - 1):
-            perm[q] = perm[q + 1]
-        perm[n - 1] = x
-        top = np.int64(deck[perm[top_pos - 1]])
+            stock[q] = stock[q + 1]
+        stock[n - 1] = x
+        top = np.int64(stock[top_pos - 1])
         tries += 1
     if logging:
         ev = _log(log, i, ev, EV_STARTER, 0, top >> 4, top)
@@ -279,15 +308,17 @@ def play_hand(R, S, W, i, start, s, u, log, logging, v):
     over = False
     for _turn in range(MAX_TURNS):
         a = h1[p]
-        kind, e8, cr = S.kind[p], S.eight_at[p], S.call[p]
-        nxt = (p + 1) % K
+        kind = K_RANDOM if rand else S.kind[p]
+        nxt = p + 1
+        if nxt == K:
+            nxt = 0
         # penalties owed by this player
         skip_play = False
         if owed_q:
             owed_q = False
             for _ in range(5):
                 if top_pos < n:
-                    c = np.int64(deck[perm[top_pos]])
+                    c = np.int64(stock[top_pos])
                     top_pos += 1
                     take(h1, h2, p, c)
                     draws += 1
@@ -297,7 +328,7 @@ def play_hand(R, S, W, i, start, s, u, log, logging, v):
         if owe2 > 0:
             twos = h1[p] & _TWOS
             pass_on = False
-            if R.twos == TW_STACK and twos:
+            if twos_rule == TW_STACK and twos:
                 if kind == K_RANDOM:
                     k, u = bounded(u, popcount(twos) + 1)
                     pass_on = k < popcount(twos)
@@ -328,45 +359,47 @@ def play_hand(R, S, W, i, start, s, u, log, logging, v):
                 continue
             for _ in range(owe2):
                 if top_pos < n:
-                    c = np.int64(deck[perm[top_pos]])
+                    c = np.int64(stock[top_pos])
                     top_pos += 1
                     take(h1, h2, p, c)
                     draws += 1
                     if logging:
                         ev = _log(log, i, ev, EV_DRAW, p, c >> 4, c)
             owe2 = 0
-            if R.twos == TW_STACK:
+            if twos_rule == TW_STACK:
                 run = 0
-            if R.twos == TW_STACK and R.penalty_ends:
+            if twos_rule == TW_STACK and R.penalty_ends:
                 skip_play = True
         if skip_play:
             p = nxt
             continue
         drawn = 0
         played = -1
+        a, b = h1[p], h2[p]
         while True:
-            a, b = h1[p], h2[p]
             legal = legal_cards(a, top, suit)
             can_draw = top_pos < n and (R.max_draws == 0 or drawn < R.max_draws)
-            if R.draw_one:
+            if draw_one:
                 can_draw = can_draw and drawn == 0
             if legal == 0:
-                if drawn == 0:
+                if drawn == 0 and not rand:
                     void[p] |= 1 << suit
-                if not can_draw or (R.draw_one and drawn > 0):
+                if not can_draw or (draw_one and drawn > 0):
                     break
                 choice = DRAW
             else:
-                if R.draw_one and drawn > 0:
+                if draw_one and drawn > 0:
                     break  # drew his one card: passes even if it plays (116)
-                choice, u = choose(kind, e8, a, b, legal, can_draw and R.voluntary,
+                choice, u = choose(kind, S.eight_at[p], a, b, legal, can_draw and R.voluntary,
                                    R.may_pass and not can_draw, void[nxt], u)
                 if choice == PASS:
                     break
             if choice == DRAW:
-                c = np.int64(deck[perm[top_pos]])
+                c = np.int64(stock[top_pos])
                 top_pos += 1
-                take(h1, h2, p, c)
+                x = bit(c)
+                b |= a & x
+                a |= x
                 drawn += 1
                 draws += 1
                 if logging:
@@ -375,6 +408,7 @@ def play_hand(R, S, W, i, start, s, u, log, logging, v):
             played = choice
             break
         if played < 0:
+            h1[p], h2[p] = a, b
             if logging:
                 ev = _log(log, i, ev, EV_PASS, p, 0, 0)
             if top_pos < n:
@@ -388,18 +422,24 @@ def play_hand(R, S, W, i, start, s, u, log, logging, v):
             p = nxt
             continue
         c = played
-        give(h1, h2, p, c)
+        x = bit(c)
+        if b & x:
+            b &= ~x
+        else:
+            a &= ~x
+        h1[p], h2[p] = a, b
         plays += 1
         passes = 0
         top = c
-        void[p] &= ~(1 << (c >> 4))
+        if not rand:
+            void[p] &= ~(1 << (c >> 4))
         if (c & 15) == 8:
-            suit, u = call_suit(kind, cr, h1[p], h2[p], c, void[nxt], u)
+            suit, u = call_suit(kind, S.call[p], a, b, c, void[nxt], u)
         else:
             suit = c >> 4
         if logging:
             ev = _log(log, i, ev, EV_PLAY, p, suit, c)
-        if held(h1, h2, p) == 0:
+        if a == 0:
             winner = p
             over = True
             break
@@ -407,55 +447,76 @@ def play_hand(R, S, W, i, start, s, u, log, logging, v):
             blocked = True
             over = True
             break
-        if R.twos != TW_OFF and (c & 15) == 2:
+        if twos_rule != TW_OFF and (c & 15) == 2:
             run += 1
             owe2 = 2 * run
         else:
             run = 0
-        if R.queen and c == QS:
+        if queen and c == QS:
             owed_q = True
-        if R.jacks and (c & 15) == 11:
-            nxt = (nxt + 1) % K
+        if jacks and (c & 15) == 11:
+            nxt += 1
+            if nxt == K:
+                nxt = 0
         p = nxt
     if not over:
         blocked = True
     if logging:
         log[i, 0] = ev
     # scoring (112): the winner scores the others' cards; a blocked deal (lowest) the differences
-    if winner < 0 and R.lowest:
+    if winner < 0 and not R.lowest:
+        return winner, blocked, plays, draws, s, u
+    for q in range(K):
+        pts[q] = hand_points(h1[q], h2[q], POINTS)
+    if winner < 0:
         low, lo, ties = -1, 1 << 30, 0
         for q in range(K):
-            x = hand_points(h1[q], h2[q], POINTS)
+            x = pts[q]
             if x < lo:
                 low, lo, ties = q, x, 1
             elif x == lo:
                 ties += 1
         if ties == 1:
             winner = low
+    t = 0
     if winner >= 0:
-        mine = hand_points(h1[winner], h2[winner], POINTS)
-        t = 0
+        mine = pts[winner]
         for q in range(K):
             if q != winner:
-                t += hand_points(h1[q], h2[q], POINTS) - mine
+                t += pts[q] - mine
+    for q in range(K):
+        pts[q] = 0
+    if winner >= 0:
         pts[winner] = t
     return winner, blocked, plays, draws, s, u
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, _nrt=False)
 def play_deal(R, S, W, i, key, ukey, v, log):
     K = R.players
     logging = log.shape[0] > 0
+    special = R.queen or R.jacks or R.draw_one or R.twos != TW_OFF
+    rand = True
+    for q in range(K):
+        rand = rand and S.kind[q] == K_RANDOM
     if logging:
         for q in range(log.shape[1]):
             log[i, q] = -1
     s, u = key, ukey
     n = W.deck.shape[0]
-    perm = W.perm
+    stock = W.stock
     if not R.game:
         for j in range(n):
-            perm[j] = j
-        w, bl, plays, draws, s, u = play_hand(R, S, W, i, 0, s, u, log, logging, v)
+            stock[j] = W.deck[j]
+        # a random deal without log or optional rules runs play_hand's lean version (constant
+        # flags); anything else the general one, shared with the game unit (np.int64(0)): two
+        # versions to compile, as many as before (a third, lean for baseline seats, doubled the
+        # first compile's time)
+        if logging or special or not rand:
+            w, bl, plays, draws, s, u = play_hand(R, S, W, i, np.int64(0), s, u, log, logging,
+                                                  special, rand, v)
+        else:
+            w, bl, plays, draws, s, u = play_hand(R, S, W, i, 0, s, u, log, False, False, True, v)
         if w >= 0:
             v[2 * w] = 1.0
         for q in range(K):
@@ -470,9 +531,9 @@ def play_deal(R, S, W, i, key, ukey, v, log):
     deals = 0
     for d in range(MAX_DEALS):
         for j in range(n):
-            perm[j] = j
+            stock[j] = W.deck[j]
         w, bl, plays, draws, s, u = play_hand(R, S, W, i, d % K, s, u, log,
-                                              logging and d == 0, v)
+                                              logging and d == 0, special, rand, v)
         deals += 1
         for q in range(K):
             scores[q] += W.pts[q]
