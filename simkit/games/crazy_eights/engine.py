@@ -36,6 +36,12 @@ from simkit.core.rng import bounded, shuffle_prefix
 from simkit.engines.shedding import bit, give, hand_points, held, random_member, take
 from simkit.games.crazy_eights.rules import BLOCKED, STARTER_EIGHT, TWOS
 
+try:  # numba's private switch for reference counting; a numba without it counts as usual
+    from numba.core.cpu import CPUTargetOptions
+    NO_REFCOUNT = {"_nrt": False} if hasattr(CPUTargetOptions, "_nrt") else {}
+except ImportError:  # pragma: no cover - a numba that moved its options
+    NO_REFCOUNT = {}
+
 K_RANDOM, K_BASELINE = 0, 1
 DRAW = -1
 PASS = -2
@@ -243,7 +249,7 @@ def _log(log, i, n, kind, seat, suit, code):
 # play_hand and play_deal allocate nothing, so they run without numba's reference counting
 # (_nrt=False): the ~12 arrays of the records they take were otherwise increfed and decrefed at
 # every call, measured 15% of a random deal's time.
-@njit(cache=True, nogil=True, _nrt=False)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def play_hand(R, S, W, i, start, s, u, log, logging, special, rand, v):
     """One deal starting with seat ``start``; fills ``W.pts``.  Returns ``(winner or -1,
     blocked, plays, draws, s, u)``.
@@ -491,7 +497,7 @@ def play_hand(R, S, W, i, start, s, u, log, logging, special, rand, v):
     return winner, blocked, plays, draws, s, u
 
 
-@njit(cache=True, nogil=True, _nrt=False)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def play_deal(R, S, W, i, key, ukey, v, log):
     K = R.players
     logging = log.shape[0] > 0
