@@ -19,7 +19,7 @@ inlined into each game's kernel:
   :func:`take` / :func:`give` move a card in or out, :func:`held` counts them.
   :func:`random_member` draws a uniformly random card of a mask.
 * **The stock** is the shuffled pack's positions after the deal, a pointer running down it
-  (each game reads ``deck[perm[top]]`` in its kernel).
+  (fan_tan and old_maid read ``deck[perm[top]]``; crazy_eights shuffles the cards themselves).
 * **Passing**: consecutive passes are a plain integer in the kernel; a round of passes by every
   player still in with the stock empty is a blocked deal (:func:`blocked`).
 * **Scores** of the cards left: :func:`hand_points` sums a per-code points table over a hand of

@@ -13,7 +13,7 @@ rest), nothing to the winner, while the text's winner scores the others' cards (
 Random play is the same on both sides: each decision uniform among the legal actions (the
 playable cards, the draw when it is allowed, the pass when it is allowed), the suit named with an
 eight uniform.  open-spiel's games are played by random choices in Python (its history is needed
-to find the first player); :func:`openspiel_cpp_rate` times its C++ random bots for the benchmark.
+to find the first player); ``scripts/bench_crazy_eights.py`` times its C++ random bots.
 
     python scripts/compare_crazy_eights_openspiel.py --os-games 5000 --simkit-games 500000
 """
@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 
 import numpy as np
 
@@ -94,14 +93,3 @@ def compare(os_games: int = 2000, simkit_games: int = 200_000, seed: int = 0):
         rows.append({"quantity": q, "simkit": ma, "simkit_se": sa, "openspiel": mb,
                      "openspiel_se": sb, "z": (ma - mb) / se if se > 0 else 0.0})
     return rows
-
-
-def openspiel_cpp_rate(n: int = 2000, seed: int = 0) -> float:
-    """Games per second of open-spiel's C++ loop with uniform random bots (one thread)."""
-    import pyspiel
-    game = pyspiel.load_game("crazy_eights")
-    bots = [pyspiel.make_uniform_random_bot(p, seed * 7919 + p) for p in range(game.num_players())]
-    t = time.perf_counter()
-    for i in range(n):
-        pyspiel.evaluate_bots(game.new_initial_state(), bots, seed * 1_000_003 + i)
-    return n / (time.perf_counter() - t)
