@@ -2,14 +2,12 @@
 
 With a fresh ``NUMBA_CACHE_DIR`` (CI always uses one) each worker would otherwise compile every
 kernel it meets: about 25 CPU seconds a game, paid once per worker.  For a run on several workers
-(``-n 2``) the controller compiles them first in that many processes, each taking every other game,
+(``-n 2``) the controller compiles them first in that many processes, each pulling the next game,
 and the workers then load them from the cache.  ``SIMKIT_NO_WARMUP=1`` skips it.
 """
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 
 
 def pytest_sessionstart(session):
@@ -18,11 +16,13 @@ def pytest_sessionstart(session):
     if (hasattr(config, "workerinput") or not isinstance(workers, int) or workers < 2
             or os.environ.get("NUMBA_DISABLE_JIT") == "1" or os.environ.get("SIMKIT_NO_WARMUP")):
         return
+    import multiprocessing
+
     import simkit
-    names = sorted(simkit.games())
-    groups = [names[i::workers] for i in range(workers)]
-    code = "import sys; from simkit.testing import warm_up; warm_up(sys.argv[1:])"
-    procs = [subprocess.Popen([sys.executable, "-c", code, *g]) for g in groups if g]
-    for p in procs:
-        if p.wait() != 0:
-            raise RuntimeError(f"warming up the numba cache failed (exit {p.returncode})")
+    from simkit.testing import warm_up
+    # a pool pulling one game at a time (fixed groups left one process idle while the other still
+    # compiled: the games' costs differ tenfold), games with an exact analysis, the costliest, first
+    names = sorted(simkit.games(), key=lambda g: (simkit.get_game(g).exact is None, g))
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        for _ in pool.imap_unordered(warm_up, [[name] for name in names]):
+            pass
