@@ -176,47 +176,7 @@ def by_class(cards) -> np.ndarray:
     return out
 
 
-# --------------------------------------------------------------------------- the pack
-
-@njit(cache=True, nogil=True, inline="always")
-def draw(W, perm, p, rs, s, stacked, reshuffle, masked, dmask):
-    """The next card: ``(card or -1, p, rs, s, reshuffled, dmask)``.
-
-    ``masked`` (a round from a fresh pack of at most 64 cards): a uniform undealt position by
-    rejection against the mask ``dmask`` of positions dealt (:func:`simkit.core.rng.draw_index`;
-    ``perm`` is the pack, never permuted).  Otherwise ``perm[:p]`` is dealt, the round's cards
-    are ``perm[rs:p]`` and ``perm[:rs]`` the talia's spent cards, and the next card is a uniform
-    draw from ``perm[p:]`` swapped to ``p``; a spent pack is refilled from the spent cards
-    (line 96) when ``reshuffle``."""
-    n = perm.shape[0]
-    resh = False
-    if masked:
-        if p >= n:
-            return np.int64(-1), p, rs, s, resh, dmask
-        j, s, dmask = draw_index(s, dmask, n, stacked)
-        return np.int64(perm[j]), p + 1, rs, s, resh, dmask
-    if p >= n:
-        if not reshuffle or rs == 0:
-            return np.int64(-1), p, rs, s, resh, dmask
-        m = n - rs                         # the cards on the table go to the front
-        tmp = W.tmp
-        for x in range(m):
-            tmp[x] = perm[rs + x]
-        for x in range(rs):
-            tmp[m + x] = perm[x]
-        for x in range(n):
-            perm[x] = tmp[x]
-        p, rs, resh = m, 0, True
-    if stacked:
-        j = p
-    else:
-        j, s = bounded(s, n - p)
-        j += p
-    c = perm[j]
-    perm[j] = perm[p]
-    perm[p] = c
-    return np.int64(c), p + 1, rs, s, resh, dmask
-
+# --------------------------------------------------------------------------- the round
 
 @njit(cache=True, nogil=True, inline="always")
 def put_log(log, i, q, rnd, to, c):
@@ -245,187 +205,207 @@ def p_bust(value, cls, held, ncard, hard, k):
     return num / den if den > 0 else 1.0
 
 
-# The round's helpers take the arrays they use as plain arguments: :func:`play_unit` takes them
-# out of the records once per deal (read from a record inside the round, every use costs a
-# reference-count pair; Очко's session measured half the speed that way).
-
-@njit(cache=True, nogil=True, inline="always")
-def play_round(R, W, par, value, cls, perm, hd, held, delta, stacked, masked, i, v, log, logged,
-               p, rs, s, u, q, rnd):
-    """One round from the pack as it stands; adds its metrics into ``v``.  Returns ``(p, s,
-    u, q, reshuffled, cards drawn)``."""
-    K = R.punters
-    reshuffle = R.reshuffle
-    dmask = np.uint64(0)
-    for x in range(K + 1):
-        hd[0, x] = 0
-        hd[1, x] = 0
-        hd[2, x] = 0
-        hd[3, x] = IN
-        if x < K:
-            delta[x] = 0.0
-    resh = False
-    drawn = 0
-    for _ in range(3):                    # three cards each, one at a time (line 90)
-        for x in range(K + 1):
-            c, p, rs, s, r2, dmask = draw(W, perm, p, rs, s, stacked, reshuffle, masked, dmask)
-            if r2:
-                resh = True
-                cls[0, :] = 0
-                if logged:
-                    q = put_log(log, i, q, rnd, RESHUFFLE_MARK, RESHUFFLE_MARK)
-            if c >= 0:
-                drawn += 1
-                held[x, hd[2, x]] = c
-                hd[2, x] += 1
-                hd[0, x] += value[c]
-                hd[1, x] += value[c] == 1
-                if logged:
-                    q = put_log(log, i, q, rnd, x, c)
-    if hd[2, K] == 3 and best(hd[0, K], hd[1, K]) == 31:      # line 92: the banker collects
-        v[M.banker_dealt31] += 1.0
-        v[M.banker_total] += 31.0
-        for k in range(K):
-            o = NM + NQ * k
-            if hd[2, k] == 3 and best(hd[0, k], hd[1, k]) == 31:
-                v[o + Q.dealt31] += 1.0
-                if R.both31_push:
-                    v[o + Q.push] += 1.0
-                else:
-                    delta[k] = R.stake31
-                    v[o + Q.win] += 1.0
-            else:
-                delta[k] = -R.stake31
-                v[o + Q.loss] += 1.0
-    else:
-        left = 0
-        for k in range(K):
-            o = NM + NQ * k
-            h, a = hd[0, k], hd[1, k]
-            if hd[2, k] == 3 and best(h, a) == 31:                # paid at once
-                hd[3, k] = PAID
-                delta[k] = R.stake31
-                v[o + Q.dealt31] += 1.0
-                v[o + Q.win] += 1.0
-                continue
-            kd = int(par[k, 0])
-            while h <= 31 and hd[2, k] < MAXH:                    # line 93: buy cards
-                b = best(h, a)
-                if kd == K_RANDOM:
-                    coin, u = uniform(u)
-                    yes = coin < par[k, 4]
-                elif b != h:                                      # soft: an ace counted 11
-                    yes = b < par[k, 2]
-                elif kd == K_COUNT:
-                    yes = b < 31 and p_bust(value, cls, held, hd[2, k], h, k) < par[k, 3]
-                else:
-                    yes = b < par[k, 1]
-                if not yes:
-                    break
-                c, p, rs, s, r2, dmask = draw(W, perm, p, rs, s, stacked, reshuffle, masked, dmask)
-                if r2:
-                    resh = True
-                    cls[0, :] = 0
-                    if logged:
-                        q = put_log(log, i, q, rnd, RESHUFFLE_MARK, RESHUFFLE_MARK)
-                if c < 0:
-                    break
-                drawn += 1
-                held[k, hd[2, k]] = c
-                hd[2, k] += 1
-                h += value[c]
-                a += value[c] == 1
-                if logged:
-                    q = put_log(log, i, q, rnd, k, c)
-            hd[0, k], hd[1, k] = h, a
-            if h > 31:                                            # pays 2 at once
-                hd[3, k] = BUST
-                delta[k] = -R.bust_pays
-                v[o + Q.bust] += 1.0
-                v[o + Q.loss] += 1.0
-            else:
-                left += 1
-        h, a = hd[0, K], hd[1, K]
-        if left == 0:
-            v[M.banker_idle] += 1.0
-            v[M.banker_total] += best(h, a)
-        else:                                                     # line 94
-            stand = R.banker_stand
-            while best(h, a) < stand and h <= 31:
-                c, p, rs, s, r2, dmask = draw(W, perm, p, rs, s, stacked, reshuffle, masked, dmask)
-                if r2:
-                    resh = True
-                    cls[0, :] = 0
-                    if logged:
-                        q = put_log(log, i, q, rnd, RESHUFFLE_MARK, RESHUFFLE_MARK)
-                if c < 0:
-                    break
-                drawn += 1
-                h += value[c]
-                a += value[c] == 1
-                if logged:
-                    q = put_log(log, i, q, rnd, K, c)
-            bt = best(h, a)
-            if h > 31:
-                v[M.banker_bust] += 1.0
-                v[M.banker_total] += 32.0
-            else:
-                v[M.banker_total] += bt
-            for k in range(K):
-                if hd[3, k] != IN:
-                    continue
-                o = NM + NQ * k
-                pt = best(hd[0, k], hd[1, k])
-                if h > 31:
-                    delta[k] = R.banker_bust_pays
-                    v[o + Q.win] += 1.0
-                elif pt > bt:
-                    delta[k] = R.showdown_pays
-                    v[o + Q.win] += 1.0
-                elif pt < bt:
-                    delta[k] = -R.showdown_pays
-                    v[o + Q.loss] += 1.0
-                else:
-                    v[o + Q.push] += 1.0
-    bank = 0.0
-    for k in range(K):
-        v[NM + NQ * k + Q.result] += delta[k]
-        bank -= delta[k]
-    v[M.bank_result] += bank
-    if resh:
-        v[M.reshuffles] += 1.0
-    if R.talia:                           # the round's cards are seen and spent
-        for x in range(rs, p):
-            cls[0, value[perm[x]] - 1] += 1
-    return p, s, u, q, resh, drawn
-
+# Speed (issue 13): numba counts references on every array a variable or an inlined helper's
+# argument takes, and inside the round's loops those atomic counts were most of the time
+# (measured: 56% of a round in NRT_incref/decref, the record ``W`` passed to the draw helper
+# counting all its arrays per card).  So the unit is one function: its arrays are taken out of the
+# records once, the helpers its loops call take scalars only, and the round's cards are dealt at
+# one place in one loop (the deal, each punter's buying, the banker's drawing) instead of three.
 
 @njit(cache=True, nogil=True, inline="always")
 def play_unit(R, S, W, i, key, ukey, v, log, logged):
-    """A round from a fresh pack, or a whole talia (lines 95-96)."""
-    par, value, perm, deck = S.par, R.value, W.perm, W.deck
+    """A round from a fresh pack, or a whole talia (lines 95-96); adds its metrics into ``v``
+    and returns the cards dealt.
+
+    The pack: ``masked`` (a round from a fresh pack of at most 64 cards) deals a uniform undealt
+    position of ``deck`` by rejection against the mask ``dmask`` of positions dealt
+    (:func:`simkit.core.rng.draw_index`; the pack is never permuted).  Otherwise ``perm[:p]`` is
+    dealt, the round's cards are ``perm[rs:p]`` and ``perm[:rs]`` the talia's spent cards, and
+    the next card is a uniform draw from ``perm[p:]`` swapped to ``p``; a spent pack is refilled
+    from the spent cards (line 96) when ``reshuffle``.
+
+    A round is one loop over its cards: ``t`` counts the turns of the deal (one card at a time
+    to p1..pK and the banker, three times, line 90); after them ``x`` is the seat whose turn it
+    is, each punter buying while he wants (line 93), then the banker drawing (line 94).  A pack
+    that gives no card (``stop``) makes the seat on turn stand."""
+    par, value, perm, deck, tmp = S.par, R.value, W.perm, W.deck, W.tmp
     hd, held, cls, delta, stacked = W.hand, W.held, W.classes, W.delta, W.stacked
-    n = perm.shape[0]
-    masked = not R.talia and n <= 64
-    if masked:
-        perm = deck                       # dealt by mask, never permuted
-    else:
+    K = R.punters
+    talia, reshuffle, stand, both31_push = R.talia, R.reshuffle, R.banker_stand, R.both31_push
+    n = deck.shape[0]
+    masked = not talia and n <= 64
+    ndeal = 3 * (K + 1)
+    if not masked:
         for x in range(n):
             perm[x] = deck[x]
-    if R.talia:
-        cls[0, :] = 0
+    if talia:
+        for vc in range(NV):
+            cls[0, vc] = 0
     if logged:
-        log[i, :] = -1
+        for x in range(log.shape[1]):
+            log[i, x] = -1
     p, s, u, q = 0, key, ukey, 0
     rounds = 0
     cards = 0
     while True:
-        p, s, u, q, resh, drawn = play_round(
-            R, W, par, value, cls, perm, hd, held, delta, stacked, masked, i, v, log, logged, p, p,
-            s, u, q, rounds)
-        cards += drawn
+        rs = p
+        dmask = np.uint64(0)
+        for x in range(K + 1):
+            hd[0, x] = 0
+            hd[1, x] = 0
+            hd[2, x] = 0
+            hd[3, x] = IN
+            if x < K:
+                delta[x] = 0.0
+        resh = False
+        dealt31 = False                   # the banker is dealt 31 (line 92)
+        left = 0                          # punters still in when the banker's turn comes
+        t = 0
+        x = 0
+        stop = False
+        while True:
+            if t < ndeal:                 # the deal
+                to = t % (K + 1)
+                t += 1
+            else:
+                if t == ndeal:            # the deal is done: the 31s (line 92)
+                    t += 1
+                    if hd[2, K] == 3 and best(hd[0, K], hd[1, K]) == 31:
+                        dealt31 = True
+                        break
+                    for k in range(K):    # a punter dealt 31 is paid at once
+                        if hd[2, k] == 3 and best(hd[0, k], hd[1, k]) == 31:
+                            hd[3, k] = PAID
+                            delta[k] = R.stake31
+                            o = NM + NQ * k
+                            v[o + Q.dealt31] += 1.0
+                            v[o + Q.win] += 1.0
+                h, a = hd[0, x], hd[1, x]
+                if x < K:                 # punter x buys (line 93)
+                    yes = False
+                    if hd[3, x] == IN and not stop and h <= 31 and hd[2, x] < MAXH:
+                        b = best(h, a)
+                        kd = int(par[x, 0])
+                        if kd == K_RANDOM:
+                            coin, u = uniform(u)
+                            yes = coin < par[x, 4]
+                        elif b != h:                              # soft: an ace counted 11
+                            yes = b < par[x, 2]
+                        elif kd == K_COUNT:
+                            yes = b < 31 and p_bust(value, cls, held, hd[2, x], h, x) < par[x, 3]
+                        else:
+                            yes = b < par[x, 1]
+                    if not yes:
+                        if hd[3, x] == IN:
+                            if h > 31:                            # pays 2 at once
+                                hd[3, x] = BUST
+                                delta[x] = -R.bust_pays
+                                o = NM + NQ * x
+                                v[o + Q.bust] += 1.0
+                                v[o + Q.loss] += 1.0
+                            else:
+                                left += 1
+                        x += 1
+                        stop = False
+                        continue
+                elif left == 0 or stop or best(h, a) >= stand or h > 31:
+                    break                 # the banker draws only while some punter is in
+                to = x
+            c = -1                        # the next card of the pack, to seat `to`
+            if masked:
+                if p < n:
+                    j, s, dmask = draw_index(s, dmask, n, stacked)
+                    c = np.int64(deck[j])
+                    p += 1
+            else:
+                if p >= n and reshuffle and rs > 0:
+                    m = n - rs            # the cards on the table go to the front
+                    for y in range(m):
+                        tmp[y] = perm[rs + y]
+                    for y in range(rs):
+                        tmp[m + y] = perm[y]
+                    for y in range(n):
+                        perm[y] = tmp[y]
+                    p, rs, resh = m, 0, True
+                    for vc in range(NV):
+                        cls[0, vc] = 0
+                    if logged:
+                        q = put_log(log, i, q, rounds, RESHUFFLE_MARK, RESHUFFLE_MARK)
+                if p < n:
+                    if stacked:
+                        j = p
+                    else:
+                        j, s = bounded(s, n - p)
+                        j += p
+                    c = np.int64(perm[j])
+                    perm[j] = perm[p]
+                    perm[p] = c
+                    p += 1
+            if c < 0:
+                stop = t > ndeal          # in the deal the seat just gets no card
+                continue
+            cards += 1
+            held[to, hd[2, to]] = c
+            hd[2, to] += 1
+            hd[0, to] += value[c]
+            hd[1, to] += value[c] == 1
+            if logged:
+                q = put_log(log, i, q, rounds, to, c)
+        if dealt31:                       # line 92: the banker collects
+            v[M.banker_dealt31] += 1.0
+            v[M.banker_total] += 31.0
+            for k in range(K):
+                o = NM + NQ * k
+                if hd[2, k] == 3 and best(hd[0, k], hd[1, k]) == 31:
+                    v[o + Q.dealt31] += 1.0
+                    if both31_push:
+                        v[o + Q.push] += 1.0
+                    else:
+                        delta[k] = R.stake31
+                        v[o + Q.win] += 1.0
+                else:
+                    delta[k] = -R.stake31
+                    v[o + Q.loss] += 1.0
+        else:
+            h, a = hd[0, K], hd[1, K]
+            if left == 0:
+                v[M.banker_idle] += 1.0
+                v[M.banker_total] += best(h, a)
+            else:                         # line 94
+                bt = best(h, a)
+                if h > 31:
+                    v[M.banker_bust] += 1.0
+                    v[M.banker_total] += 32.0
+                else:
+                    v[M.banker_total] += bt
+                for k in range(K):
+                    if hd[3, k] != IN:
+                        continue
+                    o = NM + NQ * k
+                    pt = best(hd[0, k], hd[1, k])
+                    if h > 31:
+                        delta[k] = R.banker_bust_pays
+                        v[o + Q.win] += 1.0
+                    elif pt > bt:
+                        delta[k] = R.showdown_pays
+                        v[o + Q.win] += 1.0
+                    elif pt < bt:
+                        delta[k] = -R.showdown_pays
+                        v[o + Q.loss] += 1.0
+                    else:
+                        v[o + Q.push] += 1.0
+        bank = 0.0
+        for k in range(K):
+            v[NM + NQ * k + Q.result] += delta[k]
+            bank -= delta[k]
+        v[M.bank_result] += bank
+        if resh:
+            v[M.reshuffles] += 1.0
+        if talia:                         # the round's cards are seen and spent
+            for y in range(rs, p):
+                cls[0, value[perm[y]] - 1] += 1
         rounds += 1
-        if not R.talia or resh or n - p < R.min_cards:
+        if not talia or resh or n - p < R.min_cards:
             break
     v[M.rounds] = rounds
     return cards
