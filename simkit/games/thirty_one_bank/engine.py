@@ -265,7 +265,8 @@ def play_unit(R, S, W, i, key, ukey, v, log, logged):
         stop = False
         while True:
             if t < ndeal:                 # the deal
-                to = t % (K + 1)
+                to = x
+                x = 0 if x == K else x + 1
                 t += 1
             else:
                 if t == ndeal:            # the deal is done: the 31s (line 92)
@@ -291,8 +292,18 @@ def play_unit(R, S, W, i, key, ukey, v, log, logged):
                             yes = coin < par[x, 4]
                         elif b != h:                              # soft: an ace counted 11
                             yes = b < par[x, 2]
-                        elif kd == K_COUNT:
-                            yes = b < 31 and p_bust(value, cls, held, hd[2, x], h, x) < par[x, 3]
+                        elif kd == K_COUNT:               # the bust chance, from the
+                            need = 32 - h                 # cards he has not seen
+                            num = 0
+                            den = 0
+                            for vc in range(NV):
+                                w = cls[1, vc] - cls[0, vc]
+                                for y in range(hd[2, x]):
+                                    w -= value[held[x, y]] - 1 == vc
+                                den += w
+                                num += w if vc + 1 >= need else 0
+                            pb = 0.0 if need > 10 else (num / den if den > 0 else 1.0)
+                            yes = b < 31 and pb < par[x, 3]
                         else:
                             yes = b < par[x, 1]
                     if not yes:
