@@ -8,8 +8,9 @@ the unit's key alone, whatever the strategies did (paired comparisons).  A pack 
 is refilled with the spent cards of the talia's earlier rounds (line 96) by rotating them behind
 the cards on the table.
 
-A hand is a column of ``Work.hand``: its hard total (every ace 1), its aces, its cards and its
-status; its value is :func:`best` (aces raised to 11 while the total stays within 31).  Seats
+A hand is one packed integer of ``Work.hand`` (:data:`HAND`): its hard total (every ace 1), its
+aces and its cards; its value is :func:`best` (aces raised to 11 while the total stays within
+31); its status is ``Work.status``.  Seats
 ``0..K-1`` are the punters, seat ``K`` the banker.  A fresh-pack round of at most 64 cards is
 dealt by rejection against a mask of the positions dealt (as Очко deals), a talia by the lazy
 Fisher-Yates shuffle.
@@ -37,6 +38,10 @@ NV = 10             # value classes: ace (1), 2..9, ten-valued (10, J, Q, K)
 MAXH = 32           # most cards a hand can hold (a hand of 31 or less has at most 13 cards)
 K_STAND, K_RANDOM, K_COUNT = 0, 1, 2
 IN, BUST, PAID = 0, 1, 2
+# a hand packed in an int64 (taking a card adds the card's Tables.info entry): the hard total
+# (every ace 1) in bits 0-7, the aces from bit ACES, the cards held from bit CARDS
+HAND = dict(hard=0, aces=8, cards=16)
+HARD, ACES, CARDS = 0xFF, 8, 16
 RESHUFFLE_MARK = -2  # a move-log triple (round, -2, -2): the spent cards were shuffled in
 
 SHARED = [("bank_result", False, "the banker's net over all punters", "tokens"),
@@ -100,6 +105,13 @@ def card_values() -> np.ndarray:
     return v
 
 
+def card_info() -> np.ndarray:
+    """``int64[80]``: what taking each card adds to a packed hand: its points (ace 1), an ace,
+    a card (:data:`HAND`)."""
+    v = card_values()
+    return v | ((v == 1).astype(np.int64) << ACES) | ((v > 0).astype(np.int64) << CARDS)
+
+
 @njit(cache=True, nogil=True, inline="always")
 def best(hard, aces):
     """A hand's value: its hard total with aces raised to 11 while it stays within 31."""
@@ -109,6 +121,12 @@ def best(hard, aces):
         if aces > 1 and b + 10 <= 31:
             b += 10
     return b
+
+
+@njit(cache=True, nogil=True, inline="always")
+def hand_best(hv):
+    """The value of a packed hand (:data:`HAND`)."""
+    return best(hv & HARD, (hv >> ACES) & HARD)
 
 
 class Tables(NamedTuple):
@@ -124,6 +142,7 @@ class Tables(NamedTuple):
     min_cards: int
     reshuffle: bool
     value: np.ndarray          # int64[80]: points, ace 1
+    info: np.ndarray           # int64[80]: what taking each card adds to a packed hand
 
 
 class Policies(NamedTuple):
@@ -131,6 +150,7 @@ class Policies(NamedTuple):
     ``par[k] = (kind, t, soft, q, p)``: the kind (stand_at / random / count), buy while a hard
     best total is below t / a soft one below soft, count's bust chance q, random's chance p."""
     par: np.ndarray            # float64[K, 5]
+    counting: bool             # some punter counts (the round then keeps the cards of a hand)
 
 
 class Work(NamedTuple):
@@ -138,8 +158,9 @@ class Work(NamedTuple):
     stacked: bool
     perm: np.ndarray           # uint8[n]: the pack as it is being dealt
     tmp: np.ndarray            # uint8[n]: scratch for a reshuffle
-    hand: np.ndarray           # int64[4, K + 1]: each seat's hard total, aces, cards, status
-    held: np.ndarray           # int64[K + 1, MAXH]: the cards of each hand
+    hand: np.ndarray           # int64[K + 1]: each seat's packed hand (:data:`HAND`)
+    status: np.ndarray         # int64[K + 1]: IN, BUST or PAID
+    held: np.ndarray           # int64[K + 1, MAXH]: the cards of each hand (when counting)
     classes: np.ndarray        # int64[2, 10]: by value class (ace first), the talia's spent
     # cards (row 0) and the pack dealt from (row 1)
     delta: np.ndarray          # float64[K]: the round's payments to each punter
@@ -151,7 +172,7 @@ def tables(rules) -> Tables:
                   both31_push=rules.both31 == "push", bust_pays=rules.bust_pays,
                   banker_bust_pays=rules.banker_bust_pays, showdown_pays=rules.showdown_pays,
                   min_cards=rules.min_cards, reshuffle=rules.short_pack == "reshuffle",
-                  value=card_values())
+                  value=card_values(), info=card_info())
 
 
 def work(rules, deck=None, pack_cards=None) -> Work:
@@ -163,7 +184,7 @@ def work(rules, deck=None, pack_cards=None) -> Work:
                    np.uint8)
     n = d.shape[0]
     return record(Work, deck=d, stacked=stacked, perm=d.copy(), tmp=d.copy(),
-                  hand=np.zeros((4, K + 1), np.int64), held=np.zeros((K + 1, MAXH), np.int64),
+                  hand=np.zeros(K + 1, np.int64), status=np.zeros(K + 1, np.int64), held=np.zeros((K + 1, MAXH), np.int64),
                   classes=np.stack([np.zeros(NV, np.int64), by_class(d)]), delta=np.zeros(K))
 
 
@@ -183,26 +204,6 @@ def put_log(log, i, q, rnd, to, c):
     if q + 3 <= log.shape[1]:
         log[i, q], log[i, q + 1], log[i, q + 2] = rnd, to, c
     return q + 3
-
-
-@njit(cache=True, nogil=True)
-def p_bust(value, cls, held, ncard, hard, k):
-    """The chance that punter ``k``'s next card takes his hard total over 31, from the cards he
-    has not seen: the pack less the talia's finished rounds and his own hand."""
-    need = 32 - hard
-    if need > 10:
-        return 0.0
-    num = 0
-    den = 0
-    for vc in range(NV):
-        u = cls[1, vc] - cls[0, vc]
-        for j in range(ncard):
-            if value[held[k, j]] - 1 == vc:
-                u -= 1
-        den += u
-        if vc + 1 >= need:
-            num += u
-    return num / den if den > 0 else 1.0
 
 
 # Speed (issue 13): numba counts references on every array a variable or an inlined helper's
@@ -227,9 +228,10 @@ def play_unit(R, S, W, i, key, ukey, v, log, logged):
     A round is one loop over its cards: ``t`` counts the turns of the deal (one card at a time
     to p1..pK and the banker, three times, line 90); after them ``x`` is the seat whose turn it
     is, each punter buying while he wants (line 93), then the banker drawing (line 94).  A pack
-    that gives no card (``stop``) makes the seat on turn stand."""
-    par, value, perm, deck, tmp = S.par, R.value, W.perm, W.deck, W.tmp
-    hd, held, cls, delta, stacked = W.hand, W.held, W.classes, W.delta, W.stacked
+    that gives no card (``stop``) makes the seat on turn stand.  A hand is packed (:data:`HAND`)."""
+    par, value, info, perm, deck, tmp = S.par, R.value, R.info, W.perm, W.deck, W.tmp
+    hand, status, held, cls, delta = W.hand, W.status, W.held, W.classes, W.delta
+    stacked, counting = W.stacked, S.counting
     K = R.punters
     talia, reshuffle, stand, both31_push = R.talia, R.reshuffle, R.banker_stand, R.both31_push
     n = deck.shape[0]
@@ -251,12 +253,10 @@ def play_unit(R, S, W, i, key, ukey, v, log, logged):
         rs = p
         dmask = np.uint64(0)
         for x in range(K + 1):
-            hd[0, x] = 0
-            hd[1, x] = 0
-            hd[2, x] = 0
-            hd[3, x] = IN
-            if x < K:
-                delta[x] = 0.0
+            hand[x] = 0
+            status[x] = IN
+        for x in range(K):
+            delta[x] = 0.0
         resh = False
         dealt31 = False                   # the banker is dealt 31 (line 92)
         left = 0                          # punters still in when the banker's turn comes
@@ -271,21 +271,22 @@ def play_unit(R, S, W, i, key, ukey, v, log, logged):
             else:
                 if t == ndeal:            # the deal is done: the 31s (line 92)
                     t += 1
-                    if hd[2, K] == 3 and best(hd[0, K], hd[1, K]) == 31:
+                    if hand[K] >> CARDS == 3 and hand_best(hand[K]) == 31:
                         dealt31 = True
                         break
                     for k in range(K):    # a punter dealt 31 is paid at once
-                        if hd[2, k] == 3 and best(hd[0, k], hd[1, k]) == 31:
-                            hd[3, k] = PAID
+                        if hand[k] >> CARDS == 3 and hand_best(hand[k]) == 31:
+                            status[k] = PAID
                             delta[k] = R.stake31
                             o = NM + NQ * k
                             v[o + Q.dealt31] += 1.0
                             v[o + Q.win] += 1.0
-                h, a = hd[0, x], hd[1, x]
+                hv = hand[x]
+                h = hv & HARD
                 if x < K:                 # punter x buys (line 93)
                     yes = False
-                    if hd[3, x] == IN and not stop and h <= 31 and hd[2, x] < MAXH:
-                        b = best(h, a)
+                    if status[x] == IN and not stop and h <= 31 and hv >> CARDS < MAXH:
+                        b = hand_best(hv)
                         kd = int(par[x, 0])
                         if kd == K_RANDOM:
                             coin, u = uniform(u)
@@ -298,7 +299,7 @@ def play_unit(R, S, W, i, key, ukey, v, log, logged):
                             den = 0
                             for vc in range(NV):
                                 w = cls[1, vc] - cls[0, vc]
-                                for y in range(hd[2, x]):
+                                for y in range(hv >> CARDS):
                                     w -= value[held[x, y]] - 1 == vc
                                 den += w
                                 num += w if vc + 1 >= need else 0
@@ -307,9 +308,9 @@ def play_unit(R, S, W, i, key, ukey, v, log, logged):
                         else:
                             yes = b < par[x, 1]
                     if not yes:
-                        if hd[3, x] == IN:
+                        if status[x] == IN:
                             if h > 31:                            # pays 2 at once
-                                hd[3, x] = BUST
+                                status[x] = BUST
                                 delta[x] = -R.bust_pays
                                 o = NM + NQ * x
                                 v[o + Q.bust] += 1.0
@@ -319,7 +320,7 @@ def play_unit(R, S, W, i, key, ukey, v, log, logged):
                         x += 1
                         stop = False
                         continue
-                elif left == 0 or stop or best(h, a) >= stand or h > 31:
+                elif left == 0 or stop or hand_best(hv) >= stand or h > 31:
                     break                 # the banker draws only while some punter is in
                 to = x
             c = -1                        # the next card of the pack, to seat `to`
@@ -356,10 +357,9 @@ def play_unit(R, S, W, i, key, ukey, v, log, logged):
                 stop = t > ndeal          # in the deal the seat just gets no card
                 continue
             cards += 1
-            held[to, hd[2, to]] = c
-            hd[2, to] += 1
-            hd[0, to] += value[c]
-            hd[1, to] += value[c] == 1
+            if counting:
+                held[to, hand[to] >> CARDS] = c
+            hand[to] += info[c]
             if logged:
                 q = put_log(log, i, q, rounds, to, c)
         if dealt31:                       # line 92: the banker collects
@@ -367,7 +367,7 @@ def play_unit(R, S, W, i, key, ukey, v, log, logged):
             v[M.banker_total] += 31.0
             for k in range(K):
                 o = NM + NQ * k
-                if hd[2, k] == 3 and best(hd[0, k], hd[1, k]) == 31:
+                if hand[k] >> CARDS == 3 and hand_best(hand[k]) == 31:
                     v[o + Q.dealt31] += 1.0
                     if both31_push:
                         v[o + Q.push] += 1.0
@@ -378,22 +378,22 @@ def play_unit(R, S, W, i, key, ukey, v, log, logged):
                     delta[k] = -R.stake31
                     v[o + Q.loss] += 1.0
         else:
-            h, a = hd[0, K], hd[1, K]
+            h = hand[K] & HARD
+            bt = hand_best(hand[K])
             if left == 0:
                 v[M.banker_idle] += 1.0
-                v[M.banker_total] += best(h, a)
+                v[M.banker_total] += bt
             else:                         # line 94
-                bt = best(h, a)
                 if h > 31:
                     v[M.banker_bust] += 1.0
                     v[M.banker_total] += 32.0
                 else:
                     v[M.banker_total] += bt
                 for k in range(K):
-                    if hd[3, k] != IN:
+                    if status[k] != IN:
                         continue
                     o = NM + NQ * k
-                    pt = best(hd[0, k], hd[1, k])
+                    pt = hand_best(hand[k])
                     if h > 31:
                         delta[k] = R.banker_bust_pays
                         v[o + Q.win] += 1.0
