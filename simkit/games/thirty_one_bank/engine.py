@@ -231,13 +231,14 @@ def play_unit(R, S, W, i, key, ukey, v, log, logged, fresh):
     that gives no card (``stop``) makes the seat on turn stand.  A hand is packed (:data:`HAND`)."""
     par, value, info, perm, deck, tmp = S.par, R.value, R.info, W.perm, W.deck, W.tmp
     hand, status, held, cls, delta = W.hand, W.status, W.held, W.classes, W.delta
-    stacked, counting = W.stacked, S.counting
+    stacked = W.stacked
     K = R.punters
     stand, both31_push = R.banker_stand, R.both31_push
     n = deck.shape[0]
-    masked = fresh                        # (a constant of each loop: see run_deals)
-    talia = R.talia and not fresh
+    masked = fresh or (not R.talia and n <= 64)
+    talia = R.talia and not fresh         # (``fresh``: a constant of each loop, run_deals)
     reshuffle = R.reshuffle and not fresh
+    counting = S.counting and not fresh
     ndeal = 3 * (K + 1)
     if not masked:
         for x in range(n):
@@ -295,7 +296,7 @@ def play_unit(R, S, W, i, key, ukey, v, log, logged, fresh):
                             yes = coin < par[x, 4]
                         elif b != h:                              # soft: an ace counted 11
                             yes = b < par[x, 2]
-                        elif kd == K_COUNT:               # the bust chance, from the
+                        elif counting and kd == K_COUNT:  # the bust chance, from the
                             need = 32 - h                 # cards he has not seen
                             num = 0
                             den = 0
@@ -436,17 +437,17 @@ def play_plain(R, S, W, i, key, ukey, v, log):
 
 @njit(cache=True, nogil=True, inline="always")
 def play_logged(R, S, W, i, key, ukey, v, log):
-    return play_unit(R, S, W, i, key, ukey, v, log, True, not R.talia and W.deck.shape[0] <= 64)
+    return play_unit(R, S, W, i, key, ukey, v, log, True, False)
 
 
 @njit(cache=True, nogil=True)
 def run_deals(R, S, W, state, n, acc, rows, log):
     """``n`` units (rounds or talias) on the core deal loop.  The logged loop is its own, and so
-    is the loop of rounds from a fresh pack of at most 64 cards (dealt by mask), so that the
-    round's flags are constants of the loops the benchmark times."""
+    is the loop of rounds from a fresh pack of at most 64 cards (dealt by mask) where no punter
+    counts, so that the round's flags are constants of the loop the benchmark times."""
     if log.shape[0] > 0:
         return deal_loop(play_logged, SALT, R, S, W, state, n, acc, rows, log)
-    if not R.talia and W.deck.shape[0] <= 64:
+    if not R.talia and W.deck.shape[0] <= 64 and not S.counting:
         return deal_loop(play_fresh, SALT, R, S, W, state, n, acc, rows, log)
     return deal_loop(play_plain, SALT, R, S, W, state, n, acc, rows, log)
 
