@@ -15,10 +15,11 @@
   the baseline with ``swap_all=0`` plays when it does not knock) of the first to play with two
   players, on the deals a 31 in a hand does not end at once (the simulation's ``first_gain``
   where ``turns`` > 0): the hand is not 31, and each pair is weighted by the chance that the
-  dealer's three, uniform from the other cards, are not 31 either.  Draw variant: the first turn's gain from drawing the stock's top blind, from
-  the best choice between the turned card (seen) and the stock's top (a uniform unknown card),
-  and from the baseline's rule (the turned card when it raises the hand): the simulation's
-  ``first_gain`` with the first player not knocking at once.
+  dealer's three, uniform from the other cards, are not 31 either.  Draw variant: the first
+  turn's gain from drawing the stock's top blind, from the best choice between the turned card
+  (seen) and the stock's top (a uniform unknown card), and from the baseline's rule (the turned
+  card when it raises the hand): the simulation's ``first_gain`` with the first player not
+  knocking at once.
 """
 from __future__ import annotations
 

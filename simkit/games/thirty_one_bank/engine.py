@@ -156,6 +156,7 @@ class Policies(NamedTuple):
 
 class Work(NamedTuple):
     deck: np.ndarray           # uint8[n]: the pack (or the stacked deck) in order
+    deck_info: np.ndarray      # int64[n]: what each card of ``deck`` adds to a packed hand
     stacked: bool
     perm: np.ndarray           # uint8[n]: the pack as it is being dealt
     tmp: np.ndarray            # uint8[n]: scratch for a reshuffle
@@ -184,8 +185,9 @@ def work(rules, deck=None, pack_cards=None) -> Work:
     d = np.asarray(deck if stacked else (pack(rules) if pack_cards is None else pack_cards),
                    np.uint8)
     n = d.shape[0]
-    return record(Work, deck=d, stacked=stacked, perm=d.copy(), tmp=d.copy(),
-                  hand=np.zeros(K + 1, np.int64), status=np.zeros(K + 1, np.int64), held=np.zeros((K + 1, MAXH), np.int64),
+    return record(Work, deck=d, deck_info=card_info()[d], stacked=stacked, perm=d.copy(),
+                  tmp=d.copy(), hand=np.zeros(K + 1, np.int64), status=np.zeros(K + 1, np.int64),
+                  held=np.zeros((K + 1, MAXH), np.int64),
                   classes=np.stack([np.zeros(NV, np.int64), by_class(d)]), delta=np.zeros(K))
 
 
@@ -231,6 +233,7 @@ def play_unit(R, S, W, i, key, ukey, v, log, logged, fresh):
     is, each punter buying while he wants (line 93), then the banker drawing (line 94).  A pack
     that gives no card (``stop``) makes the seat on turn stand.  A hand is packed (:data:`HAND`)."""
     par, value, info, perm, deck, tmp = S.par, R.value, R.info, W.perm, W.deck, W.tmp
+    deck_info = W.deck_info
     hand, status, held, cls, delta = W.hand, W.status, W.held, W.classes, W.delta
     stacked = W.stacked and not fresh
     K = R.punters
@@ -327,11 +330,13 @@ def play_unit(R, S, W, i, key, ukey, v, log, logged, fresh):
                 elif left == 0 or stop or hand_best(hv) >= stand or h > 31:
                     break                 # the banker draws only while some punter is in
                 to = x
-            c = -1                        # the next card of the pack, to seat `to`
+            c = -1                        # the next card of the pack, to seat `to`, and what it
+            ci = 0                        # adds to a hand
             if masked:
                 if p < n:
                     j, s, dmask = draw_index(s, dmask, n, stacked)
                     c = np.int64(deck[j])
+                    ci = deck_info[j]
                     p += 1
             else:
                 if p >= n and reshuffle and rs > 0:
@@ -356,14 +361,15 @@ def play_unit(R, S, W, i, key, ukey, v, log, logged, fresh):
                     c = np.int64(perm[j])
                     perm[j] = perm[p]
                     perm[p] = c
+                    ci = info[c]
                     p += 1
-            if c < 0:
+            if ci == 0:
                 stop = t > ndeal          # in the deal the seat just gets no card
                 continue
             cards += 1
             if counting:
                 held[to, hand[to] >> CARDS] = c
-            hand[to] += info[c]
+            hand[to] += ci
             if logged:
                 q = put_log(log, i, q, rounds, to, c)
         if dealt31:                       # line 92: the banker collects
@@ -445,8 +451,8 @@ def play_logged(R, S, W, i, key, ukey, v, log):
 def run_deals(R, S, W, state, n, acc, rows, log):
     """``n`` units (rounds or talias) on the core deal loop.  The logged loop is its own, and so
     is the loop of rounds from a fresh shuffled pack of at most 64 cards (dealt by mask) where
-    every punter plays ``stand_at``, so that the round's flags are constants of the loop the benchmark
-    times (measured: 1.2x faster than with them read at run time)."""
+    every punter plays ``stand_at``, so that the round's flags are constants of the loop the
+    benchmark times (measured: 1.2x faster than with them read at run time)."""
     if log.shape[0] > 0:
         return deal_loop(play_logged, SALT, R, S, W, state, n, acc, rows, log)
     if not R.talia and W.deck.shape[0] <= 64 and S.thresholds and not W.stacked:
