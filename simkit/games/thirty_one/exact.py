@@ -11,10 +11,15 @@
 * One exchange's best expected gain.  Table variant: over every hand and every table of three
   other cards, the best single exchange, and the best of one or all three, against the hand's
   value (the 36-card pack: 39 million deals; the 52-card pack's 407 million only when the rules
-  ask for it).  Draw variant: the first turn's gain from drawing the stock's top blind, from
-  the best choice between the turned card (seen) and the stock's top (a uniform unknown card),
-  and from the baseline's rule (the turned card when it raises the hand): the simulation's
-  ``first_gain`` with the first player not knocking at once.
+  ask for it).  ``table_first_gain_2p``: the best move's gain (one exchange or all three, as
+  the baseline with ``swap_all=0`` plays when it does not knock) of the first to play with two
+  players, on the deals a 31 in a hand does not end at once (the simulation's ``first_gain``
+  where ``turns`` > 0): the hand is not 31, and each pair is weighted by the chance that the
+  dealer's three, uniform from the other cards, are not 31 either.  Draw variant: the first
+  turn's gain from drawing the stock's top blind, from the best choice between the turned card
+  (seen) and the stock's top (a uniform unknown card), and from the baseline's rule (the turned
+  card when it raises the hand): the simulation's ``first_gain`` with the first player not
+  knocking at once.
 """
 from __future__ import annotations
 
@@ -98,15 +103,25 @@ def _val(P, trips, a, b, c):
 @njit(cache=True)
 def _table_gain(cards, P, trips):
     """Sums over (hand, table) of: v, best single exchange, best of single or all, single > v;
-    and the number of (hand, table) pairs."""
+    the number of (hand, table) pairs; and, for two players, the best move's gain and the weight
+    of the pairs where a 31 does not end the deal at once (the hand is not 31, weighted by the
+    chance that the other player's three, uniform from the other cards, are not 31 either)."""
     n = cards.shape[0]
     sv = 0.0
     s1 = 0.0
     sb = 0.0
     imp = 0.0
     cnt = 0.0
+    sg = 0.0
+    sw = 0.0
     rest = np.zeros(n, np.int64)
     h = np.zeros(3, np.int64)
+    aces = np.zeros(4, np.int64)      # by suit, the cards a 31 is made of: an ace and two tens
+    tens = np.zeros(4, np.int64)
+    for q in range(n):
+        aces[cards[q] >> 4] += P[cards[q]] == 11
+        tens[cards[q] >> 4] += P[cards[q]] == 10
+    others = (n - 6) * (n - 7) * (n - 8) / 6.0
     for i in range(n):
         for j in range(i + 1, n):
             for k in range(j + 1, n):
@@ -135,7 +150,20 @@ def _table_gain(cards, P, trips):
                             if best > v:
                                 imp += 1.0
                             cnt += 1.0
-    return sv, s1, sb, imp, cnt
+                            if v == 31:
+                                continue
+                            n31 = 0               # the 31s left among the other cards
+                            for st in range(4):
+                                ka, kt = aces[st], tens[st]
+                                for y in (h[0], h[1], h[2], t0, t1, t2):
+                                    if y >> 4 == st:
+                                        ka -= P[y] == 11
+                                        kt -= P[y] == 10
+                                n31 += ka * kt * (kt - 1) // 2
+                            w = 1.0 - n31 / others
+                            sg += w * (max(best, vt) - v)
+                            sw += w
+    return sv, s1, sb, imp, cnt, sg, sw
 
 
 @njit(cache=True)
@@ -183,9 +211,9 @@ def exchange_gains(deck: int, trips: bool = True, table: bool = True, draw: bool
     P = np.array([card_points(c) for c in range(80)], np.int64)
     out = {}
     if table:
-        sv, s1, sb, imp, cnt = _table_gain(cards, P, trips)
+        sv, s1, sb, imp, cnt, sg, sw = _table_gain(cards, P, trips)
         out.update(table_best_single_gain=(s1 - sv) / cnt, table_best_move_gain=(sb - sv) / cnt,
-                   table_single_improves=imp / cnt)
+                   table_single_improves=imp / cnt, table_first_gain_2p=sg / sw)
     if draw:
         blind, best, base, cnt = _draw_gain(cards, P, trips)
         out.update(draw_blind_gain=blind / cnt, draw_best_gain=best / cnt,

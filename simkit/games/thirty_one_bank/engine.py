@@ -8,8 +8,9 @@ the unit's key alone, whatever the strategies did (paired comparisons).  A pack 
 is refilled with the spent cards of the talia's earlier rounds (line 96) by rotating them behind
 the cards on the table.
 
-A hand is a column of ``Work.hand``: its hard total (every ace 1), its aces, its cards and its
-status; its value is :func:`best` (aces raised to 11 while the total stays within 31).  Seats
+A hand is one packed integer of ``Work.hand`` (:data:`HAND`): its hard total (every ace 1), its
+aces and its cards; its value is :func:`best` (aces raised to 11 while the total stays within
+31); its status is ``Work.status``.  Seats
 ``0..K-1`` are the punters, seat ``K`` the banker.  A fresh-pack round of at most 64 cards is
 dealt by rejection against a mask of the positions dealt (as Очко deals), a talia by the lazy
 Fisher-Yates shuffle.
@@ -37,6 +38,10 @@ NV = 10             # value classes: ace (1), 2..9, ten-valued (10, J, Q, K)
 MAXH = 32           # most cards a hand can hold (a hand of 31 or less has at most 13 cards)
 K_STAND, K_RANDOM, K_COUNT = 0, 1, 2
 IN, BUST, PAID = 0, 1, 2
+# a hand packed in an int64 (taking a card adds the card's Tables.info entry): the hard total
+# (every ace 1) in bits 0-7, the aces from bit ACES, the cards held from bit CARDS
+HAND = dict(hard=0, aces=8, cards=16)
+HARD, ACES, CARDS = 0xFF, 8, 16
 RESHUFFLE_MARK = -2  # a move-log triple (round, -2, -2): the spent cards were shuffled in
 
 SHARED = [("bank_result", False, "the banker's net over all punters", "tokens"),
@@ -100,6 +105,13 @@ def card_values() -> np.ndarray:
     return v
 
 
+def card_info() -> np.ndarray:
+    """``int64[80]``: what taking each card adds to a packed hand: its points (ace 1), an ace,
+    a card (:data:`HAND`)."""
+    v = card_values()
+    return v | ((v == 1).astype(np.int64) << ACES) | ((v > 0).astype(np.int64) << CARDS)
+
+
 @njit(cache=True, nogil=True, inline="always")
 def best(hard, aces):
     """A hand's value: its hard total with aces raised to 11 while it stays within 31."""
@@ -109,6 +121,12 @@ def best(hard, aces):
         if aces > 1 and b + 10 <= 31:
             b += 10
     return b
+
+
+@njit(cache=True, nogil=True, inline="always")
+def hand_best(hv):
+    """The value of a packed hand (:data:`HAND`)."""
+    return best(hv & HARD, (hv >> ACES) & HARD)
 
 
 class Tables(NamedTuple):
@@ -124,6 +142,7 @@ class Tables(NamedTuple):
     min_cards: int
     reshuffle: bool
     value: np.ndarray          # int64[80]: points, ace 1
+    info: np.ndarray           # int64[80]: what taking each card adds to a packed hand
 
 
 class Policies(NamedTuple):
@@ -131,15 +150,19 @@ class Policies(NamedTuple):
     ``par[k] = (kind, t, soft, q, p)``: the kind (stand_at / random / count), buy while a hard
     best total is below t / a soft one below soft, count's bust chance q, random's chance p."""
     par: np.ndarray            # float64[K, 5]
+    counting: bool             # some punter counts (the round then keeps the cards of a hand)
+    thresholds: bool           # every punter plays stand_at
 
 
 class Work(NamedTuple):
     deck: np.ndarray           # uint8[n]: the pack (or the stacked deck) in order
+    deck_info: np.ndarray      # int64[n]: what each card of ``deck`` adds to a packed hand
     stacked: bool
     perm: np.ndarray           # uint8[n]: the pack as it is being dealt
     tmp: np.ndarray            # uint8[n]: scratch for a reshuffle
-    hand: np.ndarray           # int64[4, K + 1]: each seat's hard total, aces, cards, status
-    held: np.ndarray           # int64[K + 1, MAXH]: the cards of each hand
+    hand: np.ndarray           # int64[K + 1]: each seat's packed hand (:data:`HAND`)
+    status: np.ndarray         # int64[K + 1]: IN, BUST or PAID
+    held: np.ndarray           # int64[K + 1, MAXH]: the cards of each hand (when counting)
     classes: np.ndarray        # int64[2, 10]: by value class (ace first), the talia's spent
     # cards (row 0) and the pack dealt from (row 1)
     delta: np.ndarray          # float64[K]: the round's payments to each punter
@@ -151,7 +174,7 @@ def tables(rules) -> Tables:
                   both31_push=rules.both31 == "push", bust_pays=rules.bust_pays,
                   banker_bust_pays=rules.banker_bust_pays, showdown_pays=rules.showdown_pays,
                   min_cards=rules.min_cards, reshuffle=rules.short_pack == "reshuffle",
-                  value=card_values())
+                  value=card_values(), info=card_info())
 
 
 def work(rules, deck=None, pack_cards=None) -> Work:
@@ -162,8 +185,9 @@ def work(rules, deck=None, pack_cards=None) -> Work:
     d = np.asarray(deck if stacked else (pack(rules) if pack_cards is None else pack_cards),
                    np.uint8)
     n = d.shape[0]
-    return record(Work, deck=d, stacked=stacked, perm=d.copy(), tmp=d.copy(),
-                  hand=np.zeros((4, K + 1), np.int64), held=np.zeros((K + 1, MAXH), np.int64),
+    return record(Work, deck=d, deck_info=card_info()[d], stacked=stacked, perm=d.copy(),
+                  tmp=d.copy(), hand=np.zeros(K + 1, np.int64), status=np.zeros(K + 1, np.int64),
+                  held=np.zeros((K + 1, MAXH), np.int64),
                   classes=np.stack([np.zeros(NV, np.int64), by_class(d)]), delta=np.zeros(K))
 
 
@@ -176,47 +200,7 @@ def by_class(cards) -> np.ndarray:
     return out
 
 
-# --------------------------------------------------------------------------- the pack
-
-@njit(cache=True, nogil=True, inline="always")
-def draw(W, perm, p, rs, s, stacked, reshuffle, masked, dmask):
-    """The next card: ``(card or -1, p, rs, s, reshuffled, dmask)``.
-
-    ``masked`` (a round from a fresh pack of at most 64 cards): a uniform undealt position by
-    rejection against the mask ``dmask`` of positions dealt (:func:`simkit.core.rng.draw_index`;
-    ``perm`` is the pack, never permuted).  Otherwise ``perm[:p]`` is dealt, the round's cards
-    are ``perm[rs:p]`` and ``perm[:rs]`` the talia's spent cards, and the next card is a uniform
-    draw from ``perm[p:]`` swapped to ``p``; a spent pack is refilled from the spent cards
-    (line 96) when ``reshuffle``."""
-    n = perm.shape[0]
-    resh = False
-    if masked:
-        if p >= n:
-            return np.int64(-1), p, rs, s, resh, dmask
-        j, s, dmask = draw_index(s, dmask, n, stacked)
-        return np.int64(perm[j]), p + 1, rs, s, resh, dmask
-    if p >= n:
-        if not reshuffle or rs == 0:
-            return np.int64(-1), p, rs, s, resh, dmask
-        m = n - rs                         # the cards on the table go to the front
-        tmp = W.tmp
-        for x in range(m):
-            tmp[x] = perm[rs + x]
-        for x in range(rs):
-            tmp[m + x] = perm[x]
-        for x in range(n):
-            perm[x] = tmp[x]
-        p, rs, resh = m, 0, True
-    if stacked:
-        j = p
-    else:
-        j, s = bounded(s, n - p)
-        j += p
-    c = perm[j]
-    perm[j] = perm[p]
-    perm[p] = c
-    return np.int64(c), p + 1, rs, s, resh, dmask
-
+# --------------------------------------------------------------------------- the round
 
 @njit(cache=True, nogil=True, inline="always")
 def put_log(log, i, q, rnd, to, c):
@@ -225,227 +209,261 @@ def put_log(log, i, q, rnd, to, c):
     return q + 3
 
 
-@njit(cache=True, nogil=True)
-def p_bust(value, cls, held, ncard, hard, k):
-    """The chance that punter ``k``'s next card takes his hard total over 31, from the cards he
-    has not seen: the pack less the talia's finished rounds and his own hand."""
-    need = 32 - hard
-    if need > 10:
-        return 0.0
-    num = 0
-    den = 0
-    for vc in range(NV):
-        u = cls[1, vc] - cls[0, vc]
-        for j in range(ncard):
-            if value[held[k, j]] - 1 == vc:
-                u -= 1
-        den += u
-        if vc + 1 >= need:
-            num += u
-    return num / den if den > 0 else 1.0
-
-
-# The round's helpers take the arrays they use as plain arguments: :func:`play_unit` takes them
-# out of the records once per deal (read from a record inside the round, every use costs a
-# reference-count pair; Очко's session measured half the speed that way).
+# Speed (issue 13), each step measured (a round went from 390 to about 140 ns):
+# * numba counts references on every array a variable or an inlined helper's argument takes, and
+#   inside the round's loops those atomic counts were most of the time (56% of a round in
+#   NRT_incref/decref: the record ``W`` passed to the draw helper counted all its arrays per
+#   card).  So the unit is one function: its arrays are taken out of the records once, the helpers
+#   its loops call take scalars only, and the round's cards are dealt at one place in one loop
+#   (the deal, each punter's buying, the banker's drawing) instead of three.
+# * numba's refprune drops the per-deal counts only if nothing in the deal can raise: no ``%`` by
+#   a variable (a ZeroDivisionError path) and no call that returns an error status (the bust
+#   chance is computed in the loop, not by a jitted helper).
+# * A hand is one packed integer; the pack's cards come with what they add to a hand
+#   (``Work.deck_info``); the fresh-pack round of stand_at punters is a loop of its own
+#   (:func:`run_deals`), its flags constants.
 
 @njit(cache=True, nogil=True, inline="always")
-def play_round(R, W, par, value, cls, perm, hd, held, delta, stacked, masked, i, v, log, logged,
-               p, rs, s, u, q, rnd):
-    """One round from the pack as it stands; adds its metrics into ``v``.  Returns ``(p, s,
-    u, q, reshuffled, cards drawn)``."""
+def play_unit(R, S, W, i, key, ukey, v, log, logged, fresh):
+    """A round from a fresh pack, or a whole talia (lines 95-96); adds its metrics into ``v``
+    and returns the cards dealt.
+
+    The pack: ``masked`` (a round from a fresh pack of at most 64 cards) deals a uniform undealt
+    position of ``deck`` by rejection against the mask ``dmask`` of positions dealt
+    (:func:`simkit.core.rng.draw_index`; the pack is never permuted).  Otherwise ``perm[:p]`` is
+    dealt, the round's cards are ``perm[rs:p]`` and ``perm[:rs]`` the talia's spent cards, and
+    the next card is a uniform draw from ``perm[p:]`` swapped to ``p``; a spent pack is refilled
+    from the spent cards (line 96) when ``reshuffle``.
+
+    A round is one loop over its cards: ``t`` counts the turns of the deal (one card at a time
+    to p1..pK and the banker, three times, line 90); after them ``x`` is the seat whose turn it
+    is, each punter buying while he wants (line 93), then the banker drawing (line 94).  A pack
+    that gives no card (``stop``) makes the seat on turn stand.  A hand is packed (:data:`HAND`)."""
+    par, value, info, perm, deck, tmp = S.par, R.value, R.info, W.perm, W.deck, W.tmp
+    deck_info = W.deck_info
+    hand, status, held, cls, delta = W.hand, W.status, W.held, W.classes, W.delta
+    stacked = W.stacked and not fresh
     K = R.punters
-    reshuffle = R.reshuffle
-    dmask = np.uint64(0)
-    for x in range(K + 1):
-        hd[0, x] = 0
-        hd[1, x] = 0
-        hd[2, x] = 0
-        hd[3, x] = IN
-        if x < K:
-            delta[x] = 0.0
-    resh = False
-    drawn = 0
-    for _ in range(3):                    # three cards each, one at a time (line 90)
-        for x in range(K + 1):
-            c, p, rs, s, r2, dmask = draw(W, perm, p, rs, s, stacked, reshuffle, masked, dmask)
-            if r2:
-                resh = True
-                cls[0, :] = 0
-                if logged:
-                    q = put_log(log, i, q, rnd, RESHUFFLE_MARK, RESHUFFLE_MARK)
-            if c >= 0:
-                drawn += 1
-                held[x, hd[2, x]] = c
-                hd[2, x] += 1
-                hd[0, x] += value[c]
-                hd[1, x] += value[c] == 1
-                if logged:
-                    q = put_log(log, i, q, rnd, x, c)
-    if hd[2, K] == 3 and best(hd[0, K], hd[1, K]) == 31:      # line 92: the banker collects
-        v[M.banker_dealt31] += 1.0
-        v[M.banker_total] += 31.0
-        for k in range(K):
-            o = NM + NQ * k
-            if hd[2, k] == 3 and best(hd[0, k], hd[1, k]) == 31:
-                v[o + Q.dealt31] += 1.0
-                if R.both31_push:
-                    v[o + Q.push] += 1.0
-                else:
-                    delta[k] = R.stake31
-                    v[o + Q.win] += 1.0
-            else:
-                delta[k] = -R.stake31
-                v[o + Q.loss] += 1.0
-    else:
-        left = 0
-        for k in range(K):
-            o = NM + NQ * k
-            h, a = hd[0, k], hd[1, k]
-            if hd[2, k] == 3 and best(h, a) == 31:                # paid at once
-                hd[3, k] = PAID
-                delta[k] = R.stake31
-                v[o + Q.dealt31] += 1.0
-                v[o + Q.win] += 1.0
-                continue
-            kd = int(par[k, 0])
-            while h <= 31 and hd[2, k] < MAXH:                    # line 93: buy cards
-                b = best(h, a)
-                if kd == K_RANDOM:
-                    coin, u = uniform(u)
-                    yes = coin < par[k, 4]
-                elif b != h:                                      # soft: an ace counted 11
-                    yes = b < par[k, 2]
-                elif kd == K_COUNT:
-                    yes = b < 31 and p_bust(value, cls, held, hd[2, k], h, k) < par[k, 3]
-                else:
-                    yes = b < par[k, 1]
-                if not yes:
-                    break
-                c, p, rs, s, r2, dmask = draw(W, perm, p, rs, s, stacked, reshuffle, masked, dmask)
-                if r2:
-                    resh = True
-                    cls[0, :] = 0
-                    if logged:
-                        q = put_log(log, i, q, rnd, RESHUFFLE_MARK, RESHUFFLE_MARK)
-                if c < 0:
-                    break
-                drawn += 1
-                held[k, hd[2, k]] = c
-                hd[2, k] += 1
-                h += value[c]
-                a += value[c] == 1
-                if logged:
-                    q = put_log(log, i, q, rnd, k, c)
-            hd[0, k], hd[1, k] = h, a
-            if h > 31:                                            # pays 2 at once
-                hd[3, k] = BUST
-                delta[k] = -R.bust_pays
-                v[o + Q.bust] += 1.0
-                v[o + Q.loss] += 1.0
-            else:
-                left += 1
-        h, a = hd[0, K], hd[1, K]
-        if left == 0:
-            v[M.banker_idle] += 1.0
-            v[M.banker_total] += best(h, a)
-        else:                                                     # line 94
-            stand = R.banker_stand
-            while best(h, a) < stand and h <= 31:
-                c, p, rs, s, r2, dmask = draw(W, perm, p, rs, s, stacked, reshuffle, masked, dmask)
-                if r2:
-                    resh = True
-                    cls[0, :] = 0
-                    if logged:
-                        q = put_log(log, i, q, rnd, RESHUFFLE_MARK, RESHUFFLE_MARK)
-                if c < 0:
-                    break
-                drawn += 1
-                h += value[c]
-                a += value[c] == 1
-                if logged:
-                    q = put_log(log, i, q, rnd, K, c)
-            bt = best(h, a)
-            if h > 31:
-                v[M.banker_bust] += 1.0
-                v[M.banker_total] += 32.0
-            else:
-                v[M.banker_total] += bt
-            for k in range(K):
-                if hd[3, k] != IN:
-                    continue
-                o = NM + NQ * k
-                pt = best(hd[0, k], hd[1, k])
-                if h > 31:
-                    delta[k] = R.banker_bust_pays
-                    v[o + Q.win] += 1.0
-                elif pt > bt:
-                    delta[k] = R.showdown_pays
-                    v[o + Q.win] += 1.0
-                elif pt < bt:
-                    delta[k] = -R.showdown_pays
-                    v[o + Q.loss] += 1.0
-                else:
-                    v[o + Q.push] += 1.0
-    bank = 0.0
-    for k in range(K):
-        v[NM + NQ * k + Q.result] += delta[k]
-        bank -= delta[k]
-    v[M.bank_result] += bank
-    if resh:
-        v[M.reshuffles] += 1.0
-    if R.talia:                           # the round's cards are seen and spent
-        for x in range(rs, p):
-            cls[0, value[perm[x]] - 1] += 1
-    return p, s, u, q, resh, drawn
-
-
-@njit(cache=True, nogil=True, inline="always")
-def play_unit(R, S, W, i, key, ukey, v, log, logged):
-    """A round from a fresh pack, or a whole talia (lines 95-96)."""
-    par, value, perm, deck = S.par, R.value, W.perm, W.deck
-    hd, held, cls, delta, stacked = W.hand, W.held, W.classes, W.delta, W.stacked
-    n = perm.shape[0]
-    masked = not R.talia and n <= 64
-    if masked:
-        perm = deck                       # dealt by mask, never permuted
-    else:
+    stand, both31_push = R.banker_stand, R.both31_push
+    n = deck.shape[0]
+    masked = fresh or (not R.talia and n <= 64)
+    talia = R.talia and not fresh         # (``fresh``: a constant of each loop, run_deals)
+    reshuffle = R.reshuffle and not fresh
+    counting = S.counting and not fresh
+    ndeal = 3 * (K + 1)
+    if not masked:
         for x in range(n):
             perm[x] = deck[x]
-    if R.talia:
-        cls[0, :] = 0
+    if talia:
+        for vc in range(NV):
+            cls[0, vc] = 0
     if logged:
-        log[i, :] = -1
+        for x in range(log.shape[1]):
+            log[i, x] = -1
     p, s, u, q = 0, key, ukey, 0
     rounds = 0
     cards = 0
     while True:
-        p, s, u, q, resh, drawn = play_round(
-            R, W, par, value, cls, perm, hd, held, delta, stacked, masked, i, v, log, logged, p, p,
-            s, u, q, rounds)
-        cards += drawn
+        rs = p
+        dmask = np.uint64(0)
+        for x in range(K + 1):
+            hand[x] = 0
+            status[x] = IN
+        for x in range(K):
+            delta[x] = 0.0
+        resh = False
+        dealt31 = False                   # the banker is dealt 31 (line 92)
+        left = 0                          # punters still in when the banker's turn comes
+        t = 0
+        x = 0
+        stop = False
+        while True:
+            if t < ndeal:                 # the deal
+                to = x
+                x = 0 if x == K else x + 1
+                t += 1
+            else:
+                if t == ndeal:            # the deal is done: the 31s (line 92)
+                    t += 1
+                    if hand[K] >> CARDS == 3 and hand_best(hand[K]) == 31:
+                        dealt31 = True
+                        break
+                    for k in range(K):    # a punter dealt 31 is paid at once
+                        if hand[k] >> CARDS == 3 and hand_best(hand[k]) == 31:
+                            status[k] = PAID
+                            delta[k] = R.stake31
+                            o = NM + NQ * k
+                            v[o + Q.dealt31] += 1.0
+                            v[o + Q.win] += 1.0
+                hv = hand[x]
+                h = hv & HARD
+                if x < K:                 # punter x buys (line 93)
+                    yes = False
+                    if status[x] == IN and not stop and h <= 31 and hv >> CARDS < MAXH:
+                        b = hand_best(hv)
+                        kd = int(par[x, 0])
+                        if not fresh and kd == K_RANDOM:
+                            coin, u = uniform(u)
+                            yes = coin < par[x, 4]
+                        elif b != h:                              # soft: an ace counted 11
+                            yes = b < par[x, 2]
+                        elif counting and kd == K_COUNT:  # the bust chance, from the
+                            need = 32 - h                 # cards he has not seen
+                            num = 0
+                            den = 0
+                            for vc in range(NV):
+                                w = cls[1, vc] - cls[0, vc]
+                                for y in range(hv >> CARDS):
+                                    w -= value[held[x, y]] - 1 == vc
+                                den += w
+                                num += w if vc + 1 >= need else 0
+                            pb = 0.0 if need > 10 else (num / den if den > 0 else 1.0)
+                            yes = b < 31 and pb < par[x, 3]
+                        else:
+                            yes = b < par[x, 1]
+                    if not yes:
+                        if status[x] == IN:
+                            if h > 31:                            # pays 2 at once
+                                status[x] = BUST
+                                delta[x] = -R.bust_pays
+                                o = NM + NQ * x
+                                v[o + Q.bust] += 1.0
+                                v[o + Q.loss] += 1.0
+                            else:
+                                left += 1
+                        x += 1
+                        stop = False
+                        continue
+                elif left == 0 or stop or hand_best(hv) >= stand or h > 31:
+                    break                 # the banker draws only while some punter is in
+                to = x
+            c = -1                        # the next card of the pack, to seat `to`, and what it
+            ci = 0                        # adds to a hand
+            if masked:
+                if p < n:
+                    j, s, dmask = draw_index(s, dmask, n, stacked)
+                    c = np.int64(deck[j])
+                    ci = deck_info[j]
+                    p += 1
+            else:
+                if p >= n and reshuffle and rs > 0:
+                    m = n - rs            # the cards on the table go to the front
+                    for y in range(m):
+                        tmp[y] = perm[rs + y]
+                    for y in range(rs):
+                        tmp[m + y] = perm[y]
+                    for y in range(n):
+                        perm[y] = tmp[y]
+                    p, rs, resh = m, 0, True
+                    for vc in range(NV):
+                        cls[0, vc] = 0
+                    if logged:
+                        q = put_log(log, i, q, rounds, RESHUFFLE_MARK, RESHUFFLE_MARK)
+                if p < n:
+                    if stacked:
+                        j = p
+                    else:
+                        j, s = bounded(s, n - p)
+                        j += p
+                    c = np.int64(perm[j])
+                    perm[j] = perm[p]
+                    perm[p] = c
+                    ci = info[c]
+                    p += 1
+            if ci == 0:
+                stop = t > ndeal          # in the deal the seat just gets no card
+                continue
+            cards += 1
+            if counting:
+                held[to, hand[to] >> CARDS] = c
+            hand[to] += ci
+            if logged:
+                q = put_log(log, i, q, rounds, to, c)
+        if dealt31:                       # line 92: the banker collects
+            v[M.banker_dealt31] += 1.0
+            v[M.banker_total] += 31.0
+            for k in range(K):
+                o = NM + NQ * k
+                if hand[k] >> CARDS == 3 and hand_best(hand[k]) == 31:
+                    v[o + Q.dealt31] += 1.0
+                    if both31_push:
+                        v[o + Q.push] += 1.0
+                    else:
+                        delta[k] = R.stake31
+                        v[o + Q.win] += 1.0
+                else:
+                    delta[k] = -R.stake31
+                    v[o + Q.loss] += 1.0
+        else:
+            h = hand[K] & HARD
+            bt = hand_best(hand[K])
+            if left == 0:
+                v[M.banker_idle] += 1.0
+                v[M.banker_total] += bt
+            else:                         # line 94
+                if h > 31:
+                    v[M.banker_bust] += 1.0
+                    v[M.banker_total] += 32.0
+                else:
+                    v[M.banker_total] += bt
+                for k in range(K):
+                    if status[k] != IN:
+                        continue
+                    o = NM + NQ * k
+                    pt = hand_best(hand[k])
+                    if h > 31:
+                        delta[k] = R.banker_bust_pays
+                        v[o + Q.win] += 1.0
+                    elif pt > bt:
+                        delta[k] = R.showdown_pays
+                        v[o + Q.win] += 1.0
+                    elif pt < bt:
+                        delta[k] = -R.showdown_pays
+                        v[o + Q.loss] += 1.0
+                    else:
+                        v[o + Q.push] += 1.0
+        bank = 0.0
+        for k in range(K):
+            v[NM + NQ * k + Q.result] += delta[k]
+            bank -= delta[k]
+        v[M.bank_result] += bank
+        if resh:
+            v[M.reshuffles] += 1.0
+        if talia:                         # the round's cards are seen and spent
+            for y in range(rs, p):
+                cls[0, value[perm[y]] - 1] += 1
         rounds += 1
-        if not R.talia or resh or n - p < R.min_cards:
+        if not talia or resh or n - p < R.min_cards:
             break
     v[M.rounds] = rounds
     return cards
 
 
 @njit(cache=True, nogil=True, inline="always")
+def play_fresh(R, S, W, i, key, ukey, v, log):
+    return play_unit(R, S, W, i, key, ukey, v, log, False, True)
+
+
+@njit(cache=True, nogil=True, inline="always")
 def play_plain(R, S, W, i, key, ukey, v, log):
-    return play_unit(R, S, W, i, key, ukey, v, log, False)
+    return play_unit(R, S, W, i, key, ukey, v, log, False, False)
 
 
 @njit(cache=True, nogil=True, inline="always")
 def play_logged(R, S, W, i, key, ukey, v, log):
-    return play_unit(R, S, W, i, key, ukey, v, log, True)
+    return play_unit(R, S, W, i, key, ukey, v, log, True, False)
 
 
 @njit(cache=True, nogil=True)
 def run_deals(R, S, W, state, n, acc, rows, log):
-    """``n`` units (rounds or talias) on the core deal loop; the logged loop is its own."""
+    """``n`` units (rounds or talias) on the core deal loop.  The logged loop is its own, and so
+    is the loop of rounds from a fresh shuffled pack of at most 64 cards (dealt by mask) where
+    every punter plays ``stand_at``, so that the round's flags are constants of the loop the
+    benchmark times (measured: 1.2x faster than with them read at run time)."""
     if log.shape[0] > 0:
         return deal_loop(play_logged, SALT, R, S, W, state, n, acc, rows, log)
+    if not R.talia and W.deck.shape[0] <= 64 and S.thresholds and not W.stacked:
+        return deal_loop(play_fresh, SALT, R, S, W, state, n, acc, rows, log)
     return deal_loop(play_plain, SALT, R, S, W, state, n, acc, rows, log)
 
 

@@ -44,4 +44,5 @@ def encode(strategies) -> Policies:
         v = s.values
         par[k] = (STRATEGIES[s.kind].code, v.get("t", 0), v.get("soft", 0), v.get("q", 0.0),
                   v.get("p", 0.0))
-    return record(Policies, par=par)
+    return record(Policies, par=par, counting=bool((par[:, 0] == K_COUNT).any()),
+                  thresholds=bool((par[:, 0] == K_STAND).all()))
