@@ -422,6 +422,23 @@ def choose_discard(st, h, elder, avail, u, vals):
 # --------------------------------------------------------------------------- trick play
 
 @njit(cache=True, nogil=True, inline="always")
+def exchange(st, h, elder, avail, top, u, vals, order, log, i, lp, logging, event):
+    """One player's exchange (line 155): his discard (logged as ``event``), then as many cards
+    from the talon, which starts at ``order[top]``.  ``(hand, discard, taken, u, lp)``."""
+    d, u = choose_discard(st, h, elder, avail, u, vals)
+    k = popcount(d)
+    if logging:
+        x = d
+        while x:
+            lp = put(log, i, lp, event, lowest_code(x))
+            x &= x - ONE
+    h &= ~d
+    for j in range(k):
+        h |= bit(order[top + j])
+    return h, d, k, u, lp
+
+
+@njit(cache=True, nogil=True, inline="always")
 def highest(m):
     return np.int64(highest_code(m)) if m else -1
 
@@ -884,26 +901,10 @@ def play_one(R, S, W, order, vals, eseat, first, u, v, log, i, lp, t0, t1):
     cb0 = (he & PICTURES) == ZERO
     cb1 = (hy & PICTURES) == ZERO
     # ---- the exchange (line 155)
-    de, u = choose_discard(se, he, True, 5, u, vals)
-    ke = popcount(de)
-    if logging:
-        x = de
-        while x:
-            lp = put(log, i, lp, E_EDISC, lowest_code(x))
-            x &= x - ONE
-    he &= ~de
-    for j in range(ke):
-        he |= bit(order[24 + j])
-    dy, u = choose_discard(sy, hy, False, 8 - ke, u, vals)
-    ky = popcount(dy)
-    if logging:
-        x = dy
-        while x:
-            lp = put(log, i, lp, E_YDISC, lowest_code(x))
-            x &= x - ONE
-    hy &= ~dy
-    for j in range(ky):
-        hy |= bit(order[24 + ke + j])
+    he, de, ke, u, lp = exchange(se, he, True, 5, 24, u, vals, order, log, i, lp, logging,
+                                 E_EDISC)
+    hy, dy, ky, u, lp = exchange(sy, hy, False, 8 - ke, 24 + ke, u, vals, order, log, i, lp,
+                                 logging, E_YDISC)
     v[M.elder_took] += ke
     v[M.younger_took] += ky
     # ---- declarations (line 157)
