@@ -44,3 +44,24 @@ def test_random_and_sparse_masks(a, b):
     check(a)
     check(a & b)             # sparser masks: hands of a few cards
     check(a & b & (a >> 7))
+
+
+@njit(cache=True)
+def _intrinsics(m):
+    return bits._ctpop(m), bits.trailing_zeros(m), bits.leading_zeros(m)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(0, (1 << 64) - 1))
+def test_plain_python_intrinsics(m):
+    """The plain-Python bodies used under NUMBA_DISABLE_JIT=1 equal numba's intrinsics (the
+    zero mask included: 64 trailing and 64 leading zeros)."""
+    x = np.uint64(m)
+    assert (bits.py_ctpop(x), bits.py_trailing_zeros(x), bits.py_leading_zeros(x)) == \
+        tuple(int(v) for v in _intrinsics(x))
+
+
+def test_plain_python_intrinsics_zero():
+    x = np.uint64(0)
+    assert (bits.py_ctpop(x), bits.py_trailing_zeros(x), bits.py_leading_zeros(x)) == \
+        tuple(int(v) for v in _intrinsics(x))

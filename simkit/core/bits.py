@@ -15,7 +15,7 @@ every random-play simulation.  So these are branch-free:
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import config, njit
 from numba.core import types
 from numba.cpython.unsafe.numbers import leading_zeros, trailing_zeros
 from numba.extending import intrinsic
@@ -49,6 +49,25 @@ def _ctpop(typingctx, x):
         return builder.ctpop(args[0])
 
     return sig, codegen
+
+
+def py_ctpop(x):
+    """Plain-Python ``_ctpop`` / ``trailing_zeros`` / ``leading_zeros`` of a ``uint64``: what the
+    kernels call under NUMBA_DISABLE_JIT=1, where numba's intrinsics have no Python body."""
+    return np.uint64(int(x).bit_count())
+
+
+def py_trailing_zeros(x):
+    x = int(x)
+    return np.uint64((x & -x).bit_length() - 1 if x else 64)
+
+
+def py_leading_zeros(x):
+    return np.uint64(64 - int(x).bit_length())
+
+
+if config.DISABLE_JIT:
+    _ctpop, trailing_zeros, leading_zeros = py_ctpop, py_trailing_zeros, py_leading_zeros
 
 
 @njit(cache=True, nogil=True, inline="always")

@@ -21,6 +21,13 @@ NO_LOG = np.zeros((0, 1), np.int64)
 # read-only and a kernel that writes its move log then fails to type ("setitem(readonly array")
 
 
+def wraps():
+    """Around a kernel call: under NUMBA_DISABLE_JIT=1 the kernels run as plain Python on numpy
+    scalars, whose uint64 arithmetic wraps as compiled code does but warns of it (the random
+    streams overflow by design)."""
+    return np.errstate(over="ignore")
+
+
 def run_chunk(spec: GameSpec, rules, strategies, state, n: int, rows: bool = False, log=None):
     """Play ``n`` deals from xoshiro ``state`` (advanced in place).
 
@@ -31,7 +38,8 @@ def run_chunk(spec: GameSpec, rules, strategies, state, n: int, rows: bool = Fal
     M = len(spec.metrics(rules))
     acc = np.zeros((2, M))
     out = np.zeros((n if rows else 0, M))
-    cards = spec.kernel(R, S, W, state, n, acc, out, NO_LOG if log is None else log)
+    with wraps():
+        cards = spec.kernel(R, S, W, state, n, acc, out, NO_LOG if log is None else log)
     return acc, (out if rows else None), int(cards)
 
 
@@ -91,7 +99,8 @@ def play_stacked(spec: GameSpec, rules, strategies, cards, log: bool = False, **
     rows = np.zeros((1, len(names)))
     width = len(spec.log_columns(rules)) if (log and spec.log_columns) else 1
     lg = np.zeros((1 if log else 0, width), np.int64)
-    spec.kernel(R, S, W, np.ones(4, np.uint64), 1, np.zeros((2, len(names))), rows, lg)
+    with wraps():
+        spec.kernel(R, S, W, np.ones(4, np.uint64), 1, np.zeros((2, len(names))), rows, lg)
     res = dict(zip(names, rows[0].tolist()))
     return (res, lg[0]) if log else res
 

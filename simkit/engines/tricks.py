@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-from numba.cpython.unsafe.numbers import trailing_zeros
+from simkit.core.bits import trailing_zeros  # plain Python too (NUMBA_DISABLE_JIT)
 
 from simkit.core.bits import highest_code, lowest_code, nth_code, popcount  # noqa: F401
 from simkit.core.rng import bounded

@@ -33,7 +33,7 @@ from typing import NamedTuple
 
 import numpy as np
 from numba import njit
-from numba.cpython.unsafe.numbers import trailing_zeros
+from simkit.core.bits import trailing_zeros  # plain Python too (NUMBA_DISABLE_JIT)
 
 from simkit.core import cards as C
 from simkit.core.deals import deal_loop
@@ -532,10 +532,11 @@ def _cheap():
     """``int64[2, 512, 2]``: by row (plain, trump) and a suit's holding (bit j: rank 6 + j),
     the cost (:func:`card_cost` of a card of that row) and the rank of its cheapest card."""
     out = np.zeros((2, 512, 2), np.int64)
+    cost = getattr(card_cost, "py_func", card_cost)  # plain Python (also under NUMBA_DISABLE_JIT)
     for row in range(2):
         for m in range(1, 512):
             # a card of suit 0 is a trump when trump = 0 (row 1), plain when trump = 1 (row 0)
-            costs = [(card_cost.py_func(6 + j, 1 - row), 6 + j) for j in range(9) if m >> j & 1]
+            costs = [(cost(6 + j, 1 - row), 6 + j) for j in range(9) if m >> j & 1]
             out[row, m] = min(costs)
     return out
 
