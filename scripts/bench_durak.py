@@ -3,8 +3,9 @@ measured in this run (the machines are shared and noisy: compare the ratio).
 
     python scripts/bench_durak.py [-n 1e6] [--peer 300]
 
-* simkit: ``simkit bench durak`` (the baseline on both seats, one thread, best of three), and
-  random play under the peer's rules (``durak(preset=durakgame)``, ``random(subsets=1)``);
+* simkit: ``simkit bench durak`` (the baseline on both seats, one thread, the median of five
+  interleaved CPU-time repetitions), and random play under the peer's rules
+  (``durak(preset=durakgame)``, ``random(subsets=1)``);
 * durakgame 1.0.4, unmodified: its ``Game`` with ``MrRandom`` on both seats (its own simple
   bots), ``--peer`` games; a game still running after 2 s is abandoned and counted at 2 s (the
   peer lists every subset of throw-ins as one option, and its duplicated throw-ins make hands

@@ -3,8 +3,9 @@
     python scripts/bench_gin.py [-n 40000] [--os-hands 500] [--json out.json]
 
 Both are measured in this run (the machines are shared and noisy, so the ratio is what counts):
-* simkit: ``simple`` against ``simple``, single hands (``gin(swap=false)``), one thread, best of
-  three after a warm-up that compiles the kernels (``simkit bench gin``);
+* simkit: ``simple`` against ``simple``, single hands (``gin(swap=false)``), one thread, the
+  median of five interleaved CPU-time repetitions after a warm-up that compiles the kernels
+  (``simkit bench gin``);
 * open-spiel: its C++ ``SimpleGinRummyBot`` on both seats, whole hands played in C++ by
   ``pyspiel.evaluate_bots`` (``simkit/peers/openspiel_gin.py``).
 Targets (issue 4): at least 20,000 hands per second per core, and at least 100 times open-spiel.

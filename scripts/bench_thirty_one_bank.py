@@ -8,7 +8,8 @@ Reports, all in this run (the machines are shared and noisy, so compare ratios):
 * the table (unless ``--no-table``): for the default round (one punter), a talia
   (``unit=talia``) and seven punters on three packs, deals per second per core, the
   xoshiro256** bounded-draw ceiling, the fraction of it reached; Очко's default round the same
-  way (:func:`simkit.analysis.bench.bench`, best of three, each its own ceiling);
+  way (:func:`simkit.analysis.bench.bench`: medians of interleaved CPU-time repetitions, each its
+  own ceiling);
 * the target, in ``--reps`` interleaved repetitions (Очко, «31», Очко, «31», ...): in each one
   the CPU time (``time.process_time``) of ``n`` warm rounds of each game and of ``4 n`` bounded
   draws, and the ratio of the two fractions of the ceiling; the median ratio and its min-max.

@@ -359,7 +359,9 @@ def exact(game, rules, strategies, grid, fmt, out):
 @click.option("-o", "--output", "out", default=None, help="also write the table to FILE (.parquet or .csv)")
 @click.option("--workers", type=INT, default=1, show_default=True,
               help="also time the runner with this many threads")
-def bench(game, n, seed, fmt, rules, strategies, out, workers):
+@click.option("--reps", type=INT, default=5, show_default=True,
+              help="interleaved repetitions (deals, then the generator's draws) to take medians of")
+def bench(game, n, seed, fmt, rules, strategies, out, workers, reps):
     """Deals per second per core, against the random generator's ceiling measured alongside."""
     from simkit.analysis.bench import bench as do_bench
     from simkit.analysis.simulate import parse_n
@@ -367,14 +369,21 @@ def bench(game, n, seed, fmt, rules, strategies, out, workers):
         from simkit.core import store
         store.check_output(out)
     df = do_bench(game, n=None if n is None else parse_n(n), seed=seed, rules=list(rules),
-                  strategies=list(strategies),
-                  workers=workers)
+                  strategies=list(strategies), workers=workers, reps=reps)
     head = f"game: {df['rules'].iloc[0]}   strategies: {df['strategies'].iloc[0]}   " \
         f"n: {int(df['n'].iloc[0]):,}"
+    note = f"each: the median of {reps} interleaved repetitions (CPU time), then min and max"
     w = max(len(q) for q in df["quantity"])
-    lines = [f"{q:<{w}}  {_readable(v):>14}  {how}" for q, v, how in
-             zip(df["quantity"], df["value"], df["how"])]
-    _emit_frame(df, fmt, df.to_dict("records"), out, text="\n".join([head] + lines))
+    lines = [f"{q:<{w}}  {_readable(v):>14}  {_spread(v, lo, hi):>11}  {how}" for q, v, lo, hi, how
+             in zip(df["quantity"], df["value"], df["low"], df["high"], df["how"])]
+    _emit_frame(df, fmt, df.to_dict("records"), out, text="\n".join([head, note] + lines))
+
+
+def _spread(v: float, lo: float, hi: float) -> str:
+    """``-7% +4%``: min and max relative to the median (blank when they are equal)."""
+    if lo == hi or v == 0:
+        return ""
+    return f"{round(100 * (lo / v - 1)):+d}% {round(100 * (hi / v - 1)):+d}%"
 
 
 def _readable(v: float) -> str:

@@ -87,8 +87,13 @@ def test_bench_prints_readable_numbers(capsys):
     value = rate.split()[1]
     assert "," in value and "e+" not in value, rate
     assert all(len(line) <= 100 for line in lines)
-    recs = json.loads(ok(capsys, "bench", "ochko", "-n", "20000", "--format", "json"))
+    assert "median of 5 interleaved repetitions" in lines[1]
+    recs = json.loads(ok(capsys, "bench", "ochko", "-n", "20000", "--format", "json", "--reps", "3"))
     assert isinstance(recs[0]["value"], float)
+    for rec in recs:  # each row: the median of the repetitions, between their min and max
+        assert rec["low"] <= rec["value"] <= rec["high"] and rec["reps"] == 3, rec
+    frac = next(r for r in recs if r["quantity"] == "fraction_of_ceiling")
+    assert 0 < frac["low"] <= frac["high"] < 1
 
 
 def test_gin_mirrored_seats_are_explained(capsys):
