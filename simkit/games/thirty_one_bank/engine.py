@@ -225,7 +225,7 @@ def put_log(log, i, q, rnd, to, c):
 # Tried in session 8, not kept (the default round, one punter; A/B against this code in one
 # process, CPU time, 11-15 interleaved repetitions; the same numbers unless said):
 # * the round written straight (the deal, each punter, the banker), its decisions and settlement
-#   read from tables by packed hand: 1.03-1.07x slower (1.2-1.3x faster with 3-7 punters);
+#   read from tables by packed hand: 1.01-1.07x slower (1.2-1.3x faster with 3-7 punters);
 # * that, one punter's hand in scalars and the deal's cards drawn first: 1.07x faster, not worth
 #   a second copy of the round's rules;
 # * the deal's cards drawn ahead inside this loop: 1.27x slower; its six positions from six
