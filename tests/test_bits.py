@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import numpy as np
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from numba import njit
 
@@ -53,6 +53,7 @@ def _intrinsics(m):
 
 @settings(max_examples=300, deadline=None)
 @given(st.integers(0, (1 << 64) - 1))
+@example(0)
 def test_plain_python_intrinsics(m):
     """The plain-Python bodies used under NUMBA_DISABLE_JIT=1 equal numba's intrinsics (the
     zero mask included: 64 trailing and 64 leading zeros)."""
@@ -60,8 +61,3 @@ def test_plain_python_intrinsics(m):
     assert (bits.py_ctpop(x), bits.py_trailing_zeros(x), bits.py_leading_zeros(x)) == \
         tuple(int(v) for v in _intrinsics(x))
 
-
-def test_plain_python_intrinsics_zero():
-    x = np.uint64(0)
-    assert (bits.py_ctpop(x), bits.py_trailing_zeros(x), bits.py_leading_zeros(x)) == \
-        tuple(int(v) for v in _intrinsics(x))

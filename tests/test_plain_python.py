@@ -23,21 +23,21 @@ from simkit.games import games as all_games, parse_game
 
 N = 6  # deals per configuration (plain Python is 500-1,300 times slower)
 
-SCRIPT = r"""
+# the subprocess imports this file and calls play_few, as the compiled side does
+SCRIPT = """
 import json, sys
-import numpy as np
-from simkit.core import play
-from simkit.core.registry import resolve_strategies
-from simkit.core.rng import stream_state
-from simkit.games import parse_game
-out = {}
-for game in json.loads(sys.argv[1]):
+sys.path.insert(0, sys.argv[1])
+from test_plain_python import play_few
+print(json.dumps({g: play_few(g) for g in json.loads(sys.argv[2])}))
+"""
+
+
+def play_few(game: str) -> dict:
+    """``N`` deals of ``game`` (per-deal metric rows) and a seeded playthrough, as JSON values."""
     spec, rules = parse_game(game, None)
     strats = resolve_strategies(spec, rules, None)
-    _, rows, _ = play.run_chunk(spec, rules, strats, stream_state(5, 1), int(sys.argv[2]), rows=True)
-    out[game] = {"rows": rows.tolist(), "playthrough": repr(play.playthrough(spec, rules, None, seed=4))}
-print(json.dumps(out))
-"""
+    _, rows, _ = play.run_chunk(spec, rules, strats, stream_state(5, 1), N, rows=True)
+    return {"rows": rows.tolist(), "playthrough": repr(play.playthrough(spec, rules, None, seed=4))}
 
 
 def configs() -> list[str]:
@@ -53,15 +53,14 @@ def test_plain_python_equals_compiled():
     games = configs()
     env = dict(os.environ, NUMBA_DISABLE_JIT="1", SIMKIT_NO_WARMUP="1")
     res = subprocess.run([sys.executable, "-W", "error::RuntimeWarning", "-c", SCRIPT,
-                          json.dumps(games), str(N)], capture_output=True, text=True, env=env,
-                         timeout=900)
+                          os.path.dirname(os.path.abspath(__file__)), json.dumps(games)],
+                         capture_output=True, text=True, env=env, timeout=900)
     assert res.returncode == 0, res.stderr[-3000:]
     plain = json.loads(res.stdout)
     assert sorted(plain) == sorted(games)
     for game in games:
-        spec, rules = parse_game(game, None)
-        strats = resolve_strategies(spec, rules, None)
-        _, rows, _ = play.run_chunk(spec, rules, strats, stream_state(5, 1), N, rows=True)
+        compiled = play_few(game)
+        rows = np.array(compiled["rows"])
         assert rows.shape[0] == N and np.isfinite(rows).all()
         np.testing.assert_array_equal(np.array(plain[game]["rows"]), rows, err_msg=game)
-        assert plain[game]["playthrough"] == repr(play.playthrough(spec, rules, None, seed=4)), game
+        assert plain[game]["playthrough"] == compiled["playthrough"], game

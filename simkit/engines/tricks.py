@@ -48,9 +48,9 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
-from simkit.core.bits import trailing_zeros  # plain Python too (NUMBA_DISABLE_JIT)
 
 from simkit.core.bits import highest_code, lowest_code, nth_code, popcount  # noqa: F401
+from simkit.core.bits import trailing_zeros  # numba's, or plain Python under NUMBA_DISABLE_JIT
 from simkit.core.rng import bounded
 from simkit.errors import SimkitError
 

@@ -33,9 +33,9 @@ from typing import NamedTuple
 
 import numpy as np
 from numba import njit
-from simkit.core.bits import trailing_zeros  # plain Python too (NUMBA_DISABLE_JIT)
 
 from simkit.core import cards as C
+from simkit.core.bits import trailing_zeros  # numba's, or plain Python under NUMBA_DISABLE_JIT
 from simkit.core.deals import deal_loop
 from simkit.core.records import record, slots
 from simkit.core.play import deal_blocks
