@@ -16,9 +16,9 @@ Reports, all in this run (the machines are shared and noisy, so compare ratios):
 
 The two fractions are defined alike: a deal is one round with the default seats (one punter
 against the banker, one player against Очко's banker); the ceiling is the same generator's
-bounded draws per second divided by the cards the game deals per round (measured on the same
-rounds), so the fraction is a per-card efficiency and a game that deals more cards a round is
-not penalised for it.  Within a repetition both games divide by the same draw rate, so the ratio
+bounded draws per second divided by the cards the game deals per round (measured on ``n``
+other rounds of the same configuration), so the fraction is a per-card efficiency and a game
+that deals more cards a round is not penalised for it.  Within a repetition both games divide by the same draw rate, so the ratio
 is (rounds/s x cards/round) of «31» over the same for Очко.
 """
 from __future__ import annotations
@@ -26,9 +26,9 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import time
 
 from simkit.analysis.bench import bench
+from simkit.analysis.interleave import cpu_rate, interleaved, ratios, summary
 from simkit.core.play import run_chunk
 from simkit.core.registry import parse_strategies
 from simkit.core.rng import stream_state, xoshiro_bounded_sum
@@ -42,29 +42,24 @@ TARGET, REFERENCE = "thirty_one_bank", "ochko"
 def same_run(n: int, reps: int) -> dict:
     """The target's fraction over the reference's, ``reps`` interleaved repetitions of ``n``
     warm rounds each (CPU time)."""
-    games = {}
+    games, cards = {}, {}
     for g in (REFERENCE, TARGET):
         spec, r = parse_game(g, None)
         st = parse_strategies(spec, r, None)
         run_chunk(spec, r, st, stream_state(0, 0), 10_000)        # compile / load, warm
-        games[g] = (spec, r, st)
+        cards[g] = run_chunk(spec, r, st, stream_state(0, 1), n)[2] / n
+        games[g] = (spec, r, st, stream_state(0, 2))
     s = stream_state(0, 1)
     xoshiro_bounded_sum(s, 36, 1000)
-    fractions = {g: [] for g in games}
-    ratios = []
-    for rep in range(reps):
-        t = time.process_time()
-        xoshiro_bounded_sum(s, 36, 4 * n)
-        draws = 4 * n / (time.process_time() - t)
-        for g, (spec, r, st) in games.items():
-            t = time.process_time()
-            _, _, cards = run_chunk(spec, r, st, stream_state(0, rep), n)
-            rate = n / (time.process_time() - t)
-            fractions[g].append(rate * (cards / n) / draws)
-        ratios.append(fractions[TARGET][-1] / fractions[REFERENCE][-1])
-    out = {"same_run_n": n, "same_run_reps": reps,
-           "ratio_median": statistics.median(ratios), "ratio_min": min(ratios),
-           "ratio_max": max(ratios)}
+    timers = {"draws": lambda: cpu_rate(lambda: xoshiro_bounded_sum(s, 36, 4 * n), 4 * n)}
+    for g, (spec, r, st, state) in games.items():
+        timers[g] = lambda spec=spec, r=r, st=st, state=state: cpu_rate(
+            lambda: run_chunk(spec, r, st, state, n), n)
+    rates = interleaved(timers, reps)
+    fractions = {g: [x * cards[g] / d for x, d in zip(rates[g], rates["draws"])] for g in games}
+    med, lo, hi = summary(ratios(fractions[TARGET], fractions[REFERENCE]))
+    out = {"same_run_n": n, "same_run_reps": reps, "ratio_median": med, "ratio_min": lo,
+           "ratio_max": hi}
     for g in games:
         out[f"{g}_fraction_median"] = statistics.median(fractions[g])
     return out
