@@ -122,6 +122,70 @@ def test_random_deals_match_reference(game, strs, n):
             {k: v for k, v in m.items() if v}), (game, i)
 
 
+# --- the fast round (round_coded) against the general one (play_unit) ---------------------
+
+def both_kernels(game, strategies=(), n=20_000, seed=11):
+    """The same rounds by E.run_coded and E.run_general: (acc, rows, cards, state after) each."""
+    spec, r = parse_game(game)
+    R, S, W = prepare(r, resolve_strategies(spec, r, list(strategies)), None)
+    assert E.coded(R, S, W)
+    M = len(spec.metrics(r))
+    out = []
+    for kernel in (E.run_coded, E.run_general):
+        acc, rows, state = np.zeros((2, M)), np.zeros((n, M)), stream_state(seed, 3)
+        cards = kernel(R, S, W, state, n, acc, rows, np.zeros((0, 1), np.int64))
+        out.append((acc, rows, cards, state))
+    return out
+
+
+@pytest.mark.parametrize("game,strs", [
+    ("thirty_one_bank", []),
+    ("thirty_one_bank(banker_stand=32,both31=push)", ["p1=stand_at(32,32)"]),
+    ("thirty_one_bank(banker_stand=2,stake31=0.5,bust_pays=0)", ["p1=stand_at(2,2)"]),
+    ("thirty_one_bank(punters=2,banker_stand=20)", ["p1=stand_at(30,20)", "p2=stand_at(12,31)"]),
+    ("thirty_one_bank(punters=3,both31=push,showdown_pays=1.5)", ["p3=stand_at(28,32)"]),
+    ("thirty_one_bank(punters=7,banker_stand=31,banker_bust_pays=4)",
+     [f"p{k}=stand_at({20 + k},{24 + k})" for k in range(1, 8)]),
+    ("thirty_one_bank(punters=7,banker_stand=32)", [f"p{k}=stand_at(32,32)" for k in range(1, 8)])])
+def test_coded_round_equals_the_general_round(game, strs):
+    """20,000 rounds each: the same cards, row by row the same metrics, the same sums (every
+    payment a multiple of 1/2, so both sums are exact), the stream left in the same state."""
+    (a1, r1, c1, s1), (a2, r2, c2, s2) = both_kernels(game, strs)
+    assert c1 == c2 and (s1 == s2).all()
+    assert np.array_equal(r1, r2)
+    assert np.array_equal(a1, a2)
+
+
+def test_coded_sums_of_an_inexact_payment():
+    """Payments a float cannot sum exactly (0.1): the counted sums agree with the round-by-round
+    ones to rounding (the rows themselves stay equal)."""
+    (a1, r1, _, _), (a2, r2, _, _) = both_kernels("thirty_one_bank(punters=2,showdown_pays=0.1)")
+    assert np.array_equal(r1, r2)
+    np.testing.assert_allclose(a1, a2, rtol=1e-12, atol=1e-9)
+
+
+@pytest.mark.parametrize("game,strs", [
+    ("thirty_one_bank(unit=talia)", []), ("thirty_one_bank(decks=2)", []),
+    ("thirty_one_bank", ["p1=count"]), ("thirty_one_bank(punters=2)", ["p2=random"])])
+def test_general_round_where_the_coded_one_does_not_apply(game, strs):
+    spec, r = parse_game(game)
+    assert not E.coded(*prepare(r, resolve_strategies(spec, r, strs), None))
+    stacked = simkit.core.cards.parse("As Kd Qh Jc 10s 9d 8h 7c 6s 5d 4h 3c 2s 2d")
+    r1 = rules()
+    assert not E.coded(*prepare(r1, resolve_strategies(spec, r1, []), stacked)), "stacked"
+
+
+def test_coded_table_has_one_owner_a_slot():
+    from simkit.core.deals import check_table
+    t = E.coded_table(rules("thirty_one_bank(punters=2)"))
+    check_table(t, E.M.bank_result)
+    with pytest.raises(ValueError, match="owner"):
+        check_table(t, E.NM + E.Q.result)          # p1's net as the direct slot
+    t[1, E.WIN, E.NM + E.Q.win] = 1.0              # p2's table writing p1's win
+    with pytest.raises(ValueError, match="owner"):
+        check_table(t, E.M.bank_result)
+
+
 # --- exact analysis against the simulator ------------------------------------------------
 
 @pytest.fixture(scope="module")

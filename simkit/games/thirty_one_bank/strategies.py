@@ -44,5 +44,8 @@ def encode(strategies) -> Policies:
         v = s.values
         par[k] = (STRATEGIES[s.kind].code, v.get("t", 0), v.get("soft", 0), v.get("q", 0.0),
                   v.get("p", 0.0))
+    six = [(int(np.ceil(t)) << (6 * k), int(np.ceil(sf)) << (6 * k))  # b < t iff b < ceil(t)
+           for k, (t, sf) in enumerate(par[:, 1:3])]
     return record(Policies, par=par, counting=bool((par[:, 0] == K_COUNT).any()),
-                  thresholds=bool((par[:, 0] == K_STAND).all()))
+                  thresholds=bool((par[:, 0] == K_STAND).all()),
+                  hard=sum(h for h, _ in six), soft=sum(f for _, f in six))
