@@ -1,5 +1,9 @@
 """«31» with a bank benchmark: rounds per second per core against the RNG ceiling, measured in
-the same run as Очко's (the target is at least Очко's fraction of the ceiling, issue 13).
+the same run as Очко's.  Issue 13's target is "at least the fraction Очко reaches today (0.17)":
+the Очко of the day the issue was written (commit ``a12bd84``, before the house contract), which
+still reads about 0.17 on these machines (``python scripts/bench_commits.py ochko@a12bd84
+thirty_one_bank ochko``); today's Очко reads less (the contract's per-deal metric vector and
+records cost it), so the same-run ratio below is the weaker half of the check.
 
     python scripts/bench_thirty_one_bank.py [-n 5e6] [--reps 7] [--no-table] [--json out.json]
 
@@ -37,6 +41,7 @@ from simkit.games import parse_game
 CONFIGS = [("thirty_one_bank", "round"), ("thirty_one_bank(unit=talia)", "talia"),
            ("thirty_one_bank(preset=three_decks)", "three_decks")]
 TARGET, REFERENCE = "thirty_one_bank", "ochko"
+TARGET_FRACTION = 0.17      # issue 13: Очко's fraction when the issue was written (a12bd84)
 
 
 def same_run(n: int, reps: int) -> dict:
@@ -62,6 +67,8 @@ def same_run(n: int, reps: int) -> dict:
            "ratio_max": hi}
     for g in games:
         out[f"{g}_fraction_median"] = statistics.median(fractions[g])
+    out["target_fraction"] = TARGET_FRACTION
+    out["target_fraction_met"] = float(out[f"{TARGET}_fraction_median"] >= TARGET_FRACTION)
     return out
 
 
