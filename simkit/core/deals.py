@@ -73,9 +73,9 @@ def coded_loop(play, salt, R, S, W, state, n, acc, rows, log, table, dslot):
     (:func:`check_table`): then the sums of squares come from the counts too.  ``table``:
     ``float64[P, C, M]``, ``P <= 9`` and ``C <= 128``.
 
-    ``play`` returns scalars only, and is fastest when it reads only the scalars of its records
-    and module-level constant tables: an array it takes from a record costs numba's reference
-    counting on every deal."""
+    ``play`` returns scalars only.  It can be given other records than the game's own: «31»
+    with a bank gives it a record of the rules' scalars, since the rules record's arrays cost
+    numba's atomic reference counts on every deal (measured, thirty_one_bank/engine.py)."""
     P, C, M = table.shape
     hist = np.zeros((P, C), np.int64)
     dsum = 0.0

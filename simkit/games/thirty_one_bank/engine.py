@@ -277,11 +277,14 @@ def put_log(log, i, q, rnd, to, c):
 #   rounds a second, one punter, same process).  Two things made it, and only together:
 #   - counting outcome codes instead of zeroing and summing a 13-slot vector a round
 #     (alone, with the records passed as they are: no faster, 10.0M against 10.1M);
-#   - the inlined per-round function taking no record that holds arrays: numba counts a
-#     reference on every array of every record an inlined function is given, each round,
-#     atomically (the rules, strategy and work records hold 13 arrays: 12M; the scalar record
-#     :class:`Fresh`, the hands' buffer and a constant pack table: 15-16M).  ``K`` a literal for
-#     one punter adds about 15% (a scratch test: 13.9M against 12.1M).
+#   - the inlined per-round function reading the rules' scalars from :class:`Fresh`, not from
+#     the rules record: given the records as they are it made 12.2M, given ``Fresh`` 14-15.5M,
+#     and given the records with their arrays' reference counting switched off (a scratch
+#     intrinsic that nulls each array's meminfo) 14.8M, so the cost is numba's atomic
+#     reference counts on the rules record's arrays every round.  (The strategy and work
+#     records cost nothing measurable there; Очко's deal loop gained nothing from the same
+#     switch.)  ``K`` a literal for one punter adds about 15% (a scratch test: 13.9M
+#     against 12.1M).
 # Tried in session 8, not kept (the default round, one punter; A/B against this code in one
 # process, CPU time, 11-15 interleaved repetitions; the same numbers unless said):
 # * the round written straight (the deal, each punter, the banker), its decisions and settlement
@@ -525,8 +528,8 @@ INFO52 = card_info()[C.deck(52, 1)]    # pack()'s cards in order, a constant of 
 
 
 class Fresh(NamedTuple):
-    """What :func:`round_coded` reads, scalars only (built in the kernel from the records: a
-    record's arrays would cost reference counts every round)."""
+    """What :func:`round_coded` reads, scalars only (built in the kernel from the records: the
+    rules record's arrays cost reference counts every round, measured)."""
     punters: int
     banker_stand: int
     stake31: float
