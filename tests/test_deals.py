@@ -11,7 +11,9 @@ import numpy as np
 import pytest
 from numba import njit
 
-from simkit.core.deals import CODE_BITS, check_table, coded_loop, deal_loop
+from simkit.core.deals import check_table, coded_loop, deal_loop
+
+BITS = 3
 from simkit.core.rng import bounded, stream_state
 
 M = 15                      # 6 + 1 slots a seat, then the difference
@@ -38,7 +40,7 @@ def play_vector(R, S, W, i, key, ukey, v, log):
 @njit
 def play_coded(R, S, W, i, key, ukey, log):
     a, b = dice(key)
-    return 2, a | (b << CODE_BITS), (a - b) * 0.5
+    return 2, a | (b << BITS), (a - b) * 0.5
 
 
 @njit
@@ -50,7 +52,7 @@ def run_vector(state, n, acc, rows):
 @njit
 def run_coded(state, n, acc, rows, table):
     return coded_loop(play_coded, np.uint64(7), 0, 0, 0, state, n, acc, rows,
-                      np.zeros((0, 1), np.int64), table, 14)
+                      np.zeros((0, 1), np.int64), table, 14, BITS)
 
 
 def table() -> np.ndarray:
@@ -77,12 +79,14 @@ def test_coded_loop_equals_deal_loop(with_rows):
 
 
 def test_check_table():
-    check_table(table(), 14)
+    check_table(table(), 14, BITS)
     with pytest.raises(ValueError, match="owner"):
-        check_table(table(), 6)                     # the direct slot is seat 0's pips
+        check_table(table(), 6, BITS)               # the direct slot is seat 0's pips
     t = table()
     t[1, 2, 0] = 1.0                                # seat 1 writing seat 0's slot
     with pytest.raises(ValueError, match="owner"):
-        check_table(t, 14)
+        check_table(t, 14, BITS)
     with pytest.raises(ValueError, match="fit"):
-        check_table(np.zeros((10, 6, M)), -1)       # ten parts: 70 bits
+        check_table(np.zeros((22, 6, M)), -1, BITS)  # 22 parts: 66 bits
+    with pytest.raises(ValueError, match="fit"):
+        check_table(np.zeros((2, 9, M)), -1, BITS)   # nine codes in three bits

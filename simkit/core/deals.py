@@ -57,26 +57,23 @@ def deal_loop(play, salt, R, S, W, state, n, acc, rows, log):
     return cards
 
 
-CODE_BITS = 7      # coded_loop: each part's outcome code in 7 bits of the deal's code word
-CODE_MASK = (1 << CODE_BITS) - 1
-
-
 @njit(cache=True, nogil=True, inline="always")
-def coded_loop(play, salt, R, S, W, state, n, acc, rows, log, table, dslot):
+def coded_loop(play, salt, R, S, W, state, n, acc, rows, log, table, dslot, bits):
     """:func:`deal_loop` for a deal whose metric vector is a sum of table rows.
 
     ``play(R, S, W, i, key, ukey, log) -> (cards, word, direct)`` names each part's outcome:
-    part ``p``'s code is ``(word >> (CODE_BITS * p)) & CODE_MASK`` and its metric vector
+    part ``p``'s code is ``(word >> (bits * p)) & (2**bits - 1)`` and its metric vector
     ``table[p, code]``; ``direct`` is the value of slot ``dslot``, a metric no part holds alone
     (a net that mixes the seats, say; ``dslot`` -1: none).  A deal's metric vector is the sum
     of its parts' rows and its direct value, so a slot must take values from one part only
     (:func:`check_table`): then the sums of squares come from the counts too.  ``table``:
-    ``float64[P, C, M]``, ``P <= 9`` and ``C <= 128``.
+    ``float64[P, C, M]``, ``P * bits <= 63`` and ``C <= 2**bits`` (a game's constant ``bits``).
 
     ``play`` returns scalars only.  It can be given other records than the game's own: «31»
     with a bank gives it a record of the rules' scalars, since the rules record's arrays cost
     numba's atomic reference counts on every deal (measured, thirty_one_bank/engine.py)."""
     P, C, M = table.shape
+    mask = (1 << bits) - 1
     hist = np.zeros((P, C), np.int64)
     dsum = 0.0
     dsq = 0.0
@@ -87,18 +84,11 @@ def coded_loop(play, salt, R, S, W, state, n, acc, rows, log, table, dslot):
         c, word, d = play(R, S, W, i, key, key ^ salt, log)
         cards += c
         for p in range(P):
-            hist[p, (word >> (CODE_BITS * p)) & CODE_MASK] += 1
+            hist[p, (word >> (bits * p)) & mask] += 1
         dsum += d
         dsq += d * d
         if rows.shape[0] > 0:
-            for q in range(M):
-                rows[i, q] = 0.0
-            for p in range(P):
-                code = (word >> (CODE_BITS * p)) & CODE_MASK
-                for q in range(M):
-                    rows[i, q] += table[p, code, q]
-            if dslot >= 0:
-                rows[i, dslot] += d
+            coded_row(rows[i], table, word, d, dslot, bits)
     state[0], state[1], state[2], state[3] = x0, x1, x2, x3
     for p in range(P):
         for c in range(C):
@@ -114,14 +104,28 @@ def coded_loop(play, salt, R, S, W, state, n, acc, rows, log, table, dslot):
     return cards
 
 
-def check_table(table: np.ndarray, dslot: int) -> None:
+@njit(cache=True, nogil=True, inline="always")
+def coded_row(v, table, word, d, dslot, bits):
+    """A coded deal's metric vector into ``v`` (:func:`coded_loop`'s ``table``, the deal's
+    code ``word`` and direct value ``d``)."""
+    mask = (1 << bits) - 1
+    for q in range(v.shape[0]):
+        v[q] = 0.0
+    for p in range(table.shape[0]):
+        code = (word >> (bits * p)) & mask
+        for q in range(v.shape[0]):
+            v[q] += table[p, code, q]
+    if dslot >= 0:
+        v[dslot] += d
+
+
+def check_table(table: np.ndarray, dslot: int, bits: int) -> None:
     """Raise unless every metric slot of a :func:`coded_loop` table takes values from one part
     at most, the direct slot from none, and the table fits the code word."""
     P, C, _ = table.shape
     owners = (table != 0).any(axis=1)            # [P, M]: part p can set slot q
     bad = np.flatnonzero(owners.sum(axis=0) > 1).tolist()
-    if bad or (dslot >= 0 and owners[:, dslot].any()) or P * CODE_BITS > 63 \
-            or C > CODE_MASK + 1:
+    if bad or (dslot >= 0 and owners[:, dslot].any()) or P * bits > 63 or C > 1 << bits:
         raise ValueError(f"coded_loop table [{P}, {C}, M]: slots {bad} have more than one "
                          f"owner, the direct slot {dslot} is in the table, or it does not fit "
-                         f"{CODE_BITS}-bit codes in a 63-bit word")
+                         f"{bits}-bit codes in a 63-bit word")

@@ -23,7 +23,7 @@ import numpy as np
 from numba import njit
 
 from simkit.core import cards as C
-from simkit.core.deals import deal_loop
+from simkit.core.deals import check_table, coded_loop
 from simkit.core.records import record, slots
 from simkit.core.registry import Metric
 from simkit.core.rng import draw_index, uniform
@@ -55,6 +55,7 @@ NB, NP = len(BANKER_NAMES), len(PLAYER_NAMES)
 B = slots(BANKER_NAMES)   # B.bank_ev, B.banker_17, ...: banker slots of the metric vector
 P = slots(PLAYER_NAMES)   # P.ev, P.win, ...: a player's slots, offset by NB + NP * seat
 B_EV = B.bank_ev
+CODE_BITS = 4     # a seat's category in the round's code word (10 banker categories, 10 seats)
 STRAT_SALT = np.uint64(0xD1B54A32D192ED03)
 
 
@@ -177,6 +178,7 @@ class Tables(NamedTuple):
     banker_cat: np.ndarray     # int64[2048]: the banker's final category
     banker_key: np.ndarray     # int64[2048]: his showdown key (total, bust, golden)
     weights: np.ndarray        # float64[7, 8]: each player metric in each category
+    outcome: np.ndarray        # float64[K + 1, 10, M]: each seat's metric rows by category
 
 
 class Policies(NamedTuple):
@@ -202,12 +204,32 @@ class Work(NamedTuple):
 def tables(rules) -> Tables:
     pcat, show = player_tables(rules)
     bstop, bcat, bkey = banker_tables(rules)
+    out = outcome_table(rules)
+    check_table(out, B_EV, CODE_BITS)
     return record(Tables, players=rules.players, five_pictures=rules.five_pictures,
                   bonus_hands=rules.bonus_hands, banker_five=rules.banker_five_pictures,
                   banker_five_slot=NB + NP * rules.players, card_info=card_info(rules.values),
                   card_value=card_values(rules.values),
                   player_cat=pcat, showdown=show, banker_stop=bstop, banker_cat=bcat,
-                  banker_key=bkey, weights=weights(rules))
+                  banker_key=bkey, weights=weights(rules), outcome=out)
+
+
+def outcome_table(rules) -> np.ndarray:
+    """A round's metrics by outcome (:func:`simkit.core.deals.coded_loop`): player ``k``'s
+    category sets his eight slots (:func:`weights`), the banker's category its one slot; the
+    bank's net mixes the players and is summed directly."""
+    K = rules.players
+    M = NB + NP * K + int(rules.banker_five_pictures)
+    out = np.zeros((K + 1, max(NPC, NBC), M))
+    w = weights(rules)
+    for k in range(K):
+        out[k, :NPC, NB + NP * k:NB + NP * (k + 1)] = w
+    for c in range(NBC):
+        if c != BC_FIVE:
+            out[K, c, c] = 1.0
+        elif rules.banker_five_pictures:
+            out[K, c, NB + NP * K] = 1.0
+    return out
 
 
 def work(rules, deck=None) -> Work:
@@ -220,9 +242,10 @@ def work(rules, deck=None) -> Work:
 
 
 @njit(cache=True, nogil=True, inline="always")
-def play_round(R, S, W, i, key, ukey, v, log):
+def play_round(R, S, W, i, key, ukey, log):
     """One round: deal, each player draws by his policy, the banker draws to his stop, settle.
-    Writes the round's metrics into ``v``; returns the cards drawn.
+    Returns the cards drawn, the outcome categories as a code word (player ``k``'s at bits
+    ``CODE_BITS * k``, the banker's after them: :func:`outcome_table`) and the bank's net.
 
     The round is written out with scalar helpers only, so that nothing in it costs reference
     counting; the cards come from ``key`` by :func:`simkit.core.rng.draw_index` (or in deck
@@ -280,6 +303,7 @@ def play_round(R, S, W, i, key, ukey, v, log):
             bcat = R.banker_cat[h & IDX]
             bkey = R.banker_key[h & IDX]
     bank = 0.0
+    word = bcat << (CODE_BITS * K)
     for k in range(K):        # settle each player against the banker
         cat = W.pcat[k]
         if cat < 0:
@@ -287,19 +311,16 @@ def play_round(R, S, W, i, key, ukey, v, log):
         if R.bonus_hands and cat == WIN and W.pbonus[k]:
             cat = BONUS
         bank -= R.weights[cat, P.ev]
-        for q in range(NP):
-            v[NB + NP * k + q] = R.weights[cat, q]
-    v[bcat if bcat != BC_FIVE else R.banker_five_slot] = 1.0
-    v[B.bank_ev] = bank
-    return pos
+        word |= cat << (CODE_BITS * k)
+    return pos, word, bank
 
 
 @njit(cache=True, nogil=True, inline="always")
-def play_round_logged(R, S, W, i, key, ukey, v, log):
+def play_round_logged(R, S, W, i, key, ukey, log):
     """:func:`play_round`, then its move log into ``log[i]``."""
-    pos = play_round(R, S, W, i, key, ukey, v, log)
+    pos, word, bank = play_round(R, S, W, i, key, ukey, log)
     write_log(log, i, W.deck, W.stacked, key, W.held, pos)
-    return pos
+    return pos, word, bank
 
 
 @njit(cache=True, nogil=True)
@@ -332,9 +353,12 @@ def write_log(log, i, deck, stacked, key, held, ncards):
 
 @njit(cache=True, nogil=True)
 def run_deals(R, S, W, state, n, acc, rows, log):
-    """``n`` rounds on the core deal loop (see :mod:`simkit.core.deals`).  The round with a move
-    log is a loop of its own, so that the round without one carries no logging code (measured:
-    a log call left in the round, even untaken, made it 1.7x slower)."""
+    """``n`` rounds on the core's coded deal loop (:func:`simkit.core.deals.coded_loop`: a round
+    ends in one category per seat, counted).  The round with a move log is a loop of its own,
+    so that the round without one carries no logging code (measured: a log call left in the
+    round, even untaken, made it 1.7x slower)."""
     if log.shape[0] > 0:
-        return deal_loop(play_round_logged, STRAT_SALT, R, S, W, state, n, acc, rows, log)
-    return deal_loop(play_round, STRAT_SALT, R, S, W, state, n, acc, rows, log)
+        return coded_loop(play_round_logged, STRAT_SALT, R, S, W, state, n, acc, rows, log,
+                          R.outcome, B_EV, CODE_BITS)
+    return coded_loop(play_round, STRAT_SALT, R, S, W, state, n, acc, rows, log, R.outcome,
+                      B_EV, CODE_BITS)

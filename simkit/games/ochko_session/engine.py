@@ -30,7 +30,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from simkit.core.deals import SALT, deal_loop
+from simkit.core.deals import SALT, coded_row, deal_loop
 from simkit.core.records import record, slots
 from simkit.core.registry import Metric
 from simkit.core.rng import draw_index, splitmix, xoshiro_step
@@ -250,10 +250,10 @@ def deal_round(tables, policies, round_work, state, row, no_log):
     faster (1.1e5 sessions/s).  Returns the cards dealt."""
     key, state[0], state[1], state[2], state[3] = xoshiro_step(state[0], state[1], state[2],
                                                                state[3])
-    v = row[0]
-    v[:] = 0.0
-    return round_game.play_round(tables, policies, round_work, 0, key,
-                                 key ^ round_game.STRAT_SALT, v, no_log)
+    pos, word, bank = round_game.play_round(tables, policies, round_work, 0, key,
+                                            key ^ round_game.STRAT_SALT, no_log)
+    coded_row(row[0], tables.outcome, word, bank, round_game.B_EV, round_game.CODE_BITS)
+    return pos
 
 
 @njit(cache=True, nogil=True, inline="always")

@@ -33,7 +33,7 @@ import numpy as np
 from numba import njit
 
 from simkit.core import cards as C
-from simkit.core.deals import CODE_BITS, CODE_MASK, check_table, coded_loop, deal_loop
+from simkit.core.deals import check_table, coded_loop, deal_loop
 from simkit.core.records import record, slots
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, draw_index, uniform
@@ -77,6 +77,8 @@ NM, NQ = len(SHARED), len(SEAT)
 NPC = 8
 B_BUST, B_IDLE, B_DEALT31 = 32, 33, 65
 NBC = 66
+CODE_BITS = 7               # a part's code in the round's code word (coded_loop)
+CODE_MASK = (1 << CODE_BITS) - 1
 
 
 def metrics(rules) -> list[Metric]:
@@ -187,7 +189,7 @@ class Work(NamedTuple):
 
 def tables(rules) -> Tables:
     outcome = coded_table(rules)
-    check_table(outcome, M.bank_result)
+    check_table(outcome, M.bank_result, CODE_BITS)
     return record(Tables, punters=rules.punters, talia=rules.unit == "talia",
                   banker_stand=rules.banker_stand, stake31=rules.stake31,
                   both31_push=rules.both31 == "push", bust_pays=rules.bust_pays,
@@ -660,9 +662,9 @@ def run_coded(R, S, W, state, n, acc, rows, log):
               R.banker_bust_pays, R.showdown_pays, S.hard, S.soft)
     if R.punters == 1:
         return coded_loop(play_coded1, SALT, F, F, W.hand, state, n, acc, rows, log, R.outcome,
-                          M.bank_result)
+                          M.bank_result, CODE_BITS)
     return coded_loop(play_coded, SALT, F, F, W.hand, state, n, acc, rows, log, R.outcome,
-                      M.bank_result)
+                      M.bank_result, CODE_BITS)
 
 
 @njit(cache=True, nogil=True)
