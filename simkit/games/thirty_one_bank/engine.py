@@ -144,16 +144,22 @@ def hand_best(hv):
     return best(hv & HARD, (hv >> ACES) & HARD)
 
 
-class Tables(NamedTuple):
-    """The rules as the kernel reads them."""
+class Stakes(NamedTuple):
+    """The round's rules, scalars only (what :func:`round_coded` is given for the rules: the
+    rules record's arrays cost reference counts every round, measured)."""
     punters: int
-    talia: bool
     banker_stand: int
     stake31: float
     both31_push: bool
     bust_pays: float
     banker_bust_pays: float
     showdown_pays: float
+
+
+class Tables(NamedTuple):
+    """The rules as the kernel reads them."""
+    stakes: Stakes
+    talia: bool
     min_cards: int
     reshuffle: bool
     value: np.ndarray          # int64[80]: points, ace 1
@@ -190,11 +196,11 @@ class Work(NamedTuple):
 def tables(rules) -> Tables:
     outcome = coded_table(rules)
     check_table(outcome, M.bank_result, CODE_BITS)
-    return record(Tables, punters=rules.punters, talia=rules.unit == "talia",
-                  banker_stand=rules.banker_stand, stake31=rules.stake31,
-                  both31_push=rules.both31 == "push", bust_pays=rules.bust_pays,
-                  banker_bust_pays=rules.banker_bust_pays, showdown_pays=rules.showdown_pays,
-                  min_cards=rules.min_cards, reshuffle=rules.short_pack == "reshuffle",
+    stakes = record(Stakes, punters=rules.punters, banker_stand=rules.banker_stand,
+                    stake31=rules.stake31, both31_push=rules.both31 == "push",
+                    bust_pays=rules.bust_pays, banker_bust_pays=rules.banker_bust_pays,
+                    showdown_pays=rules.showdown_pays)
+    return record(Tables, stakes=stakes, talia=rules.unit == "talia", min_cards=rules.min_cards, reshuffle=rules.short_pack == "reshuffle",
                   value=card_values(), info=card_info(), outcome=outcome)
 
 
@@ -279,8 +285,8 @@ def put_log(log, i, q, rnd, to, c):
 #   rounds a second, one punter, same process).  Two things made it, and only together:
 #   - counting outcome codes instead of zeroing and summing a 13-slot vector a round
 #     (alone, with the records passed as they are: no faster, 10.0M against 10.1M);
-#   - the inlined per-round function reading the rules' scalars from :class:`Fresh`, not from
-#     the rules record: given the records as they are it made 12.2M, given ``Fresh`` 14-15.5M,
+#   - the inlined per-round function given the rules' scalars (:class:`Stakes`), not the
+#     rules record: given the records as they are it made 12.2M, given the scalars 14-15.5M,
 #     and given the records with their arrays' reference counting switched off (a scratch
 #     intrinsic that nulls each array's meminfo) 14.8M, so the cost is numba's atomic
 #     reference counts on the rules record's arrays every round.  (The strategy and work
@@ -320,8 +326,9 @@ def play_unit(R, S, W, i, key, ukey, v, log, logged):
     deck_info = W.deck_info
     hand, status, held, cls, delta = W.hand, W.status, W.held, W.classes, W.delta
     stacked = W.stacked
-    K = R.punters
-    stand, both31_push = R.banker_stand, R.both31_push
+    T = R.stakes
+    K = T.punters
+    stand, both31_push = T.banker_stand, T.both31_push
     n = deck.shape[0]
     masked = not R.talia and n <= 64
     talia = R.talia
@@ -368,7 +375,7 @@ def play_unit(R, S, W, i, key, ukey, v, log, logged):
                     for k in range(K):    # a punter dealt 31 is paid at once
                         if hand[k] >> CARDS == 3 and hand_best(hand[k]) == 31:
                             status[k] = PAID
-                            delta[k] = R.stake31
+                            delta[k] = T.stake31
                             o = NM + NQ * k
                             v[o + Q.dealt31] += 1.0
                             v[o + Q.win] += 1.0
@@ -402,7 +409,7 @@ def play_unit(R, S, W, i, key, ukey, v, log, logged):
                         if status[x] == IN:
                             if h > 31:                            # pays 2 at once
                                 status[x] = BUST
-                                delta[x] = -R.bust_pays
+                                delta[x] = -T.bust_pays
                                 o = NM + NQ * x
                                 v[o + Q.bust] += 1.0
                                 v[o + Q.loss] += 1.0
@@ -466,10 +473,10 @@ def play_unit(R, S, W, i, key, ukey, v, log, logged):
                     if both31_push:
                         v[o + Q.push] += 1.0
                     else:
-                        delta[k] = R.stake31
+                        delta[k] = T.stake31
                         v[o + Q.win] += 1.0
                 else:
-                    delta[k] = -R.stake31
+                    delta[k] = -T.stake31
                     v[o + Q.loss] += 1.0
         else:
             h = hand[K] & HARD
@@ -489,13 +496,13 @@ def play_unit(R, S, W, i, key, ukey, v, log, logged):
                     o = NM + NQ * k
                     pt = hand_best(hand[k])
                     if h > 31:
-                        delta[k] = R.banker_bust_pays
+                        delta[k] = T.banker_bust_pays
                         v[o + Q.win] += 1.0
                     elif pt > bt:
-                        delta[k] = R.showdown_pays
+                        delta[k] = T.showdown_pays
                         v[o + Q.win] += 1.0
                     elif pt < bt:
-                        delta[k] = -R.showdown_pays
+                        delta[k] = -T.showdown_pays
                         v[o + Q.loss] += 1.0
                     else:
                         v[o + Q.push] += 1.0
@@ -529,27 +536,14 @@ def play_logged(R, S, W, i, key, ukey, v, log):
 INFO52 = card_info()[C.deck(52, 1)]    # pack()'s cards in order, a constant of round_coded
 
 
-class Fresh(NamedTuple):
-    """What :func:`round_coded` reads, scalars only (built in the kernel from the records: the
-    rules record's arrays cost reference counts every round, measured)."""
-    punters: int
-    banker_stand: int
-    stake31: float
-    both31_push: bool
-    bust_pays: float
-    banker_bust_pays: float
-    showdown_pays: float
-    hard: int                  # Policies.hard, .soft
-    soft: int
-
-
 @njit(cache=True, nogil=True, inline="always")
-def round_coded(F, hand, key, K):
+def round_coded(T, S, hand, key, K):
     """A round from one fresh pack where every punter plays ``stand_at``, as :func:`play_unit`
     plays it (the same cards in the same order, the same decisions), written straight and
     ending in outcome codes (:func:`coded_table`) for :func:`simkit.core.deals.coded_loop`:
-    ``(cards, code word, the bank's net)``.  It reads the scalars of :class:`Fresh`, the
-    hands' buffer ``hand`` and the constant :data:`INFO52` only.  ``K`` is a literal for one
+    ``(cards, code word, the bank's net)``.  It reads the scalar rules ``T`` (:class:`Stakes`),
+    the thresholds of the strategies ``S``, the hands' buffer ``hand`` and the constant
+    :data:`INFO52` only.  ``K`` is a literal for one
     punter (the loops then unroll).
     ``tests/test_thirty_one_bank.py`` holds it equal to :func:`play_unit`, row by row, on
     random rounds of many rules."""
@@ -569,20 +563,20 @@ def round_coded(F, hand, key, K):
         for k in range(K):
             if hand_best(hand[k]) != 31:
                 word |= LOST31 << (CODE_BITS * k)
-                bank += F.stake31
-            elif F.both31_push:
+                bank += T.stake31
+            elif T.both31_push:
                 word |= PUSH31 << (CODE_BITS * k)
             else:
-                bank -= F.stake31         # PAID31 is code 0
+                bank -= T.stake31         # PAID31 is code 0
         return p, word, bank
     left = 0
     for k in range(K):                    # each punter buys (line 93)
         hv = hand[k]
         if hand_best(hv) == 31:           # paid at once
-            bank -= F.stake31
+            bank -= T.stake31
             continue
-        t = (F.hard >> (6 * k)) & 63
-        soft = (F.soft >> (6 * k)) & 63
+        t = (S.hard >> (6 * k)) & 63
+        soft = (S.soft >> (6 * k)) & 63
         while p < 52 and hv >> CARDS < MAXH:
             h = hv & HARD
             if h > 31:
@@ -596,14 +590,14 @@ def round_coded(F, hand, key, K):
         hand[k] = hv
         if hv & HARD > 31:                # pays at once
             word |= P_BUST << (CODE_BITS * k)
-            bank += F.bust_pays
+            bank += T.bust_pays
         else:
             word |= CODE_MASK << (CODE_BITS * k)      # still in
             left += 1
     hv = hand[K]
     if left == 0:
         return p, word | ((B_IDLE + hand_best(hv)) << (CODE_BITS * K)), bank
-    while p < 52 and hand_best(hv) < F.banker_stand and hv & HARD <= 31:   # line 94
+    while p < 52 and hand_best(hv) < T.banker_stand and hv & HARD <= 31:   # line 94
         j, s, dmask = draw_index(s, dmask, 52, False)
         hv += INFO52[j]
         p += 1
@@ -614,26 +608,26 @@ def round_coded(F, hand, key, K):
         if (word >> (CODE_BITS * k)) & CODE_MASK == CODE_MASK:
             pt = hand_best(hand[k])
             if bust:
-                c, pay = WIN_BUST, F.banker_bust_pays
+                c, pay = WIN_BUST, T.banker_bust_pays
             elif pt > bt:
-                c, pay = WIN, F.showdown_pays
+                c, pay = WIN, T.showdown_pays
             elif pt == bt:
                 c, pay = PUSH, 0.0
             else:
-                c, pay = LOSS, -F.showdown_pays
+                c, pay = LOSS, -T.showdown_pays
             word ^= (CODE_MASK ^ c) << (CODE_BITS * k)
             bank -= pay
     return p, word, bank
 
 
 @njit(cache=True, nogil=True, inline="always")
-def play_coded1(F, _, hand, i, key, ukey, log):
-    return round_coded(F, hand, key, 1)
+def play_coded1(T, S, hand, i, key, ukey, log):
+    return round_coded(T, S, hand, key, 1)
 
 
 @njit(cache=True, nogil=True, inline="always")
-def play_coded(F, _, hand, i, key, ukey, log):
-    return round_coded(F, hand, key, F.punters)
+def play_coded(T, S, hand, i, key, ukey, log):
+    return round_coded(T, S, hand, key, T.punters)
 
 
 @njit(cache=True, nogil=True)
@@ -656,15 +650,13 @@ def run_deals(R, S, W, state, n, acc, rows, log):
 @njit(cache=True, nogil=True)
 def run_coded(R, S, W, state, n, acc, rows, log):
     """``n`` rounds by :func:`round_coded` on :func:`simkit.core.deals.coded_loop` (only where
-    :func:`coded` holds).  The per-round function is given the scalar record :class:`Fresh`
-    (for the rules and the strategies) and the hands' buffer (for the work record)."""
-    F = Fresh(R.punters, R.banker_stand, R.stake31, R.both31_push, R.bust_pays,
-              R.banker_bust_pays, R.showdown_pays, S.hard, S.soft)
-    if R.punters == 1:
-        return coded_loop(play_coded1, SALT, F, F, W.hand, state, n, acc, rows, log, R.outcome,
-                          M.bank_result, CODE_BITS)
-    return coded_loop(play_coded, SALT, F, F, W.hand, state, n, acc, rows, log, R.outcome,
-                      M.bank_result, CODE_BITS)
+    :func:`coded` holds).  The per-round function is given the scalar rules ``R.stakes`` for
+    the rules record and the hands' buffer for the work record."""
+    if R.stakes.punters == 1:
+        return coded_loop(play_coded1, SALT, R.stakes, S, W.hand, state, n, acc, rows, log,
+                          R.outcome, M.bank_result, CODE_BITS)
+    return coded_loop(play_coded, SALT, R.stakes, S, W.hand, state, n, acc, rows, log,
+                      R.outcome, M.bank_result, CODE_BITS)
 
 
 @njit(cache=True, nogil=True)
