@@ -543,8 +543,7 @@ def round_coded(T, S, hand, key, K):
     ending in outcome codes (:func:`coded_table`) for :func:`simkit.core.deals.coded_loop`:
     ``(cards, code word, the bank's net)``.  It reads the scalar rules ``T`` (:class:`Stakes`),
     the thresholds of the strategies ``S``, the hands' buffer ``hand`` and the constant
-    :data:`INFO52` only.  ``K`` is a literal for one
-    punter (the loops then unroll).
+    :data:`INFO52` only.  ``K`` is a literal for one punter (the loops then unroll).
     ``tests/test_thirty_one_bank.py`` holds it equal to :func:`play_unit`, row by row, on
     random rounds of many rules."""
     s = key
