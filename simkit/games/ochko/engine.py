@@ -172,7 +172,6 @@ class Tables(NamedTuple):
     five_pictures: bool        # five pictures win at once (line 31)
     bonus_hands: bool          # 6-7-8 / 7-7-7 pay the bonus (line 31)
     banker_five: bool          # the banker's five pictures win too (line 31)
-    banker_five_slot: int      # the banker_five metric's slot (after the players')
     card_info: np.ndarray      # int64[80]: what each card adds to a packed hand
     card_value: np.ndarray     # int64[80]: each card's points (the face-up card's policy index)
     player_cat: np.ndarray     # int64[2048]: a final hand's category, -1 while it stands
@@ -211,7 +210,7 @@ def tables(rules) -> Tables:
     check_table(out, B_EV, CODE_BITS)
     return record(Tables, players=rules.players, five_pictures=rules.five_pictures,
                   bonus_hands=rules.bonus_hands, banker_five=rules.banker_five_pictures,
-                  banker_five_slot=NB + NP * rules.players, card_info=card_info(rules.values),
+                  card_info=card_info(rules.values),
                   card_value=card_values(rules.values),
                   player_cat=pcat, showdown=show, banker_stop=bstop, banker_cat=bcat,
                   banker_key=bkey, weights=weights(rules), outcome=out)
