@@ -76,10 +76,14 @@ def tree(rev: str | None, tmp: Path) -> Path:
         return ROOT
     out = tmp / rev
     if not out.exists():
+        got = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "simkit"],
+                             capture_output=True)
+        if got.returncode:
+            print(f"bench_commits: no simkit at revision {rev!r}: "
+                  f"{got.stderr.decode().strip().splitlines()[-1]}", file=sys.stderr)
+            sys.exit(2)
         out.mkdir(parents=True)
-        archive = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "simkit"],
-                                 check=True, capture_output=True).stdout
-        subprocess.run(["tar", "-x", "-C", str(out)], input=archive, check=True)
+        subprocess.run(["tar", "-x", "-C", str(out)], input=got.stdout, check=True)
     return out
 
 
