@@ -2,8 +2,8 @@
 the same run as Очко's.  Issue 13's target is "at least the fraction Очко reaches today (0.17)":
 the Очко of the day the issue was written (commit ``a12bd84``, before the house contract), which
 still reads about 0.17 on these machines (``python scripts/bench_commits.py ochko@a12bd84
-thirty_one_bank ochko``); today's Очко reads less (the contract's per-deal metric vector and
-records cost it), so the same-run ratio below is the weaker half of the check.
+thirty_one_bank ochko``); today's Очко reads a little less (about 0.87 of it), so the same-run
+ratio below is the weaker half of the check.
 
     python scripts/bench_thirty_one_bank.py [-n 5e6] [--reps 7] [--no-table] [--json out.json]
 
@@ -22,8 +22,8 @@ The two fractions are defined alike: a deal is one round with the default seats 
 against the banker, one player against Очко's banker); the ceiling is the same generator's
 bounded draws per second divided by the cards the game deals per round (measured on ``n``
 other rounds of the same configuration), so the fraction is a per-card efficiency and a game
-that deals more cards a round is not penalised for it.  Within a repetition both games divide by the same draw rate, so the ratio
-is (rounds/s x cards/round) of «31» over the same for Очко.
+that deals more cards a round is not penalised for it.  Within a repetition both games divide by
+the same draw rate, so the ratio is (rounds/s x cards/round) of «31» over the same for Очко.
 """
 from __future__ import annotations
 

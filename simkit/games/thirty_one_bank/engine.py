@@ -200,8 +200,9 @@ def tables(rules) -> Tables:
                     stake31=rules.stake31, both31_push=rules.both31 == "push",
                     bust_pays=rules.bust_pays, banker_bust_pays=rules.banker_bust_pays,
                     showdown_pays=rules.showdown_pays)
-    return record(Tables, stakes=stakes, talia=rules.unit == "talia", min_cards=rules.min_cards, reshuffle=rules.short_pack == "reshuffle",
-                  value=card_values(), info=card_info(), outcome=outcome)
+    return record(Tables, stakes=stakes, talia=rules.unit == "talia", min_cards=rules.min_cards,
+                  reshuffle=rules.short_pack == "reshuffle", value=card_values(),
+                  info=card_info(), outcome=outcome)
 
 
 def coded_table(rules) -> np.ndarray:
@@ -241,12 +242,10 @@ def work(rules, deck=None, pack_cards=None) -> Work:
     stacked = deck is not None
     d = np.asarray(deck if stacked else (pack(rules) if pack_cards is None else pack_cards),
                    np.uint8)
-    n = d.shape[0]
     standard = not stacked and pack_cards is None and rules.decks == 1
     return record(Work, deck=d, deck_info=card_info()[d], stacked=stacked, standard=standard,
-                  perm=d.copy(),
-                  tmp=d.copy(), hand=np.zeros(K + 1, np.int64), status=np.zeros(K + 1, np.int64),
-                  held=np.zeros((K + 1, MAXH), np.int64),
+                  perm=d.copy(), tmp=d.copy(), hand=np.zeros(K + 1, np.int64),
+                  status=np.zeros(K + 1, np.int64), held=np.zeros((K + 1, MAXH), np.int64),
                   classes=np.stack([np.zeros(NV, np.int64), by_class(d)]), delta=np.zeros(K))
 
 
