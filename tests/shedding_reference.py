@@ -96,13 +96,13 @@ def replay_crazy_eights(rules, row):
     stock = sum(unseen.values())
     ev = [(x >> 12, (x >> 8) & 15, (x >> 6) & 3, x & 63) for x in events]
     k = 0
-    while ev[k][0] == 5:             # a starter eight buried: back into the stock
-        assert rules.starter_eight == "bury" and rank(ev[k][3]) == 8
+    while ev[k][0] == 5:             # a starter eight buried or shuffled back into the stock
+        assert rules.starter_eight in ("bury", "shuffle") and rank(ev[k][3]) == 8
         k += 1
     kind, _, _, top = ev[k]
     assert kind == 4, "no starter"
-    if rules.starter_eight == "bury":
-        assert rank(top) != 8, "an eight stands as starter although eights are buried"
+    if rules.starter_eight != "stands":
+        assert rank(top) != 8, "an eight stands as starter although eights are put back"
     assert unseen[top] > 0
     unseen[top] -= 1
     stock -= 1
