@@ -129,7 +129,7 @@ def strokes_for(totals, m, rules, order, mult):
             pot[j] = mult
             s[j] = -mult
     if not ok:
-        return s, pot
+        return s, pot, []
     S = 1 if m == 2 else (m - 1 if rules.strokes == "players_minus_one" else 2)
     rec = ok[:S]
     for j in rec:

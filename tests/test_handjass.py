@@ -283,6 +283,36 @@ def test_strokes_and_potatoes_lines_137_141():
     assert hand_worked_strokes([60, 50, 30, 17], mult=3)[0] == [3, 3, 0, -3]
 
 
+def test_held_over_strokes_are_never_lost_line_175():
+    """Line 175 over a game: seven deals of four players as the game loop runs them
+    (score_strokes, then settle_held).  In deals 1-6 seat 0 takes 60 points and two others tie
+    at 40 while the fourth drops, so each deal holds one stroke over: pairs {1,2}, {1,3},
+    {2,3}, and each again.  In deal 7 everyone plays at 70/50/40/30 and every held stroke is
+    settled: seat 1 wins both its pairs (2 + 2), seat 2 its pair with seat 3 (2).  Every deal
+    gives out two strokes, so the seven give 14 and none waits or is lost.  (The engine kept
+    five held-over entries and dropped a sixth stroke unrecorded.)"""
+    R = E.game_rules(rules(tie="carry", unit="game"))
+    W = E.work()
+    W.order[:4] = np.arange(4)
+    score = np.zeros(4, np.int64)
+    ingame = np.ones(4, np.int64)
+    held = 0
+    pairs = [(1, 2), (1, 3), (2, 3)] * 2
+    deals = [({0: 60, a: 40, b: 40}) for a, b in pairs] + [{0: 70, 1: 50, 2: 40, 3: 30}]
+    for n, totals in enumerate(deals):
+        k = len(totals)
+        W.act[:k] = sorted(totals)
+        for j in range(4):
+            W.choice[j] = E.PLAY if j in totals else E.DROP
+            W.total[j] = totals.get(j, 0)
+            W.strk[j] = W.pot[j] = 0
+        E.score_strokes(R, W, k, 4, 1, np.uint64(n + 1))
+        score += W.strk[:4]
+        held = E.settle_held(W, 4, k, held, score, ingame)
+        assert score.sum() + sum(W.pend[2 + q, 2] for q in range(held)) == 2 * (n + 1)
+    assert list(score) == [7, 1 + 4, 2, 0] and held == 0 and W.pend[-1, 2] == 0   # the last row: lost
+
+
 def test_unplayed_strokes_lines_119_139_161():
     drop = "random(p=0,b=0)"
     deck = stack(WEIS_131)

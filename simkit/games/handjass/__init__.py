@@ -22,7 +22,7 @@ from simkit.games.handjass import engine
 from simkit.games.handjass.rules import HandjassRules
 from simkit.games.handjass.strategies import STRATEGIES, encode
 
-VERSION = 1
+VERSION = 2  # 2: tie=carry keeps every held-over stroke (one entry a pair of seats; a sixth was dropped)
 
 
 def prepare(rules, strategies, stacked=None, more_deals=None):

@@ -51,6 +51,7 @@ ONE = np.uint64(1)
 LANE = np.uint64(0x7FC0)       # ranks 6..14 of a suit lane
 ALL36 = LANE | (LANE << np.uint64(16)) | (LANE << np.uint64(32)) | (LANE << np.uint64(48))
 JACK, QUEEN, KING, SIX = 11, 12, 13, 6
+LOST = 2 + 6      # Work.pend's row of strokes lost (2 rows of a deal's new pairs, 6 of pairs waiting)
 
 PLAIN_ORDER = "A K Q J 10 9 8 7 6"      # line 68-79
 TRUMP_ORDER = "J 9 A K Q 10 8 7 6"      # line 80-91
@@ -244,7 +245,7 @@ class Work(NamedTuple):
     hands: np.ndarray          # uint64[4] by position: the cards not yet played
     dealt: np.ndarray          # uint64[4] by hand: as dealt (hand 3: blind or dead hand)
     t: np.ndarray              # int64[len(ROWS), 4]: the rows ROWS
-    pend: np.ndarray           # int64[8, 3] held-over strokes: (position or seat a, b, strokes)
+    pend: np.ndarray           # int64[9, 3] held-over strokes: (position or seat a, b, strokes)
 
 
 for _r, _name in enumerate(ROWS):
@@ -279,7 +280,7 @@ def work(stack=None) -> Work:
     return record(Work, deck=C.deck(36).astype(np.int64), stack=st, stacked=stack is not None,
                   perm=np.zeros(NCARDS, np.int64), cards=np.zeros(NCARDS, np.int64),
                   hands=np.zeros(4, np.uint64), dealt=np.zeros(4, np.uint64),
-                  t=np.zeros((len(ROWS), 4), np.int64), pend=np.zeros((8, 3), np.int64))
+                  t=np.zeros((len(ROWS), 4), np.int64), pend=np.zeros((LOST + 1, 3), np.int64))
 
 
 # --------------------------------------------------------------------------- Weis and Stöck
@@ -944,8 +945,10 @@ def nok_all(total, act, k, potato):
 def settle_held(W, m, k, held, score, ingame):
     """Line 175: strokes held over (game seats in ``W.pend[2:2 + held]``) go to the one of the
     two with more points in a deal both play; then this deal's new held-over pairs (positions
-    in ``W.pend[0:2]``) join them.  A pair with a retired player is dropped, its strokes lost
-    (counted in ``W.pend[7, 2]``).  Returns the new count."""
+    in ``W.pend[0:2]``) join them, added to the pair's strokes if it already waits (both would
+    be settled in the same deal, to the same player): so at most one entry per pair of seats,
+    six with four players.  A pair with a retired player is dropped, its strokes lost (counted
+    in ``W.pend[LOST, 2]``).  Returns the new count."""
     pend = W.pend
     t = W.t
     order = t[T.order]
@@ -967,7 +970,7 @@ def settle_held(W, m, k, held, score, ingame):
             score[win] += amt
         if win >= 0 or not ingame[a] or not ingame[b]:
             if win < 0:
-                pend[7, 2] += amt           # lost with a retired player
+                pend[LOST, 2] += amt        # lost with a retired player
             for r in range(q, held - 1):
                 for c in range(3):
                     pend[2 + r, c] = pend[3 + r, c]
@@ -975,11 +978,18 @@ def settle_held(W, m, k, held, score, ingame):
         else:
             q += 1
     for n in range(2):
-        if pend[n, 2] > 0 and held < 5:
-            pend[2 + held, 0] = order[pend[n, 0]]
-            pend[2 + held, 1] = order[pend[n, 1]]
-            pend[2 + held, 2] = pend[n, 2]
-            held += 1
+        if pend[n, 2] > 0:
+            a, b = order[pend[n, 0]], order[pend[n, 1]]
+            q = 0
+            while q < held and not ((pend[2 + q, 0] == a and pend[2 + q, 1] == b) or
+                                    (pend[2 + q, 0] == b and pend[2 + q, 1] == a)):
+                q += 1
+            if q == held:
+                pend[2 + q, 0] = a
+                pend[2 + q, 1] = b
+                pend[2 + q, 2] = 0
+                held += 1
+            pend[2 + q, 2] += pend[n, 2]
     return held
 
 
@@ -1018,8 +1028,8 @@ def play_unit(R, S, W, i, key, ukey, v, log):
     deals = 0
     loser = -1
     plays = np.zeros(4, np.int64)
-    held = 0                      # game-level held-over strokes in W.pend[2:7], lost in [7, 2]
-    W.pend[7, 2] = 0
+    held = 0                      # game-level held-over strokes in W.pend[2:8], lost in [LOST, 2]
+    W.pend[LOST, 2] = 0
     pots = np.zeros(4, np.int64)
     sides = np.zeros(4, np.int64)
     while deals < R.max_deals:
@@ -1073,7 +1083,7 @@ def play_unit(R, S, W, i, key, ukey, v, log):
     b0 = NGS * P
     v[b0 + TG.deals] = deals
     v[b0 + TG.unfinished] = 1 if loser < 0 else 0
-    v[b0 + TG.held_over] = W.pend[7, 2]
+    v[b0 + TG.held_over] = W.pend[LOST, 2]
     for q in range(held):
         v[b0 + TG.held_over] += W.pend[2 + q, 2]
     return NCARDS * deals
