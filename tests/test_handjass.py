@@ -13,6 +13,8 @@ import pytest
 import simkit
 from simkit.core import cards as C
 from simkit.engines import tricks as T
+from simkit.core.registry import resolve_strategies
+from simkit.core.rng import stream_state
 from simkit.errors import SimkitError
 from simkit.games import handjass as HJ
 from simkit.games.handjass import engine as E
@@ -219,6 +221,59 @@ def test_weis_example_line_131():
     quiet = everyone[:2] + ["p3=baseline(play=0,weis=201)", everyone[3]]
     res = HJ.play_stacked(rules(), quiet, stack(WEIS_131))
     assert res["p3_weis"] == 0 and res["p1_weis"] == 50 and res["p3_stock"] == 20
+
+
+def test_weis_split_that_wins_the_comparison_lines_104_110():
+    """A player shows the split of his Weis that wins the comparison (line 104 forbids only a
+    card in two combinations; 106-110 compare the best single Weis): A's four kings and
+    K-Q-J-10-9-8 of hearts are either the kings (100) and Q-8 (100, five cards, queen high) or
+    the run K-8 (100, six cards, king high); B holds J-10-9-8-7-6 of spades (six cards, jack
+    high), which beats the first split but not the second.  A declares the run of six and
+    scores 100 (he scored nothing, B 100).  Without B's run A shows the 200."""
+    hands = ["Kc Kd Ks Kh Qh Jh 10h 9h 8h",      # A: four kings and K-8 of hearts
+             "Js 10s 9s 8s 7s 6s Ah 7h Ac",      # B: J-6 of spades
+             "As Qs 6h Qc 10c 8c Qd 10d 8d",     # C
+             "Ad Jd 9d 7d 6d Jc 9c 7c 6c"]       # D (dealer): the 6c shows clubs
+    everyone = [f"p{k}=random(p=1,b=0,d=1)" for k in range(1, 5)]
+    r = rules()
+    res, log = HJ.play_stacked(r, everyone, stack(hands), log=True)
+    assert (res["p1_weis"], res["p2_weis"]) == (100, 0)
+    ref.check_deal(log.iloc[0].to_dict(), r)
+    quiet = everyone[:1] + ["p2=baseline(play=0,weis=201)"] + everyone[2:]
+    res, log = HJ.play_stacked(r, quiet, stack(hands), log=True)
+    assert (res["p1_weis"], res["p2_weis"]) == (200, 0)
+    ref.check_deal(log.iloc[0].to_dict(), r)
+    # the engine's split: the most points among those whose best key reaches ``need``
+    h = np.uint64(C.mask(C.parse(hands[0])))
+    run6 = (100 << 12) | (6 << 8) | (13 << 4)
+    assert E.weis_split(h, CL, 0, 0)[:2] == (200, (100 << 12) | (5 << 8) | (12 << 4))
+    assert E.weis_split(h, CL, run6, 0)[:2] == (100, run6)
+    assert E.weis_of(h, CL) == (200, run6)
+
+
+def test_stock_shown_in_a_scored_weis_counts_line_133():
+    """Line 133: Stöck need not be announced when it was shown in the player's Weis.  A holds
+    K-Q-J of hearts, trumps; the random strategy declares each of Weis and Stöck with chance
+    ``d`` = 0.5.  Over 200 plays of the deal, whenever A's Weis scored, his Stöck counted; when
+    it did not, Stöck still counts only when announced (both happen)."""
+    hands = ["Kh Qh Jh 9c 7c Ad 8d 6s 10s",      # A: K-Q-J of trumps, nothing else
+             "Ah 9h 7h Ac Qc 10c Kd Jd 9d",
+             "10h 8h Kc Jc 8s Qd 10d As Qs",
+             "6c 8c 7d 6d Ks Js 9s 7s 6h"]       # the 6h shows hearts
+    r = rules()
+    spec = HJ.SPEC
+    strats = resolve_strategies(spec, r, ["p1=random(p=1,b=0,d=0.5)"] +
+                                [f"p{k}=random(p=1,b=0)" for k in range(2, 5)])
+    R, Sg, W = spec.prepare(r, strats, stack(hands))
+    M = len(spec.metrics(r))
+    n = 200
+    rows = np.zeros((n, M))
+    spec.kernel(R, Sg, W, stream_state(3, 0), n, np.zeros((2, M)), rows, np.zeros((0, 1), np.int64))
+    names = [m.name for m in spec.metrics(r)]
+    weis, stock = rows[:, names.index("p1_weis")], rows[:, names.index("p1_stock")]
+    assert set(weis) == {0, 20}
+    assert (stock[weis == 20] == 20).all()
+    assert set(stock[weis == 0]) == {0, 20}
 
 
 def test_weis_values_and_splits():

@@ -298,13 +298,14 @@ def run_value(length):
 
 @njit(cache=True, nogil=True)
 def runs_of(hand, trump):
-    """``(total, best key)`` of the maximal runs of three or more in ``hand`` (plain order: the
-    ranks' bits, suit lanes apart).  Key: ``value << 12 | cards << 8 | top rank << 4 | trump``
-    (lines 106-109)."""
+    """``(total, best key, cards)`` of the maximal runs of three or more in ``hand`` (plain
+    order: the ranks' bits, suit lanes apart).  Key: ``value << 12 | cards << 8 | top rank << 4
+    | trump`` (lines 106-109); ``cards``: the mask of the runs' cards."""
     h = np.uint64(hand)
     starts = h & (h >> ONE) & (h >> np.uint64(2))   # bits where three in a row begin
     total = 0
     best = 0
+    cards = np.uint64(0)
     while starts:
         b = np.int64(trailing_zeros(starts))
         t = h >> np.uint64(b)
@@ -315,8 +316,10 @@ def runs_of(hand, trump):
         key = (v << 12) | (n << 8) | ((top & 15) << 4) | (1 if (b >> 4) == trump else 0)
         if key > best:
             best = key
-        starts &= ~((ONE << np.uint64(top + 1)) - ONE)  # past this run
-    return total, best
+        past = (ONE << np.uint64(top + 1)) - ONE
+        cards |= past & ~((ONE << np.uint64(b)) - ONE)
+        starts &= ~past                             # past this run
+    return total, best, cards
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -332,20 +335,29 @@ QUAD_RANKS = np.uint64((1 << 14) | (1 << 13) | (1 << 12) | (1 << 11) | (1 << 10)
 
 
 @njit(cache=True, nogil=True)
-def weis_of(hand, trump):
-    """``(total, best key)`` of a hand's Weis (lines 95-111): runs and fours of a kind, no card
-    in two of them; the split with the most points, ties to the better best key."""
+def weis_split(hand, trump, need, stock):
+    """A hand's Weis (lines 95-111): runs and fours of a kind, no card in two of them (line
+    104), over every split (each choice of its fours of a kind, the maximal runs of the rest).
+    Returns ``(total, key, shows, top_total, top_key)``: the split its holder shows when his
+    best single Weis must reach key ``need`` to win the comparison: the most points among the
+    splits whose best key is at least ``need``, then the better best key, then one holding all
+    the cards of mask ``stock`` (``shows``); and over every split the most points and the best
+    key (the strongest single Weis the hand can declare)."""
     h = np.uint64(hand)
     inter = h & (h >> np.uint64(16)) & (h >> np.uint64(32)) & (h >> np.uint64(48)) & QUAD_RANKS
-    best_total, best_key = runs_of(h, trump)
-    if inter == 0:
-        return best_total, best_key
-    # every choice of the fours of a kind to count (sub is a subset of inter's bits)
+    st = np.uint64(stock)
+    tot, key, cards = runs_of(h, trump)
+    top_total, top_key = tot, key
+    best_total, best_key, shows = -1, -1, False
+    if key >= need:
+        best_total, best_key, shows = tot, key, (cards & st) == st
+    # every choice of the fours of a kind to count (sub runs over the subsets of inter's bits)
     sub = inter
-    while True:
+    while sub:
         rest = h
         total = 0
         key = 0
+        quads = np.uint64(0)
         x = sub
         while x:
             r = np.int64(trailing_zeros(x))
@@ -355,17 +367,29 @@ def weis_of(hand, trump):
             k = (v << 12) | (4 << 8) | (r << 4)
             if k > key:
                 key = k
-            rest &= ~((ONE << np.uint64(r)) * np.uint64(0x0001000100010001))
-        t2, k2 = runs_of(rest, trump)
+            quads |= (ONE << np.uint64(r)) * np.uint64(0x0001000100010001)
+        t2, k2, cards = runs_of(h & ~quads, trump)
         total += t2
         if k2 > key:
             key = k2
-        if total > best_total or (total == best_total and key > best_key):
-            best_total, best_key = total, key
-        if sub == 0:
-            break
+        sh = ((cards | quads) & st) == st
+        top_total = max(top_total, total)
+        top_key = max(top_key, key)
+        if key >= need and (total > best_total or (total == best_total and (
+                key > best_key or (key == best_key and sh and not shows)))):
+            best_total, best_key, shows = total, key, sh
         sub = (sub - ONE) & inter
-    return best_total, best_key
+    if best_total < 0:
+        return 0, 0, False, top_total, top_key
+    return best_total, best_key, shows, top_total, top_key
+
+
+@njit(cache=True, nogil=True)
+def weis_of(hand, trump):
+    """``(total, best key)`` of a hand's Weis: the most points of any split (the hand's value),
+    and the best single Weis it can declare (the split that shows it may score fewer)."""
+    _, _, _, total, key = weis_split(hand, trump, 0, 0)
+    return total, key
 
 
 @njit(cache=True, nogil=True)
@@ -803,7 +827,18 @@ def play_deal(R, S, W, m, dealno, s, u, v, log, i, col):
                 if yes:
                     stock[j] = 20
         if bestj >= 0:
-            weisp[bestj] = wtot[bestj]
+            # the winner shows the split with the most points whose best Weis still beats
+            # every other declared one (an earlier position wins a tie, lines 110-111); its
+            # Stöck counts unannounced when the split shows trump K and Q (line 133)
+            need = 0
+            for a in range(k):
+                j = act[a]
+                if j != bestj and keys[j] > 0:
+                    need = max(need, keys[j] + (1 if j < bestj else 0))
+            kq = (ONE << np.uint64(trump * 16 + KING)) | (ONE << np.uint64(trump * 16 + QUEEN))
+            weisp[bestj], _, shows, _, _ = weis_split(hands[bestj], trump, need, kq)
+            if shows:
+                stock[bestj] = 20
         # ---- the tricks (lines 121-129)
         rnd = 0                   # the positions playing at random (bits)
         for a in range(k):
