@@ -87,21 +87,48 @@ def runs(cards, trump):
     return out
 
 
-def weis(cards, trump):
-    """``(total, best)`` of a hand: every choice of its fours of a kind, the runs of the rest;
-    the most points, then the best single Weis (value, cards, top, trump)."""
+def splits(cards, trump):
+    """Every split of a hand's Weis (line 104: no card in two combinations): for each choice of
+    its fours of a kind, those and the runs of the rest, as ``(total, best single Weis (value,
+    cards, top, trump), the cards shown)``."""
     cards = set(cards)
     quads = [r for r in QUADS if all((s, r) in cards for s in range(4))]
-    best = None
+    out = []
     for mask in range(1 << len(quads)):
         used = [quads[q] for q in range(len(quads)) if mask >> q & 1]
         rest = {c for c in cards if c[1] not in used}
         combos = [(QUADS[r], 4, SEQ.index(r), 0) for r in used] + runs(rest, trump)
-        total = sum(c[0] for c in combos)
-        top = max(combos) if combos else (0, 0, 0, 0)
-        if best is None or (total, top) > best:
-            best = (total, top)
-    return best
+        shown = {c for c in cards if c[1] in used} | run_cards(rest)
+        out.append((sum(c[0] for c in combos), max(combos) if combos else (0, 0, 0, 0), shown))
+    return out
+
+
+def run_cards(cards):
+    """The cards of the runs of three or more in ``cards``."""
+    out = set()
+    for s in range(4):
+        have = {SEQ.index(r) for (su, r) in cards if su == s}
+        for i in have:
+            if {i - 2, i - 1} <= have or {i - 1, i + 1} <= have or {i + 1, i + 2} <= have:
+                out.add((s, SEQ[i]))
+    return out
+
+
+def weis(cards, trump):
+    """``(total, best)`` of a hand: the most points of any split, and the best single Weis
+    (value, cards, top, trump) any split holds (the one its holder declares, line 130)."""
+    sp = splits(cards, trump)
+    return max(t for t, _, _ in sp), max(b for _, b, _ in sp)
+
+
+def shown_weis(cards, trump, beats):
+    """The split the winner of the Weis comparison shows: the most points among the splits
+    whose best single Weis satisfies ``beats``, then the better best one, then one showing
+    Stöck (``(total, shows trump K and Q)``)."""
+    sp = [(t, b, {(trump, "K"), (trump, "Q")} <= shown) for t, b, shown in splits(cards, trump)
+          if beats(b)]
+    t, _, stock = max(sp)
+    return t, stock
 
 
 def key_tuple(key):
@@ -129,7 +156,7 @@ def strokes_for(totals, m, rules, order, mult):
             pot[j] = mult
             s[j] = -mult
     if not ok:
-        return s, pot
+        return s, pot, []
     S = 1 if m == 2 else (m - 1 if rules.strokes == "players_minus_one" else 2)
     rec = ok[:S]
     for j in rec:
@@ -225,13 +252,16 @@ def check_deal(d, rules, with_totals=False):
             play[blind].append(six)
             table = trump * 16 + 6
     assert d["table"] == table
-    # ---- Weis and Stöck
-    best, bj = None, -1
+    # ---- Weis and Stöck (lines 104-112, 130-134): each declares his best single Weis; the
+    # best one (ties to the earlier player) scores the split with the most points that still
+    # beats every other declared one; Stöck shown in that split counts unannounced (133)
+    best, bj, declared = None, -1, {}
     for j in sorted(play):
         total, top = weis(play[j], trump)
         if d[f"decl{j}"]:
             assert top[0] > 0, "declared nothing"
             assert key_tuple(d[f"wkey{j}"]) == top, f"Weis of {play[j]}: {top} vs log"
+            declared[j] = top
             if best is None or top > best:
                 best, bj = top, j
         st = d[f"stock{j}"]
@@ -239,7 +269,13 @@ def check_deal(d, rules, with_totals=False):
         if st:
             assert (trump, "K") in play[j] and (trump, "Q") in play[j], "Stöck without K Q"
     for j in play:
-        want = weis(play[j], trump)[0] if j == bj else 0
+        want = 0
+        if j == bj:
+            others = {i: w for i, w in declared.items() if i != j}
+            want, stock = shown_weis(play[j], trump, lambda b: all(
+                b > w if i < j else b >= w for i, w in others.items()))
+            if stock:
+                assert d[f"stock{j}"] == 20, "Stöck shown in the scored Weis not counted"
         assert d[f"weis{j}"] == want, f"credited Weis of {j}"
     # ---- the tricks
     act = sorted(play)

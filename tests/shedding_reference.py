@@ -96,13 +96,13 @@ def replay_crazy_eights(rules, row):
     stock = sum(unseen.values())
     ev = [(x >> 12, (x >> 8) & 15, (x >> 6) & 3, x & 63) for x in events]
     k = 0
-    while ev[k][0] == 5:             # a starter eight buried: back into the stock
-        assert rules.starter_eight == "bury" and rank(ev[k][3]) == 8
+    while ev[k][0] == 5:             # a starter eight buried or shuffled back into the stock
+        assert rules.starter_eight in ("bury", "shuffle") and rank(ev[k][3]) == 8
         k += 1
     kind, _, _, top = ev[k]
     assert kind == 4, "no starter"
-    if rules.starter_eight == "bury":
-        assert rank(top) != 8, "an eight stands as starter although eights are buried"
+    if rules.starter_eight != "stands":
+        assert rank(top) != 8, "an eight stands as starter although eights are put back"
     assert unseen[top] > 0
     unseen[top] -= 1
     stock -= 1
@@ -242,7 +242,8 @@ def replay_crazy_eights(rules, row):
 # --------------------------------------------------------------------------- Fan-Tan
 
 def replay_fan_tan(rules, row):
-    """Replay one logged Fan-Tan game against 003:121-129."""
+    """Replay one logged Fan-Tan game against 003:121-129 (a pass when able: its chip, and the
+    penalties of 129 with ``pass_penalty``)."""
     K = rules.players
     first, step = row[0], row[1]
     if rules.deal_from == "left":
@@ -291,6 +292,15 @@ def replay_fan_tan(rules, row):
             chips[p] -= 1
             pool += 1
             passes += 1
+            if able and rules.pass_penalty:       # 129: three to the pool; a seven held back:
+                chips[p] -= 3                     # five to each other holder of its 6 or 8
+                pool += 3
+                for y in able:
+                    if lr(y) == 7:
+                        for q in range(K):
+                            if q != p and hands[q] & {y - 1, y + 1}:
+                                chips[p] -= 5
+                                chips[q] += 5
         else:
             assert c in hands[p] and can(c), f"seat {p} plays {c}, not playable"
             hands[p].remove(c)

@@ -30,7 +30,9 @@ def _logged(opts, strategies, n, seed=9):
     ({}, None), ({"players": 3}, ["p1=random", "p2=extend", "p3=ends"]),
     ({"players": 5, "deal_from": "right"}, ["p1=block", "p2=random"]),
     ({"players": 8, "must_play": False}, ["p1=random", "p2=block", "p3=block"]),
-    ({"players": 6, "ante_even": 2}, ["p4=random"])])
+    ({"players": 6, "ante_even": 2}, ["p4=random"]),
+    ({"must_play": False, "pass_penalty": True}, ["p1=random", "p2=block", "p3=block"]),
+    ({"players": 7, "must_play": False, "pass_penalty": True}, ["p1=random", "p2=random"])])
 def test_reference_replays_logged_games(opts, strategies):
     rules, log, rows, names = _logged(opts, strategies, 200)
     checked = 0
@@ -84,3 +86,96 @@ def test_hints_against_random(hint, n):
     assert np.isfinite(row["mean"]) and row["se"] > 0
     if n > 10_000 and hint in ("sequence", "extend"):
         assert row["mean"] > Z * row["se"], row.to_dict()
+
+
+# --------------------------------------------------------------------------- line 129
+
+def _hands(hands):
+    """The 52-card pack dealing ``hands`` (card strings, seat ``k``'s list) with deal_from=left:
+    card ``j`` to seat ``j % players``."""
+    from simkit.core.cards import parse_card
+    K = len(hands)
+    left = [list(h.split()) for h in hands]
+    order = []
+    for j in range(52):
+        order.append(left[j % K].pop(0))
+    assert not any(left) and len(set(order)) == 52
+    return " ".join(order), [[parse_card(c) for c in h.split()] for h in hands]
+
+
+def _rest(used):
+    """The cards not in ``used`` (card strings), in pack order."""
+    return [f"{r}{s}" for s in "cdhs" for r in "A23456789TJQK"
+            if f"{r}{s}" not in used.split()]
+
+
+def test_pass_penalty_by_hand():
+    """Line 129 on a dealt position (three players, no row open): p1 holds the 7♣ and 7♦ and
+    the 5♥; p2 the 6♣ and 8♣, p3 the 8♦, p1 himself the 6♦.  A pass by p1 costs 3 into the pool,
+    5 to p2 (one holder of both the 6♣ and 8♣: five, not ten) and 5 to p3 for the 8♦ (the 6♦
+    is p1's own: nothing).  With the clubs row open, only the 7♦ is held back: 3 and 5 to p3.
+    A pass by p3 holding no seven (his 8♦ not playable): 3 only."""
+    from simkit.core.cards import parse_card
+    from simkit.games.fan_tan.engine import pass_penalty
+    hand = np.array([sum(1 << parse_card(c) for c in h.split()) for h in
+                     ["7c 7d 6d 5h", "6c 8c 2s", "8d 3s"]], np.uint64)
+    lo = np.zeros(4, np.int64)
+    chips = np.zeros(3, np.int64)
+    assert pass_penalty(hand, 0, lo, chips) == 3 and list(chips) == [-3 - 10, 5, 5]
+    lo[0] = 7                          # clubs row open (its seven on the table)
+    chips[:] = 0
+    assert pass_penalty(hand, 0, lo, chips) == 3 and list(chips) == [-3 - 5, 0, 5]
+    chips[:] = 0
+    assert pass_penalty(hand, 2, lo, chips) == 3 and list(chips) == [0, 0, -3]
+
+
+def test_pass_penalty_in_a_stacked_game():
+    """A whole stacked game, with and without the penalty (the same play: the strategies do not
+    see chips).  p1 (block) holds the four sevens and none of the 6s and 8s: every play opens two
+    cards to the others, so he passes while he may; p2 holds the four 6s, p3 the four 8s, both
+    play ``sequence`` (never a voluntary pass).  Every pass of p1 while he still holds k sevens
+    costs him 3 + 10k: 5k to p2, 5k to p3, 3 to the pool the winner takes.  The first is turn
+    one (k = 4: 43 chips)."""
+    spec = simkit.get_game("fan_tan")
+    sevens, sixes, eights = "7c 7d 7h 7s", "6c 6d 6h 6s", "8c 8d 8h 8s"
+    rest = _rest(" ".join([sevens, sixes, eights]))
+    text = [" ".join([sevens] + rest[:14]), " ".join([sixes] + rest[14:27]),
+            " ".join([eights] + rest[27:])]
+    pack, hands = _hands(text)
+    strats = ["p1=block", "p2=sequence", "p3=sequence"]
+    res = {}
+    for pen in (False, True):
+        rules = spec.rules.build({"players": 3, "must_play": False, "pass_penalty": pen})
+        res[pen], log = play.play_stacked(spec, rules, strats, pack, log=True)
+        assert replay_fan_tan(rules, log.tolist()) == res[pen]
+    turns = [int(x) for x in log[54:] if x != -1]
+    assert turns[0] == 63                  # p1 passes at once
+    held, owed = 4, []
+    for x in turns:
+        c, seat = x % 64, x // 64
+        if seat == 0 and c == 63 and held:
+            owed.append(held)
+        elif seat == 0 and (c & 15) == 7:
+            held -= 1
+    assert owed[0] == 4 and len(owed) > 1
+    winner = int(res[True]["winner_seat"]) - 1
+    want = [-(3 * len(owed) + 10 * sum(owed)), 5 * sum(owed), 5 * sum(owed)]
+    want[winner] += 3 * len(owed)
+    got = [res[True][f"p{k}_chips"] - res[False][f"p{k}_chips"] for k in (1, 2, 3)]
+    assert got == want
+    assert res[True]["pool"] - res[False]["pool"] == 3 * len(owed)
+    assert sum(res[True][f"p{k}_chips"] for k in (1, 2, 3)) == 0
+
+
+def test_pass_penalty_needs_free_passes():
+    from simkit.errors import SimkitError
+    with pytest.raises(SimkitError, match="pass_penalty"):
+        simkit.get_game("fan_tan").rules.build({"pass_penalty": True})
+
+
+def test_chips_sum_to_zero_with_the_penalty():
+    res = simkit.run("fan_tan(players=5,must_play=false,pass_penalty=true)", n=4000, seed=2,
+                     rows=True, strategies=["p1=block", "p2=random"], progress=False)
+    r = res.rows
+    assert np.allclose(r[[f"p{k}_chips" for k in range(1, 6)]].sum(axis=1), 0)
+    assert r["passes"].sum() > 0

@@ -13,6 +13,8 @@ import pytest
 import simkit
 from simkit.core import cards as C
 from simkit.engines import tricks as T
+from simkit.core.registry import resolve_strategies
+from simkit.core.rng import stream_state
 from simkit.errors import SimkitError
 from simkit.games import handjass as HJ
 from simkit.games.handjass import engine as E
@@ -221,6 +223,59 @@ def test_weis_example_line_131():
     assert res["p3_weis"] == 0 and res["p1_weis"] == 50 and res["p3_stock"] == 20
 
 
+def test_weis_split_that_wins_the_comparison_lines_104_110():
+    """A player shows the split of his Weis that wins the comparison (line 104 forbids only a
+    card in two combinations; 106-110 compare the best single Weis): A's four kings and
+    K-Q-J-10-9-8 of hearts are either the kings (100) and Q-8 (100, five cards, queen high) or
+    the run K-8 (100, six cards, king high); B holds J-10-9-8-7-6 of spades (six cards, jack
+    high), which beats the first split but not the second.  A declares the run of six and
+    scores 100 (he scored nothing, B 100).  Without B's run A shows the 200."""
+    hands = ["Kc Kd Ks Kh Qh Jh 10h 9h 8h",      # A: four kings and K-8 of hearts
+             "Js 10s 9s 8s 7s 6s Ah 7h Ac",      # B: J-6 of spades
+             "As Qs 6h Qc 10c 8c Qd 10d 8d",     # C
+             "Ad Jd 9d 7d 6d Jc 9c 7c 6c"]       # D (dealer): the 6c shows clubs
+    everyone = [f"p{k}=random(p=1,b=0,d=1)" for k in range(1, 5)]
+    r = rules()
+    res, log = HJ.play_stacked(r, everyone, stack(hands), log=True)
+    assert (res["p1_weis"], res["p2_weis"]) == (100, 0)
+    ref.check_deal(log.iloc[0].to_dict(), r)
+    quiet = everyone[:1] + ["p2=baseline(play=0,weis=201)"] + everyone[2:]
+    res, log = HJ.play_stacked(r, quiet, stack(hands), log=True)
+    assert (res["p1_weis"], res["p2_weis"]) == (200, 0)
+    ref.check_deal(log.iloc[0].to_dict(), r)
+    # the engine's split: the most points among those whose best key reaches ``need``
+    h = np.uint64(C.mask(C.parse(hands[0])))
+    run6 = (100 << 12) | (6 << 8) | (13 << 4)
+    assert E.weis_split(h, CL, 0, 0)[:2] == (200, (100 << 12) | (5 << 8) | (12 << 4))
+    assert E.weis_split(h, CL, run6, 0)[:2] == (100, run6)
+    assert E.weis_of(h, CL) == (200, run6)
+
+
+def test_stock_shown_in_a_scored_weis_counts_line_133():
+    """Line 133: Stöck need not be announced when it was shown in the player's Weis.  A holds
+    K-Q-J of hearts, trumps; the random strategy declares each of Weis and Stöck with chance
+    ``d`` = 0.5.  Over 200 plays of the deal, whenever A's Weis scored, his Stöck counted; when
+    it did not, Stöck still counts only when announced (both happen)."""
+    hands = ["Kh Qh Jh 9c 7c Ad 8d 6s 10s",      # A: K-Q-J of trumps, nothing else
+             "Ah 9h 7h Ac Qc 10c Kd Jd 9d",
+             "10h 8h Kc Jc 8s Qd 10d As Qs",
+             "6c 8c 7d 6d Ks Js 9s 7s 6h"]       # the 6h shows hearts
+    r = rules()
+    spec = HJ.SPEC
+    strats = resolve_strategies(spec, r, ["p1=random(p=1,b=0,d=0.5)"] +
+                                [f"p{k}=random(p=1,b=0)" for k in range(2, 5)])
+    R, Sg, W = spec.prepare(r, strats, stack(hands))
+    M = len(spec.metrics(r))
+    n = 200
+    rows = np.zeros((n, M))
+    spec.kernel(R, Sg, W, stream_state(3, 0), n, np.zeros((2, M)), rows, np.zeros((0, 1), np.int64))
+    names = [m.name for m in spec.metrics(r)]
+    weis, stock = rows[:, names.index("p1_weis")], rows[:, names.index("p1_stock")]
+    assert set(weis) == {0, 20}
+    assert (stock[weis == 20] == 20).all()
+    assert set(stock[weis == 0]) == {0, 20}
+
+
 def test_weis_values_and_splits():
     """Lines 95-104: the values, and a card in one combination only (the split with the most
     points); engine and reference agree."""
@@ -281,6 +336,36 @@ def test_strokes_and_potatoes_lines_137_141():
     assert list(W.strk[:4]) == [1, 0, 0, -1] and sorted(W.pend[0, :2]) == [1, 2] and W.pend[0, 2] == 1
     # Berner (173): times the suit's multiplier
     assert hand_worked_strokes([60, 50, 30, 17], mult=3)[0] == [3, 3, 0, -3]
+
+
+def test_held_over_strokes_are_never_lost_line_175():
+    """Line 175 over a game: seven deals of four players as the game loop runs them
+    (score_strokes, then settle_held).  In deals 1-6 seat 0 takes 60 points and two others tie
+    at 40 while the fourth drops, so each deal holds one stroke over: pairs {1,2}, {1,3},
+    {2,3}, and each again.  In deal 7 everyone plays at 70/50/40/30 and every held stroke is
+    settled: seat 1 wins both its pairs (2 + 2), seat 2 its pair with seat 3 (2).  Every deal
+    gives out two strokes, so the seven give 14 and none waits or is lost.  (The engine kept
+    five held-over entries and dropped a sixth stroke unrecorded.)"""
+    R = E.game_rules(rules(tie="carry", unit="game"))
+    W = E.work()
+    W.order[:4] = np.arange(4)
+    score = np.zeros(4, np.int64)
+    ingame = np.ones(4, np.int64)
+    held = 0
+    pairs = [(1, 2), (1, 3), (2, 3)] * 2
+    deals = [({0: 60, a: 40, b: 40}) for a, b in pairs] + [{0: 70, 1: 50, 2: 40, 3: 30}]
+    for n, totals in enumerate(deals):
+        k = len(totals)
+        W.act[:k] = sorted(totals)
+        for j in range(4):
+            W.choice[j] = E.PLAY if j in totals else E.DROP
+            W.total[j] = totals.get(j, 0)
+            W.strk[j] = W.pot[j] = 0
+        E.score_strokes(R, W, k, 4, 1, np.uint64(n + 1))
+        score += W.strk[:4]
+        held = E.settle_held(W, 4, k, held, score, ingame)
+        assert score.sum() + sum(W.pend[2 + q, 2] for q in range(held)) == 2 * (n + 1)
+    assert list(score) == [7, 1 + 4, 2, 0] and held == 0 and W.pend[-1, 2] == 0   # the last row: lost
 
 
 def test_unplayed_strokes_lines_119_139_161():

@@ -14,7 +14,8 @@ from simkit.games.crazy_eights import engine
 from simkit.games.crazy_eights.rules import CrazyEightsRules
 from simkit.games.crazy_eights.strategies import STRATEGIES, encode
 
-VERSION = 2  # 2: the baseline keeps eights only above 5 cards (eight_at=5); keep_eights is the literal hint
+VERSION = 3  # 2: the baseline keeps eights only above 5 cards (eight_at=5); keep_eights is the literal hint
+# 3: preset openspiel shuffles a starter eight back into the stock (starter_eight=shuffle), as open-spiel does
 
 
 def prepare(rules, strategies, stacked=None):
@@ -36,7 +37,7 @@ SPEC = GameSpec(
     log_columns=engine.log_columns,
     presets={"text": {},
              "openspiel": {"players": 5, "max_draws": 5, "max_plays": 100, "may_pass": True,
-                           "extra_passes": 1},
+                           "extra_passes": 1, "starter_eight": "shuffle"},
              "optional": {"queen_spades": True, "twos": "stack", "jacks": True},
              "draw_one": {"draw_one": True},
              "game": {"unit": "game"},
@@ -44,7 +45,8 @@ SPEC = GameSpec(
     preset_docs={"text": "the text's basic rules for two players (the default)",
                  "openspiel": "open-spiel's crazy_eights defaults: five players, at most five "
                               "draws a turn, passing at will once one may not draw, the deal stops after 100 cards played "
-                              "or players + 1 passes with the stock empty",
+                              "or players + 1 passes with the stock empty, a starter eight "
+                              "shuffled back into the stock",
                  "optional": "the optional rules of lines 113-115: Q♠ draws five, stacked twos, "
                              "jacks skip",
                  "draw_one": "line 116: a player who cannot play draws one card and passes",

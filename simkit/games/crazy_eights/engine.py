@@ -19,7 +19,8 @@ or at ``max_plays``).  ``unit=game``: ``pK_win``, ``pK_score`` (final total), ``
 Move log (:func:`log_columns`, the game's first deal with ``unit=game``): the number of events,
 the cards dealt (card ``j`` to seat ``j % players``), then events ``kind << 12 | seat << 8 |
 suit << 6 | code``: kind 1 a play (``suit``: the suit named with an eight, else the card's
-suit), 2 a draw (the card drawn), 3 a pass, 4 the starter turned, 5 a starter eight buried.
+suit), 2 a draw (the card drawn), 3 a pass, 4 the starter turned, 5 a starter eight put back
+(buried, or shuffled in).
 """
 from __future__ import annotations
 
@@ -94,6 +95,7 @@ class Table(NamedTuple):
     players: int
     hand: int
     bury: bool
+    reshuffle: bool       # a starter eight back into the stock at a random place
     max_draws: int
     voluntary: bool
     lowest: bool
@@ -128,7 +130,8 @@ class Work(NamedTuple):
 
 def table(rules) -> Table:
     return record(Table, players=rules.players, hand=rules.cards_each,
-                  bury=rules.starter_eight == "bury", max_draws=rules.max_draws,
+                  bury=rules.starter_eight == "bury",
+                  reshuffle=rules.starter_eight == "shuffle", max_draws=rules.max_draws,
                   voluntary=rules.voluntary_draw, lowest=rules.blocked == "lowest",
                   max_plays=rules.max_plays, may_pass=rules.may_pass,
                   block_at=rules.players + rules.extra_passes, queen=rules.queen_spades,
@@ -290,13 +293,18 @@ def play_hand(R, S, W, i, start, s, u, log, logging, special, rand, v):
     top = np.int64(stock[top_pos])
     top_pos += 1
     tries = 0
-    while R.bury and (top & 15) == 8 and tries < n:
+    while (R.bury or R.reshuffle) and (top & 15) == 8 and tries < n:
         ev = _log(log, i, ev, EV_BURY, 0, top >> 4, top) if logging else ev + 1
-        # to the bottom of the stock: rotate the stock's positions
+        # to the bottom of the stock (bury), or to a uniformly random place in it, the top
+        # included (reshuffle; on top it is turned again): rotate the stock's positions
+        dest = n - 1
+        if R.reshuffle:
+            k, s = bounded(s, n - top_pos + 1)
+            dest = top_pos - 1 + k
         x = stock[top_pos - 1]
-        for q in range(top_pos - 1, n - 1):
+        for q in range(top_pos - 1, dest):
             stock[q] = stock[q + 1]
-        stock[n - 1] = x
+        stock[dest] = x
         top = np.int64(stock[top_pos - 1])
         tries += 1
     if logging:

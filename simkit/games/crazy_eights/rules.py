@@ -16,9 +16,12 @@ player, a player who cannot play draws one card only and passes.
 Readings chosen where the text is unclear or silent (each an option; the common rule default):
 
 * Seats: ``p1`` sits at the dealer's left and plays first; the dealer is the last seat.
-* ``starter_eight`` (109 is silent on an eight turned as the starter): ``bury`` (the default,
-  the common rule: it goes to the bottom of the stock and the next card is turned) or ``stands``
-  (it is a plain card of its suit to match; no suit is named).
+* ``starter_eight`` (109 says only "the top card is turned as the starter", nothing of an
+  eight): ``bury`` (the default, the common rule: it goes to the bottom of the stock and the
+  next card is turned), ``shuffle`` (it goes back into the stock at a uniformly random place,
+  the top included, and the top card is turned again: open-spiel's redraw, which returns the
+  eight to the undealt cards and draws the starter from all of them; preset ``openspiel``) or
+  ``stands`` (it is a plain card of its suit to match; no suit is named).
 * ``blocked``: the text's gap (110 says only that a player unable to play passes with the stock
   empty): a deal in which every player has passed in a row with the stock empty ends; with
   ``lowest`` (the default, the common rule) the player whose hand counts fewest points scores
@@ -50,7 +53,7 @@ from dataclasses import dataclass
 from simkit.core.rules import Rules, option
 from simkit.errors import SimkitError
 
-STARTER_EIGHT = ("bury", "stands")
+STARTER_EIGHT = ("bury", "stands", "shuffle")
 BLOCKED = ("lowest", "nobody")
 TWOS = ("off", "stack", "literal")
 UNIT = ("deal", "game")
@@ -65,8 +68,9 @@ class CrazyEightsRules(Rules):
     hand_size: int = option(0, range=(0, 10), doc="cards dealt to each (0: seven for two "
                                                   "players, five otherwise)", source="003:109")
     starter_eight: str = option("bury", choices=STARTER_EIGHT,
-                                doc="an eight turned as starter: buried and another turned, or "
-                                    "it stands as a plain card", source="003:109 (silent)")
+                                doc="an eight turned as starter: buried and another turned, "
+                                    "shuffled back into the stock and another turned, or it "
+                                    "stands as a plain card", source="003:109 (silent)")
     max_draws: int = option(0, range=(0, 104), doc="cards one may draw in a turn (0: until able)",
                             source="003:110")
     voluntary_draw: bool = option(True, doc="a player may draw holding a playable card",

@@ -6,8 +6,9 @@ cards are a mask: each unopened suit's seven, each open row's next card down and
 Dealing, seats and the pool come from :mod:`simkit.engines.shedding`.
 
 The kernel is :func:`run_deals`, the core deal loop over :func:`play_deal`.  Metrics: per seat
-``pK_chips`` (net chips: antes, passes and cards left paid, the pool taken) and ``pK_win`` (first
-out), then ``pool`` (the chips the winner takes), ``passes`` and ``winner_seat`` (1..K).
+``pK_chips`` (net chips: antes, passes, line 129's penalties and cards left paid, the pool
+taken) and ``pK_win`` (first out), then ``pool`` (the chips the winner takes), ``passes`` and
+``winner_seat`` (1..K).
 
 Move log (:func:`log_columns`): the first seat dealt to, the deal's step (+1 or -1), the 52 cards
 in the order dealt (card ``j`` to seat ``(first + step * j) mod K``), then each turn as
@@ -34,7 +35,8 @@ MAX_TURNS = 100_000  # never reached in practice; then the fewest cards left win
 
 SEAT = ["chips", "win"]
 TAIL = ["pool", "passes", "winner_seat"]
-DOCS = {"chips": "net chips: the pool if he wins, less his ante, passes and cards left paid",
+DOCS = {"chips": "net chips: the pool if he wins, less his ante, passes (and their penalties) "
+                 "and cards left paid",
         "win": "first out of cards (takes the pool)",
         "pool": "chips in the pool when the winner takes it",
         "passes": "passes in the game (a chip each)",
@@ -63,6 +65,7 @@ class Table(NamedTuple):
     step: int
     ante_even: int
     must_play: bool
+    penalty: bool      # a pass when able pays line 129's penalties
 
 
 class Work(NamedTuple):
@@ -79,7 +82,7 @@ def table(rules) -> Table:
     K = rules.players
     first, step = (0, 1) if rules.deal_from == "left" else (K - 2, -1)
     return record(Table, players=K, first=first, step=step, ante_even=rules.ante_even,
-                  must_play=rules.must_play)
+                  must_play=rules.must_play, penalty=rules.pass_penalty)
 
 
 def work(rules, stacked=None) -> Work:
@@ -189,6 +192,22 @@ def choose(kind, h, legal, may_pass, u):
 
 
 @njit(cache=True, nogil=True)
+def pass_penalty(hand, p, lo, chips):
+    """Line 129: seat ``p`` passed holding a playable card.  He pays three chips into the pool
+    (returned), and for each seven he holds back (its row not open) five to every other holder
+    of that suit's 6 or 8."""
+    chips[p] -= 3
+    for s in range(4):
+        if lo[s] == 0 and (hand[p] & bit(s * 16 + 7)):
+            six_eight = bit(s * 16 + 6) | bit(s * 16 + 8)
+            for q in range(hand.shape[0]):
+                if q != p and (hand[q] & six_eight):
+                    chips[p] -= 5
+                    chips[q] += 5
+    return 3
+
+
+@njit(cache=True, nogil=True)
 def play_deal(R, S, W, i, key, ukey, v, log):
     K = R.players
     hand, lo, hi, chips, perm, deck = W.hand, W.lo, W.hi, W.chips, W.perm, W.deck
@@ -239,6 +258,8 @@ def play_deal(R, S, W, i, key, ukey, v, log):
         if c < 0:
             chips[p] -= 1
             pool += 1
+            if legal and R.penalty:
+                pool += pass_penalty(hand, p, lo, chips)
             passes += 1
             since += 1
             if logging and t < MAX_LOG:

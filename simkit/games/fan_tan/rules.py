@@ -25,12 +25,24 @@ Readings chosen where the text is unclear or silent (each an option; the common 
 * ``must_play`` (129): a player who can play must (the default: the penalty of 129 makes a pass
   when able a loss, so it is not played); with ``false`` he may pass at a chip's cost, and the
   ``block`` strategy does so rather than open a row to others.
+* ``pass_penalty`` (129, with ``must_play=false`` only): a pass while able costs the text's
+  penalty on top of the pass's own chip (126), as if always found out at once: three chips into
+  the pool, and if he held back a seven (the seven of a row not yet open), five chips to each
+  other holder of that suit's 6 or 8, for each such seven.  "Each holder" is read per player:
+  one who holds both the 6 and the 8 gets five, not ten; the passer pays himself nothing.  The
+  holders are those of the moment, which are those of the deal, since neither card can be
+  played before its seven.  Off by default: the text makes a pass when able an offence, not a
+  move (so ``must_play`` is on by default and 129 never applies); ``must_play=false`` is a
+  variant the text does not describe, where the pass costs its chip as any pass, and the
+  penalty is the option to charge.  Chips are conserved either way: the three go to the pool
+  the winner takes, the fives from one player to another.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from simkit.core.rules import Rules, option
+from simkit.errors import SimkitError
 
 DEAL_FROM = ("left", "right")
 
@@ -47,3 +59,12 @@ class FanTanRules(Rules):
                             source="003:125 (silent)")
     must_play: bool = option(True, doc="a player who can play must (a pass when able is "
                                        "penalised)", source="003:126,129")
+    pass_penalty: bool = option(False, doc="with must_play=false, a pass when able also pays 3 "
+                                           "chips to the pool and, holding back a seven, 5 to "
+                                           "each other holder of its suit's 6 or 8",
+                                source="003:129")
+
+    def check(self) -> None:
+        if self.pass_penalty and self.must_play:
+            raise SimkitError("pass_penalty needs must_play=false (a player who must play "
+                              "never passes while able)")

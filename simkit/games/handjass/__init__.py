@@ -22,7 +22,8 @@ from simkit.games.handjass import engine
 from simkit.games.handjass.rules import HandjassRules
 from simkit.games.handjass.strategies import STRATEGIES, encode
 
-VERSION = 1
+VERSION = 3  # 2: tie=carry keeps every held-over stroke (one entry a pair of seats; a sixth was dropped)
+# 3: the Weis split that wins the comparison is shown (line 104); Stöck shown in it counts unannounced (133)
 
 
 def prepare(rules, strategies, stacked=None, more_deals=None):

@@ -51,6 +51,7 @@ ONE = np.uint64(1)
 LANE = np.uint64(0x7FC0)       # ranks 6..14 of a suit lane
 ALL36 = LANE | (LANE << np.uint64(16)) | (LANE << np.uint64(32)) | (LANE << np.uint64(48))
 JACK, QUEEN, KING, SIX = 11, 12, 13, 6
+LOST = 2 + 6      # Work.pend's row of strokes lost (2 rows of a deal's new pairs, 6 of pairs waiting)
 
 PLAIN_ORDER = "A K Q J 10 9 8 7 6"      # line 68-79
 TRUMP_ORDER = "J 9 A K Q 10 8 7 6"      # line 80-91
@@ -244,7 +245,7 @@ class Work(NamedTuple):
     hands: np.ndarray          # uint64[4] by position: the cards not yet played
     dealt: np.ndarray          # uint64[4] by hand: as dealt (hand 3: blind or dead hand)
     t: np.ndarray              # int64[len(ROWS), 4]: the rows ROWS
-    pend: np.ndarray           # int64[8, 3] held-over strokes: (position or seat a, b, strokes)
+    pend: np.ndarray           # int64[9, 3] held-over strokes: (position or seat a, b, strokes)
 
 
 for _r, _name in enumerate(ROWS):
@@ -279,7 +280,7 @@ def work(stack=None) -> Work:
     return record(Work, deck=C.deck(36).astype(np.int64), stack=st, stacked=stack is not None,
                   perm=np.zeros(NCARDS, np.int64), cards=np.zeros(NCARDS, np.int64),
                   hands=np.zeros(4, np.uint64), dealt=np.zeros(4, np.uint64),
-                  t=np.zeros((len(ROWS), 4), np.int64), pend=np.zeros((8, 3), np.int64))
+                  t=np.zeros((len(ROWS), 4), np.int64), pend=np.zeros((LOST + 1, 3), np.int64))
 
 
 # --------------------------------------------------------------------------- Weis and Stöck
@@ -297,13 +298,14 @@ def run_value(length):
 
 @njit(cache=True, nogil=True)
 def runs_of(hand, trump):
-    """``(total, best key)`` of the maximal runs of three or more in ``hand`` (plain order: the
-    ranks' bits, suit lanes apart).  Key: ``value << 12 | cards << 8 | top rank << 4 | trump``
-    (lines 106-109)."""
+    """``(total, best key, cards)`` of the maximal runs of three or more in ``hand`` (plain
+    order: the ranks' bits, suit lanes apart).  Key: ``value << 12 | cards << 8 | top rank << 4
+    | trump`` (lines 106-109); ``cards``: the mask of the runs' cards."""
     h = np.uint64(hand)
     starts = h & (h >> ONE) & (h >> np.uint64(2))   # bits where three in a row begin
     total = 0
     best = 0
+    cards = np.uint64(0)
     while starts:
         b = np.int64(trailing_zeros(starts))
         t = h >> np.uint64(b)
@@ -314,8 +316,10 @@ def runs_of(hand, trump):
         key = (v << 12) | (n << 8) | ((top & 15) << 4) | (1 if (b >> 4) == trump else 0)
         if key > best:
             best = key
-        starts &= ~((ONE << np.uint64(top + 1)) - ONE)  # past this run
-    return total, best
+        past = (ONE << np.uint64(top + 1)) - ONE
+        cards |= past & ~((ONE << np.uint64(b)) - ONE)
+        starts &= ~past                             # past this run
+    return total, best, cards
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -331,20 +335,29 @@ QUAD_RANKS = np.uint64((1 << 14) | (1 << 13) | (1 << 12) | (1 << 11) | (1 << 10)
 
 
 @njit(cache=True, nogil=True)
-def weis_of(hand, trump):
-    """``(total, best key)`` of a hand's Weis (lines 95-111): runs and fours of a kind, no card
-    in two of them; the split with the most points, ties to the better best key."""
+def weis_split(hand, trump, need, stock):
+    """A hand's Weis (lines 95-111): runs and fours of a kind, no card in two of them (line
+    104), over every split (each choice of its fours of a kind, the maximal runs of the rest).
+    Returns ``(total, key, shows, top_total, top_key)``: the split its holder shows when his
+    best single Weis must reach key ``need`` to win the comparison: the most points among the
+    splits whose best key is at least ``need``, then the better best key, then one holding all
+    the cards of mask ``stock`` (``shows``); and over every split the most points and the best
+    key (the strongest single Weis the hand can declare)."""
     h = np.uint64(hand)
     inter = h & (h >> np.uint64(16)) & (h >> np.uint64(32)) & (h >> np.uint64(48)) & QUAD_RANKS
-    best_total, best_key = runs_of(h, trump)
-    if inter == 0:
-        return best_total, best_key
-    # every choice of the fours of a kind to count (sub is a subset of inter's bits)
+    st = np.uint64(stock)
+    tot, key, cards = runs_of(h, trump)
+    top_total, top_key = tot, key
+    best_total, best_key, shows = -1, -1, False
+    if key >= need:
+        best_total, best_key, shows = tot, key, (cards & st) == st
+    # every choice of the fours of a kind to count (sub runs over the subsets of inter's bits)
     sub = inter
-    while True:
+    while sub:
         rest = h
         total = 0
         key = 0
+        quads = np.uint64(0)
         x = sub
         while x:
             r = np.int64(trailing_zeros(x))
@@ -354,17 +367,29 @@ def weis_of(hand, trump):
             k = (v << 12) | (4 << 8) | (r << 4)
             if k > key:
                 key = k
-            rest &= ~((ONE << np.uint64(r)) * np.uint64(0x0001000100010001))
-        t2, k2 = runs_of(rest, trump)
+            quads |= (ONE << np.uint64(r)) * np.uint64(0x0001000100010001)
+        t2, k2, cards = runs_of(h & ~quads, trump)
         total += t2
         if k2 > key:
             key = k2
-        if total > best_total or (total == best_total and key > best_key):
-            best_total, best_key = total, key
-        if sub == 0:
-            break
+        sh = ((cards | quads) & st) == st
+        top_total = max(top_total, total)
+        top_key = max(top_key, key)
+        if key >= need and (total > best_total or (total == best_total and (
+                key > best_key or (key == best_key and sh and not shows)))):
+            best_total, best_key, shows = total, key, sh
         sub = (sub - ONE) & inter
-    return best_total, best_key
+    if best_total < 0:
+        return 0, 0, False, top_total, top_key
+    return best_total, best_key, shows, top_total, top_key
+
+
+@njit(cache=True, nogil=True)
+def weis_of(hand, trump):
+    """``(total, best key)`` of a hand's Weis: the most points of any split (the hand's value),
+    and the best single Weis it can declare (the split that shows it may score fewer)."""
+    _, _, _, total, key = weis_split(hand, trump, 0, 0)
+    return total, key
 
 
 @njit(cache=True, nogil=True)
@@ -802,7 +827,18 @@ def play_deal(R, S, W, m, dealno, s, u, v, log, i, col):
                 if yes:
                     stock[j] = 20
         if bestj >= 0:
-            weisp[bestj] = wtot[bestj]
+            # the winner shows the split with the most points whose best Weis still beats
+            # every other declared one (an earlier position wins a tie, lines 110-111); its
+            # Stöck counts unannounced when the split shows trump K and Q (line 133)
+            need = 0
+            for a in range(k):
+                j = act[a]
+                if j != bestj and keys[j] > 0:
+                    need = max(need, keys[j] + (1 if j < bestj else 0))
+            kq = (ONE << np.uint64(trump * 16 + KING)) | (ONE << np.uint64(trump * 16 + QUEEN))
+            weisp[bestj], _, shows, _, _ = weis_split(hands[bestj], trump, need, kq)
+            if shows:
+                stock[bestj] = 20
         # ---- the tricks (lines 121-129)
         rnd = 0                   # the positions playing at random (bits)
         for a in range(k):
@@ -944,8 +980,10 @@ def nok_all(total, act, k, potato):
 def settle_held(W, m, k, held, score, ingame):
     """Line 175: strokes held over (game seats in ``W.pend[2:2 + held]``) go to the one of the
     two with more points in a deal both play; then this deal's new held-over pairs (positions
-    in ``W.pend[0:2]``) join them.  A pair with a retired player is dropped, its strokes lost
-    (counted in ``W.pend[7, 2]``).  Returns the new count."""
+    in ``W.pend[0:2]``) join them, added to the pair's strokes if it already waits (both would
+    be settled in the same deal, to the same player): so at most one entry per pair of seats,
+    six with four players.  A pair with a retired player is dropped, its strokes lost (counted
+    in ``W.pend[LOST, 2]``).  Returns the new count."""
     pend = W.pend
     t = W.t
     order = t[T.order]
@@ -967,7 +1005,7 @@ def settle_held(W, m, k, held, score, ingame):
             score[win] += amt
         if win >= 0 or not ingame[a] or not ingame[b]:
             if win < 0:
-                pend[7, 2] += amt           # lost with a retired player
+                pend[LOST, 2] += amt        # lost with a retired player
             for r in range(q, held - 1):
                 for c in range(3):
                     pend[2 + r, c] = pend[3 + r, c]
@@ -975,11 +1013,18 @@ def settle_held(W, m, k, held, score, ingame):
         else:
             q += 1
     for n in range(2):
-        if pend[n, 2] > 0 and held < 5:
-            pend[2 + held, 0] = order[pend[n, 0]]
-            pend[2 + held, 1] = order[pend[n, 1]]
-            pend[2 + held, 2] = pend[n, 2]
-            held += 1
+        if pend[n, 2] > 0:
+            a, b = order[pend[n, 0]], order[pend[n, 1]]
+            q = 0
+            while q < held and not ((pend[2 + q, 0] == a and pend[2 + q, 1] == b) or
+                                    (pend[2 + q, 0] == b and pend[2 + q, 1] == a)):
+                q += 1
+            if q == held:
+                pend[2 + q, 0] = a
+                pend[2 + q, 1] = b
+                pend[2 + q, 2] = 0
+                held += 1
+            pend[2 + q, 2] += pend[n, 2]
     return held
 
 
@@ -1018,8 +1063,8 @@ def play_unit(R, S, W, i, key, ukey, v, log):
     deals = 0
     loser = -1
     plays = np.zeros(4, np.int64)
-    held = 0                      # game-level held-over strokes in W.pend[2:7], lost in [7, 2]
-    W.pend[7, 2] = 0
+    held = 0                      # game-level held-over strokes in W.pend[2:8], lost in [LOST, 2]
+    W.pend[LOST, 2] = 0
     pots = np.zeros(4, np.int64)
     sides = np.zeros(4, np.int64)
     while deals < R.max_deals:
@@ -1073,7 +1118,7 @@ def play_unit(R, S, W, i, key, ukey, v, log):
     b0 = NGS * P
     v[b0 + TG.deals] = deals
     v[b0 + TG.unfinished] = 1 if loser < 0 else 0
-    v[b0 + TG.held_over] = W.pend[7, 2]
+    v[b0 + TG.held_over] = W.pend[LOST, 2]
     for q in range(held):
         v[b0 + TG.held_over] += W.pend[2 + q, 2]
     return NCARDS * deals

@@ -19,14 +19,19 @@ What the text gives and how it is read:
 * Weis (lines 94-111): runs of 3, 4, 5+ in the plain order A K Q J 10 9 8 7 6 (20, 50, 100),
   four A/K/Q/10 (100), four jacks (200), four 9s-6s nothing.  A run is a maximal run (a run of
   eight is one Weis of 100, not 3 + 5).  No card in two combinations (line 104): where a four of a
-  kind and a run share a card, the hand's Weis is the split with the most points (ties: the better
-  best single Weis).  Only the player with the best single Weis scores, all of his (line 105);
-  best by points, then cards, then the higher top card in plain order, then trump, then the player
-  nearest the dealer's right (lines 106-111).  Declaring is the strategy's choice (lines 130-134):
-  an undeclared Weis neither scores nor competes.
+  kind and a run share a card, the holder chooses how to split them.  Only the player with the
+  best single Weis scores, all of his (line 105); best by points, then cards, then the higher top
+  card in plain order, then trump, then the player nearest the dealer's right (lines 106-111).
+  Each player declares the best single Weis any split of his hand holds (line 130); the winner
+  then shows the split with the most points whose best single Weis still wins the comparison
+  (four kings and K-Q-J-10-9-8 of hearts against a six-card run to the jack: the run K-8, 100,
+  not the kings and Q-8, 200, whose best is five cards).  Declaring is the strategy's choice
+  (lines 130-134): an undeclared Weis neither scores nor competes.
 * Stöck (lines 112, 133): trump K and Q in one hand, 20, independent of Weis, declared when the
   second is played.  Both are always played, so it counts when the played hand holds both and
-  the strategy declares it.
+  the strategy declares it, or unannounced when both are shown in the player's scored Weis
+  (line 133: "it need not be announced if it was already shown as part of the player's
+  Weis").
 * Four players (lines 113-144): deal in threes, nine each; the dealer's last card (the bottom card,
   deck position 35) shows trumps and stays in his hand; no trump-six exchange (line 116).  From the
   dealer's right, each plays or drops (line 118); once all but one have dropped the last one wins

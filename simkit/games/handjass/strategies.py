@@ -3,8 +3,8 @@
 * ``random(p, b, d)``: at its turn to play or drop it takes the blind (when offered) with
   probability ``b``, else plays with probability ``p``; each optional act (the trump six's
   exchange, declaring Weis, declaring Stöck, swapping three random cards for the Bessern) it takes
-  with probability ``d``; it plays a uniformly
-  random legal card.
+  with probability ``d`` (Stöck shown in its scored Weis counts all the same, line 133); it plays
+  a uniformly random legal card.
 * ``baseline(play, step, blind, weis)``: the hand's strength (:func:`engine.hand_strength`: card
   points with trumps at trump value, +10 per trump, + its Weis, +20 for Stöck; a nine-card hand
   averages about 72) decides: it plays when the strength reaches ``play + step * turn`` (turn 0
