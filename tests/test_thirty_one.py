@@ -150,6 +150,25 @@ def test_draw_variant_31_rule_line_65():
     assert moves[12] == ("DISCARD", 1 | (C.parse_card("5h") << 4))
 
 
+def test_draw_variant_every_hand_31_is_no_replay_line_65():
+    """Two players: p1 (the dealer) is dealt A♠ K♠ Q♠, p2 A♥ K♥ 9♥; p2 (told not to knock on
+    30) takes the turned Q♥, throws the 9♥ and lays down 31.  Every hand is 31, but that is no
+    replay (line 53): line 65 says p1, who held 31 and could not lay it down, loses a life.  The
+    reference agrees."""
+    rules = _rules(players=2, variant="draw", deck=52)
+    deck = "As Ks Qs  Ah Kh 9h  Qh"
+    r, log = play_stacked(rules, ["p2=baseline(knock_first=32)"], deck, log=True)
+    moves = [decode(int(e)) for e in log if e >= 0]
+    assert moves[8] == ("DRAW", 1 | (C.parse_card("Qh") << 4) | (1 << 12))
+    assert moves[9] == ("DISCARD", 1 | (C.parse_card("9h") << 4))
+    assert r["ended_31"] == 1 and r["turns"] == 1 and r["replays"] == 0 and r["unresolved"] == 0
+    assert r["p1_31"] == 1 and r["p2_31"] == 1
+    assert (r["p1_lose"], r["p2_lose"]) == (1, 0)
+    assert ref.check(log, r, rules) is None
+    # the reference's own verdict, apart from the engine: p2 laid 31 down, p1 held one
+    assert ref.losers({0: 31, 1: 31}, True, "31", None, 1) == {0}
+
+
 @pytest.mark.parametrize("deck,knock,lost", [
     # the knocker (p2, 25) shares the best hand with p1: he loses, and p3 (lowest)
     ("Kh Qh 5h  Ks Qs 5s  2c 3d 4h  7c", 25, (0, 1, 1)),

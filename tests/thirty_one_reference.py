@@ -49,12 +49,17 @@ class Bad(Exception):
 
 def losers(vals: dict, draw: bool, reason: str, knocker, layer):
     """Seats losing a life, or None for an all-equal deal (replayed)."""
+    if draw and reason == "31":
+        # line 65: the one who laid 31 down wins at once; the others show, the lowest of them
+        # loses, and so does any other who held 31 and could not lay it down; this comes before
+        # line 53's replay of an all-equal deal (every hand 31 is no replay: the others lose)
+        others = {k: v for k, v in vals.items() if k != layer}
+        low = min(others.values())
+        return {k for k, v in others.items() if v == low or v == 31}
     lo, hi = min(vals.values()), max(vals.values())
     if lo == hi:
         return None
     out = {k for k, v in vals.items() if v == lo}
-    if draw and reason == "31":
-        out |= {k for k, v in vals.items() if v == 31 and k != layer}
     if draw and reason == "knock":
         best = [k for k, v in vals.items() if v == hi]
         if vals[knocker] < hi or len(best) >= 2:

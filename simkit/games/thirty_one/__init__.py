@@ -19,7 +19,7 @@ from simkit.games.thirty_one import engine
 from simkit.games.thirty_one.rules import ThirtyOneRules
 from simkit.games.thirty_one.strategies import STRATEGIES, encode
 
-VERSION = 1
+VERSION = 2  # 2: draw variant, every hand 31 after a laid-down 31 is no replay (line 65)
 
 
 def pack(rules) -> np.ndarray:

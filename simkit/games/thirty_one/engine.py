@@ -313,7 +313,9 @@ def best_discard(P, trips, h):
 
 @njit(cache=True, nogil=True)
 def score_hand(val, order, lost, na, draw, reason, knocker, layer):
-    """Set ``lost`` for the seats in play; returns True when every hand is equal (a replay)."""
+    """Set ``lost`` for the seats in play; returns True when every hand is equal (a replay).
+    In the draw variant a deal ended by a laid-down 31 is never replayed: line 65 decides it
+    before line 53's all-equal rule (the layer wins; anyone else holding 31 loses a life)."""
     vmin, vmax, nbest = 99, -1, 0
     for q in range(na):
         x = val[order[q]]
@@ -324,15 +326,16 @@ def score_hand(val, order, lost, na, draw, reason, knocker, layer):
             nbest += 1
     for q in range(MAXP):
         lost[q] = 0
-    if vmin == vmax:
+    laid31 = draw and reason == R_31
+    if vmin == vmax and not laid31:
         return True
     for q in range(na):
         k = order[q]
         x = val[k]
         lose = x == vmin
         if draw:
-            if reason == R_31 and k != layer and x == 31:
-                lose = True
+            if laid31 and x == 31:
+                lose = k != layer
             if reason == R_KNOCK and k == knocker and (x < vmax or nbest >= 2):
                 lose = True
         lost[k] = np.int64(lose)
