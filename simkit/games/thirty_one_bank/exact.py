@@ -638,6 +638,7 @@ def analyze(rules, strategies=None, grid_axes=None):
             raise SimkitError("an exact banker_stand grid is from a fresh pack: drop seen")
         g = grid(rules, ints["banker_stand"], t_range, soft_range)
         bb = bank_best_threshold(g)
+        g = g.rename(columns={"t": "p1.t", "soft": "p1.soft"})   # named as the grid's axes
         obj = dict(game=spec.name, rules=rstring, method="exact enumeration, float64",
                    bank_best=bb, grid=g.to_dict("records"))
         obj["summary"] = [f"bank's best threshold against the punter's best reply: "
@@ -645,7 +646,7 @@ def analyze(rules, strategies=None, grid_axes=None):
                           f"{bb['reply_soft']})), bank edge {bb['bank_result']:.6f} tokens a round"]
         obj["seconds"] = round(time.perf_counter() - t0, 3)
         return obj, tidy(g.drop(columns="best_reply"), rules, "p1=stand_at(t,soft)", "exact",
-                         grid_cols=("banker_stand", "t", "soft"))
+                         grid_cols=("banker_stand", "p1.t", "p1.soft"))
     dist = banker_distribution(rules, seen)
     bt = best_threshold(rules, t_range, soft_range, seen=seen)
     rem = remark_97(rules, t=bt["t"], soft=bt["soft"]) if not seen else None
