@@ -26,6 +26,7 @@ from scipy.optimize import linprog
 from simkit.analysis.common import (Analysis, batch, bootstrap_weights, describe, objective,
                                     play_all, seat_metric, stems)
 from simkit.analysis.simulate import _configs, parse_grid, parse_n, parse_seed
+from simkit.core.exact import check_request
 from simkit.core.registry import (game_string, parse_kv, parse_strategies, seat_names,
                                    split_call)
 from simkit.errors import SimkitError
@@ -121,8 +122,9 @@ def solve(game: str, row: str, col: str, *, strategies=None, rules=None,
     if exact:
         if spec.exact is None:
             raise SimkitError(f"{spec.name} has no exact analysis; solve it by simulation")
-        _, t = spec.exact(r0, None, [(rk, rvals), (ck, cvals)] + _fixed_axes(spec, r0, strategies,
-                                                                           (rk, ck)))
+        ex_axes = [(rk, rvals), (ck, cvals)] + _fixed_axes(spec, r0, strategies, (rk, ck))
+        check_request(spec, (), ex_axes)
+        _, t = spec.exact(r0, None, ex_axes)
         for key in (rk, ck):
             if key not in t.columns:
                 raise SimkitError(f"{spec.name}'s exact analysis has no {key} axis; solve it by "
