@@ -320,6 +320,7 @@ def exact(game, rules, strategies, grid, fmt, out):
     """Exact analysis where the game has one (by recursion over the deck, no sampling)."""
     from simkit.analysis.simulate import parse_grid
     from simkit.core import store
+    from simkit.core.exact import check_request
     from simkit.core.registry import parse_strategies
     from simkit.games import parse_game
     if out:
@@ -330,7 +331,9 @@ def exact(game, rules, strategies, grid, fmt, out):
     strats = None
     if strategies:
         strats = [s for s in parse_strategies(spec, r, list(strategies))]
-    obj, table = spec.exact(r, strats, parse_grid(list(grid)))
+    axes = parse_grid(list(grid))
+    check_request(spec, strategies, axes)
+    obj, table = spec.exact(r, strats, axes)
     if out:
         store.write_table(out, table, {"exact": obj})
     if fmt == "json":

@@ -21,7 +21,8 @@ ERRORS = {1: "expected a GAME entry", 2: "the deck is not the 36 cards", 3: "wro
           6: "a beat that does not beat or is not the defender's", 7: "throw-in not allowed",
           8: "unexpected entry in a bout", 9: "hand sizes after the draw differ",
           10: "card whereabouts broken", 11: "wrong end or result", 12: "redeal not allowed",
-          13: "the row goes on after the unit ended", 14: "the log ended in a game"}
+          13: "the row goes on after the unit ended", 14: "the log ended in a game",
+          15: "a throw-in onto a defender who has beaten with his last card, no stock left"}
 
 
 @njit(cache=True)
@@ -170,6 +171,13 @@ def check_row(row, target, match, super_short, opener_p1, after_draw_prev, cap_a
                 if t % 16 < 6 or t // 16 > 3 or loc[kt] != att or ranks[kt % 9] == 0 \
                         or natt >= limit:
                     return 7 * 1_000_000 + pos
+                if left == 0:             # a defender out of cards with no stock has won
+                    held = 0              # (lines 162, 190): nothing is thrown onto him
+                    for k2 in range(36):
+                        if loc[k2] == d:
+                            held += 1
+                    if held == 0:
+                        return 15 * 1_000_000 + pos
                 loc[kt] = 3
                 natt += 1
                 open_card = kt

@@ -159,6 +159,12 @@ def _cases():
         add(f"{g}-bench-option", ["bench", g, "-r", "no_such_option=1", "-n", "100"], r"unknown option")
         if spec.exact is None:
             add(f"{g}-exact", ["exact", g], r"has no exact analysis")
+        else:  # what an exact analysis cannot honour is refused, never ignored (issue 30)
+            add(f"{g}-exact-grid", ["exact", g, "--grid", "p1.no_such=1,2"],
+                r"exact analysis takes (no --grid|--grid on .* only), not p1.no_such")
+            if "p1" not in spec.exact_takes:
+                add(f"{g}-exact-strategy", ["exact", g, "-s", f"p1={spec.default_strategy}"],
+                    r"exact analysis takes no strategy \(-s\), not p1")
         add(f"{g}-exact-option", ["exact", f"{g}(no_such_option=1)"], r"unknown option")
         add(f"{g}-rules-option", ["rules", f"{g}({num.name}={hi + 1})"], r"out of range")
         add(f"{g}-rules-paren", ["rules", f"{g}(("], r"cannot read game")

@@ -12,7 +12,7 @@ import simkit
 from simkit.core.registry import rules_from_options
 from simkit.games.durak import SPEC, decode, play_logged, play_stacked
 
-from tests.durak_reference import ERRORS, check_log
+from tests.durak_reference import DRAW, ERRORS, STOP, TAKE, THROW, check_log
 
 RANDOM = ["p1=random", "p2=random"]
 CASES = [  # (rules options, strategies, games) for the quick replay
@@ -92,6 +92,42 @@ def test_super_short_cap_reading_differs():
     b = simkit.run("durak(form=super_short,hand_cap=empty_stock)", n=4000, seed=2,
                    progress=False).table()
     assert not a["mean"].equals(b["mean"])
+
+
+def test_super_short_defender_out_of_cards_has_won():
+    """Super-short, hearts trump, the baselines.  p2 (6h, the lowest trump) attacks 7c, p1 takes;
+    p2 attacks 8d and throws 10s Qd Ks, all beaten (p1 left with 6c 6d 7c, p2 with 6h).  p1
+    attacks a six, p2 beats it with 6h, his last card: he has no cards and no stock is left, so
+    he has won (lines 162, 190), under either cap reading; p1 may not throw his other six onto
+    him (``hand_cap=empty_stock`` once let him, and p2 took and lost)."""
+    deck = ("6c 6d 10d  6h 7c 8d  Qs Kd As  10s Qd Ks  7h "
+            "8c 9c 10c Jc Qc Kc Ac 7d 9d Jd Ad 6s 7s 8s 9s Js 8h 9h 10h Jh Qh Kh Ah")
+    for cap in ("empty_stock", "always"):
+        rules = _rules({"form": "super_short", "hand_cap": cap})
+        res, log = play_stacked(rules, None, deck, log=True)
+        assert res["p2_win"] == 1 and res["p1_lose"] == 1, cap
+        assert res["p1_cards_left"] == 2 and res["p2_cards_left"] == 0, cap
+        entries = [decode(int(e)) for e in log if e >= 0]
+        assert entries[-4:] == [("BEAT", 38), ("STOP", 0), ("DRAW", 2 * 64), ("END", 1)], cap
+        bad = check_log(np.asarray(log)[None, :], rules, plain=True)
+        assert bad is None, ERRORS[bad[1]]
+
+
+def test_reference_refuses_a_throw_onto_an_empty_hand():
+    """The reference is what would have caught it: the old log of the game above (p1 throws 6d
+    onto p2's empty hand, p2 takes) is refused."""
+    rules = _rules({"form": "super_short", "hand_cap": "empty_stock"})
+    deck = ("6c 6d 10d  6h 7c 8d  Qs Kd As  10s Qd Ks  7h "
+            "8c 9c 10c Jc Qc Kc Ac 7d 9d Jd Ad 6s 7s 8s 9s Js 8h 9h 10h Jh Qh Kh Ah")
+    from simkit.core import cards as C
+    _, log = play_stacked(rules, None, deck, log=True)
+    log = [int(e) for e in log if e >= 0]
+    kinds = [decode(e) for e in log]
+    j = kinds.index(("BEAT", 38))
+    six = int(C.parse("6d")[0] if kinds[j - 1][1] == C.parse("6c")[0] else C.parse("6c")[0])
+    old = log[:j + 1] + [(THROW << 12) | six, TAKE << 12, STOP << 12, (DRAW << 12) | (64 + 3)]
+    bad = check_log(np.asarray(old + [-1] * 20)[None, :], rules, plain=True)
+    assert bad is not None and ERRORS[bad[1]].startswith("a throw-in onto a defender")
 
 
 def test_baseline_beats_random():

@@ -178,7 +178,8 @@ def test_cli_exact_grid_and_errors(capsys, tmp_path):
     df, meta = simkit.core.store.read_table(str(out))
     assert set(df["method"]) == {"exact"} and (df["se"] == 0).all()
     for argv in (["exact", "ochko", "-r", "players=3"], ["exact", "ochko", "--grid", "deck=36,52"],
-                 ["exact", "ochko", "--grid", "p1.t=1..30"], ["exact", "nogame"]):
+                 ["exact", "ochko", "--grid", "p1.t=1..30"], ["exact", "nogame"],
+                 ["exact", "ochko", "--grid", "banker_stop=16..17", "-s", "p1=stand_at(16)"]):
         assert main(argv) == 2
         err = capsys.readouterr().err.strip().splitlines()
         assert len(err) == 1 and err[0].startswith("simkit: error:")

@@ -273,6 +273,55 @@ def test_exact_best_threshold_is_the_default(fresh):
     assert best.p1_result == pytest.approx(fresh["p1_result"], abs=1e-12)
 
 
+def test_solve_exact_through_the_cli(capsys):
+    """``simkit solve thirty_one_bank --row banker_stand=.. --col p1.t=.. --exact`` (once a
+    KeyError traceback: the exact grid named its columns t/soft): every cell is the bank's exact
+    edge against stand_at(t, soft) with soft where the simulation plays it (the default 28, or
+    the -s strategy's), and a strategy the exact grid cannot play is refused in one line."""
+    import io
+    import pandas as pd
+    from simkit.cli import main
+
+    def solve(*extra):
+        rc = main(["solve", "thirty_one_bank", "--row", "banker_stand=26..27", "--col",
+                   "p1.t=24..25", "--exact", "--format", "csv", *extra])
+        cap = capsys.readouterr()
+        return rc, cap.out, cap.err
+
+    for extra, soft in (((), 28), (("-s", "p1=stand_at(soft=27)"), 27)):
+        rc, out, err = solve(*extra)
+        assert rc == 0 and "Traceback" not in err, err
+        t = pd.read_csv(io.StringIO(out)).set_index(["banker_stand", "p1.t"])
+        assert len(t) == 4 and (t["metric"] == "-p1_result").all()
+        for b in (26, 27):
+            for x in (24, 25):
+                want = X.evaluate(f"thirty_one_bank(banker_stand={b})", f"stand_at({x},{soft})")
+                assert t.loc[(b, x), "mean"] == pytest.approx(want["bank_result"], abs=1e-12)
+    rc, out, err = solve("-s", "p1=count")
+    lines = err.strip().splitlines()
+    assert rc == 2 and len(lines) == 1 and lines[0].startswith("simkit: error:"), err
+
+
+def test_exact_refuses_what_it_cannot_honour(capsys):
+    """``simkit exact`` answers the question asked or refuses it in one line (exit status 2):
+    a one-deck pack holds one A♠, so ``seen=As,As`` is no pack (it once computed anyway); two
+    decks hold two.  A banker_stand grid plays stand_at(p1.t, p1.soft), so a -s strategy beside
+    it is refused, as is an axis the analysis does not have."""
+    from simkit.cli import main
+
+    def refused(*argv, phrase):
+        assert main(["exact", "thirty_one_bank", *argv]) == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and err[0].startswith("simkit: error:") and phrase in err[0], err
+
+    refused("--grid", "seen=As,As", phrase="seen: As appears 2 times; the pack holds it 1 time")
+    refused("-r", "decks=2", "--grid", "seen=As,As,As", phrase="As appears 3 times; the pack holds it 2 times")
+    refused("--grid", "banker_stand=26..27", "-s", "p1=count", phrase="drop -s")
+    refused("--grid", "p1.q=0.3,0.4", phrase="not p1.q")
+    two = X._Setup(rules("thirty_one_bank(decks=2)")).remaining("As As")
+    assert two.sum() == X._Setup(rules("thirty_one_bank(decks=2)")).full.sum() - 2
+
+
 @pytest.mark.slow
 def test_banker_default_is_the_minimax_threshold():
     """The default banker_stand=27 is the bank's best threshold against a punter answering
@@ -334,7 +383,7 @@ def test_bad_input():
         rules("thirty_one_bank(short_pack=never)")
     with pytest.raises(SimkitError, match="one punter"):
         X.evaluate("thirty_one_bank(punters=2)")
-    with pytest.raises(SimkitError, match="more"):
+    with pytest.raises(SimkitError, match="seen: Ad appears 2 times; the pack holds it 1 time"):
         X.evaluate("thirty_one_bank", seen="As Ad Ah Ac Ad")
     with pytest.raises(SimkitError, match="random"):
         X.evaluate("thirty_one_bank", "random")

@@ -49,12 +49,17 @@ class Bad(Exception):
 
 def losers(vals: dict, draw: bool, reason: str, knocker, layer):
     """Seats losing a life, or None for an all-equal deal (replayed)."""
+    if draw and reason == "31":
+        # line 65: the one who laid 31 down wins at once; the others show, the lowest of them
+        # loses, and so does any other who held 31 and could not lay it down; this comes before
+        # line 53's replay of an all-equal deal (every hand 31 is no replay: the others lose)
+        others = {k: v for k, v in vals.items() if k != layer}
+        low = min(others.values())
+        return {k for k, v in others.items() if v == low or v == 31}
     lo, hi = min(vals.values()), max(vals.values())
     if lo == hi:
         return None
     out = {k for k, v in vals.items() if v == lo}
-    if draw and reason == "31":
-        out |= {k for k, v in vals.items() if v == 31 and k != layer}
     if draw and reason == "knock":
         best = [k for k, v in vals.items() if v == hi]
         if vals[knocker] < hi or len(best) >= 2:
@@ -62,18 +67,21 @@ def losers(vals: dict, draw: bool, reason: str, knocker, layer):
     return out
 
 
-def check(row, metrics: dict, rules):
-    """Replay one deal's log ``row`` against ``rules``; ``metrics``: its metric row by name."""
+def check(row, metrics: dict, rules, turns=None):
+    """Replay one deal's log ``row`` against ``rules``; ``metrics``: its metric row by name.
+    ``turns``: a list to which every turn is appended, before its move, as ``(seat, move kind,
+    hand, table or None, the turned card or None, barred)`` (``barred``: he exchanged all three
+    and may no longer exchange)."""
     entries = [int(e) for e in row if e != -1]
     try:
-        _check(entries, metrics, rules)
+        _check(entries, metrics, rules, turns)
     except Bad as e:
         pos, what = e.args
         return pos, what
     return None
 
 
-def _check(entries, metrics, rules):
+def _check(entries, metrics, rules, turns_out=None):
     K = rules.players
     draw = rules.variant == "draw"
     trips = rules.trips
@@ -169,6 +177,9 @@ def _check(entries, metrics, rules):
                 reason = "stock_out"
                 break
             kind, p = take(None)
+            if turns_out is not None:
+                turns_out.append((k, kind, list(hands[k]), None if draw else list(table),
+                                  pile[-1] if draw and pile else None, k in swapped))
             if kind not in ("KNOCK", "PASS", "SWAP1", "SWAP3", "DRAW", "RESHUFFLE"):
                 raise Bad(pos - 1, f"unexpected {kind} in the turns")
             if kind != "RESHUFFLE" and p & 15 != k:

@@ -10,8 +10,10 @@ The value's sampling error is the spread of the equilibrium value over a bootstr
 
 The two sides are the row's and the column's: a seat's strategy parameter (``p1.t``) or a rules
 option (``banker_stop``: the house); a game with more sides than those two is refused.  With
-``exact=True`` the matrix comes from the game's exact analysis (Очко), with zero error, through
-the same code.
+``exact=True`` the matrix comes from the game's exact analysis (Очко, «31» with a bank), with
+zero error, through the same code; a seat's other strategy parameters are passed to it as
+one-value axes at the values the simulation would play (``p1.soft=28`` beside ``p1.t``), so
+the exact cells are the simulated ones or the analysis refuses them.
 """
 from __future__ import annotations
 
@@ -24,7 +26,9 @@ from scipy.optimize import linprog
 from simkit.analysis.common import (Analysis, batch, bootstrap_weights, describe, objective,
                                     play_all, seat_metric, stems)
 from simkit.analysis.simulate import _configs, parse_grid, parse_n, parse_seed
-from simkit.core.registry import game_string, parse_kv, split_call
+from simkit.core.exact import check_request
+from simkit.core.registry import (game_string, parse_kv, parse_strategies, seat_names,
+                                   split_call)
 from simkit.errors import SimkitError
 
 
@@ -118,12 +122,21 @@ def solve(game: str, row: str, col: str, *, strategies=None, rules=None,
     if exact:
         if spec.exact is None:
             raise SimkitError(f"{spec.name} has no exact analysis; solve it by simulation")
-        _, t = spec.exact(r0, None, [(rk, rvals), (ck, cvals)])
+        ex_axes = [(rk, rvals), (ck, cvals)] + _fixed_axes(spec, r0, strategies, (rk, ck))
+        check_request(spec, (), ex_axes)
+        _, t = spec.exact(r0, None, ex_axes)
+        for key in (rk, ck):
+            if key not in t.columns:
+                raise SimkitError(f"{spec.name}'s exact analysis has no {key} axis; solve it by "
+                                  f"simulation")
         piv = {}
         for name in {rm, cm}:
             sub = t[t.metric == name]
             if sub.empty:
                 raise SimkitError(f"the exact analysis reports no {name!r}")
+            if sub.duplicated([rk, ck]).any():
+                raise SimkitError(f"{spec.name}'s exact analysis varies more than {rk} and {ck}; "
+                                  f"solve it by simulation")
             piv[name] = sub.pivot_table(index=rk, columns=ck, values="mean").reindex(
                 index=[_num(v) for v in rvals], columns=[_num(v) for v in cvals]).to_numpy()
         u_row, u_col = rsign * piv[rm], csign * piv[cm]
@@ -228,6 +241,23 @@ def solve(game: str, row: str, col: str, *, strategies=None, rules=None,
                 row_best_reply=[_num(rvals[i]) for i in br_row])
     return Analysis("solve", rs, label, {"table": table, "replies": replies}, summary, info,
                     complete=complete)
+
+
+def _fixed_axes(spec, rules, strategies, keys) -> list[tuple[str, list[str]]]:
+    """The other parameters of a seat on ``keys`` (``p1.t``) at the values the simulation plays
+    them (from ``strategies`` or the defaults), as one-value grid axes for the exact analysis:
+    it computes the same cells or refuses them (e.g. ``p1.soft=28`` beside ``p1.t``)."""
+    strats = parse_strategies(spec, rules, strategies)
+    seats = seat_names(len(strats))
+    out = []
+    for key in keys:
+        seat, _, pname = key.partition(".")
+        if not pname or seat not in seats:
+            continue
+        for p, v in strats[seats.index(seat)].values.items():
+            if p != pname and f"{seat}.{p}" not in keys:
+                out.append((f"{seat}.{p}", [str(v)]))
+    return out
 
 
 def _num(v: str):

@@ -2,9 +2,32 @@
 table (``simkit exact GAME`` prints it, ``-o`` writes it, ``simkit report`` reads it)."""
 from __future__ import annotations
 
+import re
+
 import pandas as pd
 
 from simkit.core.registry import game_string
+from simkit.errors import SimkitError
+
+_SEAT = re.compile(r"p\d+")
+
+
+def check_request(spec, strategies=(), grid_axes=()) -> None:
+    """Refuse in one line what ``spec``'s exact analysis cannot honour: a ``--grid`` axis or a
+    ``-s`` seat (``"p2=..."``) that ``spec.exact_takes`` does not name.  An exact answer that
+    ignored them would answer another question than the one asked."""
+    takes = spec.exact_takes
+    seats = [t for t in takes if _SEAT.fullmatch(t)]
+    axes = [t for t in takes if t not in seats]
+    bad = [k for k, _ in grid_axes or () if k not in axes]
+    if bad:
+        what = f"--grid on {', '.join(axes)} only" if axes else "no --grid"
+        raise SimkitError(f"{spec.name}'s exact analysis takes {what}, not {', '.join(bad)}")
+    bad = [s.split("=", 1)[0].strip() for s in strategies or ()]
+    bad = [s for s in bad if s not in seats]
+    if bad:
+        what = f"a strategy for {', '.join(seats)} only" if seats else "no strategy (-s)"
+        raise SimkitError(f"{spec.name}'s exact analysis takes {what}, not {', '.join(bad)}")
 
 
 def tidy(spec, rules, rows: dict[str, float] | pd.DataFrame, strategies: str, method: str,

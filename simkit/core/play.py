@@ -69,21 +69,22 @@ def deal_blocks(log, nhead: int, width: int, played: int) -> np.ndarray:
     return np.array(out, np.int64).reshape(-1, 1 + width)
 
 
-def check_stack(spec: GameSpec, rules, cards) -> np.ndarray:
+def check_stack(spec: GameSpec, rules, cards, what: str = "stacked deck") -> np.ndarray:
     """A stacked deck as ``int64`` codes, refused (:class:`SimkitError`) if it repeats a card more
-    often than the game's pack holds it or names a card the pack does not have."""
+    often than the game's pack holds it or names a card the pack does not have.  ``what``: how
+    the refusal names the cards (e.g. ``seen`` for the cards an exact analysis takes out)."""
     deck = C.parse(cards) if isinstance(cards, str) else np.asarray(cards, np.int64)
     if deck.ndim != 1:
-        raise SimkitError("a stacked deck is a sequence of cards")
+        raise SimkitError(f"a {what} is a sequence of cards")
     pack = Counter(int(c) for c in spec.pack(rules))
     have = Counter(int(c) for c in deck)
     for c, k in have.items():
         if c not in pack:
-            raise SimkitError(f"stacked deck: {C.format_card(c) if 0 <= c < C.N_CODES else c} is "
+            raise SimkitError(f"{what}: {C.format_card(c) if 0 <= c < C.N_CODES else c} is "
                               f"not in the {sum(pack.values())}-card pack of "
                               f"{spec.name} with these rules")
         if k > pack[c]:
-            raise SimkitError(f"stacked deck: {C.format_card(c)} appears {k} times; the pack holds "
+            raise SimkitError(f"{what}: {C.format_card(c)} appears {k} times; the pack holds "
                               f"it {pack[c]} time{'s' if pack[c] > 1 else ''}")
     return deck.astype(np.int64)
 

@@ -126,6 +126,9 @@ class GameSpec:
     # under a run's table (e.g. why a number is 0 by construction)
     exact: Callable | None = None  # exact(rules, strategies, grid_axes) -> (JSON object with
     # "rules", "method", "seconds" and "summary" lines, tidy table); `simkit exact` prints both
+    exact_takes: tuple[str, ...] = ()  # what `exact` honours beyond the rules: the --grid axes
+    # (e.g. "banker_stop", "p1.t") and the seats whose -s strategy it evaluates ("p1"); anything
+    # else is refused (simkit.core.exact.check_request), never silently ignored
     objective: Callable | None = None  # rules -> (seat metric stem, larger is better): what a
     # player of the game tries to maximise, e.g. ("ev", True) for p1_ev; the analyses' default
     match: dict[str, Any] | None = None  # rules options that make a deal a whole match (gin's

@@ -613,7 +613,9 @@ def play_bouts(R, S, W, att, trump, stock, first_bout, v, log, i, lp, u):
             ranks |= R.rankmask[b & 15]
             lp = put(log, i, lp, E_BEAT, b)
             t = -1
-            if natt < cap:
+            # a defender who beat with his last card when no stock is left has won: the bout
+            # ends beaten, nothing more is thrown (lines 162, 190)
+            if natt < cap and not (left == 0 and hand[dfd] == ZERO):
                 th = hand[att] & ranks
                 if th:
                     t, u = choose_throw(sa, th, trump, left, natt - 1, R, u)

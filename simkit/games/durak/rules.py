@@ -37,7 +37,10 @@ What the text gives and how it is read:
   attacker takes as many as he can even if that loses him the game, the defender what is left.
 * End (lines 188-192): the stock is empty and one or both players have no cards; the one out of
   cards wins a point; both out at once is a draw (no points).  It is checked after each bout's
-  drawing; a player who runs out in the middle of a bout plays it to its end.
+  drawing; an attacker who runs out in the middle of a bout plays it to its end.  A defender who
+  beats with his last card when no stock is left has reached the aim of line 162 and the end of
+  line 190: the bout ends beaten and nothing more is thrown onto his empty hand (with
+  ``hand_cap=empty_stock`` in super-short the cap alone would allow it).
 * Forms (lines 146-156), ``form``: ``short`` (one game with the stock; a draw returns the
   stakes), ``super_short`` (six cards each, the stock never used: the game ends when a hand is
   empty), ``long3`` / ``long5`` / ``long7`` (games with the stock until 3, 5 or 7 wins; drawn games

@@ -441,6 +441,8 @@ def analyze(rules, strategies=None, grid_axes=None) -> tuple[dict, pd.DataFrame]
         unknown = set(axes) - {"banker_stop", "p1.t"}
         if unknown:
             raise SimkitError(f"exact grids take banker_stop and p1.t, not {', '.join(sorted(unknown))}")
+        if strategies:
+            raise SimkitError("an exact grid plays stand_at(p1.t): drop -s and put p1.t on the grid")
         player = [int(float(v)) for v in axes.get("p1.t", range(12, 22))]
         banker = [int(float(v)) for v in axes.get("banker_stop", [rules.banker_stop])]
         for v in player + banker:

@@ -272,8 +272,6 @@ def choose_table(P, trips, rand, margin, H, k, t, knocked, thr, u):
         return 1, (r - 1) // 3, (r - 1) % 3, u
     h0, h1, h2 = H[k, 0], H[k, 1], H[k, 2]
     v = value3(P, trips, h0, h1, h2)
-    if not knocked and v >= thr:
-        return 0, 0, 0, u
     best, bi, bj = -1, 0, 0
     for i in range(3):
         for j in range(3):
@@ -283,6 +281,12 @@ def choose_table(P, trips, rand, margin, H, k, t, knocked, thr, u):
                 best, bi, bj = x, i, j
     b1 = best >> 6
     vt = value3(P, trips, t[0], t[1], t[2])
+    if b1 == 31:                      # a 31 one move away ends the deal won (line 39): take it
+        return 1, bi, bj, u           # before any knock or margin
+    if vt == 31:
+        return 2, 0, 0, u
+    if not knocked and v >= thr:
+        return 0, 0, 0, u
     if knocked:                       # the last round: the best of keep, one, all
         if v >= b1 and v >= vt:
             return 0, 0, 0, u
@@ -313,7 +317,9 @@ def best_discard(P, trips, h):
 
 @njit(cache=True, nogil=True)
 def score_hand(val, order, lost, na, draw, reason, knocker, layer):
-    """Set ``lost`` for the seats in play; returns True when every hand is equal (a replay)."""
+    """Set ``lost`` for the seats in play; returns True when every hand is equal (a replay).
+    In the draw variant a deal ended by a laid-down 31 is never replayed: line 65 decides it
+    before line 53's all-equal rule (the layer wins; anyone else holding 31 loses a life)."""
     vmin, vmax, nbest = 99, -1, 0
     for q in range(na):
         x = val[order[q]]
@@ -324,15 +330,16 @@ def score_hand(val, order, lost, na, draw, reason, knocker, layer):
             nbest += 1
     for q in range(MAXP):
         lost[q] = 0
-    if vmin == vmax:
+    laid31 = draw and reason == R_31
+    if vmin == vmax and not laid31:
         return True
     for q in range(na):
         k = order[q]
         x = val[k]
         lose = x == vmin
         if draw:
-            if reason == R_31 and k != layer and x == 31:
-                lose = True
+            if laid31 and x == 31:
+                lose = k != layer
             if reason == R_KNOCK and k == knocker and (x < vmax or nbest >= 2):
                 lose = True
         lost[k] = np.int64(lose)
@@ -479,11 +486,13 @@ def play_hand(R, S, W, na, s, u, log, i, lp, replay):
                 disc = r % 4
             else:
                 v = W.val[k]
-                if knocker < 0 and v >= thr and v < 31:   # a 31 is laid down after a draw
+                hk[3] = W.pile[nd - 1]
+                top = best_discard(P, trips, hk)[1]
+                # a 31 is laid down after a draw; nor is a 31 the turned card makes knocked away
+                if knocker < 0 and v >= thr and v < 31 and top != 31:
                     knock = True
                 else:
-                    hk[3] = W.pile[nd - 1]
-                    src = best_discard(P, trips, hk)[1] > v
+                    src = top > v
             if knock:
                 if lg:
                     lp = put(log, i, lp, E_KNOCK, k)

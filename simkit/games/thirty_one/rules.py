@@ -43,14 +43,16 @@ The 52-card variant (lines 59-82), ``variant=draw`` (preset ``draw52``: ``deck=5
 * 31 (line 64-65): a player holding 31 after his draw and discard lays it down and wins at once;
   the others show: the lowest hand loses a life, and so does anyone else who held 31 (he could
   not lay it down, not being on turn).  A 31 in the last round after a knock ends the deal the
-  same way (the knock's rules below then do not apply).
+  same way (the knock's rules below then do not apply).  This rule comes before line 53's replay
+  of an all-equal deal: when every hand is 31 the layer still wins and every other player, each
+  holding a 31 he could not lay down, loses a life.
 * Knock (lines 68-72, garbled: "the one who named the card on the table" reads as the knocker):
   instead of drawing, a player knocks; ``last_round`` (default true, as line 33 and the common
   rule: everyone else plays once more; false: the hands are shown at once, the literal "the game
   ends because a player announced").  Then the best hand wins the deal; the lowest loses a life;
   a knocker who shares the best hand with another player loses a life; a knocker without the
   best hand loses a life; a tie for the best among the others costs nobody a life.  Nobody loses
-  more than one life a deal.  Every hand equal: replayed, as in the 36-card game (line 52).
+  more than one life a deal.  Every hand equal: replayed, as in the 36-card game (line 53).
 * ``stock_out`` (the text is silent): ``reshuffle`` (default, the common rule: the discard pile
   but its top card is shuffled into a new stock) or ``end`` (the deal is scored as it stands).
 

@@ -4,17 +4,19 @@
   three with probability 1/2; a table turn is one of 11 moves (knock, or pass after a knock; one
   of 9 single exchanges; exchange all three), a draw turn one of 9 (knock; stock or turned card
   times the card to discard), the knock left out after someone knocked.
-* ``baseline``: what a player of the game does.  Knock when the hand is worth at least the
-  threshold: ``knock_first`` on one's first turn (knocking at once after the deal), ``knock`` +
-  ``per_round`` x (rounds since one's second turn) from then on, plus ``per_seat`` x one's place
-  in the turn order (0: the first to play) and ``per_life`` x the lives already lost (whole
-  games).  Otherwise take the exchange that raises the hand most, on ties the one whose second
-  suit is best ("keep a suit"); exchange all three when the table is worth at least the best
-  single exchange + ``swap_all``.  After a knock: the best of keeping, one exchange or all three.
-  The dealer refuses his first three when they are worth less than ``refuse``.  In the draw
-  variant: knock as above (never on a 31, which is laid down after the draw); take the turned
-  card when it raises the hand, else the stock's top; discard for the best three (``swap_all``
-  and ``refuse`` have no use there).
+* ``baseline``: what a player of the game does.  First, a 31 one move away is always taken (a
+  single exchange, else exchanging all three; in the draw variant the turned card), never
+  knocked away.  Knock when the hand is worth at least the threshold: ``knock_first`` on one's
+  first turn (knocking at once after the deal), ``knock`` + ``per_round`` x (rounds since one's
+  second turn) from then on, plus ``per_seat`` x one's place in the turn order (0: the first to
+  play) and ``per_life`` x the lives already lost (whole games).  Otherwise take the exchange
+  that raises the hand most, on ties the one whose second suit is best ("keep a suit"); exchange
+  all three when the table is worth at least the best single exchange + ``swap_all``.  After a
+  knock: the best of keeping, one exchange or all three.  The dealer refuses his first three
+  when they are worth less than ``refuse``.  In the draw variant: knock as above (never on a 31,
+  which is laid down after the draw, nor when the turned card makes 31); take the turned card
+  when it raises the hand, else the stock's top; discard for the best three (``swap_all`` and
+  ``refuse`` have no use there).
 """
 from __future__ import annotations
 

@@ -50,6 +50,7 @@ SPEC = GameSpec(
                  "three_decks": "three packs, seven punters, a talia (line 90)",
                  "push31": "a punter's dealt 31 against the banker's is a push (line 92)"},
     title="31 with a bank: banker against punters", source="002_17c4cc3dde05b547.txt:84-98",
-    bench_n=5_000_000, exact=_exact, objective=lambda r: ("result", True),
+    bench_n=5_000_000, exact=_exact, exact_takes=("seen", "banker_stand", "p1.t", "p1.soft", "p1"),
+    objective=lambda r: ("result", True),
     match={"unit": "talia"},
     bench_units=lambda r: ("rounds", 1.0) if r.unit == "round" else None)

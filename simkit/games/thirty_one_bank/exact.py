@@ -34,7 +34,7 @@ from numba.typed import Dict
 
 import simkit
 from simkit.core.exact import tidy as exact_table
-from simkit.core import cards as C
+from simkit.core.play import check_stack
 from simkit.core.registry import game_string, parse_strategy
 from simkit.errors import SimkitError
 from simkit.games.thirty_one_bank import engine as E
@@ -280,18 +280,11 @@ class _Setup:
 
     def remaining(self, seen) -> np.ndarray:
         counts = self.full.copy()
-        cards = C.parse(seen) if isinstance(seen, str) else np.asarray(seen if seen is not None
-                                                                       else [], np.int64)
+        cards = check_stack(simkit.get_game("thirty_one_bank"), self.rules,
+                            seen if seen is not None else [], what="seen")
         v = E.card_values()
-        for c in cards:
-            c = int(c)
-            if not (0 <= c < C.N_CODES) or v[c] == 0:
-                raise SimkitError(f"seen: {c} is not a card of the pack")
-            i = v[c] - 1
-            if counts[i] == 0:
-                raise SimkitError(f"seen: more {C.format_card(c)[:-1]}-valued cards than the "
-                                  f"pack holds")
-            counts[i] -= 1
+        for c in cards:        # no card more often than the pack holds it, so no class either
+            counts[v[c] - 1] -= 1
         if counts.sum() < MIN_CARDS:
             raise SimkitError(f"seen: {counts.sum()} cards left; the exact round needs at least "
                               f"{MIN_CARDS} (so that the banker always gets his three cards)")
@@ -636,8 +629,12 @@ def analyze(rules, strategies=None, grid_axes=None):
     if "banker_stand" in ints:
         if seen:
             raise SimkitError("an exact banker_stand grid is from a fresh pack: drop seen")
+        if strategies:
+            raise SimkitError("an exact banker_stand grid plays stand_at(p1.t, p1.soft): drop -s "
+                              "and put p1.t / p1.soft on the grid")
         g = grid(rules, ints["banker_stand"], t_range, soft_range)
         bb = bank_best_threshold(g)
+        g = g.rename(columns={"t": "p1.t", "soft": "p1.soft"})   # named as the grid's axes
         obj = dict(game=spec.name, rules=rstring, method="exact enumeration, float64",
                    bank_best=bb, grid=g.to_dict("records"))
         obj["summary"] = [f"bank's best threshold against the punter's best reply: "
@@ -645,7 +642,7 @@ def analyze(rules, strategies=None, grid_axes=None):
                           f"{bb['reply_soft']})), bank edge {bb['bank_result']:.6f} tokens a round"]
         obj["seconds"] = round(time.perf_counter() - t0, 3)
         return obj, tidy(g.drop(columns="best_reply"), rules, "p1=stand_at(t,soft)", "exact",
-                         grid_cols=("banker_stand", "t", "soft"))
+                         grid_cols=("banker_stand", "p1.t", "p1.soft"))
     dist = banker_distribution(rules, seen)
     bt = best_threshold(rules, t_range, soft_range, seen=seen)
     rem = remark_97(rules, t=bt["t"], soft=bt["soft"]) if not seen else None
