@@ -77,7 +77,7 @@ CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 QS = SPADES * 16 + 12
 TD = DIAMONDS * 16 + 10
 JOKER = 0                       # the kernel's joker: the zero of clubs
-PACK_JOKER = C.JOKER_SUIT * 16  # the joker's code in the pack and in stacked decks
+PACK_JOKER = C.JOKER            # the joker's code in the pack and in stacked decks
 STRAT_SALT = np.uint64(0x6A09E667F3BCC909)
 MAX_HANDS = 1000
 MOON_ALARM = 5  # the heuristic defends once one player alone has taken this many moon cards
@@ -153,7 +153,7 @@ def pack(rules) -> np.ndarray:
 def kernel_codes(deck) -> np.ndarray:
     """A stacked deck (core codes) as the kernel deals it: the joker becomes code 0."""
     d = np.asarray(deck, np.int64)
-    return np.where(C.JOKER_SUIT * 16 <= d, JOKER, d).astype(np.uint8)
+    return np.where(d == PACK_JOKER, JOKER, d).astype(np.uint8)
 
 
 def card_tables(omnibus: bool):
