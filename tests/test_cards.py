@@ -21,7 +21,8 @@ def test_card_codes_and_accessors():
     for code in FULL_DECK:
         assert C.card(C.rank_of(code), C.suit_of(code)) == code
         assert not C.is_joker(code)
-    assert C.is_joker(64) and C.is_joker(65)
+    assert C.JOKER == 64 and C.is_joker(64)
+    assert not any(C.is_joker(c) for c in range(65, 80))  # one joker code
     for rank, suit in [(1, 0), (15, 0), (2, 4), (14, -1)]:
         with pytest.raises(SimkitError):
             C.card(rank, suit)
@@ -147,12 +148,11 @@ def test_several_decks_and_jokers(size, decks, jokers):
     vals, counts = np.unique(normal, return_counts=True)
     assert (counts == decks).all()
     jk = [int(c) for c in d if C.is_joker(int(c))]
-    assert len(jk) == jokers
+    assert jk == [C.JOKER] * jokers  # one code, repeated, after the natural cards
+    assert d[len(normal):].tolist() == jk
     assert all(c < C.N_CODES for c in d)
-    # a deck with jokers formats and parses back to the same cards (jokers are interchangeable)
-    back = C.parse(C.format_cards(d))
-    assert sorted(int(c) for c in back if not C.is_joker(int(c))) == sorted(normal)
-    assert sum(C.is_joker(int(c)) for c in back) == jokers
+    # a deck with jokers formats and parses back to the same cards
+    assert C.parse(C.format_cards(d)).tolist() == d.tolist()
 
 
 @pytest.mark.parametrize("args", [dict(size=0), dict(size=54), dict(size=48), dict(size=36, decks=0),
@@ -179,8 +179,47 @@ def test_mask():
     assert C.mask(np.array([5, 5], np.uint8)) == 1 << 5  # repeats do not add
 
 
+@pytest.mark.parametrize("codes", [C.parse("As Jo"), [C.JOKER], [65], [-1], C.deck(52, jokers=1)])
+def test_mask_refuses_a_joker_and_non_bits(codes):
+    """A joker (or any code outside 0..63) has no bit: refused, not a 65-bit integer."""
+    with pytest.raises(SimkitError, match="no bit in a card mask"):
+        C.mask(codes)
+
+
+def test_jokers_parse_as_the_one_code_and_format_back():
+    assert C.parse("Jo Jo").tolist() == [64, 64]
+    assert C.parse(C.format_cards(C.deck(24, jokers=3))).tolist() == C.deck(24, jokers=3).tolist()
+    for code in range(65, 80):  # no second joker code
+        with pytest.raises(SimkitError, match="not a card code"):
+            C.format_card(code)
+
+
 @settings(max_examples=100, deadline=None)
 @given(st.sets(st.sampled_from(FULL_DECK)))
 def test_mask_is_the_set_of_codes(cards):
     m = C.mask(sorted(cards))
     assert {b for b in range(64) if m >> b & 1} == cards
+
+
+# --- stacked decks with jokers -------------------------------------------------------------
+
+@pytest.mark.parametrize("jokers", [0, 1, 2, 4])
+def test_stacked_deck_takes_jokers_up_to_the_packs_count(jokers):
+    """``Jo Jo ...`` in a stacked deck: accepted up to the pack's jokers, refused beyond in one
+    line (:func:`simkit.core.play.check_stack`, what every game's ``play_stacked`` calls)."""
+    from types import SimpleNamespace
+
+    from simkit.core.play import check_stack
+    spec = SimpleNamespace(name="twodecks", pack=lambda rules: C.deck(52, decks=2, jokers=jokers))
+    ok = " ".join(["As", "As", "2c"] + ["Jo"] * jokers)
+    assert check_stack(spec, None, ok).tolist() == C.parse(ok).tolist()
+    with pytest.raises(SimkitError) as e:
+        check_stack(spec, None, ok + " Jo")
+    msg = str(e.value)
+    assert "\n" not in msg
+    if jokers:
+        assert f"Jo appears {jokers + 1} times; the pack holds it {jokers} time" in msg
+    else:
+        assert "Jo is not in the 104-card pack of twodecks" in msg
+    with pytest.raises(SimkitError, match="As appears 3 times; the pack holds it 2 times"):
+        check_stack(spec, None, "As As As")

@@ -3,8 +3,11 @@
 A card is ``code = suit * 16 + rank`` with ranks ``2..14`` (ace = 14) and suits ``0..3`` in the
 order clubs, diamonds, hearts, spades.  Each suit owns a 16-bit lane, so a hand of distinct cards is
 a ``uint64`` bitmask ``sum(1 << code)`` and a suit's ranks are ``(mask >> 16 * suit) & 0xFFFF``
-(bit 1 is free for an ace played low in sequences).  Jokers are suit 4: codes ``64, 65, ...``.
-Several decks reuse the same codes; a deck is a ``uint8`` array that may repeat codes.
+(bit 1 is free for an ace played low in sequences).  There is one joker code, :data:`JOKER` = 64
+(suit 4, rank 0): several jokers are the code repeated, as several decks repeat the natural codes;
+a deck is a ``uint8`` array that may repeat codes.  A joker has no bit in a ``uint64`` mask
+(:func:`mask` refuses it); hands that hold jokers count them beside the masks
+(:mod:`simkit.core.hand`).
 
 Notations accepted by :func:`parse` (case-insensitive, separated by spaces or commas)::
 
@@ -25,7 +28,8 @@ SUIT_LETTERS = "cdhs"
 SUIT_SYMBOLS = "♣♦♥♠"
 RANK_LETTERS = {10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
 RU_RANK_LETTERS = {11: "В", 12: "Д", 13: "К", 14: "Т"}
-N_CODES = 80  # size of any lookup table indexed by card code
+JOKER = JOKER_SUIT * 16  # the one joker code (64)
+N_CODES = 80  # size of any lookup table indexed by card code (0..64; room to spare)
 
 _SUIT_IN = {"c": 0, "d": 1, "h": 2, "s": 3, "♣": 0, "♧": 0, "♦": 1, "♢": 1, "♥": 2, "♡": 2,
             "♠": 3, "♤": 3}
@@ -51,14 +55,14 @@ def suit_of(code):
 
 
 def is_joker(code) -> bool:
-    return code >> 4 == JOKER_SUIT
+    return code == JOKER
 
 
 def parse_card(token: str) -> int:
     """Parse one card token such as ``As``, ``10h``, ``Д♦`` or ``Jo``."""
     t = token.strip().lower()
     if t in _JOKERS:
-        return JOKER_SUIT * 16
+        return JOKER
     if len(t) < 2 or t[-1] not in _SUIT_IN or t[:-1] not in _RANK_IN:
         raise SimkitError(
             f"cannot read card {token!r}: write a rank (2-10, T, J, Q, K, A or В, Д, К, Т) "
@@ -75,10 +79,10 @@ def parse(text: str) -> np.ndarray:
 def format_card(code: int, style: str = "ascii") -> str:
     """One card as text. ``style``: ``ascii`` (``Td``), ``symbols`` (``10♦``) or ``ru`` (``10♦``, ``Т♠``)."""
     code = int(code)
-    if JOKER_SUIT * 16 <= code < N_CODES:
+    if code == JOKER:
         return "Jo"
     r, s = rank_of(code), suit_of(code)
-    if not (0 <= code < N_CODES and 2 <= r <= 14):
+    if not (0 <= code < JOKER and 2 <= r <= 14):
         raise SimkitError(f"{code} is not a card code")
     if style == "ascii":
         return RANK_LETTERS.get(r, str(r)) + SUIT_LETTERS[s]
@@ -98,7 +102,8 @@ def deck(size: int = 52, decks: int = 1, jokers: int = 0) -> np.ndarray:
     """A sorted deck as ``uint8`` codes.
 
     ``size``: 52 (2..A), 36 (6..A), 32 (7..A), 24 (9..A), 20 (10..A) or 40 (Spanish: A, 2-7 and the
-    three figures, which map to J Q K).  ``decks`` copies of it, plus ``jokers`` jokers.
+    three figures, which map to J Q K).  ``decks`` copies of it, plus ``jokers`` jokers (the code
+    :data:`JOKER` that many times, last).
     """
     lowest = {52: 2, 36: 6, 32: 7, 24: 9, 20: 10}
     if size in lowest:
@@ -110,13 +115,18 @@ def deck(size: int = 52, decks: int = 1, jokers: int = 0) -> np.ndarray:
     if decks < 1 or jokers < 0:
         raise SimkitError("decks must be at least 1 and jokers at least 0")
     one = [card(r, s) for s in range(4) for r in ranks]
-    return np.array(sorted(one * decks) + [JOKER_SUIT * 16 + j % 16 for j in range(jokers)],
-                    dtype=np.uint8)
+    return np.array(sorted(one * decks) + [JOKER] * jokers, dtype=np.uint8)
 
 
 def mask(codes) -> int:
-    """Bitmask of a set of distinct non-joker cards (bit ``code``)."""
+    """Bitmask of a set of distinct natural cards (bit ``code``).  A joker has no bit: it is
+    refused (:class:`SimkitError`), as is any code outside ``0..63``."""
     m = 0
     for c in codes:
-        m |= 1 << int(c)
+        c = int(c)
+        if not 0 <= c < 64:
+            what = "a joker" if c == JOKER else f"code {c}"
+            raise SimkitError(f"{what} has no bit in a card mask (bits 0..63); count jokers "
+                              f"beside the mask (simkit.core.hand)")
+        m |= 1 << c
     return m

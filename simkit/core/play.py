@@ -69,6 +69,13 @@ def deal_blocks(log, nhead: int, width: int, played: int) -> np.ndarray:
     return np.array(out, np.int64).reshape(-1, 1 + width)
 
 
+def _card_name(c: int) -> str:
+    try:
+        return C.format_card(c)
+    except SimkitError:
+        return str(c)
+
+
 def check_stack(spec: GameSpec, rules, cards, what: str = "stacked deck") -> np.ndarray:
     """A stacked deck as ``int64`` codes, refused (:class:`SimkitError`) if it repeats a card more
     often than the game's pack holds it or names a card the pack does not have.  ``what``: how
@@ -80,7 +87,7 @@ def check_stack(spec: GameSpec, rules, cards, what: str = "stacked deck") -> np.
     have = Counter(int(c) for c in deck)
     for c, k in have.items():
         if c not in pack:
-            raise SimkitError(f"{what}: {C.format_card(c) if 0 <= c < C.N_CODES else c} is "
+            raise SimkitError(f"{what}: {_card_name(c)} is "
                               f"not in the {sum(pack.values())}-card pack of "
                               f"{spec.name} with these rules")
         if k > pack[c]:

@@ -1,5 +1,5 @@
 """The shared shedding engine: turn order, dealing one at a time, hands of one or two decks,
-drawing, passing, who is out, and the points or chips of the cards left.
+drawing, passing, who is out.
 
 Shedding games (Crazy Eights, Fan-Tan, Old Maid: ``simkit/games/{crazy_eights,fan_tan,old_maid}``)
 are "get rid of your cards in turn".  What they share lives here, as small ``@njit`` helpers
@@ -14,23 +14,22 @@ inlined into each game's kernel:
   card more.  :func:`extra_first` gives the first seat of a deal in which the extra cards go to the
   first seats dealt to (``first``), the last ones (``last``: the dealer and his right-hand
   neighbours) or a random block of seats.
-* **Hands** of one deck are a ``uint64`` mask (bit ``code`` of :mod:`simkit.core.cards`); of two
-  decks, two masks, the cards held at least once (``h1``) and twice (``h2``):
-  :func:`take` / :func:`give` move a card in or out, :func:`held` counts them.
-  :func:`random_member` draws a uniformly random card of a mask.
+* **Hands** of one deck are a ``uint64`` mask (bit ``code`` of :mod:`simkit.core.cards`); of
+  several decks, a :mod:`simkit.core.hand` hand (nested planes: the cards held at least once,
+  twice, ...), whose ``add`` / ``remove`` / ``size`` / ``points`` (the points of the cards left
+  under a per-code table) Crazy Eights uses.  :func:`random_member` draws a uniformly random card
+  of a mask.
 * **The stock** is the shuffled pack's positions after the deal, a pointer running down it
   (fan_tan and old_maid read ``deck[perm[top]]``; crazy_eights shuffles the cards themselves).
 * **Passing**: consecutive passes are a plain integer in the kernel; a round of passes by every
   player still in with the stock empty is a blocked deal (:func:`blocked`).
-* **Scores** of the cards left: :func:`hand_points` sums a per-code points table over a hand of
-  two masks.
 """
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
 
-from simkit.core.bits import lowest_code, nth_code, popcount
+from simkit.core.bits import nth_code, popcount
 from simkit.core.rng import bounded
 
 _ONE = np.uint64(1)
@@ -108,30 +107,6 @@ def bit(c):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def take(h1, h2, p, c):
-    """Seat ``p`` takes card ``c`` (into ``h2`` if ``h1`` already holds it; two decks)."""
-    b = bit(c)
-    h2[p] |= h1[p] & b
-    h1[p] |= b
-
-
-@njit(cache=True, nogil=True, inline="always")
-def give(h1, h2, p, c):
-    """Seat ``p`` gives up one copy of card ``c`` (which it holds)."""
-    b = bit(c)
-    if h2[p] & b:
-        h2[p] &= ~b
-    else:
-        h1[p] &= ~b
-
-
-@njit(cache=True, nogil=True, inline="always")
-def held(h1, h2, p):
-    """Cards held by seat ``p`` (both copies counted)."""
-    return popcount(h1[p]) + popcount(h2[p])
-
-
-@njit(cache=True, nogil=True, inline="always")
 def random_member(m, s):
     """A uniformly random card of the non-zero mask ``m``: ``(code, new s)``."""
     k, s = bounded(s, popcount(m))
@@ -145,15 +120,3 @@ def blocked(passes, players_in, stock_left):
     """A deal is blocked when every player still in has passed in a row with the stock empty."""
     return stock_left == 0 and passes >= players_in
 
-
-@njit(cache=True, nogil=True)
-def hand_points(a, b, points):
-    """The points of a two-mask hand under the per-code table ``points`` (int64[64])."""
-    t = 0
-    for m in (a, b):
-        x = np.uint64(m)
-        while x:
-            c = lowest_code(x)
-            x &= x - _ONE
-            t += points[c]
-    return t

@@ -1,9 +1,9 @@
 """Crazy Eights kernels: deal, turn the starter, play matching cards, draw, pass, score.
 
-A hand is two ``uint64`` masks (cards held at least once / twice: two decks for six or seven
-players), moved by :mod:`simkit.engines.shedding`'s ``take`` / ``give``.  The legal cards are
-one mask expression: the hand's cards of the suit to follow, of the top card's rank, and its
-eights.  The stock is the shuffled pack's cards after the deal (``Work.stock``, shuffled in place
+A hand is a :mod:`simkit.core.hand` hand of two planes, a row of ``Work.hands`` (cards held at
+least once / twice: two decks for six or seven players; with one deck the second plane stays
+empty), changed only by ``add`` and ``remove``.  The legal cards are one mask expression over
+plane 0: the hand's cards of the suit to follow, of the top card's rank, and its eights.  The stock is the shuffled pack's cards after the deal (``Work.stock``, shuffled in place
 each deal; a pointer runs down it).
 
 The kernel is :func:`run_deals`, the core deal loop over :func:`play_deal`, which plays one deal
@@ -29,12 +29,13 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from simkit.core import hand as hnd
 from simkit.core.bits import lowest_code, nth_code, popcount
 from simkit.core.deals import SALT, deal_loop
 from simkit.core.records import record, slots
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, shuffle_prefix
-from simkit.engines.shedding import bit, give, hand_points, held, random_member, take
+from simkit.engines.shedding import random_member
 from simkit.games.crazy_eights.rules import BLOCKED, STARTER_EIGHT, TWOS
 
 try:  # numba's private switch for reference counting; a numba without it counts as usual
@@ -121,8 +122,7 @@ class Work(NamedTuple):
     deck: np.ndarray
     stacked: bool
     stock: np.ndarray      # int64[n]: the pack's cards, shuffled in place each deal
-    h1: np.ndarray
-    h2: np.ndarray
+    hands: np.ndarray      # uint64[K, 3]: the seats' hands (core.hand, two planes)
     void: np.ndarray       # int64[K]: bit s: seat drew (could not follow) when suit s was asked
     scores: np.ndarray     # int64[K]: game totals
     pts: np.ndarray        # int64[K]: this deal's points
@@ -144,7 +144,7 @@ def work(rules, stacked=None) -> Work:
     d = make_deck(rules) if stacked is None else np.asarray(stacked, np.uint8)
     K = rules.players
     return record(Work, deck=d, stacked=stacked is not None, stock=d.astype(np.int64),
-                  h1=np.zeros(K, np.uint64), h2=np.zeros(K, np.uint64),
+                  hands=hnd.hands(K, 2),
                   void=np.zeros(K, np.int64), scores=np.zeros(K, np.int64),
                   pts=np.zeros(K, np.int64))
 
@@ -268,20 +268,19 @@ def play_hand(R, S, W, i, start, s, u, log, logging, special, rand, v):
     queen = special and R.queen
     jacks = special and R.jacks
     draw_one = special and R.draw_one
-    h1, h2, stock, deck, void, pts = W.h1, W.h2, W.stock, W.deck, W.void, W.pts
+    hs, stock, deck, void, pts = W.hands, W.stock, W.deck, W.void, W.pts
     n = deck.shape[0]
     if not W.stacked:
         s = shuffle_prefix(stock, n, s)
     for p in range(K):
-        h1[p] = np.uint64(0)
-        h2[p] = np.uint64(0)
+        hnd.clear(hs[p])
         pts[p] = 0
         void[p] = 0
     nd = K * R.hand
     q = start
     for j in range(nd):
         c = np.int64(stock[j])
-        take(h1, h2, q, c)
+        hnd.add(hs[q], c)
         q += 1
         if q == K:
             q = 0
@@ -321,7 +320,6 @@ def play_hand(R, S, W, i, start, s, u, log, logging, special, rand, v):
     blocked = False
     over = False
     for _turn in range(MAX_TURNS):
-        a = h1[p]
         kind = K_RANDOM if rand else S.kind[p]
         nxt = p + 1
         if nxt == K:
@@ -334,13 +332,13 @@ def play_hand(R, S, W, i, start, s, u, log, logging, special, rand, v):
                 if top_pos < n:
                     c = np.int64(stock[top_pos])
                     top_pos += 1
-                    take(h1, h2, p, c)
+                    hnd.add(hs[p], c)
                     draws += 1
                     if logging:
                         ev = _log(log, i, ev, EV_DRAW, p, c >> 4, c)
             skip_play = R.penalty_ends
         if owe2 > 0:
-            twos = h1[p] & _TWOS
+            twos = hs[p, 0] & _TWOS
             pass_on = False
             if twos_rule == TW_STACK and twos:
                 if kind == K_RANDOM:
@@ -353,7 +351,7 @@ def play_hand(R, S, W, i, start, s, u, log, logging, special, rand, v):
                     pass_on = True
                     c2 = lowest_code(twos)
             if pass_on:
-                give(h1, h2, p, c2)
+                hnd.remove(hs[p], c2)
                 plays += 1
                 passes = 0
                 top, suit = c2, c2 >> 4
@@ -361,7 +359,7 @@ def play_hand(R, S, W, i, start, s, u, log, logging, special, rand, v):
                 owe2 = 2 * run
                 if logging:
                     ev = _log(log, i, ev, EV_PLAY, p, suit, c2)
-                if held(h1, h2, p) == 0:
+                if hnd.size(hs[p]) == 0:
                     winner = p
                     over = True
                     break
@@ -375,7 +373,7 @@ def play_hand(R, S, W, i, start, s, u, log, logging, special, rand, v):
                 if top_pos < n:
                     c = np.int64(stock[top_pos])
                     top_pos += 1
-                    take(h1, h2, p, c)
+                    hnd.add(hs[p], c)
                     draws += 1
                     if logging:
                         ev = _log(log, i, ev, EV_DRAW, p, c >> 4, c)
@@ -389,9 +387,9 @@ def play_hand(R, S, W, i, start, s, u, log, logging, special, rand, v):
             continue
         drawn = 0
         played = -1
-        a, b = h1[p], h2[p]
+        hp = hs[p]
         while True:
-            legal = legal_cards(a, top, suit)
+            legal = legal_cards(hp[0], top, suit)
             can_draw = top_pos < n and (R.max_draws == 0 or drawn < R.max_draws)
             if draw_one:
                 can_draw = can_draw and drawn == 0
@@ -404,16 +402,15 @@ def play_hand(R, S, W, i, start, s, u, log, logging, special, rand, v):
             else:
                 if draw_one and drawn > 0:
                     break  # drew his one card: passes even if it plays (116)
-                choice, u = choose(kind, S.eight_at[p], a, b, legal, can_draw and R.voluntary,
+                choice, u = choose(kind, S.eight_at[p], hp[0], hp[1], legal,
+                                   can_draw and R.voluntary,
                                    R.may_pass and not can_draw, void[nxt], u)
                 if choice == PASS:
                     break
             if choice == DRAW:
                 c = np.int64(stock[top_pos])
                 top_pos += 1
-                x = bit(c)
-                b |= a & x
-                a |= x
+                hnd.add(hp, c)
                 drawn += 1
                 draws += 1
                 if logging:
@@ -422,7 +419,6 @@ def play_hand(R, S, W, i, start, s, u, log, logging, special, rand, v):
             played = choice
             break
         if played < 0:
-            h1[p], h2[p] = a, b
             if logging:
                 ev = _log(log, i, ev, EV_PASS, p, 0, 0)
             if top_pos < n:
@@ -436,24 +432,19 @@ def play_hand(R, S, W, i, start, s, u, log, logging, special, rand, v):
             p = nxt
             continue
         c = played
-        x = bit(c)
-        if b & x:
-            b &= ~x
-        else:
-            a &= ~x
-        h1[p], h2[p] = a, b
+        hnd.remove(hp, c)
         plays += 1
         passes = 0
         top = c
         if not rand:
             void[p] &= ~(1 << (c >> 4))
         if (c & 15) == 8:
-            suit, u = call_suit(kind, S.call[p], a, b, c, void[nxt], u)
+            suit, u = call_suit(kind, S.call[p], hp[0], hp[1], c, void[nxt], u)
         else:
             suit = c >> 4
         if logging:
             ev = _log(log, i, ev, EV_PLAY, p, suit, c)
-        if a == 0:
+        if hnd.size(hp) == 0:
             winner = p
             over = True
             break
@@ -481,7 +472,7 @@ def play_hand(R, S, W, i, start, s, u, log, logging, special, rand, v):
     if winner < 0 and not R.lowest:
         return winner, blocked, plays, draws, s, u
     for q in range(K):
-        pts[q] = hand_points(h1[q], h2[q], POINTS)
+        pts[q] = hnd.points(hs[q], POINTS)
     if winner < 0:
         low, lo, ties = -1, 1 << 30, 0
         for q in range(K):

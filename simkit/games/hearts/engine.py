@@ -3,10 +3,13 @@
 Cards use :mod:`simkit.core.cards`' codes; the Cancellation joker, "the zero of clubs" (text line
 232), is code 0 inside the kernel (clubs, rank 0), so it follows clubs, loses to every club and
 is the lowest club (the pack and stacked decks name it by the core's joker code 64; the move log
-writes the kernel's 0).  A hand is two ``uint64`` masks, the cards held at least once (``h1``)
-and twice (``h2``, two decks only); following suit is :func:`simkit.engines.tricks.follow_suit`
-on ``h1``, and the Hearts restrictions (the lowest club leads, no points on the first trick,
-hearts broken) are intersected here.
+writes the kernel's 0).  A hand is a :mod:`simkit.core.hand` hand of two planes, a row of
+``Work.hands`` (``uint64[K, 3]`` whatever the number of decks: with one deck the second plane
+stays empty; the kernel's joker is a card of the planes, the hand's joker count stays 0): the
+cards held at least once (``hs[p, 0]``) and twice (``hs[p, 1]``), changed only by ``add`` and
+``remove``; the strategies take the two planes as scalars.  Following suit is
+:func:`simkit.engines.tricks.follow_suit` on plane 0, and the Hearts restrictions (the lowest club
+leads, no points on the first trick, hearts broken) are intersected here.
 
 The kernel is :func:`run_deals`: the core deal loop (:mod:`simkit.core.deals`) over
 :func:`play_deal`, which plays one hand (``unit=hand``) or a whole game of hands (``unit=game``).
@@ -41,6 +44,7 @@ import numpy as np
 from numba import njit
 
 from simkit.core import cards as C
+from simkit.core import hand as hnd
 from simkit.core.deals import deal_loop
 from simkit.core.records import record, slots
 from simkit.core.registry import Metric
@@ -77,7 +81,7 @@ CLUBS, DIAMONDS, HEARTS, SPADES = 0, 1, 2, 3
 QS = SPADES * 16 + 12
 TD = DIAMONDS * 16 + 10
 JOKER = 0                       # the kernel's joker: the zero of clubs
-PACK_JOKER = C.JOKER_SUIT * 16  # the joker's code in the pack and in stacked decks
+PACK_JOKER = C.JOKER            # the joker's code in the pack and in stacked decks
 STRAT_SALT = np.uint64(0x6A09E667F3BCC909)
 MAX_HANDS = 1000
 MOON_ALARM = 5  # the heuristic defends once one player alone has taken this many moon cards
@@ -153,7 +157,7 @@ def pack(rules) -> np.ndarray:
 def kernel_codes(deck) -> np.ndarray:
     """A stacked deck (core codes) as the kernel deals it: the joker becomes code 0."""
     d = np.asarray(deck, np.int64)
-    return np.where(C.JOKER_SUIT * 16 <= d, JOKER, d).astype(np.uint8)
+    return np.where(d == PACK_JOKER, JOKER, d).astype(np.uint8)
 
 
 def card_tables(omnibus: bool):
@@ -211,8 +215,7 @@ class Work(NamedTuple):
     deck: np.ndarray              # uint8: the pack, or a stacked deck dealt in order
     stacked: bool
     direction: int                # a forced pass direction (D_*), or NO_DIRECTION
-    h1: np.ndarray                # uint64[K]: cards held at least once
-    h2: np.ndarray                # uint64[K]: cards held twice (two decks)
+    hands: np.ndarray             # uint64[K, 3]: the seats' hands (core.hand, two planes)
     perm: np.ndarray              # int64[len(deck)]: deal positions
     trick: np.ndarray             # int64[K]: the trick's cards in playing order
     raw: np.ndarray               # int64[K]: points taken in the hand
@@ -251,7 +254,7 @@ def work(rules, deck=None, direction=NO_DIRECTION) -> Work:
     d = make_deck(rules) if deck is None else np.asarray(deck, np.uint8)
     z = np.zeros(K, np.int64)
     return record(Work, deck=d, stacked=deck is not None, direction=direction,
-                  h1=np.zeros(K, np.uint64), h2=np.zeros(K, np.uint64),
+                  hands=hnd.hands(K, 2),
                   perm=np.zeros(d.shape[0], np.int64), trick=z.copy(), raw=z.copy(),
                   needc=z.copy(), passbuf=np.zeros((K, max(rules.pass_cards, 1)), np.int64),
                   shooting=np.zeros(K, np.bool_), hand_pts=z.copy(), totals=z.copy())
@@ -284,24 +287,6 @@ def log_columns(rules) -> list[str]:
 
 
 # --------------------------------------------------------------------------- small helpers (njit)
-
-@njit(cache=True, nogil=True, inline="always")
-def _add(h1, h2, p, c):
-    """Seat ``p`` takes card ``c``: into ``h2`` if ``h1`` holds it already.  Branch-free: a
-    branch on the held bit costs ~8 ns a card, the deal's largest cost."""
-    b = np.uint64(1) << np.uint64(c)
-    h2[p] |= h1[p] & b
-    h1[p] |= b
-
-
-@njit(cache=True, nogil=True, inline="always")
-def _remove(h1, h2, p, c):
-    """Seat ``p`` gives up card ``c``: from ``h2`` if it holds two (branch-free, like _add)."""
-    b = np.uint64(1) << np.uint64(c)
-    d = h2[p] & b
-    h2[p] &= ~b
-    h1[p] &= ~b | d
-
 
 @njit(cache=True, nogil=True, inline="always")
 def _suit_len(a, b, suit):
@@ -591,12 +576,11 @@ def _discard(legal, a, b, v):
 # holds scalars only and is free to pass), and the per-card helpers take scalars where they can.
 
 @njit(cache=True, nogil=True, inline="always")
-def deal_cards(deck, perm, stacked, h1, h2, K, H, s, log, li):
-    """Empty the hands and deal ``K * H`` cards, card ``j`` to seat ``j % K`` (a shuffled prefix
-    of the pack, or a stacked deck in order).  Returns the card stream ``s``."""
+def deal_cards(deck, perm, stacked, hs, K, H, s, log, li):
+    """Empty the hands ``hs`` and deal ``K * H`` cards, card ``j`` to seat ``j % K`` (a shuffled
+    prefix of the pack, or a stacked deck in order).  Returns the card stream ``s``."""
     for p in range(K):
-        h1[p] = 0
-        h2[p] = 0
+        hnd.clear(hs[p])
     for j in range(deck.shape[0]):
         perm[j] = j
     if not stacked:
@@ -604,7 +588,7 @@ def deal_cards(deck, perm, stacked, h1, h2, K, H, s, log, li):
     seat = 0
     for j in range(K * H):
         c = np.int64(deck[perm[j]])
-        _add(h1, h2, seat, c)
+        hnd.add(hs[seat], c)
         seat = seat + 1 if seat + 1 < K else 0
         if li >= 0:
             log[li, 1 + j] = c
@@ -612,15 +596,15 @@ def deal_cards(deck, perm, stacked, h1, h2, K, H, s, log, li):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def points_in_play(R, h1, h2):
+def points_in_play(R, hs):
     """``(positive points, moon cards)`` dealt: the moon needs them all, and gives the others
     the points."""
     om = np.int64(R.omnibus)
     pos_total = 0
     need_total = 0
     for p in range(R.players):
-        for m in (h1[p], h2[p]):
-            x = m & R.scoring
+        for j in range(2):
+            x = hs[p, j] & R.scoring
             while x:
                 c = lowest_code(x)
                 x &= x - np.uint64(1)
@@ -631,7 +615,7 @@ def points_in_play(R, h1, h2):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def pass_cards(R, kind, threshold, h1, h2, passbuf, off, u, log, li):
+def pass_cards(R, kind, threshold, hs, passbuf, off, u, log, li):
     """Each seat passes ``pass_cards`` cards ``off`` seats on (none when ``off`` is 0).  Returns
     the strategy stream ``u``."""
     K = R.players
@@ -640,24 +624,25 @@ def pass_cards(R, kind, threshold, h1, h2, passbuf, off, u, log, li):
     if off != 0 and npass > 0:
         for p in range(K):
             for q in range(npass):
-                c, u = choose_pass(kind[p], threshold[p], h1[p], h2[p], R.omnibus, K == 2, u)
-                _remove(h1, h2, p, c)
+                c, u = choose_pass(kind[p], threshold[p], hs[p, 0], hs[p, 1], R.omnibus, K == 2,
+                                   u)
+                hnd.remove(hs[p], c)
                 passbuf[p, q] = c
                 if li >= 0:
                     log[li, at + p * npass + q] = c
         for p in range(K):
             for q in range(npass):
-                _add(h1, h2, seat_of(p, off, K), passbuf[p, q])
+                hnd.add(hs[seat_of(p, off, K)], passbuf[p, q])
     return u
 
 
 @njit(cache=True, nogil=True, inline="always")
-def first_lead(h1, K):
+def first_lead(hs, K):
     """``(card, seat)``: the lowest club dealt leads (the 2♣, or the joker); ``-1`` if none."""
     lead_card = -1
     leader = 0
     for p in range(K):
-        cl = h1[p] & _CLUBS_LANE
+        cl = hnd.distinct(hs[p]) & _CLUBS_LANE
         if cl:
             c = lowest_code(cl)
             if lead_card < 0 or c < lead_card:
@@ -698,7 +683,7 @@ def shooter_threat(p, ws, collector, collected, pend_need, trick_need, alarm):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def play_tricks(R, kind, shooting, h1, h2, trick, raw, needc, u, log, li):
+def play_tricks(R, kind, shooting, hs, trick, raw, needc, u, log, li):
     """Play the hand's tricks: each seat's points and moon cards taken go to ``raw`` and
     ``needc``.  Returns the strategy stream ``u``."""
     K = R.players
@@ -708,7 +693,7 @@ def play_tricks(R, kind, shooting, h1, h2, trick, raw, needc, u, log, li):
     for p in range(K):
         raw[p] = 0
         needc[p] = 0
-    lead_card, leader = first_lead(h1, K)
+    lead_card, leader = first_lead(hs, K)
     broken = not R.hearts_broken
     qs_out = False
     gone = np.uint64(0)     # cards played so far
@@ -724,7 +709,7 @@ def play_tricks(R, kind, shooting, h1, h2, trick, raw, needc, u, log, li):
         nqs = 0
         for i in range(K):
             p = seat_of(leader, i, K)
-            legal = legal_cards(h1[p], trick[0] >> 4, t, i, lead_card, broken,
+            legal = legal_cards(hs[p, 0], trick[0] >> 4, t, i, lead_card, broken,
                                 R.no_points_first_trick)
             if kind[p] == K_RANDOM:
                 c, u = random_card(legal, u)
@@ -750,8 +735,8 @@ def play_tricks(R, kind, shooting, h1, h2, trick, raw, needc, u, log, li):
                 v = Seen(i, trick[0] >> 4, trick[w] if w >= 0 else -1, i == K - 1, t == 0,
                          tp + pend_pts, tmask, gone, qs_out, viable, stop, near, insure,
                          pair_qs, R.omnibus, R.two_decks)
-                c, u = choose_play(kind[p], legal, h1[p], h2[p], v, u)
-            _remove(h1, h2, p, c)
+                c, u = choose_play(kind[p], legal, hs[p, 0], hs[p, 1], v, u)
+            hnd.remove(hs[p], c)
             trick[i] = c
             tp += POINTS[om, c]
             tn += NEED[om, c]
@@ -856,19 +841,18 @@ def play_hand(R, S, W, s, u, pdir, log, li):
     ``(s, u, shooter or -1)``.  ``li`` is the log row to write (``-1``: none); ``pdir`` is the
     pass direction (:data:`DRAW_DIRECTION`: draw it from the card stream)."""
     K = R.players
-    h1 = W.h1
-    h2 = W.h2
-    s = deal_cards(W.deck, W.perm, W.stacked, h1, h2, K, R.hand_size, s, log, li)
+    hs = W.hands
+    s = deal_cards(W.deck, W.perm, W.stacked, hs, K, R.hand_size, s, log, li)
     if pdir == DRAW_DIRECTION:
         pdir, s = bounded(s, 4)
     off = pass_offset(pdir, K)
-    pos_total, need_total = points_in_play(R, h1, h2)
+    pos_total, need_total = points_in_play(R, hs)
     if li >= 0:
         log[li, 0] = off
-    u = pass_cards(R, S.kind, S.threshold, h1, h2, W.passbuf, off, u, log, li)
+    u = pass_cards(R, S.kind, S.threshold, hs, W.passbuf, off, u, log, li)
     for p in range(K):        # who tries the moon, from the hand after the pass
-        W.shooting[p] = S.kind[p] == K_MOON and _hcp(h1[p], h2[p]) >= S.threshold[p]
-    u = play_tricks(R, S.kind, W.shooting, h1, h2, W.trick, W.raw, W.needc, u, log, li)
+        W.shooting[p] = S.kind[p] == K_MOON and _hcp(hs[p, 0], hs[p, 1]) >= S.threshold[p]
+    u = play_tricks(R, S.kind, W.shooting, hs, W.trick, W.raw, W.needc, u, log, li)
     return s, u, score_hand(R, W.raw, W.needc, W.totals, W.hand_pts, pos_total, need_total)
 
 
