@@ -9,7 +9,7 @@ Agg canvas (nothing is shown; Jupyter displays it as a PNG).
 * :func:`matrix` -- ``solve``: the payoff matrix with both sides' best replies, the pure minimax
   cells and the mixed equilibrium along the margins.
 * :func:`best_replies` -- ``solve``: each side's best reply to the other's point, and its margin.
-* :func:`differences` -- ``compare``: A - B of every metric with its 95% interval.
+* :func:`differences` -- ``compare``: A's edge or A - B of every metric with its 95% interval.
 * :func:`odds` -- ``odds``: the match-win chance by grid point, the best point marked.
 
 Every figure's title carries the analysis's label (game string, strategies, n, seed) and a caption
@@ -51,12 +51,14 @@ def parts(an, want: str | None = None, what: str = "this plot") -> SimpleNamespa
         a = SimpleNamespace(kind=obj["analysis"], game=obj.get("game", ""),
                             label=str(obj.get("label", "")), frames=frames_from_json(obj),
                             summary=list(obj.get("summary") or []), info=dict(obj.get("info") or {}),
-                            complete=bool(obj.get("complete", True)))
+                            complete=bool(obj.get("complete", True)),
+                            claims=list(obj.get("claims") or []))
     elif hasattr(an, "kind") and hasattr(an, "frames"):
         a = SimpleNamespace(kind=an.kind, game=getattr(an, "game", ""), label=str(an.label),
                             frames=dict(an.frames), summary=list(getattr(an, "summary", []) or []),
                             info=dict(getattr(an, "info", {}) or {}),
-                            complete=bool(getattr(an, "complete", True)))
+                            complete=bool(getattr(an, "complete", True)),
+                            claims=list(getattr(an, "claims", []) or []))
     else:
         raise SimkitError(f"{what} needs a strategy analysis (simkit.compare, tournament, best, "
                           f"solve or odds), not {type(an).__name__}")
@@ -635,8 +637,9 @@ def best_replies(an) -> Figure:
 # --- compare --------------------------------------------------------------------------------
 
 def differences(an) -> Figure:
-    """``compare``: A - B of every metric with a difference (each on its own scale), with its 95%
-    interval and the zero line; the target metric first."""
+    """``compare``: every metric's comparison (A's edge where two players share a zero- or
+    constant-sum metric, else A - B; each on its own scale), with its 95% interval and the zero
+    line; the target metric first, the metrics where lower is better marked."""
     a = parts(an, "compare", "differences")
     t = _frame(a, "table")
     t = t.assign(_m=_num(t["mean"]), _lo=_num(t["ci_low"]), _hi=_num(t["ci_high"]))
@@ -657,10 +660,13 @@ def differences(an) -> Figure:
     n = len(t)
     fig = new_figure(8.5, min(16.0, 0.82 * n + 2.9))
     key, *axes = fig.subplots(n + 1, 1, squeeze=False, height_ratios=[0.3] + [1] * n)[:, 0]
+    edges = False
     for ax, (_, r) in zip(axes, t.iterrows()):
         m, lo, hi = r["_m"], r["_lo"], r["_hi"]
+        lower = str(r.get("better", "")) == "lower"
         sig = np.isfinite(lo) and np.isfinite(hi) and (lo > 0 or hi < 0)
-        colour = (colormaps["tab10"](0) if m > 0 else colormaps["tab10"](3)) if sig else "0.45"
+        colour = (colormaps["tab10"](0) if (m > 0) != lower else colormaps["tab10"](3)) if sig \
+            else "0.45"
         el = m - lo if np.isfinite(lo) else 0.0
         eh = hi - m if np.isfinite(hi) else 0.0
         ax.errorbar([m], [0], xerr=[[el], [eh]], fmt="o", color=colour, ecolor=colour,
@@ -674,26 +680,33 @@ def differences(an) -> Figure:
                 transform=ax.transAxes, ha="left", va="center", fontsize=8,
                 fontweight="bold" if r["metric"] == target else "normal")
         am, bm = float(r["a_mean"]), float(r["b_mean"])
+        edge = str(r.get("quantity", "")) == "A's edge"
+        edges |= edge
         name = str(r["metric"]) + (" (shared)" if str(r.get("kind")) == "shared" else "") + \
-            (" *" if r["metric"] == target else "")
-        ax.set_yticks([0], [f"{name}\nA {am:.4g} · B {bm:.4g}"], fontsize=8)
+            (" *" if r["metric"] == target else "") + (", lower is better" if lower else "")
+        ax.set_yticks([0], [f"{name}\n{'edge' if edge else 'A - B'}: A {am:.4g} · B {bm:.4g}"],
+                      fontsize=8)
         ax.set_ylim(-1, 1)
         ax.tick_params(axis="x", labelsize=7)
         ax.grid(True, axis="x", alpha=0.3)
     key.axis("off")
-    key.legend(handles=[Line2D([], [], color="0.3", marker="o", label="A - B; bars: 95% CI"),
+    key.legend(handles=[Line2D([], [], color="0.3", marker="o",
+                               label=("A's edge or A - B" if edges else "A - B") + "; bars: 95% CI"),
                         Line2D([], [], color=colormaps["tab10"](0), marker="o", linestyle="none",
-                               label="A higher (CI excludes 0)"),
+                               label="A better (CI excludes 0)"),
                         Line2D([], [], color=colormaps["tab10"](3), marker="o", linestyle="none",
-                               label="B higher (CI excludes 0)")],
+                               label="B better (CI excludes 0)")],
                fontsize=7.5, loc="center", ncols=3, frameon=False)
-    axes[-1].set_xlabel("A - B per deal, on the same deals (each metric on its own scale)")
+    axes[-1].set_xlabel(("A's edge or " if edges else "") + "A - B per deal, on the same deals "
+                        "(each metric on its own scale)")
     mode = a.info.get("mode", "")
     status = a.info.get("status", "")
-    _finish(fig, a, f"A - B: A={a_name} minus B={b_name}" + (f" ({mode})" if mode else ""),
-            "Dots: A minus B, paired on common deals; bars: 95% CI (t, batch means over chunks); "
-            f"the line at 0 is no difference. * the metric the comparison targets"
-            + (f" ({status})" if status else "") + "."
+    _finish(fig, a, f"A={a_name} against B={b_name}" + (f" ({mode})" if mode else ""),
+            "Dots: " + ("A's edge (two players, a zero- or constant-sum metric: A's value minus "
+                        "the even share, half of A - B) or " if edges else "")
+            + "A minus B, paired on common deals; bars: 95% CI (t, batch means over chunks); "
+            f"the line at 0 is no difference; better is higher unless marked lower. * the metric "
+            f"the comparison targets" + (f" ({status})" if status else "") + "."
             + (f" The same for A and B on every deal: {', '.join(identical)}." if identical else ""))
     return fig
 

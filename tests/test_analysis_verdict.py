@@ -1,0 +1,97 @@
+"""Answers that say what they know (issue 29, its first section): a headline names a winner only
+when the paired difference excludes zero at the stated confidence, and otherwise says it is not
+resolved, with the margin, its standard error and the points that cannot be told apart; every
+claim carries ``resolved`` in the JSON and the saved analysis.
+
+The cases are constructed so that the answer is known whatever the numbers: a strategy against
+itself under another name (never resolved: the same play on every deal), clearly different
+thresholds (resolved at a few thousand deals), a matrix whose saddle point is known, and
+synthetic round robins whose ratings must contradict a head-to-head result."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import simkit
+from simkit.analysis import common, verdict
+from simkit.games import parse_game
+from simkit.report.analysis import analysis_of
+
+
+# --- the rule itself --------------------------------------------------------------------------
+
+def test_leader_is_resolved_only_when_every_rival_is_excluded():
+    """Three points, the leader 1.0 ahead of the second: with se 0.1 resolved; with se 1.0 not,
+    and both rivals within reach are listed; exact ties are not a winner either."""
+    names, means = ["a", "b", "c"], [3.0, 2.0, 0.0]
+
+    def diff(se):
+        return lambda i, j: (means[i] - means[j], se, None, "paired")
+
+    c = verdict.leader(names, means, diff(0.1))
+    assert c["resolved"] and c["winner"] == "a" and c["runner_up"] == "b" and c["tied"] == ["a"]
+    assert c["margin"] == pytest.approx(1.0) and "resolved at 95% confidence" in c["text"]
+    c = verdict.leader(names, means, diff(1.0))
+    assert not c["resolved"] and c["tied"] == ["a", "b"] and c["se"] == 1.0
+    assert "not resolved at 95% confidence" in c["text"] and "a, b" in c["text"]
+    low = verdict.leader(names, means, diff(0.1), larger=False)
+    assert low["winner"] == "c" and low["margin"] == pytest.approx(2.0)
+    tie = verdict.leader(["x", "y"], [1.0, 1.0], lambda i, j: (0.0, 0.0, None, "exact"))
+    assert not tie["resolved"] and "exactly equal" in tie["text"]
+
+
+# --- compare ----------------------------------------------------------------------------------
+
+def test_compare_claims_a_winner_only_when_resolved(tmp_path):
+    """Очко stand_at(16) against stand_at(19) is settled at 2**15 deals; stand_at(17) against
+    itself under another name (upcard_stand(17,17,11) plays the same on every deal) never is:
+    no winner, the margin 0 and its standard error said, ``resolved`` false in the JSON and in
+    the saved analysis."""
+    clear = simkit.compare("ochko", "stand_at(16)", "stand_at(19)", n=2 ** 15, seed=1,
+                           progress=False)
+    c = clear.claims[0]
+    assert c["resolved"] is True and c["winner"] == "A=stand_at(t=16)"
+    assert clear.info["resolved"] is True and "resolved at 95% confidence" in clear.summary[-1]
+    assert clear.table().set_index("metric").loc["ev", "resolved"]
+    same = simkit.compare("ochko", "stand_at(17)", "upcard_stand(17,17,11)", n=2 ** 15, seed=1,
+                          progress=False)
+    c = same.claims[0]
+    assert c["resolved"] is False and c["winner"] is None and c["margin"] == 0.0
+    assert "not resolved" in same.summary[-1] and "se 0" in same.summary[-1]
+    assert "cannot be told apart" in same.summary[-1]
+    assert same.to_json()["claims"][0]["resolved"] is False
+    f = tmp_path / "same.parquet"
+    same.save(str(f))
+    from simkit.core import store
+    df, meta = store.read_table(str(f))
+    assert analysis_of(df, meta).claims[0]["resolved"] is False
+
+
+def test_compare_reports_the_edge_in_a_two_player_zero_sum_game():
+    """Gin's points are zero-sum between the two players: A's edge is A's own points per hand
+    (B's are their negative), half of A - B; the headline says so in words.  The rows with a
+    difference come before the shared outcomes that have none (NaN)."""
+    an = simkit.compare("gin", "threshold(10)", "simple", n=4096, seed=2, progress=False)
+    t = an.table()
+    pts = t.set_index("metric").loc["points"]
+    assert pts["quantity"] == "A's edge" and pts["even"] == 0.0
+    assert pts["mean"] == pytest.approx(pts["a_mean"]) and pts["b_mean"] == pytest.approx(-pts["a_mean"])
+    assert pts["diff"] == pytest.approx(2 * pts["mean"])
+    assert pts["se"] == pytest.approx(t.set_index("metric").loc["points", "se"])
+    line = an.summary[1]
+    assert f"A's edge {pts['mean']:+.6g} points per hand" in line and "twice it" in line
+    assert t["metric"].iloc[0] == "points"
+    finite = np.isfinite(t["mean"].to_numpy(float))
+    assert finite.any() and not finite[np.argmin(finite):].any()  # every NaN row after the rest
+    win = t.set_index("metric").loc["win"]  # not constant-sum (dead hands): A - B
+    assert win["quantity"] == "A - B" and win["mean"] == pytest.approx(win["a_mean"] - win["b_mean"])
+
+
+@pytest.mark.parametrize("game,stem,word", [
+    ("durak", "lose", "lower"), ("hearts", "points_per_hand", "lower"),
+    ("hearts(unit=game)", "score", "lower"), ("hearts(unit=game)", "win", "higher"),
+    ("gin", "points", "higher"), ("gin", "knock", ""), ("ochko", "loss", "lower"),
+    ("old_maid", "lose", "lower")])
+def test_metrics_where_lower_is_better_are_marked(game, stem, word):
+    spec, r = parse_game(game)
+    assert common.better(spec, r, stem) == word
