@@ -136,7 +136,7 @@ def best(game, grid, strategies, rules, metric, minimize, alpha, fmt, out, progr
              larger=None if minimize is None else not minimize, alpha=alpha, progress=progress,
              **_prep(kw, out))
     _emit(an, fmt, out, an.info["keys"] + ["metric", "mean", "ci_low", "ci_high", "n", "diff",
-                                           "survivor", "dropped_at"])
+                                           "diff_se", "survivor", "dropped_at"])
 
 
 @cli.command()

@@ -33,6 +33,7 @@ def test_leader_is_resolved_only_when_every_rival_is_excluded():
     assert c["margin"] == pytest.approx(1.0) and "resolved at 95% confidence" in c["text"]
     c = verdict.leader(names, means, diff(1.0))
     assert not c["resolved"] and c["tied"] == ["a", "b"] and c["se"] == 1.0
+    assert c["winner"] is None and c["leader"] == "a"
     assert "not resolved at 95% confidence" in c["text"] and "a, b" in c["text"]
     low = verdict.leader(names, means, diff(0.1), larger=False)
     assert low["winner"] == "c" and low["margin"] == pytest.approx(2.0)
@@ -95,3 +96,24 @@ def test_compare_reports_the_edge_in_a_two_player_zero_sum_game():
 def test_metrics_where_lower_is_better_are_marked(game, stem, word):
     spec, r = parse_game(game)
     assert common.better(spec, r, stem) == word
+
+
+# --- best -------------------------------------------------------------------------------------
+
+def test_best_names_a_point_only_when_the_race_settles_it(capsys):
+    """Очко stand_at 12 against 16: the race drops 12, so 16 is the resolved best.  A grid over a
+    parameter that changes nothing (upcard_stand(17,17,s) stands at 17 whatever s) cannot be
+    resolved: no winner, every point listed as not told apart, ``resolved`` false in the JSON."""
+    from simkit.cli import main
+    clear = simkit.best("ochko", ["p1.t=12,16"], n=2e4, seed=3, progress=False)
+    c = clear.claims[0]
+    assert c["resolved"] is True and c["winner"] == "p1.t=16" and c["runner_up"] == "p1.t=12"
+    assert clear.summary[0].startswith("best p1.t: p1.t=16, ahead of p1.t=12 by")
+    assert main(["best", "ochko", "--grid", "p1.strong=9..11", "-s", "p1=upcard_stand(17,17,11)",
+                 "-n", "2e4", "--format", "json"]) == 0
+    import json
+    obj = json.loads(capsys.readouterr().out)
+    c = obj["claims"][0]
+    assert c["resolved"] is False and c["winner"] is None and c["margin"] == 0.0
+    assert sorted(c["tied"]) == ["p1.strong=10", "p1.strong=11", "p1.strong=9"]
+    assert "not resolved" in obj["summary"][0] and "cannot be told apart" in obj["summary"][0]

@@ -184,7 +184,7 @@ def compare(game: str, a: str, b: str, *, field: str | None = None, rules=None, 
                            len(chunks) - 1, confidence=confidence, positive=f"A={sa}",
                            negative=f"B={sb}")
     if claim["resolved"] != bool(tr["resolved"]):  # the sequential test (over its looks) decides
-        claim.update(resolved=False, winner=None, runner_up=None, tied=[f"A={sa}", f"B={sb}"])
+        claim.update(resolved=False, winner=None, tied=[f"A={sa}", f"B={sb}"])
     word = {"resolved": "", "cap reached": "; the cap was reached",
             "precision reached": "; the precision was reached", "fixed n": "",
             "interrupted": "; interrupted"}[status]

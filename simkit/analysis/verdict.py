@@ -10,10 +10,11 @@ the points that cannot be told apart from the leader.
 A claim is a plain dict kept beside its headline line (``Analysis.claims``, the JSON, the saved
 analysis, a saved sweep's meta)::
 
-    {"claim": "best p1.knock", "winner": "p1.knock=8", "resolved": False, "confidence": 0.95,
-     "margin": 0.0012, "se": 0.0031, "runner_up": "p1.knock=9", "tied": ["p1.knock=8", ...],
-     "by": "paired", "text": "best p1.knock: not resolved at 95% confidence: ..."}
+    {"claim": "best p1.knock", "leader": "p1.knock=8", "winner": None, "resolved": False,
+     "confidence": 0.95, "margin": 0.0012, "se": 0.0031, "runner_up": "p1.knock=9",
+     "tied": ["p1.knock=8", ...], "by": "paired", "text": "best p1.knock: not resolved at ..."}
 
+``leader`` is ahead on the numbers, ``winner`` the same when resolved and None otherwise;
 ``margin`` is the leader's advantage over the runner-up in the direction that is better (so it
 is never negative), ``se`` its standard error, ``by`` how that was obtained (``paired`` on
 common deals, ``unpaired`` from the two standard errors, ``exact``).
@@ -52,7 +53,7 @@ def num(v: float) -> str:
     """A margin or standard error with two significant digits (``0.00012``, ``1.7``)."""
     if v is None or not math.isfinite(v):
         return "nan"
-    return f"{v:.2g}"
+    return f"{v + 0.0:.2g}"  # + 0.0: no "-0"
 
 
 def leader(names: list[str], means, diff: Callable[[int, int], tuple], *, larger: bool = True,
@@ -66,8 +67,9 @@ def leader(names: list[str], means, diff: Callable[[int, int], tuple], *, larger
     sign = 1.0 if larger else -1.0
     order = sorted(range(len(names)), key=lambda i: -sign * float(means[i]))
     top = order[0]
-    out = dict(claim=claim, winner=names[top], resolved=True, confidence=confidence,
-               margin=math.nan, se=math.nan, runner_up=None, tied=[names[top]], by="exact")
+    out = dict(claim=claim, leader=names[top], winner=None, resolved=True,
+               confidence=confidence, margin=math.nan, se=math.nan, runner_up=None,
+               tied=[names[top]], by="exact")
     for k, j in enumerate(order[1:]):
         m, se, df, by = diff(top, j)
         if k == 0:
@@ -75,8 +77,8 @@ def leader(names: list[str], means, diff: Callable[[int, int], tuple], *, larger
         if not settled(m, se, df, confidence):
             out["resolved"] = False
             out["tied"].append(names[j])
-    if len(names) < 2:
-        out["resolved"] = True
+    if out["resolved"]:
+        out["winner"] = out["leader"]
     out["text"] = say(out)
     return out
 
@@ -87,11 +89,11 @@ def say(c: dict, unit: str = "") -> str:
     conf = f"{c['confidence']:.0%}"
     u = f" {unit}" if unit else ""
     if c.get("runner_up") is None:
-        return f"{c['claim']}: {c['winner']} (the only point)"
+        return f"{c['claim']}: {c['leader']} (the only point)"
     gap = (f"by {num(c['margin'])}{u}" + ("" if c.get("by") == "exact" else
                                            f" (se {num(c['se'])}{', ' + c['by'] if c.get('by') == 'unpaired' else ''})"))
     if c["resolved"]:
-        return (f"{c['claim']}: {c['winner']}, ahead of {c['runner_up']} {gap}; resolved at "
+        return (f"{c['claim']}: {c['leader']}, ahead of {c['runner_up']} {gap}; resolved at "
                 f"{conf} confidence")
     if c.get("by") == "exact":
         return (f"{c['claim']}: not resolved: {', '.join(c['tied'])} are exactly equal"
@@ -105,9 +107,9 @@ def estimate_claim(claim: str, mean: float, se: float, df: float | None = None, 
                    by: str = "paired") -> dict:
     """A claim about the sign of one difference (``compare``'s A against B): resolved when its
     interval excludes zero; the winner is ``positive`` or ``negative`` by the sign."""
-    winner = positive if mean > 0 else negative if mean < 0 else None
-    loser = negative if winner == positive else positive
+    ahead = positive if mean > 0 else negative if mean < 0 else None
     ok = settled(mean, se, df, confidence)
-    return dict(claim=claim, winner=winner if ok else None, resolved=ok, confidence=confidence,
-                margin=abs(float(mean)), se=float(se), runner_up=loser if ok else None,
+    return dict(claim=claim, leader=ahead, winner=ahead if ok else None, resolved=ok,
+                confidence=confidence, margin=abs(float(mean)), se=float(se),
+                runner_up=(negative if ahead == positive else positive) if ahead else None,
                 tied=[] if ok else [positive, negative], by=by)
