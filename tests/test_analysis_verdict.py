@@ -117,3 +117,33 @@ def test_best_names_a_point_only_when_the_race_settles_it(capsys):
     assert c["resolved"] is False and c["winner"] is None and c["margin"] == 0.0
     assert sorted(c["tied"]) == ["p1.strong=10", "p1.strong=11", "p1.strong=9"]
     assert "not resolved" in obj["summary"][0] and "cannot be told apart" in obj["summary"][0]
+
+
+# --- solve ------------------------------------------------------------------------------------
+
+def test_solve_claims_a_pure_minimax_only_when_resolved():
+    """The issue's case at a small size: banker stops 16 and 17 against stand_at 15 and 16.  The
+    exact guarantees differ by 0.00063 (16 is the minimax), a fifth of the paired standard error
+    at 2e4 deals: the simulation must not name a stop, and says both cannot be told apart.
+    Stops 14 and 20 differ by 0.23 in guarantee: resolved, 14.  Two column points that play
+    the same (upcard_stand(17,17,s) whatever s) are never told apart: neither their pure
+    minimax nor the column's best replies are resolved."""
+    ex = simkit.solve("ochko", "banker_stop=16,17", "p1.t=15,16", exact=True)
+    assert ex.claims[0]["winner"] == "banker_stop=16" and ex.claims[0]["by"] == "exact"
+    sim = simkit.solve("ochko", "banker_stop=16,17", "p1.t=15,16", n=2e4, seed=6, progress=False)
+    row = sim.claims[0]
+    assert row["claim"] == "row's pure minimax banker_stop" and row["resolved"] is False
+    assert row["winner"] is None and sorted(row["tied"]) == ["banker_stop=16", "banker_stop=17"]
+    assert row["se"] > 3 * abs(ex.info["minimax"] - ex.table().query(
+        "banker_stop == 17")["mean"].min())
+    assert "not resolved at 95% confidence" in sim.summary[1] and "cannot be told apart" in sim.summary[1]
+    assert sim.to_json()["claims"][0]["resolved"] is False and sim.info["resolved"][0] is False
+    far = simkit.solve("ochko", "banker_stop=14,20", "p1.t=15,16", n=2e4, seed=6, progress=False)
+    assert far.claims[0]["resolved"] is True and far.claims[0]["winner"] == "banker_stop=14"
+    same = simkit.solve("ochko", "banker_stop=15,17", "p1.strong=10,11", n=2e4, seed=6,
+                        strategies=["p1=upcard_stand(17,17,11)"], progress=False)
+    col = same.claims[1]
+    assert col["resolved"] is False and col["margin"] == 0.0 and col["se"] == 0.0
+    r = same["replies"]
+    assert not r[r.side == "col"]["resolved"].any()
+    assert (r[r.side == "col"]["tied"] == "p1.strong=10, p1.strong=11").all()

@@ -93,12 +93,12 @@ def say(c: dict, unit: str = "") -> str:
     gap = (f"by {num(c['margin'])}{u}" + ("" if c.get("by") == "exact" else
                                            f" (se {num(c['se'])}{', ' + c['by'] if c.get('by') == 'unpaired' else ''})"))
     if c["resolved"]:
-        return (f"{c['claim']}: {c['leader']}, ahead of {c['runner_up']} {gap}; resolved at "
-                f"{conf} confidence")
+        return (f"{c['claim']}: {c['leader']}, ahead of {c['runner_up']} {gap}; "
+                + ("exact values" if c.get("by") == "exact" else f"resolved at {conf} confidence"))
     if c.get("by") == "exact":
         return (f"{c['claim']}: not resolved: {', '.join(c['tied'])} are exactly equal"
                 f" (exact values)")
-    return (f"{c['claim']}: not resolved at {conf} confidence: {c['winner']} leads "
+    return (f"{c['claim']}: not resolved at {conf} confidence: {c['leader']} leads "
             f"{c['runner_up']} {gap}; cannot be told apart: {', '.join(c['tied'])}")
 
 
