@@ -116,7 +116,7 @@ def tournament(game, strategies, rules, metric, model, reps, fmt, out, progress,
              progress=progress, **_prep(kw, out))
     cross = an["cross"].pivot(index="row", columns="col", values="score")
     _emit(an, fmt, out, ["rank", "strategy", "metric", "mean", "ci_low", "ci_high",
-                         f"mean_{an.info['metric']}", "n"], cross)
+                         f"mean_{an.info['metric']}", "n", "contradicts"], cross)
 
 
 @cli.command()

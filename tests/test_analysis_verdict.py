@@ -147,3 +147,49 @@ def test_solve_claims_a_pure_minimax_only_when_resolved():
     r = same["replies"]
     assert not r[r.side == "col"]["resolved"].any()
     assert (r[r.side == "col"]["tied"] == "p1.strong=10, p1.strong=11").all()
+
+
+# --- tournament -------------------------------------------------------------------------------
+
+def test_tournament_cross_table_caption_matches_its_sign():
+    """Hearts, random against heuristic: random takes far more penalty points.  Each cell is the
+    row's advantage, the column's points per hand minus the row's, and the caption says so: the
+    cell (random, heuristic) is heuristic's points minus random's, negative."""
+    an = simkit.tournament("hearts", ["random", "heuristic"], n=1000, seed=2, progress=False)
+    own = an.table().set_index("strategy")["mean_points_per_hand"]
+    assert own["random"] > own["heuristic"] + 5
+    cell = an["cross"].set_index(["row", "col"])["score"]
+    assert cell[("random", "heuristic")] == pytest.approx(own["heuristic"] - own["random"])
+    assert cell[("random", "heuristic")] < 0 < cell[("heuristic", "random")]
+    head = an.summary[0]
+    assert "the column strategy's points_per_hand per seat minus its own" in head
+    assert "a positive cell favours the row" in head and "minus the column" not in head
+    assert an.info["contradictions"] == [] and (an.table()["contradicts"] == "").all()
+
+
+@pytest.mark.parametrize("model", ["least-squares", "bradley-terry"])
+def test_ratings_that_contradict_a_resolved_head_to_head_are_flagged(model):
+    """A cycle with one lopsided pair: A beats B by far, B beats C and C beats A narrowly (but
+    resolved over 64 chunks of 4,000 deals).  Any fit over all pairs rates A above C and C above
+    B, against both narrow head-to-head results: both are flagged, and only they."""
+    from simkit.analysis.tournament import contradictions, cross_table, rate
+    rng = np.random.default_rng(3)
+    k, size = 64, 4000
+    pairs = [(0, 1), (0, 2), (1, 2)]
+    if model == "least-squares":
+        adv = {(0, 1): 10.0, (0, 2): -1.0, (1, 2): 1.0}
+        a = np.array([rng.normal(adv[p] * size, 20 * np.sqrt(size), k) for p in pairs])
+        b = np.zeros_like(a)
+    else:
+        win = {(0, 1): 0.9, (0, 2): 0.4, (1, 2): 0.6}
+        a = np.array([rng.binomial(size, win[p], k) for p in pairs], float)
+        b = size - a
+    cnt = np.full(k, float(size))
+    ratings, _ = rate(pairs, a, b, cnt, 3, model, reps=100, seed=1)
+    assert ratings[0] > ratings[2] > ratings[1]
+    w = common.bootstrap_weights(k, 200, 1)
+    flags = contradictions(["A", "B", "C"], ratings, cross_table(pairs, a, b, cnt, w, model,
+                                                                 ["A", "B", "C"]), model)
+    assert sorted((f["rated"], f["loses_to"]) for f in flags) == [("A", "C"), ("C", "B")]
+    assert all("contradiction:" in f["text"] and "beats it head to head" in f["text"]
+               for f in flags)

@@ -277,9 +277,12 @@ def ratings(an) -> Figure:
                   f"rating: {metric} advantage per seat (least squares, mean 0; higher is better)")
     ax.grid(True, axis="x", alpha=0.3)
     ax.legend(fontsize=8, loc="lower right")
+    flags = a.info.get("contradictions") or []
     _finish(fig, a, f"Tournament ratings ({model}, by {metric})",
             "Dots: ratings (higher is better); bars: 95% CI from a seeded bootstrap over chunks, "
-            "the same resampled deals for every pair.")
+            "the same resampled deals for every pair."
+            + ("".join(f" Contradicted head to head: {f['rated']} is rated above {f['loses_to']}, "
+                       f"who beats it (resolved at 95%)." for f in flags)))
     return fig
 
 
