@@ -193,3 +193,89 @@ def test_ratings_that_contradict_a_resolved_head_to_head_are_flagged(model):
     assert sorted((f["rated"], f["loses_to"]) for f in flags) == [("A", "C"), ("C", "B")]
     assert all("contradiction:" in f["text"] and "beats it head to head" in f["text"]
                for f in flags)
+
+
+# --- sweep and report headlines ---------------------------------------------------------------
+
+def _headline_text(page: str) -> str:
+    import html
+    import re
+    m = re.search(r"<p class=headline>(.*?)</p>", page, re.S)
+    return html.unescape(re.sub(r"<[^>]+>", "", m.group(1).replace("<br>", "\n")))
+
+
+def test_sweep_headline_claims_a_best_point_only_when_resolved(capsys, tmp_path):
+    """Очко stand_at 12 against 16: 16 is better (exactly, by 0.029), resolved at 2e4 paired
+    deals.  A grid over a parameter that changes nothing is never resolved: the table output,
+    the JSON, the saved file and the report all say so, with the margin and its error."""
+    import json
+
+    from simkit.cli import main
+    from simkit.core import store
+    from simkit.report import build
+    h = simkit.sweep("ochko", grid=["p1.t=12,16"], n=2e4, seed=1, progress=False).headline()
+    c = h["claims"][0]
+    assert h["metric"] == "p1_ev" and c["resolved"] is True and c["winner"] == "p1.t=16"
+    assert c["by"] == "paired"
+    args = ["sweep", "ochko", "--grid", "p1.strong=9..11", "-s", "p1=upcard_stand(17,17,11)",
+            "-n", "2e4"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "best p1.strong by p1_ev: not resolved at 95% confidence" in out
+    assert "cannot be told apart: p1.strong=9, p1.strong=10, p1.strong=11" in out
+    assert main(args + ["--format", "json"]) == 0
+    objs = json.loads(capsys.readouterr().out)
+    assert all(o["headline"]["claims"][0]["resolved"] is False for o in objs)
+    f = tmp_path / "same.parquet"
+    assert main(args + ["-o", str(f)]) == 0
+    capsys.readouterr()
+    meta = store.read_table(str(f))[1]
+    assert meta["headline"]["claims"][0]["resolved"] is False
+    assert meta["headline"]["claims"][0]["by"] == "paired"
+    text = _headline_text(open(build(str(f), tmp_path / "r.html"), encoding="utf-8").read())
+    assert "p1_ev: not resolved at 95% confidence" in text and "is highest" not in text
+
+
+def test_report_headlines_the_objective_and_draws_it_first(tmp_path):
+    """A gin knock sweep headlines p1_points, the game's objective for p1 (not the metric that
+    varies most, p1_knock), and its panels start with it."""
+    from simkit.report import _build, build
+    t = simkit.sweep("gin", grid=["p1.knock=0,5,10"], strategies=["p2=simple"], n=600, seed=1,
+                     progress=False).table()
+    text = _headline_text(open(build(t, tmp_path / "g.html"), encoding="utf-8").read())
+    assert text.startswith("Headline: p1_points") and "p1's objective points" in text
+    keys, _ = _build._config_keys(t.copy())
+    figs, note = _build._figures(t, keys, first="p1_points")
+    assert figs[0][1].axes[0].get_title() == "p1_points"
+    assert "the game's objective p1_points" in note
+
+
+def test_a_grid_over_both_sides_headlines_the_equilibrium(tmp_path):
+    """Очко banker_stop x p1.t: the house's choice against the player's.  The headline is the
+    matrix game's (each side's pure minimax, the mixed equilibrium), not the largest p1_ev: from
+    the exact grid the bank's minimax stop is 16, exactly; from 2e4 simulated deals 16 and 17
+    are not told apart (their guarantees differ by a fifth of a standard error).  Gin over both
+    seats' knock thresholds is a game of two players: an equilibrium too."""
+    from simkit.analysis.headline import headline
+    from simkit.report import build
+    ex = simkit.solve("ochko", "banker_stop=16,17", "p1.t=15,16", exact=True)
+    exact = ex.table().rename(columns={"mean": "m"}).assign(metric="p1_ev", mean=lambda d: -d["m"],
+                                                              se=0.0, method="exact")
+    exact = exact[["game", "rules", "banker_stop", "p1.t", "metric", "mean", "se", "method"]]
+    h = headline(exact)
+    assert h["kind"] == "equilibrium" and h["claims"][0]["winner"] == "banker_stop=16"
+    assert h["claims"][0]["by"] == "exact"
+    res = simkit.sweep("ochko", grid=["banker_stop=16,17", "p1.t=15,16"], n=2e4, seed=6,
+                       progress=False)
+    h = res.headline()
+    assert h["kind"] == "equilibrium" and h["claims"][0]["resolved"] is False
+    assert h["claims"][0]["tied"] == ["banker_stop=16", "banker_stop=17"]
+    text = _headline_text(open(build(res.table(), tmp_path / "e.html"), encoding="utf-8").read())
+    assert "equilibrium" in text and "row's pure minimax banker_stop: not resolved" in text
+    assert "is highest" not in text
+    gin = simkit.sweep("gin", grid=["p1.knock=0,10", "p2.knock=0,10"], n=400, seed=1,
+                       progress=False).headline()
+    assert gin["kind"] == "equilibrium" and gin["metric"] == "p1_points"
+    assert [c["claim"] for c in gin["claims"]] == ["row's pure minimax p1.knock",
+                                                    "column's pure minimax p2.knock",
+                                                    "mixed equilibrium"]

@@ -9,8 +9,6 @@ standard errors (wider than the truth, since the deals are shared) and says so.
 * :func:`versus_best` -- every grid point (matching ``where``) against the best one.
 * :func:`best_replies` -- for each value of one grid column, the best value of another, its
   runner-up and the paired margin between them (best responses in a strategy matrix).
-* :func:`sweep_leader` -- the headline claim: the best grid point, resolved only when its paired
-  difference from every other excludes 0 (:func:`simkit.analysis.verdict.leader`).
 """
 from __future__ import annotations
 
@@ -18,7 +16,6 @@ import math
 
 import pandas as pd
 
-from simkit.analysis.verdict import leader
 from simkit.core.stats import Z95
 
 
@@ -86,28 +83,3 @@ def best_replies(result, reply: str, to: str, metric: str, larger: bool = True) 
                      "margin": sign * d["mean"], "margin_se": d["se"], "margin_se_by": d["by"]})
     return pd.DataFrame(rows)
 
-
-def point_name(point: dict, keys) -> str:
-    """``banker_stop=16, p1.t=15``: a grid point by the values of ``keys``."""
-    return ", ".join(f"{k}={point[k]}" for k in keys)
-
-
-def sweep_leader(result, keys, metric: str, larger: bool = True, where: dict | None = None,
-                 claim: str = "best") -> dict:
-    """The claim "the best grid point (matching ``where``) by ``metric``", resolved only when its
-    difference from every other point, paired on the same deals (t over the common chunks;
-    below 8 chunks the two independent standard errors, normal), excludes 0 at 95%."""
-    keys = [keys] if isinstance(keys, str) else list(keys)
-    idx = [i for i, pt in enumerate(result.points) if _matches(pt, where)]
-    if not idx:
-        raise ValueError(f"no grid points match {where}")
-
-    def diff(a, b):
-        i, j = idx[a], idx[b]
-        d = difference(result, metric, i, j)
-        common = len(set(result.aggs[i].chunks) & set(result.aggs[j].chunks))
-        return d["mean"], d["se"], common - 1 if d["by"] == "paired" else None, d["by"]
-
-    return leader([point_name(result.points[i], keys) for i in idx],
-                  [result.estimates(i)[metric]["mean"] for i in idx], diff, larger=larger,
-                  claim=claim)

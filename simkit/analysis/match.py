@@ -9,7 +9,8 @@ paired difference from the best point.
 from __future__ import annotations
 
 from simkit.analysis.common import Analysis, describe, objective
-from simkit.analysis.compare import point_name, sweep_leader, versus_best
+from simkit.analysis.compare import versus_best
+from simkit.analysis.headline import best_point, chunk_sums, point_name
 from simkit.analysis.simulate import parse_grid, sweep
 from simkit.core.registry import game_string, parse_kv, split_call
 from simkit.errors import SimkitError
@@ -52,7 +53,12 @@ def odds(game: str, grid, *, strategies=None, rules=None, n=20_000, seed: int = 
     t["n"] = res.deals(0)
     t["seed"] = int(seed)
     b = t[t.best].iloc[0]
-    claim = sweep_leader(res, keys, metric, larger, claim=f"best {' x '.join(keys)}")
+    sums = chunk_sums(res)
+    claim = best_point([point_name(p, keys) for p in res.points],
+                       [res.estimates(i)[metric]["mean"] for i in range(len(res.points))],
+                       [res.estimates(i)[metric]["se"] for i in range(len(res.points))],
+                       larger=larger, claim=f"best {' x '.join(keys)}",
+                       sums=sums(metric) if sums else None)
     # the points the claim cannot tell from the best (t over the chunks, as the headline)
     t["tied"] = [point_name(row, keys) in claim["tied"] for _, row in t.iterrows()]
     summary = [f"{rs}: {metric} by {' x '.join(keys)}, {res.deals(0):,} matches per point on "

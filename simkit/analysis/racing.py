@@ -23,7 +23,7 @@ import pandas as pd
 
 from simkit.analysis.common import (Analysis, Deals, batch, describe, looks, objective, seat_metric,
                                     stems, t_quantile)
-from simkit.analysis.compare import point_name
+from simkit.analysis.headline import point_name
 from simkit.analysis.simulate import _configs, parse_grid, parse_n, parse_seed
 from simkit.analysis.verdict import say
 from simkit.core.registry import game_string, parse_kv, split_call
