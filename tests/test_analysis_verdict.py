@@ -138,6 +138,10 @@ def test_solve_claims_a_pure_minimax_only_when_resolved():
         "banker_stop == 17")["mean"].min())
     assert "not resolved at 95% confidence" in sim.summary[1] and "cannot be told apart" in sim.summary[1]
     assert sim.to_json()["claims"][0]["resolved"] is False and sim.info["resolved"][0] is False
+    from simkit.plots import analysis as aplots
+    fig = aplots.matrix(sim.to_json())  # the figure says it too, also from the saved form
+    legend = [t.get_text() for ax in fig.axes if ax.get_legend() for t in ax.get_legend().get_texts()]
+    assert "row's pure minimax (not resolved)" in legend
     far = simkit.solve("ochko", "banker_stop=14,20", "p1.t=15,16", n=2e4, seed=6, progress=False)
     assert far.claims[0]["resolved"] is True and far.claims[0]["winner"] == "banker_stop=14"
     same = simkit.solve("ochko", "banker_stop=15,17", "p1.strong=10,11", n=2e4, seed=6,

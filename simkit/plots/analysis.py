@@ -168,6 +168,18 @@ def _int_ticks(ax, xs) -> None:
         ax.set_xticks(xs, [str(int(v)) for v in xs])
 
 
+def _unsettled(a, k: int) -> str:
+    """`` (not resolved)`` when the analysis's claim ``k`` is kept and not resolved."""
+    claims = getattr(a, "claims", None) or []
+    return " (not resolved)" if len(claims) > k and not claims[k].get("resolved") else ""
+
+
+def _resolved(a, default: bool) -> bool:
+    """Whether the analysis's first headline claim is resolved (``default`` for an analysis
+    saved before claims were kept)."""
+    return bool(a.claims[0].get("resolved")) if getattr(a, "claims", None) else default
+
+
 # --- tournament -----------------------------------------------------------------------------
 
 def _order(a) -> list[str]:
@@ -330,8 +342,9 @@ def racing(an) -> Figure:
             handles.append(Line2D([], [], color=colours[p], linewidth=2.2, marker="o",
                                   markersize=5,
                                   label=(names[p] if len(keys) != 1 else f"{keys[0]}={names[p]}")
-                                  + (" (best)" if best[p] else " (survivor)")))
-            handles.sort(key=lambda h: not h.get_label().endswith("(best)"))
+                                  + ((" (best)" if _resolved(a, surv.sum() == 1) else " (leader)")
+                                     if best[p] else " (survivor)")))
+            handles.sort(key=lambda h: not h.get_label().endswith(("(best)", "(leader)")))
         gone = h[~h["_alive"]]
         if len(gone):
             gx, gy = float(gone["_deals"].iloc[0]) * off, float(gone["_mean"].iloc[0])
@@ -369,7 +382,9 @@ def racing(an) -> Figure:
     if best.any():
         ax2.plot(x[best], mean[best], marker="*", markersize=17, color="gold",
                  markeredgecolor="black", linestyle="none", zorder=4,
-                 label="best: " + ", ".join(f"{k}={t.loc[best, k].iloc[0]}" for k in keys))
+                 label=("best: " if _resolved(a, surv.sum() == 1) else
+                        "leader, not resolved (the survivors cannot be told apart): ")
+                 + ", ".join(f"{k}={t.loc[best, k].iloc[0]}" for k in keys))
     if labels is not None:
         _ticks(ax2, "x", labels)
     else:
@@ -507,8 +522,10 @@ def matrix(an) -> Figure:
     cb.ax.tick_params(labelsize=6.5)
     handles = [Line2D([], [], linestyle="none", marker=">", color="black", label="column's best reply"),
                Line2D([], [], linestyle="none", marker="v", color="black", label="row's best reply"),
-               Patch(fill=False, edgecolor="gold", linewidth=2.5, label="row's pure minimax"),
-               Patch(fill=False, edgecolor="black", linestyle="--", label="column's pure minimax")]
+               Patch(fill=False, edgecolor="gold", linewidth=2.5,
+                     label="row's pure minimax" + _unsettled(a, 0)),
+               Patch(fill=False, edgecolor="black", linestyle="--",
+                     label="column's pure minimax" + _unsettled(a, 1))]
     ax_key.legend(handles=handles, loc="upper center", fontsize=7, frameon=False,
                   bbox_to_anchor=(0.5, 0.5))
     value, vse = info.get("value"), info.get("value_se") or 0.0
@@ -516,7 +533,8 @@ def matrix(an) -> Figure:
         f" ± {Z95 * vse:.2g} (95%, bootstrap)" if vse and not exact else "")
     mm = info.get("minimax")
     mtext = "" if mm is None or i_star is None else \
-        f"; row's pure minimax {rk}={rvals[i_star]} against {ck}={info.get('minimax_reply')}: {mm:.5g}"
+        f"; row's pure minimax{_unsettled(a, 0)} {rk}={rvals[i_star]} against " \
+        f"{ck}={info.get('minimax_reply')}: {mm:.5g}"
     _finish(fig, a, f"Payoff matrix: {rk} x {ck}, row payoff {rlab}",
             ("Cells: the row's payoff (exact). " if exact else
              "Cells: the row's payoff ± its 95% CI half-width (1.96 se). ")
@@ -740,7 +758,9 @@ def odds(an) -> Figure:
     if best.any():
         ax.plot(x[best], mean[best], linestyle="none", marker="*", markersize=18, color="gold",
                 markeredgecolor="black", zorder=4,
-                label="best: " + ", ".join(f"{k}={t.loc[best, k].iloc[0]}" for k in keys))
+                label=("best: " if _resolved(a, not ring.any()) else
+                       "leader, not resolved (not told apart from the ringed points): ")
+                + ", ".join(f"{k}={t.loc[best, k].iloc[0]}" for k in keys))
     if labels is not None:
         _ticks(ax, "x", labels)
     else:
