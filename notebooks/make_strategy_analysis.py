@@ -110,8 +110,9 @@ md("""
 ## 3. Hearts: a tournament of its strategies
 
 Every pair plays each strategy alone in every seat against three of the other, both ways round,
-on the same deals. The cross table is the row strategy's points per hand minus the column's
-(lower is better in Hearts: the ratings flip the sign so that higher is better).
+on the same deals. The cross table is the row strategy's advantage: the column's points per hand
+minus the row's (lower is better in Hearts, so a positive cell favours the row, as a higher
+rating does). A rating order that a resolved head-to-head result contradicts is flagged.
 """)
 code("""
 tour = simkit.tournament("hearts", ["random", "heuristic", "moon", "moon(threshold=18)"],

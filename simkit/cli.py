@@ -260,16 +260,21 @@ def _simulate(game, grid, fmt, out, seed, n, workers, backend, scheduler, rules,
     if rows_out and res.rows is not None:
         store.write_table(rows_out, res.rows, {"rows_of": game}) if rows_out.endswith(".parquet") \
             else store.write_table(rows_out, res.rows)
+    head = res.headline() if grid and fmt != "csv" else None
     if fmt == "json":
         objs = res.to_json()
-        if metrics:
-            for o in objs:
+        for o in objs:
+            if metrics:
                 o["metrics"] = {k: v for k, v in o["metrics"].items() if k in metrics}
+            if head:  # the sweep's headline claims, each with resolved (the same in every object)
+                o["headline"] = head
         click.echo(json.dumps(objs if grid else objs[0], indent=1))
     elif fmt == "csv":
         click.echo(table.to_csv(index=False), nl=False)
     else:
         _print_table(res, table, grid)
+        for line in (head or {}).get("lines", []):
+            click.echo(line)
     for w in caught:
         click.echo(f"simkit: {w.message}", err=True)
     if not res.complete:

@@ -87,12 +87,14 @@ def _prep(kw, out):
 @_PROGRESS
 def compare(game, a, b, field, rules, metric, until_resolved, precision, confidence, fmt, out,
             progress, **kw):
-    """Strategy A against strategy B on the same deals: A - B for every metric, paired."""
+    """Strategy A against strategy B on the same deals, paired: for every metric A's edge (two
+    players, a zero- or constant-sum metric: half of A - B) or A - B, and whether it is resolved."""
     from simkit.analysis.headtohead import compare as run
     an = run(game, a, b, field=field, rules=list(rules), metric=metric,
              until_resolved=until_resolved, precision=precision, confidence=confidence,
              progress=progress, **_prep(kw, out))
-    _emit(an, fmt, out, ["metric", "kind", "a_mean", "b_mean", "mean", "se", "ci_low", "ci_high", "n"])
+    _emit(an, fmt, out, ["metric", "kind", "better", "quantity", "a_mean", "b_mean", "mean", "se",
+                         "ci_low", "ci_high", "resolved", "n"])
 
 
 @cli.command()
@@ -114,7 +116,7 @@ def tournament(game, strategies, rules, metric, model, reps, fmt, out, progress,
              progress=progress, **_prep(kw, out))
     cross = an["cross"].pivot(index="row", columns="col", values="score")
     _emit(an, fmt, out, ["rank", "strategy", "metric", "mean", "ci_low", "ci_high",
-                         f"mean_{an.info['metric']}", "n"], cross)
+                         f"mean_{an.info['metric']}", "n", "contradicts"], cross)
 
 
 @cli.command()
@@ -134,7 +136,7 @@ def best(game, grid, strategies, rules, metric, minimize, alpha, fmt, out, progr
              larger=None if minimize is None else not minimize, alpha=alpha, progress=progress,
              **_prep(kw, out))
     _emit(an, fmt, out, an.info["keys"] + ["metric", "mean", "ci_low", "ci_high", "n", "diff",
-                                           "survivor", "dropped_at"])
+                                           "diff_se", "survivor", "dropped_at"])
 
 
 @cli.command()

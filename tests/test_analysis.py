@@ -113,14 +113,16 @@ def test_zero_sum_equilibrium_of_known_games():
 # --- on the games ---------------------------------------------------------------------------
 
 def test_compare_is_antisymmetric_and_consistent():
-    """Swapping A and B plays the same seatings: every difference changes sign exactly, and
-    A - B is a_mean - b_mean."""
+    """Swapping A and B plays the same seatings: every difference changes sign exactly, A - B
+    (``diff``) is a_mean - b_mean, and the reported number is A - B or A's edge, half of it."""
     ab = simkit.compare("gin", "simple", "threshold(8)", n=4096, seed=3, progress=False).table()
     ba = simkit.compare("gin", "threshold(8)", "simple", n=4096, seed=3, progress=False).table()
     seat = ab[ab.kind == "seat"].set_index("metric")
-    tas = ba[ba.kind == "seat"].set_index("metric")
+    tas = ba[ba.kind == "seat"].set_index("metric").loc[seat.index]
     assert np.allclose(seat["mean"], -tas["mean"], rtol=0, atol=1e-12)
-    assert np.allclose(seat["mean"], seat["a_mean"] - seat["b_mean"], atol=1e-12)
+    assert np.allclose(seat["diff"], seat["a_mean"] - seat["b_mean"], atol=1e-12)
+    half = np.where(seat["quantity"] == "A's edge", 0.5, 1.0)
+    assert np.allclose(seat["mean"], half * seat["diff"], atol=1e-12)
     assert set(seat.index) >= {"points", "win", "gin", "knock"}
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 from scipy import stats as sps
@@ -121,6 +121,38 @@ def seat_metric(spec: GameSpec, rules, name: str) -> tuple[str | None, str]:
         return None, name  # a stem: the caller decides the seat
     known = [f"p1_{s}" if v.kind != "shared" else s for s, v in st.items()]
     raise SimkitError(f"unknown metric {name!r} for {spec.name}: metrics are {', '.join(known)}")
+
+
+def _metric_of(spec: GameSpec, rules, stem: str) -> Metric | None:
+    """The game's metric behind ``stem`` (``p1_<stem>`` for a seat metric)."""
+    names = {m.name: m for m in spec.metrics(rules) if not m.hidden}
+    return names.get(f"p1_{stem}") or names.get(stem)
+
+
+def unit_of(spec: GameSpec, rules, stem: str) -> str:
+    """The unit a strategy's value of ``stem`` is counted in, without the game's remarks in
+    brackets (gin's ``points per hand (p1's minus p2's)`` -> ``points per hand``)."""
+    m = _metric_of(spec, rules, stem)
+    return re.sub(r"\s*\([^)]*\)", "", m.unit).strip() if m is not None else ""
+
+
+_LOWER = re.compile(r"\b(fewer|lower|less) is better\b")
+
+
+def better(spec: GameSpec, rules, stem: str) -> str:
+    """``"lower"`` where less of ``stem`` is better for the player (the game's objective when it is
+    minimised, Durak's ``lose``, penalty points whose unit says "fewer is better"), ``"higher"``
+    for the objective and win shares, ``""`` where the metric is no measure of doing well."""
+    target, larger = objective(spec, rules)
+    if stem == target:
+        return "higher" if larger else "lower"
+    m = _metric_of(spec, rules, stem)
+    text = f"{m.unit} {m.doc}".lower() if m is not None else ""
+    if _LOWER.search(text) or stem in ("lose", "loss") or stem.endswith("_lose"):
+        return "lower"
+    if stem in ("win", "match_win", "games_won") or re.search(r"\b(more|higher) is better\b", text):
+        return "higher"
+    return ""
 
 
 # --- configurations on common deals --------------------------------------------------------
@@ -267,7 +299,8 @@ class Analysis:
 
     ``table()`` is the main frame (every row with ``game``, ``metric`` and ``mean``, so a saved
     analysis is a results file that ``simkit report`` reads); ``frames`` holds the others (a
-    cross table, a racing history, a payoff matrix); ``summary`` the lines the CLI prints."""
+    cross table, a racing history, a payoff matrix); ``summary`` the lines the CLI prints;
+    ``claims`` the headline claims with ``resolved: true|false`` (:mod:`.verdict`)."""
     kind: str
     game: str
     label: str
@@ -275,6 +308,8 @@ class Analysis:
     summary: list
     info: dict
     complete: bool = True
+    #: the headline claims, each beside its line (:mod:`simkit.analysis.verdict`)
+    claims: list = field(default_factory=list)
 
     def table(self):
         return self.frames["table"]
@@ -284,7 +319,8 @@ class Analysis:
 
     def to_json(self) -> dict:
         return dict(analysis=self.kind, game=self.game, label=self.label, complete=self.complete,
-                    summary=list(self.summary), info=_jsonable(self.info),
+                    summary=list(self.summary), claims=_jsonable(list(self.claims)),
+                    info=_jsonable(self.info),
                     frames={k: _records(v) for k, v in self.frames.items()})
 
     def meta(self) -> dict:

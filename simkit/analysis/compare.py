@@ -82,3 +82,4 @@ def best_replies(result, reply: str, to: str, metric: str, larger: bool = True) 
                      "runner_up": result.points[i2][reply], "runner_up_mean": e2["mean"],
                      "margin": sign * d["mean"], "margin_se": d["se"], "margin_se_by": d["by"]})
     return pd.DataFrame(rows)
+

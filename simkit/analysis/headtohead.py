@@ -4,7 +4,12 @@
 players) or rotated (A alone in each seat in turn, B in the others); ``field="random"`` instead
 plays A and B each against the same field, in every seat in turn, on the same deals (and a
 one-seat game such as Очко, a player against the bank, always compares that way).  For each
-metric: A's value, B's value and A - B with its batch-means standard error over chunks.
+metric: A's value, B's value and the comparison with its batch-means standard error over chunks:
+A's edge where two players share a zero- or constant-sum metric (gin's points: A's own points
+per hand, B's being their negative; A - B would be twice it), else A - B.  Each row says in
+words which (``quantity``), whether lower is better (``better``: Durak's ``lose``, Hearts'
+points) and whether its interval excludes 0 (``resolved``); the target metric comes first and
+the rows without a difference last.  The headline names a winner only when resolved.
 
 Sequential mode (``until_resolved`` or ``precision``): the analysis looks after 32, 64, 128, ...
 chunks and stops when the target metric's difference excludes zero (or its interval is narrower
@@ -16,10 +21,12 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pandas as pd
 
-from simkit.analysis.common import (Analysis, Deals, batch, describe, looks, objective, seat_metric,
-                                    stems, t_quantile)
+from simkit.analysis.common import (Analysis, Deals, batch, better, describe, looks, objective,
+                                    seat_metric, stems, t_quantile, unit_of)
+from simkit.analysis.verdict import estimate_claim, num, settled
 from simkit.analysis.simulate import parse_n, parse_seed
 from simkit.core import runner as R
 from simkit.core.registry import game_string, parse_strategy, seat_names
@@ -78,8 +85,11 @@ def compare(game: str, a: str, b: str, *, field: str | None = None, rules=None, 
     """Strategy ``a`` against strategy ``b`` (strategy strings of the game) on the same deals.
 
     Returns an :class:`~simkit.analysis.common.Analysis` whose table has one row per metric:
-    ``a_mean``, ``b_mean`` and ``mean`` = A - B with ``se``, ``ci_low``, ``ci_high``; ``kind``
-    says whether the metric is a strategy's own (seat) or a shared outcome.  ``metric`` (a stem
+    ``a_mean``, ``b_mean``, and ``mean`` with ``se``, ``ci_low``, ``ci_high`` the comparison
+    named by ``quantity`` (``A's edge``: A's value minus the even share ``even``, half of A - B;
+    or ``A - B``), ``diff`` = A - B, ``better`` (``lower``, ``higher`` or blank), ``resolved``
+    (the interval excludes 0 at ``confidence``; for the target, the sequential test over its
+    looks); ``kind`` says whether the metric is a strategy's own (seat) or a shared outcome.  ``metric`` (a stem
     such as ``points`` or a seat name such as ``p1_points``; default the game's objective) is the
     one the sequential mode resolves; ``n`` is the deals per configuration (the cap when
     sequential).
@@ -139,35 +149,88 @@ def compare(game: str, a: str, b: str, *, field: str | None = None, rules=None, 
     chunks = d.common(range(len(configs)))
     cnt = d.counts(chunks)
     rs = game_string(spec, r)
+    h = history[-1]
     rows = []
     for name, s in st.items():
         av, bv, diffable = _sides(d, roles, mode, s, chunks)
         ea, eb = batch(cnt, av), batch(cnt, bv)
-        e = batch(cnt, av - bv) if diffable else dict(mean=math.nan, se=math.nan, ci_low=math.nan,
-                                                      ci_high=math.nan)
+        nan = dict(mean=math.nan, se=math.nan, df=0, ci_low=math.nan, ci_high=math.nan)
+        e = batch(cnt, av - bv) if diffable else nan
+        even = _even_share(cnt, av, bv) if diffable and mode == "head-to-head" and \
+            spec.seats(r) == 2 else None
+        q = batch(cnt, (av - bv) / 2) if even is not None else e
+        if name == target:
+            ok = abs(h["mean"]) > h["bound"]
+        else:
+            ok = settled(q["mean"], q["se"], q["df"], confidence)
         rows.append(dict(game=spec.name, rules=rs, a=str(sa), b=str(sb),
                          field=str(sf) if sf else ("-" if mode == "head-to-head" else "bank"),
                          metric=name, kind=s.kind if s.kind == "shared" else "seat",
-                         a_mean=ea["mean"], b_mean=eb["mean"], mean=e["mean"], se=e["se"],
-                         ci_low=e["ci_low"], ci_high=e["ci_high"], n=int(cnt.sum()), seed=int(seed),
-                         configs=len(configs), mode=mode))
+                         better=better(spec, r, name),
+                         quantity=("A's edge" if even is not None else "A - B") if diffable else "",
+                         a_mean=ea["mean"], b_mean=eb["mean"], mean=q["mean"], se=q["se"],
+                         ci_low=q["ci_low"], ci_high=q["ci_high"], diff=e["mean"],
+                         even=even if even is not None else math.nan, resolved=bool(ok),
+                         n=int(cnt.sum()), seed=int(seed), configs=len(configs), mode=mode))
+    # what matters first: the target, then the metrics with a difference, the rest (no A - B) last
+    rows.sort(key=lambda x: (x["metric"] != target, not math.isfinite(x["mean"])))
     table = pd.DataFrame(rows)
-    h = history[-1]
-    tr = table[table.metric == target].iloc[0]
-    sign = "A higher" if tr["mean"] > 0 else "B higher"
-    word = {"resolved": f"resolved: {sign}", "cap reached": "not resolved within the cap",
-            "precision reached": "precision reached", "fixed n": "fixed n",
-            "interrupted": "interrupted"}[status]
+    tr = table.iloc[0]
     who = f"A={sa} vs B={sb}" + (f" (each against {sf})" if sf else "")
+    unit = unit_of(spec, r, target)
+    looked = f" over {len(plan_looks)} looks" if sequential else ""
+    lower = tr["better"] == "lower"
+    claim = estimate_claim(f"A or B by {target}", (-1 if lower else 1) * tr["mean"], tr["se"],
+                           len(chunks) - 1, confidence=confidence, positive=f"A={sa}",
+                           negative=f"B={sb}")
+    if claim["resolved"] != bool(tr["resolved"]):  # the sequential test (over its looks) decides
+        claim.update(resolved=False, winner=None, tied=[f"A={sa}", f"B={sb}"])
+    word = {"resolved": "", "cap reached": "; the cap was reached",
+            "precision reached": "; the precision was reached", "fixed n": "",
+            "interrupted": "; interrupted"}[status]
+    how = f" ({tr['better']} is better)" if tr["better"] else ""
     summary = [f"{who}, {mode}, {len(configs)} seatings on common deals",
-               f"{target}: A - B = {tr['mean']:+.6g} (se {tr['se']:.3g}, 95% CI "
-               f"[{tr['ci_low']:+.6g}, {tr['ci_high']:+.6g}]) after {h['deals']:,} deals per "
-               f"seating; {word}" + (f" at {confidence:.0%} confidence over {len(plan_looks)} "
-                                     f"looks" if sequential else "")]
+               f"{target}{how}: " + _what(tr, unit) + f"; after {h['deals']:,} deals per seating"
+               + word]
+    if claim["resolved"]:
+        verdict = (f"resolved at {confidence:.0%} confidence{looked}: {claim['winner']} "
+                   + (f"is better by {target}" if tr["better"] else
+                      f"has the higher {target}"))
+    else:
+        verdict = (f"not resolved at {confidence:.0%} confidence{looked}: the margin "
+                   f"{num(claim['margin'])} (se {num(claim['se'])}) does not exclude 0; A and B "
+                   f"cannot be told apart by {target}")
+    summary.append(verdict)
+    claim["text"] = verdict
     label = describe(spec, rs, who, h["deals"], seed)
-    info = dict(target=target, larger=larger, status=status, confidence=confidence,
+    info = dict(target=target, larger=larger, status=status, resolved=claim["resolved"],
+                confidence=confidence,
                 looks=len(plan_looks), mode=mode, a=str(sa), b=str(sb),
                 field=str(sf) if sf else None, seed=int(seed), n=n,
                 deals=int(d.played()), seats=seat_names(spec.seats(r)))
     return Analysis("compare", rs, label, {"table": table, "history": pd.DataFrame(history)},
-                    summary, info, complete=d.complete)
+                    summary, info, complete=d.complete, claims=[claim])
+
+
+def _even_share(cnt, av, bv) -> float | None:
+    """In a two-player head-to-head, the per-deal value ``(a + b) / 2`` when it is the same in
+    every chunk (a zero-sum metric: 0, such as gin's points; a constant-sum one: half the
+    total), else None.  Then A - B is twice A's edge over that even share."""
+    tot = (av + bv) / cnt
+    scale = max(1.0, float(abs(av / cnt).max()))
+    if len(tot) and np.allclose(tot, tot[0], rtol=0, atol=1e-9 * scale):
+        return float(tot[0]) / 2
+    return None
+
+
+def _what(r, unit: str) -> str:
+    """The target's number in words: A's edge (and what A - B is) or A - B, with its interval."""
+    u = f" {unit}" if unit else ""
+    ci = f"(se {r['se']:.3g}, 95% CI [{r['ci_low']:+.6g}, {r['ci_high']:+.6g}])"
+    if r["quantity"] == "A's edge":
+        base = ("A's own value; B's is its negative" if abs(r["even"]) < 1e-12 else
+                f"A's value {r['a_mean']:.6g} minus the even share {r['even']:.6g}")
+        return (f"A's edge {r['mean']:+.6g}{u} {ci}: {base}, so A - B = {r['diff']:+.6g} is "
+                f"twice it")
+    return (f"A - B = {r['mean']:+.6g}{u} {ci}: A's {r['a_mean']:.6g} minus B's "
+            f"{r['b_mean']:.6g}")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from simkit.analysis.common import Analysis, describe, objective
 from simkit.analysis.compare import versus_best
+from simkit.analysis.headline import best_point, chunk_sums, point_name
 from simkit.analysis.simulate import parse_grid, sweep
 from simkit.core.registry import game_string, parse_kv, split_call
 from simkit.errors import SimkitError
@@ -52,14 +53,22 @@ def odds(game: str, grid, *, strategies=None, rules=None, n=20_000, seed: int = 
     t["n"] = res.deals(0)
     t["seed"] = int(seed)
     b = t[t.best].iloc[0]
-    tied = [", ".join(f"{k}={row[k]}" for k in keys) for _, row in t[t.tied & ~t.best].iterrows()]
+    sums = chunk_sums(res)
+    claim = best_point([point_name(p, keys) for p in res.points],
+                       [res.estimates(i)[metric]["mean"] for i in range(len(res.points))],
+                       [res.estimates(i)[metric]["se"] for i in range(len(res.points))],
+                       larger=larger, claim=f"best {' x '.join(keys)}",
+                       sums=sums(metric) if sums else None)
+    # the points the claim cannot tell from the best (t over the chunks, as the headline)
+    t["tied"] = [point_name(row, keys) in claim["tied"] for _, row in t.iterrows()]
     summary = [f"{rs}: {metric} by {' x '.join(keys)}, {res.deals(0):,} matches per point on "
                f"common deals",
-               f"best: {', '.join(f'{k}={b[k]}' for k in keys)} wins {b['mean']:.4f} "
-               f"[{b['ci_low']:.4f}, {b['ci_high']:.4f}]; not distinguishable: "
-               + ("; ".join(tied) if tied else "none")]
+               claim["text"],
+               f"{', '.join(f'{k}={b[k]}' for k in keys)} wins {b['mean']:.4f} "
+               f"[{b['ci_low']:.4f}, {b['ci_high']:.4f}]"]
     fixed = " ".join(strategies or []) or "defaults"
     label = describe(spec, rs, f"grid {' x '.join(keys)} vs {fixed}", res.deals(0), seed)
     info = dict(metric=metric, larger=larger, keys=keys, seed=int(seed), n=res.n,
-                best={k: b[k] for k in keys})
-    return Analysis("odds", rs, label, {"table": t}, summary, info, complete=res.complete)
+                best={k: b[k] for k in keys}, resolved=claim["resolved"])
+    return Analysis("odds", rs, label, {"table": t}, summary, info, complete=res.complete,
+                    claims=[claim])

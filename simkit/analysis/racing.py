@@ -15,6 +15,7 @@ on synthetic data where the truth is known (``tests/test_analysis.py``).
 """
 from __future__ import annotations
 
+import math
 from typing import Callable
 
 import numpy as np
@@ -22,7 +23,9 @@ import pandas as pd
 
 from simkit.analysis.common import (Analysis, Deals, batch, describe, looks, objective, seat_metric,
                                     stems, t_quantile)
+from simkit.analysis.headline import point_name
 from simkit.analysis.simulate import _configs, parse_grid, parse_n, parse_seed
+from simkit.analysis.verdict import say
 from simkit.core.registry import game_string, parse_kv, split_call
 from simkit.errors import SimkitError
 
@@ -133,31 +136,55 @@ def best(game: str, grid, *, strategies=None, rules=None, metric: str | None = N
         e = batch(cnt, d.seat_sums(p, idx, st, chunks))
         both = [c for c in chunks if c in d.aggs[top].chunks]
         dd = batch(d.counts(both), d.seat_sums(p, idx, st, both) - d.seat_sums(top, idx, st, both)) \
-            if p != top else dict(mean=0.0, ci_low=0.0, ci_high=0.0)
+            if p != top else dict(mean=0.0, se=0.0, df=0, ci_low=0.0, ci_high=0.0)
         gone = hist[(hist.point == p) & ~hist.alive]
         rows.append(dict(game=spec.name, rules=rs, strategies=" ".join(f"p{i + 1}={x}" for i, x in
                                                   enumerate(configs[p].strategies)),
                          **pt, metric=name, mean=e["mean"], se=e["se"], ci_low=e["ci_low"],
                          ci_high=e["ci_high"], n=int(cnt.sum()), seed=int(seed),
-                         diff=dd["mean"], diff_low=dd["ci_low"], diff_high=dd["ci_high"],
-                         best=p == top, survivor=p in survivors,
+                         diff=dd["mean"], diff_se=dd["se"], diff_low=dd["ci_low"],
+                         diff_high=dd["ci_high"], best=p == top, survivor=p in survivors,
                          dropped_at=int(gone["deals"].iloc[0]) if len(gone) else None))
     table = pd.DataFrame(rows)
     used = d.played()
     full = len(configs) * max(d.deals(p) for p in survivors)
-    bp = ", ".join(f"{k}={points[top][k]}" for k in keys)
-    ties = [", ".join(f"{k}={points[p][k]}" for k in keys) for p in sorted(survivors) if p != top]
+    where = [point_name(pt, keys) for pt in points]
+    claim = _race_claim(table, top, sorted(survivors), where, larger, alpha, keys)
     tr = table.iloc[top]
-    summary = [f"best: {bp}, {name} {tr['mean']:.6g} (95% CI [{tr['ci_low']:.6g}, "
+    summary = [claim["text"],
+               f"{where[top]}: {name} {tr['mean']:.6g} (95% CI [{tr['ci_low']:.6g}, "
                f"{tr['ci_high']:.6g}], {int(tr['n']):,} deals)",
-               "not distinguishable from it: " + ("; ".join(ties) if ties else "none"),
                f"deals played: {used:,}, a full sweep at the same precision: {full:,} "
                f"({used / full:.0%}); alpha {alpha} over {len(plan_looks)} looks"]
     fixed = " ".join(str(s) for s in (strategies or [])) or "defaults"
     label = describe(spec, rs, f"grid {' x '.join(keys)} vs {fixed}", d.deals(top), seed)
     hist = hist.assign(**{k: [points[p][k] for p in hist.point] for k in keys})
     info = dict(metric=name, larger=larger, alpha=alpha, keys=keys, best=points[top],
+                resolved=claim["resolved"],
                 survivors=[points[p] for p in sorted(survivors)], deals=int(used),
                 full_sweep_deals=int(full), looks=len(plan_looks), seed=int(seed), n=n)
     return Analysis("best", rs, label, {"table": table, "history": hist}, summary, info,
-                    complete=d.complete)
+                    complete=d.complete, claims=[claim])
+
+
+def _race_claim(table: pd.DataFrame, top: int, survivors: list[int], where: list[str],
+                larger: bool, alpha: float, keys) -> dict:
+    """The race's headline claim: resolved when it ended with one survivor (the race's own
+    guarantee: a truly best point is dropped with chance at most ``alpha``), else the survivors
+    cannot be told apart.  The margin is the leader's over the runner-up (the best other
+    survivor, or the best dropped point), paired on the deals both played."""
+    sign = 1.0 if larger else -1.0
+    others = [p for p in survivors if p != top] or [p for p in range(len(table)) if p != top]
+    out = dict(claim=f"best {' x '.join(keys)}", leader=where[top],
+               winner=where[top] if len(survivors) == 1 else None, resolved=len(survivors) == 1,
+               confidence=1 - alpha, margin=math.nan, se=math.nan, runner_up=None,
+               tied=[where[top]] + [where[p] for p in survivors if p != top], by="paired")
+    if others:
+        ru = max(others, key=lambda p: sign * float(table["mean"].iloc[p]))
+        out.update(runner_up=where[ru], margin=-sign * float(table["diff"].iloc[ru]),
+                   se=float(table["diff_se"].iloc[ru]))
+    text = say(out)
+    if out["resolved"] and out["runner_up"] is not None:
+        text += " (racing: every other point dropped)"
+    out["text"] = text
+    return out

@@ -318,10 +318,22 @@ class Result:
             objs.append(o)
         return objs
 
-    def meta(self, request: dict) -> dict:
-        return dict(request=request, chunks=store.encode_chunks(self.aggs), complete=self.complete,
-                    game=self.spec.name, game_version=self.spec.version,
-                    simkit_version=simkit.__version__, created=self.created)
+    def headline(self) -> dict | None:
+        """The sweep's headline (:mod:`simkit.analysis.headline`): the game's objective, the best
+        grid point or, for a grid over both sides' choices, the equilibrium, each claim with
+        ``resolved``; paired on the common deals.  None for one configuration."""
+        if len(self.configs) < 2:
+            return None
+        from simkit.analysis.headline import of_result
+        return of_result(self)
+
+    def meta(self, request: dict, headline: bool = False) -> dict:
+        out = dict(request=request, chunks=store.encode_chunks(self.aggs), complete=self.complete,
+                   game=self.spec.name, game_version=self.spec.version,
+                   simkit_version=simkit.__version__, created=self.created)
+        if headline:
+            out["headline"] = self.headline()
+        return out
 
 
 def _same(x, y) -> bool:
@@ -482,9 +494,11 @@ def sweep(game: str, grid=None, *, n=None, seed: int = 0, strategies=None, rules
                               f"resume needs the same command, or --overwrite to start again")
         store.decode_chunks(meta.get("chunks"), aggs, chunks)
 
+    final = []
+
     def save():
-        if out:
-            store.write_table(out, result.table(), result.meta(request))
+        if out:  # the headline (paired claims) once the chunks are all in
+            store.write_table(out, result.table(), result.meta(request, headline=bool(final)))
 
     per_deal = {} if rows else None
     total = sum(cnt for _, cnt in chunks) * len(configs)
@@ -519,6 +533,7 @@ def sweep(game: str, grid=None, *, n=None, seed: int = 0, strategies=None, rules
     if per_deal:
         result.rows = _rows_frame(result, per_deal, chunks)
     if out:
+        final.append(True)
         checkpoint.flush()
     return result
 

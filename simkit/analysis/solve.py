@@ -17,7 +17,7 @@ the exact cells are the simulated ones or the analysis refuses them.
 """
 from __future__ import annotations
 
-import math
+from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
@@ -26,6 +26,7 @@ from scipy.optimize import linprog
 from simkit.analysis.common import (Analysis, batch, bootstrap_weights, describe, objective,
                                     play_all, seat_metric, stems)
 from simkit.analysis.simulate import _configs, parse_grid, parse_n, parse_seed
+from simkit.analysis.verdict import CONFIDENCE, leader
 from simkit.core.exact import check_request
 from simkit.core.registry import (game_string, parse_kv, parse_strategies, seat_names,
                                    split_call)
@@ -141,8 +142,7 @@ def solve(game: str, row: str, col: str, *, strategies=None, rules=None,
                 index=[_num(v) for v in rvals], columns=[_num(v) for v in cvals]).to_numpy()
         u_row, u_col = rsign * piv[rm], csign * piv[cm]
         cell_se = np.zeros_like(u_row)
-        boot_vals = None
-        paired = cnt = None
+        paired = cnt = w = None
         nd, deals, complete, method = 0, 0, True, "exact"
     else:
         configs, points = _configs(spec, opts, strategies, [row, col])
@@ -160,23 +160,18 @@ def solve(game: str, row: str, col: str, *, strategies=None, rules=None,
         u_col = (scol.sum(1) / cnt.sum()).reshape(shape)
         cell_se = np.array([batch(cnt, x)["se"] for x in srow]).reshape(shape)
         w = bootstrap_weights(len(chunks), reps, seed)
-        boot_vals = []
-        boot_minimax = []
-        for wi in w:
-            ur, uc = (srow @ wi / (cnt @ wi)).reshape(shape), (scol @ wi / (cnt @ wi)).reshape(shape)
-            boot_vals.append(zero_sum_equilibrium(ur)[0])
-            bc, _, i_b, _ = _matrix_answers(ur, uc, rvals, cvals)
-            boot_minimax.append(ur[i_b, bc[i_b]])
         paired = {"row": srow, "col": scol}
         nd, deals, complete, method = int(cnt.sum()), d.played(), d.complete, "simulation"
-    br_col, br_row, i_star, j_star = _matrix_answers(u_row, u_col, rvals, cvals)
-    value, x, y = zero_sum_equilibrium(u_row)
-    zero_sum = bool(np.allclose(u_row, -u_col, atol=1e-9 + 1e-6 * np.abs(u_row).max()))
+    rlab = rm if rsign > 0 else f"-{rm}"
+    g = matrix_game(u_row, u_col, rk, ck, [f"{rk}={_num(v)}" for v in rvals],
+                    [f"{ck}={_num(v)}" for v in cvals], [str(_num(v)) for v in rvals],
+                    [str(_num(v)) for v in cvals], rlab, paired, cnt, w)
+    br_col, br_row, i_star, j_star, x, y = g.br_col, g.br_row, g.i_star, g.j_star, g.x, g.y
     cells = []
     for i, rv in enumerate(rvals):
         for j, cv in enumerate(cvals):
             cells.append({"game": spec.name, "rules": rs, rk: _num(rv), ck: _num(cv),
-                          "metric": rm if rsign > 0 else f"-{rm}", "mean": float(u_row[i, j]),
+                          "metric": rlab, "mean": float(u_row[i, j]),
                           "se": float(cell_se[i, j]),
                           "ci_low": float(u_row[i, j] - 1.959963984540054 * cell_se[i, j]),
                           "ci_high": float(u_row[i, j] + 1.959963984540054 * cell_se[i, j]),
@@ -184,50 +179,10 @@ def solve(game: str, row: str, col: str, *, strategies=None, rules=None,
                           "col_best_reply": bool(br_col[i] == j), "row_best_reply": bool(br_row[j] == i),
                           "row_mix": float(x[i]), "col_mix": float(y[j]), "method": method})
     table = pd.DataFrame(cells)
-    shape = u_row.shape
-
-    def reply(side, to, u, idx, cells_of):
-        """A best reply, the runner-up and the paired margin between them."""
-        order = np.argsort(-u.flat[idx], kind="stable")
-        b, r2 = idx[order[0]], idx[order[1]] if len(idx) > 1 else None
-        se = math.nan
-        if r2 is not None and paired is not None:
-            sums = paired[side]
-            se = batch(cnt, sums[cells_of(b)] - sums[cells_of(r2)])["se"]
-        return dict(side=side, to=to, best=b, payoff=float(u.flat[b]),
-                    runner_up=r2, margin=float(u.flat[b] - u.flat[r2]) if r2 is not None else math.nan,
-                    margin_se=se)
-
-    rows_ = []
-    for i, rv in enumerate(rvals):
-        idx = np.ravel_multi_index((np.full(shape[1], i), np.arange(shape[1])), shape)
-        e = reply("col", f"{rk}={_num(rv)}", u_col, idx, lambda c: c)
-        e["best"], e["runner_up"] = (f"{ck}={_num(cvals[c % shape[1]])}" if c is not None else None
-                                     for c in (e["best"], e["runner_up"]))
-        rows_.append(e)
-    for j, cv in enumerate(cvals):
-        idx = np.ravel_multi_index((np.arange(shape[0]), np.full(shape[0], j)), shape)
-        e = reply("row", f"{ck}={_num(cv)}", u_row, idx, lambda c: c)
-        e["best"], e["runner_up"] = (f"{rk}={_num(rvals[c // shape[1]])}" if c is not None else None
-                                     for c in (e["best"], e["runner_up"]))
-        rows_.append(e)
-    replies = pd.DataFrame(rows_)
-    minimax = float(u_row[i_star, br_col[i_star]])
-    val_se = float(np.std(boot_vals, ddof=1)) if boot_vals else 0.0
-    mm_se = float(np.std(boot_minimax, ddof=1)) if boot_vals else 0.0
-    mix_r = ", ".join(f"{_num(v)}: {p:.3f}" for v, p in zip(rvals, x) if p > 1e-6)
-    mix_c = ", ".join(f"{_num(v)}: {p:.3f}" for v, p in zip(cvals, y) if p > 1e-6)
-    rlab = rm if rsign > 0 else f"-{rm}"
     summary = [f"{method}: {rk} ({len(rvals)}) x {ck} ({len(cvals)}), row payoff {rlab}"
-               + (f", {nd:,} common deals per cell" if nd else ""),
-               f"row's pure minimax: {rk}={_num(rvals[i_star])} against the best reply "
-               f"{ck}={_num(cvals[br_col[i_star]])}: {rlab} {minimax:.6f}"
-               + (f" (bootstrap se {mm_se:.2g})" if boot_vals else ""),
-               f"column's pure minimax: {ck}={_num(cvals[j_star])} against the best reply "
-               f"{rk}={_num(rvals[br_row[j_star]])}",
-               f"mixed equilibrium" + ("" if zero_sum else f" (of the zero-sum game on {rlab})")
-               + f": value {value:.6f}" + (f" (bootstrap se {val_se:.2g})" if boot_vals else "")
-               + f"; row plays {mix_r}; column plays {mix_c}"]
+               + (f", {nd:,} common deals per cell" if nd else "")] + g.lines
+    claims = g.claims
+    value, val_se, minimax, mm_se, zero_sum = g.value, g.value_se, g.minimax, g.minimax_se, g.zero_sum
     label = describe(spec, rs, f"{rk} x {ck}" + (f" with {' '.join(strategies)}" if strategies else ""),
                      nd, seed) if nd else f"{rs} | {rk} x {ck} | exact"
     info = dict(row=rk, col=ck, row_values=[_num(v) for v in rvals],
@@ -238,9 +193,121 @@ def solve(game: str, row: str, col: str, *, strategies=None, rules=None,
                 row_mix=x.tolist(), col_mix=y.tolist(), zero_sum=zero_sum, method=method,
                 seed=int(seed), n=n, deals=int(deals),
                 col_best_reply=[_num(cvals[j]) for j in br_col],
-                row_best_reply=[_num(rvals[i]) for i in br_row])
-    return Analysis("solve", rs, label, {"table": table, "replies": replies}, summary, info,
-                    complete=complete)
+                row_best_reply=[_num(rvals[i]) for i in br_row],
+                resolved=[c["resolved"] for c in claims])
+    return Analysis("solve", rs, label, {"table": table, "replies": g.replies}, summary, info,
+                    complete=complete, claims=claims)
+
+
+def matrix_game(u_row, u_col, rk: str, ck: str, rnames, cnames, rshort, cshort, rlab: str,
+                paired=None, cnt=None, w=None, cell_se=None) -> SimpleNamespace:
+    """Everything said about a payoff matrix: both sides' best replies (with paired margins,
+    resolved or not, and the replies not told apart), each side's pure minimax as a claim
+    (resolved when its guarantee beats every other point's, paired), and the mixed equilibrium
+    of the zero-sum game on ``u_row`` with its value.
+
+    ``u_row[i, j]``, ``u_col[i, j]``: the two sides' payoffs (each maximises its own); ``rnames``
+    and ``cnames`` name the points (``banker_stop=16``), ``rshort``/``cshort`` the same briefly
+    (``16``) for the mixes; ``rlab`` the row payoff's name.  ``paired``: ``{"row": sums, "col":
+    sums}``, per-chunk sums of each side's payoff per cell (flat, row-major) with ``cnt`` deals
+    per chunk, for paired standard errors; ``w``, bootstrap weights over those chunks for the
+    equilibrium's errors and its supports' stability.  Without them, ``cell_se`` (``{"row": se,
+    "col": se}`` per cell, flat) gives unpaired standard errors, else the payoffs are exact."""
+    shape = u_row.shape
+    br_col, br_row, i_star, j_star = _matrix_answers(u_row, u_col, rnames, cnames)
+    value, x, y = zero_sum_equilibrium(u_row)
+    zero_sum = bool(np.allclose(u_row, -u_col, atol=1e-9 + 1e-6 * np.abs(u_row).max()))
+    boot_vals, boot_minimax, boot_support = [], [], []
+    if paired is not None and w is not None:
+        srow, scol = paired["row"], paired["col"]
+        for wi in w:
+            ur, uc = (srow @ wi / (cnt @ wi)).reshape(shape), (scol @ wi / (cnt @ wi)).reshape(shape)
+            bv, bx, by = zero_sum_equilibrium(ur)
+            boot_vals.append(bv)
+            boot_support.append(_support(bx, by))
+            bc, _, i_b, _ = _matrix_answers(ur, uc, rnames, cnames)
+            boot_minimax.append(ur[i_b, bc[i_b]])
+
+    def diff_of(side, u):
+        """``diff(a, b)`` of two cells (flat indices) of ``side``'s payoff ``u``: paired on the
+        common deals (t over the chunks), unpaired from the cells' errors, or exact."""
+        def diff(a, b):
+            m = float(u.flat[a] - u.flat[b])
+            if paired is not None:
+                e = batch(cnt, paired[side][a] - paired[side][b])
+                return m, e["se"], e["df"], "paired"
+            if cell_se is not None:
+                return m, float(np.hypot(cell_se[side][a], cell_se[side][b])), None, "unpaired"
+            return m, 0.0, None, "exact"
+        return diff
+
+    cell = {"row": lambda c: rnames[c // shape[1]], "col": lambda c: cnames[c % shape[1]]}
+
+    def reply(side, to, u, idx):
+        """A best reply, the runner-up, the paired margin between them, whether the best is
+        resolved and the replies it cannot be told apart from."""
+        c = leader([cell[side](x) for x in idx], u.flat[idx], lambda a, b: diff_of(side, u)(
+            idx[a], idx[b]), claim=f"{side}'s best reply to {to}")
+        return dict(side=side, to=to, best=c["leader"], payoff=float(u.flat[idx].max()),
+                    runner_up=c["runner_up"], margin=c["margin"], margin_se=c["se"],
+                    resolved=c["resolved"], tied=", ".join(c["tied"]))
+
+    rows_ = []
+    for i in range(shape[0]):
+        idx = np.ravel_multi_index((np.full(shape[1], i), np.arange(shape[1])), shape)
+        rows_.append(reply("col", rnames[i], u_col, idx))
+    for j in range(shape[1]):
+        idx = np.ravel_multi_index((np.arange(shape[0]), np.full(shape[0], j)), shape)
+        rows_.append(reply("row", cnames[j], u_row, idx))
+    # each side's pure minimax: its point whose guarantee (its payoff when the other side answers
+    # with its best reply) is highest, resolved when that beats every other point's guarantee
+    g_row = np.ravel_multi_index((np.arange(shape[0]), br_col), shape)
+    g_col = np.ravel_multi_index((br_row, np.arange(shape[1])), shape)
+    claims = [leader(list(rnames), u_row.flat[g_row],
+                     lambda a, b: diff_of("row", u_row)(g_row[a], g_row[b]),
+                     claim=f"row's pure minimax {rk}"),
+              leader(list(cnames), u_col.flat[g_col],
+                     lambda a, b: diff_of("col", u_col)(g_col[a], g_col[b]),
+                     claim=f"column's pure minimax {ck}")]
+    minimax = float(u_row[i_star, br_col[i_star]])
+    val_se = float(np.std(boot_vals, ddof=1)) if boot_vals else 0.0
+    mm_se = float(np.std(boot_minimax, ddof=1)) if boot_vals else 0.0
+    mix_r = ", ".join(f"{v}: {p:.3f}" for v, p in zip(rshort, x) if p > 1e-6)
+    mix_c = ", ".join(f"{v}: {p:.3f}" for v, p in zip(cshort, y) if p > 1e-6)
+    held = _support(x, y)
+    sampled = paired is not None or cell_se is not None
+    stable = float(np.mean([b == held for b in boot_support])) if boot_support else \
+        (float("nan") if sampled else 1.0)
+    mixed = dict(claim="mixed equilibrium", leader=f"row plays {mix_r}; column plays {mix_c}",
+                 resolved=bool(stable >= CONFIDENCE), confidence=CONFIDENCE, value=value,
+                 se=val_se if boot_vals else (float("nan") if sampled else 0.0),
+                 support_held=stable,
+                 by="bootstrap" if boot_vals else "unpaired" if sampled else "exact")
+    mixed["winner"] = mixed["leader"] if mixed["resolved"] else None
+    mixed["text"] = (f"mixed equilibrium" + ("" if zero_sum else f" (of the zero-sum game on {rlab})")
+                     + f": value {value:.6f}" + (f" (bootstrap se {val_se:.2g})" if boot_vals else "")
+                     + f"; row plays {mix_r}; column plays {mix_c}"
+                     + ("" if not sampled else
+                        f"; these supports held in {stable:.0%} of {len(boot_support)} bootstrap "
+                        f"resamples: " + (f"resolved at {CONFIDENCE:.0%} confidence" if mixed["resolved"]
+                                          else f"not resolved at {CONFIDENCE:.0%} confidence")
+                        if boot_vals else "; not resolved: no chunks to resample for its error"))
+    claims.append(mixed)
+    lines = [claims[0]["text"],
+             f"  at {rnames[i_star]} the best reply is {cnames[br_col[i_star]]}: {rlab} "
+             f"{minimax:.6f}" + (f" (bootstrap se {mm_se:.2g})" if boot_vals else ""),
+             claims[1]["text"],
+             f"  at {cnames[j_star]} the best reply is {rnames[br_row[j_star]]}",
+             mixed["text"]]
+    return SimpleNamespace(br_col=br_col, br_row=br_row, i_star=i_star, j_star=j_star, x=x, y=y,
+                           value=value, value_se=val_se, minimax=minimax, minimax_se=mm_se,
+                           zero_sum=zero_sum, replies=pd.DataFrame(rows_), claims=claims,
+                           lines=lines)
+
+
+def _support(x, y) -> tuple:
+    """The points each side's mixed strategy plays (weight above 1e-6)."""
+    return tuple(np.flatnonzero(x > 1e-6)), tuple(np.flatnonzero(y > 1e-6))
 
 
 def _fixed_axes(spec, rules, strategies, keys) -> list[tuple[str, list[str]]]:

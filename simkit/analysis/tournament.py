@@ -7,8 +7,14 @@ same deals.  For each pair, A's and B's value of the metric per seat they played
 * with a win metric (the per-seat values are exclusive shares, such as ``win``), A's chance of
   beating B, ``p = a / (a + b)`` (draws set aside), and **Bradley-Terry** ratings fitted to all
   pairs (on the Elo scale: 400 log10 of the strength; a 200-point gap is a 76% chance);
-* with any other metric (points), the difference ``a - b`` and **least-squares** ratings
-  ``r_A - r_B ~ a - b`` (in the metric's units, mean zero).
+* with any other metric (points), A's advantage ``a - b`` (``b - a`` where less is better,
+  Hearts' penalty points: a positive advantage always favours A) and **least-squares** ratings
+  ``r_A - r_B ~`` that advantage (in the metric's units, mean zero).
+
+The cross table holds both cells of every pair, the row's score against the column; a rating
+order that contradicts a resolved head-to-head result (the pair's 95% interval excludes an even
+result) is flagged in the headline (:func:`contradictions`), since ratings average over every
+opponent.
 
 A one-seat game (a player against the bank) compares each strategy with the others on the same
 deals; its ratings are the strategies' own means, centred.  Intervals come from a bootstrap over
@@ -158,20 +164,12 @@ def tournament(game: str, strategies, *, rules=None, metric: str | None = None,
         **{f"mean_{target}": own}, n=int(cnt.sum()), seed=int(seed), model=model))
     table = table.sort_values("mean", ascending=False).reset_index(drop=True)
     table.insert(3, "rank", range(1, len(strats) + 1))
-    cross = []
-    for p, (i, j) in enumerate(pairs):
-        score = pair_scores(a_s[p].sum(), b_s[p].sum(), cnt.sum(), model)
-        bs = pair_scores(w @ a_s[p], w @ b_s[p], w @ cnt, model)
-        blo, bhi = np.percentile(bs, [2.5, 97.5])
-        for (x, y, v, l, h) in ((i, j, score, blo, bhi),
-                                (j, i, *((1 - score, 1 - bhi, 1 - blo) if model == "bradley-terry"
-                                         else (-score, -bhi, -blo)))):
-            cross.append(dict(row=str(strats[x]), col=str(strats[y]), score=float(v),
-                              ci_low=float(l), ci_high=float(h), se=float(np.std(bs, ddof=1))))
-    cross = pd.DataFrame(cross)
+    cross = cross_table(pairs, a_s, b_s, cnt, w, model, [str(x) for x in strats])
     what = ("chance of beating the column strategy (draws set aside)" if model == "bradley-terry"
-            else f"{target} per seat minus the column strategy's" + ("" if larger else
-                                                                        " (sign: lower is better)"))
+            else f"advantage: its {target} per seat minus the column strategy's" if larger else
+            f"advantage: the column strategy's {target} per seat minus its own (lower {target} is "
+            f"better, so a positive cell favours the row)")
+    flags = contradictions([str(x) for x in strats], ratings, cross, model)
     summary = [f"round robin of {len(strats)} strategies, {len(pairs)} pairs, {len(configs)} "
                f"seatings on {int(cnt.sum()):,} common deals each; cross table: row's {what}",
                f"ratings ({model}{', Elo scale' if model == 'bradley-terry' else ''}, 95% "
@@ -180,11 +178,52 @@ def tournament(game: str, strategies, *, rules=None, metric: str | None = None,
                 if model == "bradley-terry" else
                 f"  {t.rank}. {t.strategy}: {t.mean:+.4g} [{t.ci_low:+.4g}, {t.ci_high:+.4g}]"
                 for t in table.itertuples()]
+    summary += [f["text"] for f in flags]
+    table["contradicts"] = [", ".join(f["loses_to"] for f in flags if f["rated"] == s_)
+                            for s_ in table["strategy"]]
     label = describe(spec, rs, " vs ".join(str(s) for s in strats), int(cnt.sum()), seed)
     info = dict(metric=target, larger=larger, model=model, reps=reps, seed=int(seed), n=n,
-                strategies=[str(s) for s in strats], deals=int(d.played()), what=what)
+                strategies=[str(s) for s in strats], deals=int(d.played()), what=what,
+                contradictions=flags)
     return Analysis("tournament", rs, label, {"table": table, "cross": cross}, summary, info,
                     complete=d.complete)
+
+
+def cross_table(pairs, a_s, b_s, cnt, w, model: str, names: list[str]) -> pd.DataFrame:
+    """Both cells of every pair: the row strategy's score against the column strategy (its chance
+    of beating it, or its advantage in the metric, per seat; ``a_s``/``b_s`` already signed so
+    that higher is better) with the 95% interval from the bootstrap weights ``w``."""
+    cross = []
+    for p, (i, j) in enumerate(pairs):
+        score = pair_scores(a_s[p].sum(), b_s[p].sum(), cnt.sum(), model)
+        bs = pair_scores(w @ a_s[p], w @ b_s[p], w @ cnt, model)
+        blo, bhi = np.percentile(bs, [2.5, 97.5])
+        for (x, y, v, l, h) in ((i, j, score, blo, bhi),
+                                (j, i, *((1 - score, 1 - bhi, 1 - blo) if model == "bradley-terry"
+                                         else (-score, -bhi, -blo)))):
+            cross.append(dict(row=names[x], col=names[y], score=float(v),
+                              ci_low=float(l), ci_high=float(h), se=float(np.std(bs, ddof=1))))
+    return pd.DataFrame(cross)
+
+
+def contradictions(names: list[str], ratings, cross: pd.DataFrame, model: str) -> list[dict]:
+    """Every pair where the ratings put one strategy above another that beats it head to head,
+    the head-to-head resolved (its 95% interval excludes an even result: 0.5 for a chance, 0 for
+    an advantage).  One dict per pair: ``rated`` (the higher rated), ``loses_to``, the rating
+    gap, the head-to-head score with its interval, and the line that flags it."""
+    even = 0.5 if model == "bradley-terry" else 0.0
+    r = dict(zip(names, np.asarray(ratings, float)))
+    out = []
+    for c in cross.itertuples():
+        if c.ci_low > even and r[c.row] < r[c.col]:  # the row beats the column, rated below it
+            gap = r[c.col] - r[c.row]
+            out.append(dict(rated=c.col, loses_to=c.row, rating_gap=float(gap),
+                            score=float(c.score), ci_low=float(c.ci_low), ci_high=float(c.ci_high),
+                            text=f"  contradiction: {c.col} is rated {gap:.3g} above {c.row}, but "
+                                 f"{c.row} beats it head to head ({c.score:+.4g} [{c.ci_low:+.4g}, "
+                                 f"{c.ci_high:+.4g}], resolved at 95%): the ratings average over "
+                                 f"all opponents and do not settle this pair"))
+    return out
 
 
 class _Sub:

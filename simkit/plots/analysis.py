@@ -9,7 +9,7 @@ Agg canvas (nothing is shown; Jupyter displays it as a PNG).
 * :func:`matrix` -- ``solve``: the payoff matrix with both sides' best replies, the pure minimax
   cells and the mixed equilibrium along the margins.
 * :func:`best_replies` -- ``solve``: each side's best reply to the other's point, and its margin.
-* :func:`differences` -- ``compare``: A - B of every metric with its 95% interval.
+* :func:`differences` -- ``compare``: A's edge or A - B of every metric with its 95% interval.
 * :func:`odds` -- ``odds``: the match-win chance by grid point, the best point marked.
 
 Every figure's title carries the analysis's label (game string, strategies, n, seed) and a caption
@@ -51,12 +51,14 @@ def parts(an, want: str | None = None, what: str = "this plot") -> SimpleNamespa
         a = SimpleNamespace(kind=obj["analysis"], game=obj.get("game", ""),
                             label=str(obj.get("label", "")), frames=frames_from_json(obj),
                             summary=list(obj.get("summary") or []), info=dict(obj.get("info") or {}),
-                            complete=bool(obj.get("complete", True)))
+                            complete=bool(obj.get("complete", True)),
+                            claims=list(obj.get("claims") or []))
     elif hasattr(an, "kind") and hasattr(an, "frames"):
         a = SimpleNamespace(kind=an.kind, game=getattr(an, "game", ""), label=str(an.label),
                             frames=dict(an.frames), summary=list(getattr(an, "summary", []) or []),
                             info=dict(getattr(an, "info", {}) or {}),
-                            complete=bool(getattr(an, "complete", True)))
+                            complete=bool(getattr(an, "complete", True)),
+                            claims=list(getattr(an, "claims", []) or []))
     else:
         raise SimkitError(f"{what} needs a strategy analysis (simkit.compare, tournament, best, "
                           f"solve or odds), not {type(an).__name__}")
@@ -164,6 +166,18 @@ def _int_ticks(ax, xs) -> None:
     xs = sorted(set(float(v) for v in xs if math.isfinite(v)))
     if 1 < len(xs) <= 25 and all(v.is_integer() for v in xs):
         ax.set_xticks(xs, [str(int(v)) for v in xs])
+
+
+def _unsettled(a, k: int) -> str:
+    """`` (not resolved)`` when the analysis's claim ``k`` is kept and not resolved."""
+    claims = getattr(a, "claims", None) or []
+    return " (not resolved)" if len(claims) > k and not claims[k].get("resolved") else ""
+
+
+def _resolved(a, default: bool) -> bool:
+    """Whether the analysis's first headline claim is resolved (``default`` for an analysis
+    saved before claims were kept)."""
+    return bool(a.claims[0].get("resolved")) if getattr(a, "claims", None) else default
 
 
 # --- tournament -----------------------------------------------------------------------------
@@ -275,9 +289,12 @@ def ratings(an) -> Figure:
                   f"rating: {metric} advantage per seat (least squares, mean 0; higher is better)")
     ax.grid(True, axis="x", alpha=0.3)
     ax.legend(fontsize=8, loc="lower right")
+    flags = a.info.get("contradictions") or []
     _finish(fig, a, f"Tournament ratings ({model}, by {metric})",
             "Dots: ratings (higher is better); bars: 95% CI from a seeded bootstrap over chunks, "
-            "the same resampled deals for every pair.")
+            "the same resampled deals for every pair."
+            + ("".join(f" Contradicted head to head: {f['rated']} is rated above {f['loses_to']}, "
+                       f"who beats it (resolved at 95%)." for f in flags)))
     return fig
 
 
@@ -325,8 +342,9 @@ def racing(an) -> Figure:
             handles.append(Line2D([], [], color=colours[p], linewidth=2.2, marker="o",
                                   markersize=5,
                                   label=(names[p] if len(keys) != 1 else f"{keys[0]}={names[p]}")
-                                  + (" (best)" if best[p] else " (survivor)")))
-            handles.sort(key=lambda h: not h.get_label().endswith("(best)"))
+                                  + ((" (best)" if _resolved(a, surv.sum() == 1) else " (leader)")
+                                     if best[p] else " (survivor)")))
+            handles.sort(key=lambda h: not h.get_label().endswith(("(best)", "(leader)")))
         gone = h[~h["_alive"]]
         if len(gone):
             gx, gy = float(gone["_deals"].iloc[0]) * off, float(gone["_mean"].iloc[0])
@@ -364,7 +382,9 @@ def racing(an) -> Figure:
     if best.any():
         ax2.plot(x[best], mean[best], marker="*", markersize=17, color="gold",
                  markeredgecolor="black", linestyle="none", zorder=4,
-                 label="best: " + ", ".join(f"{k}={t.loc[best, k].iloc[0]}" for k in keys))
+                 label=("best: " if _resolved(a, surv.sum() == 1) else
+                        "leader, not resolved (the survivors cannot be told apart): ")
+                 + ", ".join(f"{k}={t.loc[best, k].iloc[0]}" for k in keys))
     if labels is not None:
         _ticks(ax2, "x", labels)
     else:
@@ -502,8 +522,10 @@ def matrix(an) -> Figure:
     cb.ax.tick_params(labelsize=6.5)
     handles = [Line2D([], [], linestyle="none", marker=">", color="black", label="column's best reply"),
                Line2D([], [], linestyle="none", marker="v", color="black", label="row's best reply"),
-               Patch(fill=False, edgecolor="gold", linewidth=2.5, label="row's pure minimax"),
-               Patch(fill=False, edgecolor="black", linestyle="--", label="column's pure minimax")]
+               Patch(fill=False, edgecolor="gold", linewidth=2.5,
+                     label="row's pure minimax" + _unsettled(a, 0)),
+               Patch(fill=False, edgecolor="black", linestyle="--",
+                     label="column's pure minimax" + _unsettled(a, 1))]
     ax_key.legend(handles=handles, loc="upper center", fontsize=7, frameon=False,
                   bbox_to_anchor=(0.5, 0.5))
     value, vse = info.get("value"), info.get("value_se") or 0.0
@@ -511,7 +533,8 @@ def matrix(an) -> Figure:
         f" ± {Z95 * vse:.2g} (95%, bootstrap)" if vse and not exact else "")
     mm = info.get("minimax")
     mtext = "" if mm is None or i_star is None else \
-        f"; row's pure minimax {rk}={rvals[i_star]} against {ck}={info.get('minimax_reply')}: {mm:.5g}"
+        f"; row's pure minimax{_unsettled(a, 0)} {rk}={rvals[i_star]} against " \
+        f"{ck}={info.get('minimax_reply')}: {mm:.5g}"
     _finish(fig, a, f"Payoff matrix: {rk} x {ck}, row payoff {rlab}",
             ("Cells: the row's payoff (exact). " if exact else
              "Cells: the row's payoff ± its 95% CI half-width (1.96 se). ")
@@ -635,8 +658,9 @@ def best_replies(an) -> Figure:
 # --- compare --------------------------------------------------------------------------------
 
 def differences(an) -> Figure:
-    """``compare``: A - B of every metric with a difference (each on its own scale), with its 95%
-    interval and the zero line; the target metric first."""
+    """``compare``: every metric's comparison (A's edge where two players share a zero- or
+    constant-sum metric, else A - B; each on its own scale), with its 95% interval and the zero
+    line; the target metric first, the metrics where lower is better marked."""
     a = parts(an, "compare", "differences")
     t = _frame(a, "table")
     t = t.assign(_m=_num(t["mean"]), _lo=_num(t["ci_low"]), _hi=_num(t["ci_high"]))
@@ -657,10 +681,13 @@ def differences(an) -> Figure:
     n = len(t)
     fig = new_figure(8.5, min(16.0, 0.82 * n + 2.9))
     key, *axes = fig.subplots(n + 1, 1, squeeze=False, height_ratios=[0.3] + [1] * n)[:, 0]
+    edges = False
     for ax, (_, r) in zip(axes, t.iterrows()):
         m, lo, hi = r["_m"], r["_lo"], r["_hi"]
+        lower = str(r.get("better", "")) == "lower"
         sig = np.isfinite(lo) and np.isfinite(hi) and (lo > 0 or hi < 0)
-        colour = (colormaps["tab10"](0) if m > 0 else colormaps["tab10"](3)) if sig else "0.45"
+        colour = (colormaps["tab10"](0) if (m > 0) != lower else colormaps["tab10"](3)) if sig \
+            else "0.45"
         el = m - lo if np.isfinite(lo) else 0.0
         eh = hi - m if np.isfinite(hi) else 0.0
         ax.errorbar([m], [0], xerr=[[el], [eh]], fmt="o", color=colour, ecolor=colour,
@@ -674,26 +701,33 @@ def differences(an) -> Figure:
                 transform=ax.transAxes, ha="left", va="center", fontsize=8,
                 fontweight="bold" if r["metric"] == target else "normal")
         am, bm = float(r["a_mean"]), float(r["b_mean"])
+        edge = str(r.get("quantity", "")) == "A's edge"
+        edges |= edge
         name = str(r["metric"]) + (" (shared)" if str(r.get("kind")) == "shared" else "") + \
-            (" *" if r["metric"] == target else "")
-        ax.set_yticks([0], [f"{name}\nA {am:.4g} · B {bm:.4g}"], fontsize=8)
+            (" *" if r["metric"] == target else "") + (", lower is better" if lower else "")
+        ax.set_yticks([0], [f"{name}\n{'edge' if edge else 'A - B'}: A {am:.4g} · B {bm:.4g}"],
+                      fontsize=8)
         ax.set_ylim(-1, 1)
         ax.tick_params(axis="x", labelsize=7)
         ax.grid(True, axis="x", alpha=0.3)
     key.axis("off")
-    key.legend(handles=[Line2D([], [], color="0.3", marker="o", label="A - B; bars: 95% CI"),
+    key.legend(handles=[Line2D([], [], color="0.3", marker="o",
+                               label=("A's edge or A - B" if edges else "A - B") + "; bars: 95% CI"),
                         Line2D([], [], color=colormaps["tab10"](0), marker="o", linestyle="none",
-                               label="A higher (CI excludes 0)"),
+                               label="A better (CI excludes 0)"),
                         Line2D([], [], color=colormaps["tab10"](3), marker="o", linestyle="none",
-                               label="B higher (CI excludes 0)")],
+                               label="B better (CI excludes 0)")],
                fontsize=7.5, loc="center", ncols=3, frameon=False)
-    axes[-1].set_xlabel("A - B per deal, on the same deals (each metric on its own scale)")
+    axes[-1].set_xlabel(("A's edge or " if edges else "") + "A - B per deal, on the same deals "
+                        "(each metric on its own scale)")
     mode = a.info.get("mode", "")
     status = a.info.get("status", "")
-    _finish(fig, a, f"A - B: A={a_name} minus B={b_name}" + (f" ({mode})" if mode else ""),
-            "Dots: A minus B, paired on common deals; bars: 95% CI (t, batch means over chunks); "
-            f"the line at 0 is no difference. * the metric the comparison targets"
-            + (f" ({status})" if status else "") + "."
+    _finish(fig, a, f"A={a_name} against B={b_name}" + (f" ({mode})" if mode else ""),
+            "Dots: " + ("A's edge (two players, a zero- or constant-sum metric: A's value minus "
+                        "the even share, half of A - B) or " if edges else "")
+            + "A minus B, paired on common deals; bars: 95% CI (t, batch means over chunks); "
+            f"the line at 0 is no difference; better is higher unless marked lower. * the metric "
+            f"the comparison targets" + (f" ({status})" if status else "") + "."
             + (f" The same for A and B on every deal: {', '.join(identical)}." if identical else ""))
     return fig
 
@@ -724,7 +758,9 @@ def odds(an) -> Figure:
     if best.any():
         ax.plot(x[best], mean[best], linestyle="none", marker="*", markersize=18, color="gold",
                 markeredgecolor="black", zorder=4,
-                label="best: " + ", ".join(f"{k}={t.loc[best, k].iloc[0]}" for k in keys))
+                label=("best: " if _resolved(a, not ring.any()) else
+                       "leader, not resolved (not told apart from the ringed points): ")
+                + ", ".join(f"{k}={t.loc[best, k].iloc[0]}" for k in keys))
     if labels is not None:
         _ticks(ax, "x", labels)
     else:

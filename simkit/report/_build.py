@@ -176,7 +176,7 @@ def build(frames_or_paths, out, title: str | None = None) -> str:
         parts = _split(df)
         for j, (label, part) in enumerate(parts, 1):
             head = name if len(parts) == 1 else f"{name}: {label}"
-            body.append(_section(f"s{i}-{j}", head, part, meta, path))
+            body.append(_section(f"s{i}-{j}", head, part, meta, path, whole=len(parts) == 1))
         body.append("</div>")
     toc = "".join(f'<li><a href="#s{i}">{html.escape(name)}</a></li>'
                   for i, (name, *_rest) in enumerate(loaded, 1))
@@ -211,15 +211,18 @@ def _split(df: pd.DataFrame) -> list[tuple[str, pd.DataFrame]]:
     return out
 
 
-def _section(anchor: str, name: str, df: pd.DataFrame, meta: dict, path: str | None) -> str:
+def _section(anchor: str, name: str, df: pd.DataFrame, meta: dict, path: str | None,
+             whole: bool = True) -> str:
     df = df.reset_index(drop=True)
     keys, note = _config_keys(df)
     partial = " <span class=warn>(partial: the run did not finish)</span>" \
         if meta.get("complete") is False else ""
+    head = _objective_headline(df, keys, meta, whole, synthetic=bool(note))
     parts = [f'<section id="{html.escape(anchor)}"><h2>{html.escape(name)}{partial}</h2>',
-             _headline(df, keys), _provenance(df, meta, path, keys)]
+             _headline_html(df, keys, head) if head else _headline(df, keys),
+             _provenance(df, meta, path, keys)]
     try:
-        figs, caption = _figures(df, keys)
+        figs, caption = _figures(df, keys, first=head.get("metric") if head else None)
     except Exception as e:  # noqa: BLE001 - a shape the plots cannot draw: say so, keep the table
         figs, caption = [], f"No plots for this table ({type(e).__name__}: {e})."
     if figs:
@@ -237,9 +240,75 @@ def _section(anchor: str, name: str, df: pd.DataFrame, meta: dict, path: str | N
     return "\n".join(parts)
 
 
+def _objective_headline(df: pd.DataFrame, keys: list[str], meta: dict, whole: bool,
+                        synthetic: bool) -> dict | None:
+    """The headline of :mod:`simkit.analysis.headline` for a table of one game's grid: the one a
+    sweep saved with its file (paired on its deals) when this section is the whole file, else
+    computed from the table (unpaired, or exact); None when the game's objective cannot be read
+    from the table (another kind of table, or runs told apart by more than a grid)."""
+    from simkit.analysis.headline import headline
+    if synthetic or not keys:
+        return None
+    saved = meta.get("headline") if whole else None
+    if isinstance(saved, dict) and saved.get("lines"):
+        return saved
+    try:
+        return headline(df, keys=keys)
+    except (KeyError, ValueError, IndexError):  # a table simkit did not write: the plain headline
+        return None
+
+
+def _headline_html(df: pd.DataFrame, keys: list[str], head: dict) -> str:
+    """The section's opening line from the game's objective: the best point by it, or the
+    equilibrium of a grid over both sides' choices, each claim said resolved or not."""
+    lines = [str(x) for x in head.get("lines") or []]
+    if head.get("kind") != "best" or not head.get("claims"):
+        first = lines[0].removeprefix("headline: ") if lines else ""
+        rest = "".join(f"<br>{html.escape(x)}" for x in lines[1:])
+        return f"<p class=headline>Headline: {html.escape(first)}{rest}</p>"
+    c = head["claims"][0]
+    m, sign, larger = str(head["metric"]), float(head.get("sign") or 1.0), bool(head.get("larger", True))
+    sub = df[df["metric"] == m]
+    at = sub[[", ".join(f"{k}={r[k]}" for k in keys) == c["leader"] for _, r in sub.iterrows()]]
+    est = ""
+    if len(at):
+        r = at.iloc[0]
+        lo, hi = r.get("ci_low"), r.get("ci_high")
+        lo, hi = (lo, hi) if sign > 0 else (None if hi is None else -hi, None if lo is None else -lo)
+        e = fmt_estimate(sign * float(r["mean"]), lo, hi, exact=bool(methods(at).iloc[0] == "exact"))
+        est = e["mean"] + (f" ± {e['pm']} (95% CI {e['ci']})" if e["pm"] else " (exact)")
+    label = m if sign > 0 else f"-{m}"
+    what = f" {html.escape(label)} is {html.escape(str(head['what']))}." if head.get("what") else ""
+    n = len(df.drop_duplicates(keys))
+    gap = c.get("margin")
+    se = "" if c.get("by") == "exact" else f" (se {_g(c.get('se'))}" + (
+        ", unpaired" if c.get("by") == "unpaired" else "") + ")"
+    if c.get("resolved"):
+        text = (f"<b>{html.escape(label)}</b> is {'highest' if larger else 'lowest'} at "
+                f"<b>{html.escape(c['leader'])}</b>: {html.escape(est)}; "
+                + (f"resolved at {c['confidence']:.0%} confidence: " if c.get("by") != "exact" else "")
+                + f"ahead of {html.escape(str(c['runner_up']))} by {_g(gap)}{se}.{what}")
+    else:
+        text = (f"<b>{html.escape(label)}</b>: not resolved at {c['confidence']:.0%} confidence: "
+                f"<b>{html.escape(c['leader'])}</b> ({html.escape(est)}) leads "
+                f"{html.escape(str(c['runner_up']))} by {_g(gap)}{se}; cannot be told apart: "
+                f"{html.escape(', '.join(c['tied']))}.{what}")
+    return f"<p class=headline>Headline: {text} Over {n:,} configurations.</p>"
+
+
+def _g(v) -> str:
+    from simkit.analysis.verdict import num
+    try:
+        return num(float(v))
+    except (TypeError, ValueError):
+        return "nan"
+
+
 def _headline(df: pd.DataFrame, keys: list[str]) -> str:
-    """The section's opening line: the main metric's best configuration with its 95% interval
-    and the runner-up's difference (a grid), or the main metric's estimate (one configuration)."""
+    """The section's opening line when the game's objective is not to be had: the main metric's
+    best configuration with its 95% interval, said resolved only when its difference from every
+    other configuration (unpaired, or exact) excludes 0; or the main metric's estimate (one
+    configuration)."""
     ranked = main_metrics(df, keys)
     if not ranked:
         return ""
@@ -262,13 +331,25 @@ def _headline(df: pd.DataFrame, keys: list[str]) -> str:
     if not keys or len(sub) == 1:
         text = f"<b>{html.escape(m)}</b> = {html.escape(est(best))}"
     else:
-        second = order[1]
-        gap = float(sub.loc[best, "mean"]) - float(sub.loc[second, "mean"])
+        from simkit.analysis.headline import best_point
+        ex = exact.to_numpy(bool)
+        se = sub["se"].to_numpy(float) if "se" in sub.columns else np.full(len(sub), np.nan)
+        c = best_point([where(i) for i in sub.index], sub["mean"].to_numpy(float),
+                       np.where(ex, 0.0, se), larger=True, claim=m, exact=ex)
         worst = order[-1]
-        text = (f"<b>{html.escape(m)}</b> is highest at <b>{html.escape(where(best))}</b>: "
-                f"{html.escape(est(best))}; next {html.escape(where(second))} "
-                f"({gap:+.4g} below), lowest {html.escape(where(worst))}: "
-                f"{html.escape(est(worst))}. Over {len(sub):,} configurations.")
+        if c["resolved"]:
+            text = (f"<b>{html.escape(m)}</b> is highest at <b>{html.escape(where(best))}</b>: "
+                    f"{html.escape(est(best))}; ahead of {html.escape(c['runner_up'])} by "
+                    f"{_g(c['margin'])}" + ("" if c["by"] == "exact" else
+                                            f" (se {_g(c['se'])}, {c['by']}), resolved at 95% "
+                                            f"confidence") + "; lowest "
+                    f"{html.escape(where(worst))}: {html.escape(est(worst))}.")
+        else:
+            text = (f"<b>{html.escape(m)}</b>: not resolved at 95% confidence: "
+                    f"<b>{html.escape(where(best))}</b> ({html.escape(est(best))}) leads "
+                    f"{html.escape(c['runner_up'])} by {_g(c['margin'])} (se {_g(c['se'])}, "
+                    f"{c['by']}); cannot be told apart: {html.escape(', '.join(c['tied']))}.")
+        text += f" Over {len(sub):,} configurations."
     return f"<p class=headline>Headline: {text}</p>"
 
 
@@ -440,9 +521,12 @@ def _distinct(df: pd.DataFrame, keys: list[str], ranked: list[str]):
     return kept, notes
 
 
-def _figures(df: pd.DataFrame, keys: list[str]):
-    """``([(alt text, Figure)], caption)`` for the table's shape."""
+def _figures(df: pd.DataFrame, keys: list[str], first: str | None = None):
+    """``([(alt text, Figure)], caption)`` for the table's shape; the metric ``first`` (the
+    game's objective) leads the panels and heatmaps."""
     ranked = main_metrics(df, keys)
+    if first in ranked:
+        ranked = [first] + [m for m in ranked if m != first]
     if not keys:
         return _bar_figures(df, None), ""
     if len(keys) == 1:
@@ -452,7 +536,7 @@ def _figures(df: pd.DataFrame, keys: list[str]):
         useful, notes = _distinct(df, keys, ranked)
         chosen = useful[:MAX_LINE_PANELS]
         figs = [(f"{len(chosen)} metrics by {k}", _panels(df, chosen, k, None))] if chosen else []
-        return figs, _subset_note(chosen, useful, notes)
+        return figs, _subset_note(chosen, useful, notes, first)
     # two or more grid columns: numbers first, rules options before strategy parameters
     # (``p1.t``), then in grid order, so an exact grid and a sweep over the same columns put
     # the same one on the x axis
@@ -467,7 +551,7 @@ def _figures(df: pd.DataFrame, keys: list[str]):
         lines = useful[:6]
         if lines:
             figs.append((f"{len(lines)} metrics by {x} and {y}", _panels(df, lines, x, y)))
-        return figs, _subset_note(list(dict.fromkeys(heat + lines)), useful, notes)
+        return figs, _subset_note(list(dict.fromkeys(heat + lines)), useful, notes, first)
     slices = df[rest].drop_duplicates().head(MAX_SLICES)
     for m in heat[:2]:
         for _, vals in slices.iterrows():
@@ -485,12 +569,13 @@ def _figures(df: pd.DataFrame, keys: list[str]):
     return figs, cap
 
 
-def _subset_note(shown: list[str], useful: list[str], notes=()) -> str:
+def _subset_note(shown: list[str], useful: list[str], notes=(), first: str | None = None) -> str:
     out = list(notes)
     if len(shown) < len(useful):
+        lead = f"the game's objective {first}, then " if first in shown else ""
         out.insert(0, f"Plots show {len(shown)} of {len(useful)} varying metrics, in this order: "
-                      f"expected values, then other means, then proportions, each group by how "
-                      f"much it varies across the grid relative to its intervals.")
+                      f"{lead}expected values, then other means, then proportions, each group by "
+                      f"how much it varies across the grid relative to its intervals.")
     if out:
         out.append("The table below has every metric.")
     return " ".join(out)

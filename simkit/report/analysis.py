@@ -39,7 +39,8 @@ def analysis_of(table: pd.DataFrame | None, meta: dict):
                     label=str(obj.get("label", "")), frames=frames,
                     summary=[str(s) for s in obj.get("summary") or []],
                     info=dict(obj.get("info") or {}),
-                    complete=bool(obj.get("complete", meta.get("complete", True))))
+                    complete=bool(obj.get("complete", meta.get("complete", True))),
+                    claims=[dict(c) for c in obj.get("claims") or []])
 
 
 def section(anchor: str, name: str, table: pd.DataFrame, meta: dict, path: str | None) -> str:
