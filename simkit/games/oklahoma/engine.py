@@ -115,10 +115,9 @@ def make_deck(rules=None) -> np.ndarray:
 
 def meld_rules(rules):
     """The meld engine's record for these rules (line 85-86; READINGS-rummy.md 4)."""
-    return ME.meld_rules(seq_ranks=ME.ACE_BOTH_RANKS, runs=True, sets=True, min_size=3,
-                         max_size=4, set_suits=ME.SET_ANY, free_set_ranks=0, wild_ranks=1 << 2,
-                         max_wild=4 - rules.min_natural,
-                         min_natural=rules.min_natural, run_wilds=True)
+    return ME.meld_rules(seq_ranks=ME.ACE_BOTH, min_size=3, max_size=4, set_suits=ME.SET_ANY,
+                         wild_ranks=1 << 2, max_wild=4 - rules.min_natural,
+                         min_natural=rules.min_natural)
 
 
 class Table(NamedTuple):
@@ -223,7 +222,7 @@ def wild_value(stands, low):
 def meld_value(row):
     """The plus value of a meld on the table (line 87)."""
     t = 0
-    low = row[0] == ME.RUN and (row[2] & 15) == 1
+    low = row[0] == ME.KIND_RUN and (row[2] & 15) == 1
     for j in range(row[1]):
         a = row[3 + 2 * j]
         if a != JOKER and (a & 15) == 2:
@@ -332,16 +331,35 @@ def swap_joker(W, p, m, card, log, i):
     """Seat ``p`` puts the natural ``card`` in place of the joker of its meld ``m`` (line 86)."""
     j = ME.joker_swap(W.melds[p, m], card)
     W.melds[p, m, 3 + 2 * j] = card
+    W.melds[p, m, 4 + 2 * j] = card
     W.hand[p, card] -= 1
     W.hand[p, JOKER] += 1
     ev(W, log, i, EV_SWAP, p, m, card)
 
 
 @njit(cache=True, nogil=True)
+def may_fit(row, c):
+    """A quick necessary condition for ``c`` to go on the meld ``row`` (a wild may go anywhere;
+    a natural on a set of its rank or next to either end of a run of its suit)."""
+    if is_wild(c):
+        return True
+    r = c & 15
+    if row[0] != ME.KIND_RUN:
+        return r == row[2]
+    if c >> 4 != row[2] >> 4:
+        return False
+    lo = row[2] & 15
+    hi = lo + row[1] - 1
+    if r == 14:
+        return lo == 2 or hi == 13
+    return r == lo - 1 or r == hi + 1
+
+
+@njit(cache=True, nogil=True)
 def list_layoffs(R, W, p, card, k):
     """Append to the options every way ``card`` goes on one of seat ``p``'s melds."""
     for m in range(W.nmeld[p]):
-        if W.melds[p, m, 1] >= R.mr.max_size or k >= NOPT:
+        if W.melds[p, m, 1] >= R.mr.max_size or k >= NOPT or not may_fit(W.melds[p, m], card):
             continue
         n = ME.add_options(W.melds[p, m], card, R.mr, W.opts[k:])
         for q in range(n):
