@@ -10,7 +10,8 @@ the copies of each suit of its natural cards and the multiset of its wild cards;
 its positions and which wild card (if any) sits at each position.  Melds of wild cards only exist
 only where ``min_natural`` is 0; each is listed once, as a set of aces (its rank is a name).
 
-Naming (which card a wild stands for): in a run, the card of its position; in a set, the lowest
+Naming (which card a wild stands for): in a run, the card of its position; in a set (named again
+when a card is added to it), the lowest
 suit that keeps the set legal (clubs first): any suit goes with ``SET_ANY`` and for free ranks, the
 lowest suits no natural card holds with ``SET_DISTINCT``, the naturals' suit when they are all of
 one suit with ``SET_ONE_OR_ALL_DIFFERENT`` (else the lowest free suits).  A joker in a set may be
@@ -345,37 +346,36 @@ def add_options(row, code, R, out):
         return 0
     k = 0
     if row[0] == KIND_SET:
+        # the naturals (old and new) must keep the suit rule; the wilds are named again by it
         r = row[2]
         if not wild and (code & 15) != r:
             return 0
         nat = np.zeros(4, np.int64)
+        nn = 0
         for j in range(n):
-            st = row[4 + 2 * j]
-            nat[st >> 4] += 1
-        if wild:
-            tmp = np.zeros(1, np.int64)
-            if not set_stands(r, nat, 1, R, tmp):
-                return 0
-            stands = tmp[0]
-        else:
+            a = row[3 + 2 * j]
+            if not is_wild(a, R):
+                nat[a >> 4] += 1
+                nn += 1
+        if not wild:
             nat[code >> 4] += 1
-            stands = code
-            free = ((R.free_set_ranks >> r) & 1) == 1 or R.set_suits == SET_ANY
-            if not free:
-                used = 0
-                for s in range(4):
-                    if nat[s] > 0:
-                        used |= 1 << s
-                one = (used & (used - 1)) == 0
-                distinct = True
-                for s in range(4):
-                    if nat[s] > 1:
-                        distinct = False
-                if R.set_suits == SET_DISTINCT and not distinct:
-                    return 0
-                if not (one or distinct):
-                    return 0
-        _copy_add(row, out[0], n, code, stands)
+            nn += 1
+        stands = np.zeros(MAX_LEN, np.int64)
+        if not set_stands(r, nat, n + 1 - nn, R, stands):
+            return 0
+        dst = out[0]
+        for q in range(MELD_W):
+            dst[q] = 0
+        dst[0], dst[1], dst[2] = KIND_SET, n + 1, r
+        t = 0
+        for j in range(n + 1):
+            a = code if j == n else row[3 + 2 * j]
+            dst[3 + 2 * j] = a
+            if is_wild(a, R):
+                dst[4 + 2 * j] = stands[t]
+                t += 1
+            else:
+                dst[4 + 2 * j] = a
         return 1
     if wild and not R.run_wilds:
         return 0

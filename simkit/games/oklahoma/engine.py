@@ -249,6 +249,13 @@ def size(hand):
 
 
 @njit(cache=True, nogil=True)
+def leaves_ok(R, n):
+    """May a meld phase leave ``n`` cards?  Without ``final_discard`` not one: the turn must end
+    with a discard that does not empty the hand."""
+    return R.final_discard or n != 1
+
+
+@njit(cache=True, nogil=True)
 def ev(W, log, i, kind, seat, aux, card):
     if log.shape[0] > 0:
         p = W.st[4]
@@ -317,11 +324,9 @@ def lay_off(W, p, m, row, card, from_hand, log, i):
     if from_hand:
         W.hand[p, card] -= 1
     ev(W, log, i, EV_LAYOFF, p, m, row[1])
-    stands = card
-    for j in range(row[1]):
-        if row[3 + 2 * j] == card:
-            stands = row[4 + 2 * j]
-    ev(W, log, i, EV_CARD, p, stands, card)
+    # the new card is first when a run grew downwards (its key moved), else last
+    j = 0 if row[0] == ME.KIND_RUN and row[2] != W.melds[p, m, 2] else row[1] - 1
+    ev(W, log, i, EV_CARD, p, row[4 + 2 * j], card)
     for q in range(W_):
         W.melds[p, m, q] = row[q]
 
@@ -380,6 +385,18 @@ def pile_options(R, W, p):
         W.okind[q] = O_MELD
     if R.layoff_take:
         k = list_layoffs(R, W, p, top, k)
+    if not R.final_discard:
+        # a take that leaves one card would leave a discard that goes out: not allowed
+        n, pile = size(W.hand[p]), W.st[2]
+        kept = 0
+        for q in range(k):
+            used = W.opts[q, 1] - 1 if W.okind[q] == O_MELD else 0
+            if n - used + pile - 1 != 1:
+                if kept != q:
+                    W.opts[kept, :] = W.opts[q, :]
+                    W.okind[kept], W.oarg[kept] = W.okind[q], W.oarg[q]
+                kept += 1
+        k = kept
     return k
 
 
@@ -478,6 +495,8 @@ def baseline_melds(R, S, W, p, log, i):
     for k in range(nm):
         if W.nmeld[p] >= MAXM:
             break
+        if not leaves_ok(R, size(hand) - W.arr[k, 1]):
+            continue
         if lay_all or (S.qs[p] and has_qs(W.arr[k])):
             lay_meld(W, p, W.arr[k], -1, log, i)
     # lay off natural cards; a wild only when that empties the hand
@@ -486,7 +505,7 @@ def baseline_melds(R, S, W, p, log, i):
         again = False
         n = size(hand)
         for c in range(NC):
-            if hand[c] == 0 or (is_wild(c) and n > 2):
+            if hand[c] == 0 or (is_wild(c) and n > 2) or not leaves_ok(R, n - 1):
                 continue
             k = list_layoffs(R, W, p, c, 0)
             if k > 0:
@@ -581,6 +600,10 @@ def random_melds(R, W, p, log, i):
         o = random_option(W, k + 1)
         if o == k:
             return
+        n = size(hand)
+        after = n - W.opts[o, 1] if W.okind[o] == O_MELD else n - 1 if W.okind[o] == O_LAYOFF else n
+        if not leaves_ok(R, after):
+            return                     # an action that would leave one card counts as stopping
         if W.okind[o] == O_MELD:
             lay_meld(W, p, W.opts[o], -1, log, i)
         elif W.okind[o] == O_LAYOFF:
