@@ -13,7 +13,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 @pytest.mark.parametrize("name", ["ochko_banker", "gin_knock", "klaberjass_bidding",
                                   "strategy_analysis", "shedding", "durak_first_move",
                                   "stovkahra", "thirty_one_knock", "piquet", "handjass",
-                                  "thirty_one_bank"])
+                                  "thirty_one_bank", "oklahoma"])
 def test_notebook_is_generated_from_its_script(tmp_path, name):
     """notebooks/NAME.ipynb is written by make_NAME.py; they must not drift."""
     nbformat = pytest.importorskip("nbformat")
@@ -55,6 +55,7 @@ def test_notebook_is_generated_from_its_script(tmp_path, name):
                        "the exact last 6 tricks are worth"], 0),
     ("handjass", "4e3", ["the loser's seat with 4 players", "best play threshold for p1",
                          "the Forehand's potato rate", "a game lasts", "playing blind is worth"], 4),
+    ("oklahoma", "2e3", ["pile take:", "points a hand against the baseline", "the baseline is left with the Q♠"], 2),
     ("thirty_one_bank", "2e4", ["the bank's best threshold against the punter's best reply",
                                 "counting (count q=0.46) gains the punter", "line 97:"], 1),
 ])

@@ -48,6 +48,7 @@ from simkit.games.hearts import SPEC as _hearts  # noqa: E402
 from simkit.games.klaberjass import SPEC as _klaberjass  # noqa: E402
 from simkit.games.ochko import SPEC as _ochko  # noqa: E402
 from simkit.games.ochko_session import SPEC as _ochko_session  # noqa: E402
+from simkit.games.oklahoma import SPEC as _oklahoma  # noqa: E402
 from simkit.games.old_maid import SPEC as _old_maid  # noqa: E402
 from simkit.games.stovkahra import SPEC as _stovkahra  # noqa: E402
 from simkit.games.thirty_one import SPEC as _thirty_one  # noqa: E402
@@ -68,6 +69,7 @@ register(_thirty_one)
 register(_piquet)
 register(_handjass)
 register(_thirty_one_bank)
+register(_oklahoma)
 
 
 class _Catalogue(types.ModuleType):

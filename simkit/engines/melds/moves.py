@@ -1,0 +1,417 @@
+"""What a hand can do with melds now: every legal new meld (:func:`legal_melds`), the new melds a
+given card makes with the hand (:func:`melds_with`: a discard pile's top card), the ways one card
+goes on a meld on the table (:func:`add_options`), a joker taken back (:func:`joker_swap`) and
+whether given cards are one meld (:func:`check_meld`).
+
+Every function reads a hand as a count vector ``int64[65]`` (``cnt[64]`` the jokers) and writes
+meld rows (:mod:`simkit.engines.melds.rules`: ``[kind, n, key, actual_0, stands_0, ...]``).  The
+enumeration is one generator, :func:`_enum`, that lists each distinct meld once: a set by its rank,
+the copies of each suit of its natural cards and the multiset of its wild cards; a run by its suit,
+its positions and which wild card (if any) sits at each position.  Melds of wild cards only exist
+only where ``min_natural`` is 0; each is listed once, as a set of aces (its rank is a name).
+
+Naming (which card a wild stands for): in a run, the card of its position; in a set (named again
+when a card is added to it), the lowest
+suit that keeps the set legal (clubs first): any suit goes with ``SET_ANY`` and for free ranks, the
+lowest suits no natural card holds with ``SET_DISTINCT``, the naturals' suit when they are all of
+one suit with ``SET_ONE_OR_ALL_DIFFERENT`` (else the lowest free suits).  A joker in a set may be
+taken back with any natural card of the set's rank that keeps the set legal (the player names the
+card when he melds: :func:`joker_swap` lets him have named the one he later holds; a game whose
+sets restrict suits checks the set stays legal); in a run, only with the card of its position.
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from simkit.engines.melds.rules import (
+    JOKER, KIND_RUN, KIND_SET, MAX_LEN, MELD_W, SET_ANY, SET_DISTINCT,
+)
+
+NONE = -1
+
+
+@njit(cache=True, nogil=True)
+def is_wild(c, R):
+    """Is card ``c`` wild under ``R`` (the joker always; natural ranks in ``wild_ranks``)?"""
+    return c == JOKER or ((R.wild_ranks >> (c & 15)) & 1) == 1
+
+
+@njit(cache=True, nogil=True)
+def pos_code(s, q):
+    """The natural card at run position ``q`` (1: the ace low) of suit ``s``."""
+    return s * 16 + (14 if q == 1 else q)
+
+
+@njit(cache=True, nogil=True)
+def next_pos(q, mask):
+    """The next position after ``q`` among the bits of ``mask`` (-1: none)."""
+    for x in range(q + 1, 15):
+        if (mask >> x) & 1:
+            return x
+    return NONE
+
+
+@njit(cache=True, nogil=True)
+def prev_pos(q, mask):
+    for x in range(q - 1, 0, -1):
+        if (mask >> x) & 1:
+            return x
+    return NONE
+
+
+@njit(cache=True, nogil=True)
+def _wild_codes(cnt, R, wc):
+    """The distinct wild cards the hand holds into ``wc``; returns how many."""
+    k = 0
+    for c in range(64):
+        if cnt[c] > 0 and is_wild(c, R) and (c & 15) >= 2:
+            wc[k] = c
+            k += 1
+    if cnt[JOKER] > 0:
+        wc[k] = JOKER
+        k += 1
+    return k
+
+
+@njit(cache=True, nogil=True)
+def set_stands(r, nat, w, R, out):
+    """The cards ``w`` wilds stand for in a set of rank ``r`` whose naturals hold ``nat[s]``
+    cards of suit ``s`` (the module's naming rule): into ``out``; False if no naming is legal."""
+    free = ((R.free_set_ranks >> r) & 1) == 1 or R.set_suits == SET_ANY
+    if free:
+        for j in range(w):
+            out[j] = r
+        return True
+    used = 0
+    nn = 0
+    for s in range(4):
+        nn += nat[s]
+        if nat[s] > 0:
+            used |= 1 << s
+    if R.set_suits == SET_DISTINCT or not (nn > 0 and (used & (used - 1)) == 0):
+        # all different suits (the one-or-all-different mode with mixed or no naturals too)
+        for s in range(4):
+            if nat[s] > 1:
+                return False
+        j = 0
+        for s in range(4):
+            if j < w and not (used >> s) & 1:
+                out[j] = s * 16 + r
+                j += 1
+        if j < w:
+            if R.set_suits != SET_DISTINCT and nn == 0:
+                for q in range(w):      # all-wild: read as one suit
+                    out[q] = r
+                return True
+            return False
+        return True
+    # one suit (one-or-all-different, naturals all of one suit)
+    s0 = 0
+    while not (used >> s0) & 1:
+        s0 += 1
+    for j in range(w):
+        out[j] = s0 * 16 + r
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _emit(out, k, kind, n, key, act, stn, must, exact_n):
+    """Write one meld (unless a filter drops it); returns the new count, -1 on overflow."""
+    if exact_n > 0 and n != exact_n:
+        return k
+    if must >= 0:
+        found = False
+        for j in range(n):
+            if act[j] == must:
+                found = True
+        if not found:
+            return k
+    if k < 0 or k >= out.shape[0]:
+        return -1
+    row = out[k]
+    for q in range(MELD_W):
+        row[q] = 0
+    row[0], row[1], row[2] = kind, n, key
+    for j in range(n):
+        row[3 + 2 * j] = act[j]
+        row[4 + 2 * j] = stn[j]
+    return k + 1
+
+
+@njit(cache=True, nogil=True)
+def _enum(cnt, R, out, must, exact_n, min_n):
+    """Every distinct legal meld of at least ``min_n`` cards within ``cnt`` (containing the
+    card ``must`` when it is not -1; of exactly ``exact_n`` cards when that is positive)."""
+    wc = np.zeros(40, np.int64)
+    nw = _wild_codes(cnt, R, wc)
+    wn = np.zeros(40, np.int64)          # wild multiset counts (sets) / per position (runs)
+    act = np.zeros(MAX_LEN, np.int64)
+    stn = np.zeros(MAX_LEN, np.int64)
+    nat = np.zeros(4, np.int64)
+    lim = np.zeros(4, np.int64)
+    used = np.zeros(40, np.int64)
+    P = np.zeros(MAX_LEN, np.int64)
+    lo_n = max(R.min_size, min_n)
+    k = 0
+    if R.sets:
+        for r in range(2, 15):
+            if not (R.set_ranks >> r) & 1:
+                continue
+            wild_rank = ((R.wild_ranks >> r) & 1) == 1
+            for s in range(4):
+                lim[s] = 0 if wild_rank else min(cnt[s * 16 + r], R.max_size)
+            for a0 in range(lim[0] + 1):
+                for a1 in range(lim[1] + 1):
+                    for a2 in range(lim[2] + 1):
+                        for a3 in range(lim[3] + 1):
+                            nat[0], nat[1], nat[2], nat[3] = a0, a1, a2, a3
+                            nn = a0 + a1 + a2 + a3
+                            if nn > R.max_size or nn < R.min_natural:
+                                continue
+                            # the wild multiset: an odometer over wn[0..nw-1]
+                            for q in range(nw):
+                                wn[q] = 0
+                            while True:
+                                w = 0
+                                for q in range(nw):
+                                    w += wn[q]
+                                n = nn + w
+                                # a meld of wild cards only is listed once, as a set of aces
+                                if (w <= R.max_wild and lo_n <= n <= R.max_size
+                                        and (nn > 0 or r == 14)):
+                                    j = 0
+                                    for s in range(4):
+                                        for _ in range(nat[s]):
+                                            act[j] = s * 16 + r
+                                            stn[j] = s * 16 + r
+                                            j += 1
+                                    for q in range(nw):
+                                        for _ in range(wn[q]):
+                                            act[j] = wc[q]
+                                            j += 1
+                                    if set_stands(r, nat, w, R, stn[nn:]):
+                                        k = _emit(out, k, KIND_SET, n, r, act, stn, must,
+                                                  exact_n)
+                                        if k < 0:
+                                            return -1
+                                # next wild multiset
+                                q = 0
+                                while q < nw:
+                                    if (wn[q] < cnt[wc[q]] and nn + w < R.max_size
+                                            and w < R.max_wild):
+                                        wn[q] += 1
+                                        break
+                                    w -= wn[q]
+                                    wn[q] = 0
+                                    q += 1
+                                if q == nw:
+                                    break
+    if R.runs:
+        for s in range(4):
+            for start in range(1, 15):
+                if not (R.seq_ranks >> start) & 1:
+                    continue
+                q = start
+                ln = 0
+                while q != NONE and ln < R.max_size:
+                    P[ln] = q
+                    ln += 1
+                    if ln >= lo_n:
+                        k = _runs_at(cnt, R, out, k, s, P, ln, wc, nw, act, stn, used, must,
+                                     exact_n)
+                        if k < 0:
+                            return -1
+                    q = next_pos(q, R.seq_ranks)
+    return k
+
+
+@njit(cache=True, nogil=True)
+def _runs_at(cnt, R, out, k, s, P, ln, wc, nw, act, stn, used, must, exact_n):
+    """The runs of suit ``s`` on positions ``P[:ln]``: every choice of wild positions (where the
+    natural is missing, and any others within ``max_wild``) and of the wild card at each."""
+    have = 0
+    for j in range(ln):
+        c = pos_code(s, P[j])
+        if cnt[c] > 0 and not is_wild(c, R):
+            have |= 1 << j
+    full = (1 << ln) - 1
+    for wm in range(1 << ln):
+        if (full & ~wm) & ~have:
+            continue                     # a position with neither its natural nor a wild
+        w = 0
+        for j in range(ln):
+            w += (wm >> j) & 1
+        if w > R.max_wild or (w > 0 and not R.run_wilds) or ln - w < max(R.min_natural, 1):
+            continue
+        if w > 0 and nw == 0:
+            continue
+        # ace: positions 1 and 14 are the same card; a run through both needs two aces
+        tot = 1
+        for _ in range(w):
+            tot *= nw
+        for combo in range(tot):
+            for t in range(nw):
+                used[t] = 0
+            c2 = combo
+            ok = True
+            nat_ace = 0
+            for j in range(ln):
+                code = pos_code(s, P[j])
+                stn[j] = code
+                if (wm >> j) & 1:
+                    t = c2 % nw
+                    c2 //= nw
+                    used[t] += 1
+                    act[j] = wc[t]
+                else:
+                    act[j] = code
+                    if code & 15 == 14:
+                        nat_ace += 1
+            for t in range(nw):
+                if used[t] > cnt[wc[t]]:
+                    ok = False
+            if nat_ace > cnt[s * 16 + 14]:
+                ok = False
+            if ok:
+                k = _emit(out, k, KIND_RUN, ln, s * 16 + P[0], act, stn, must, exact_n)
+                if k < 0:
+                    return -1
+    return k
+
+
+@njit(cache=True, nogil=True)
+def legal_melds(cnt, R, out):
+    """Every distinct legal meld the hand ``cnt`` can lay down now, into ``out``; the count, or
+    -1 when ``out`` is too short."""
+    return _enum(cnt, R, out, NONE, 0, 0)
+
+
+@njit(cache=True, nogil=True)
+def melds_with(cnt, R, code, min_from_hand, out):
+    """The legal new melds of the card ``code`` (not in ``cnt``) and at least ``min_from_hand``
+    cards of ``cnt``; the count, or -1 when ``out`` is too short."""
+    c2 = cnt.copy()
+    c2[code] += 1
+    return _enum(c2, R, out, code, 0, min_from_hand + 1)
+
+
+@njit(cache=True, nogil=True)
+def check_meld(cards, n, R, row_out):
+    """Are the ``n`` cards ``cards[:n]`` one legal meld?  Writes one naming into ``row_out``."""
+    cnt = np.zeros(JOKER + 1, np.int64)
+    for j in range(n):
+        cnt[cards[j]] += 1
+    buf = np.zeros((1, MELD_W), np.int64)
+    k = _enum(cnt, R, buf, NONE, n, n)
+    if k != 0:
+        for q in range(MELD_W):
+            row_out[q] = buf[0, q]
+        return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def _copy_add(row, dst, j_at, code, stands):
+    """``dst`` = ``row`` with (``code``, ``stands``) inserted at position ``j_at``."""
+    n = row[1]
+    for q in range(MELD_W):
+        dst[q] = 0
+    dst[0], dst[1], dst[2] = row[0], n + 1, row[2]
+    j2 = 0
+    for j in range(n + 1):
+        if j == j_at:
+            dst[3 + 2 * j] = code
+            dst[4 + 2 * j] = stands
+        else:
+            dst[3 + 2 * j] = row[3 + 2 * j2]
+            dst[4 + 2 * j] = row[4 + 2 * j2]
+            j2 += 1
+
+
+@njit(cache=True, nogil=True)
+def add_options(row, code, R, out):
+    """Every way the single card ``code`` goes on the meld ``row`` (written as the new rows):
+    a natural of the set's rank or at either end of the run, a wild on the set or at either end
+    of the run; within ``max_size``, ``max_wild``, ``run_wilds`` and the set's suit rule."""
+    n = row[1]
+    if n + 1 > R.max_size or out.shape[0] == 0:
+        return 0
+    wild = is_wild(code, R)
+    w = 0
+    for j in range(n):
+        if is_wild(row[3 + 2 * j], R):
+            w += 1
+    if wild and w + 1 > R.max_wild:
+        return 0
+    k = 0
+    if row[0] == KIND_SET:
+        # the naturals (old and new) must keep the suit rule; the wilds are named again by it
+        r = row[2]
+        if not wild and (code & 15) != r:
+            return 0
+        nat = np.zeros(4, np.int64)
+        nn = 0
+        for j in range(n):
+            a = row[3 + 2 * j]
+            if not is_wild(a, R):
+                nat[a >> 4] += 1
+                nn += 1
+        if not wild:
+            nat[code >> 4] += 1
+            nn += 1
+        stands = np.zeros(MAX_LEN, np.int64)
+        if not set_stands(r, nat, n + 1 - nn, R, stands):
+            return 0
+        dst = out[0]
+        for q in range(MELD_W):
+            dst[q] = 0
+        dst[0], dst[1], dst[2] = KIND_SET, n + 1, r
+        t = 0
+        for j in range(n + 1):
+            a = code if j == n else row[3 + 2 * j]
+            dst[3 + 2 * j] = a
+            if is_wild(a, R):
+                dst[4 + 2 * j] = stands[t]
+                t += 1
+            else:
+                dst[4 + 2 * j] = a
+        return 1
+    if wild and not R.run_wilds:
+        return 0
+    s = row[2] >> 4
+    lo = row[2] & 15
+    hi = lo
+    for _ in range(n - 1):
+        hi = next_pos(hi, R.seq_ranks)
+    below = prev_pos(lo, R.seq_ranks)
+    above = next_pos(hi, R.seq_ranks)
+    for end in range(2):
+        q = below if end == 0 else above
+        if q == NONE:
+            continue
+        want = pos_code(s, q)
+        if not wild and code != want:
+            continue
+        if k >= out.shape[0]:
+            break
+        if end == 0:
+            _copy_add(row, out[k], 0, code, want)
+            out[k, 2] = s * 16 + q
+        else:
+            _copy_add(row, out[k], n, code, want)
+        k += 1
+    return k
+
+
+@njit(cache=True, nogil=True)
+def joker_swap(row, code):
+    """The position of a joker in ``row`` that the natural ``code`` can take the place of (the
+    joker then returns to its owner's hand), -1 if none: in a run the joker standing for
+    ``code``; in a set a joker, when ``code`` is of the set's rank (the module's naming rule)."""
+    for j in range(row[1]):
+        if row[3 + 2 * j] == JOKER:
+            st = row[4 + 2 * j]
+            if st == code or (row[0] == KIND_SET and (code & 15) == row[2]):
+                return j
+    return NONE

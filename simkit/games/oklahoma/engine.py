@@ -1,0 +1,795 @@
+"""Oklahoma kernels: deal 13 from 105 cards, draw or take the whole pile, meld, lay off, discard.
+
+A hand is a count vector ``int64[65]`` (``hand[code]`` copies of each card, ``hand[64]`` the
+joker), the input of :mod:`simkit.engines.melds`; a seat's melds on the table are meld rows of
+that engine (``Work.melds[seat, k]``).  The stock is the pack shuffled lazily: each card drawn
+swaps a uniformly random undrawn card to the front (a Fisher-Yates shuffle done one step per
+draw), so a deal's cards depend on its key alone.  A stacked deck is dealt in its order: 13 cards
+one at a time from the dealer's left (seat 0 first), the upcard, then the stock from the top.
+
+The kernel is :func:`run_deals`, the core deal loop over :func:`play_deal`, which plays one hand
+(``unit=hand``: the last seat deals, seat 0 plays first) or a game of hands to ``target``
+(``unit=game``) with :func:`play_hand`.  A turn (:func:`turn`) is the draw (the stock, or the
+whole pile when its top card is melded at once), the meld phase, and the discard (the Q♠ only as
+the last card).  Strategies choose in :func:`random_turn_*` and :func:`baseline_*`.
+
+Scores (line 87): a seat's melds count plus (:func:`meld_value`) and its cards in hand minus
+(:data:`HAND_VALUE`); going out adds ``going_out``.
+
+Metrics (:func:`metrics`): ``unit=hand``: per seat ``pK_points`` (the hand's score), ``pK_out``
+(went out), ``pK_qs_stuck`` (held the Q♠ when the hand ended), ``pK_takes`` (pile takes); then
+``turns`` and ``stock_out`` (the hand ended with nobody out).  ``unit=game``: ``pK_win``,
+``pK_score`` (final total with the game bonus), ``hands``.
+
+Move log (:func:`log_columns`; the game's first hand with ``unit=game``): the dealer, the number
+of events, the cards dealt (card ``j`` to seat ``j % players``), the upcard, then events
+``kind << 20 | seat << 16 | aux << 8 | card`` (card codes 0..64, the joker 64):
+
+==========  ====================  =====================================================
+kind        aux                   card
+==========  ====================  =====================================================
+1 draw      0                     the card drawn from the stock
+2 take      pile size             the pile's top card (the whole pile goes to the hand)
+3 meld      the meld's index      the number of cards; its cards follow as kind 4
+4 card      the card stood for    the card laid (a wild stands for the aux card)
+5 layoff    the meld's index      the meld's new size; the card follows as kind 4
+6 swap      the meld's index      the natural card put in the joker's place
+7 discard   0                     the card discarded
+8 out       0                     0
+9 reshuffle cards in new stock    0
+10 end      0                     0 (stock exhausted or the safety stop)
+==========  ====================  =====================================================
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+from simkit.core.deals import SALT, deal_loop
+from simkit.core.records import record, slots
+from simkit.core.registry import Metric
+from simkit.core.rng import bounded
+from simkit.engines import melds as ME
+from simkit.games.oklahoma.rules import NEXT_DEALER, PILE_TAKE, STOCK_END
+from simkit.games.oklahoma.strategies import K_RANDOM
+
+JOKER = 64
+QS = 3 * 16 + 12
+NC = 65
+N_PACK = 105
+N_HAND = 13
+MAXM = 40          # melds a seat can have on the table (105 cards / 3 < 36)
+NOPT = 4096        # options a decision may list (the random player's choices)
+MAX_LOG = 4000
+MAX_HANDS_LOGGED = 1
+W_ = ME.MELD_W
+EV_DRAW, EV_TAKE, EV_MELD, EV_CARD, EV_LAYOFF, EV_SWAP, EV_DISCARD, EV_OUT, EV_RESHUFFLE, \
+    EV_END = range(1, 11)
+O_MELD, O_LAYOFF, O_SWAP = 0, 1, 2
+NHEAD = 2
+
+SEAT_HAND = ["points", "out", "qs_stuck", "takes"]
+TAIL_HAND = ["turns", "stock_out"]
+SEAT_GAME = ["win", "score"]
+TAIL_GAME = ["hands"]
+SH = slots(SEAT_HAND)
+SG = slots(SEAT_GAME)
+NSH, NSG = len(SEAT_HAND), len(SEAT_GAME)
+DOCS = {"points": "the hand's score: melds plus, cards in hand minus, going out 100 (line 87-88)",
+        "out": "went out", "qs_stuck": "held the Q♠ in hand when the hand ended (-100)",
+        "takes": "times it took the discard pile", "turns": "turns played in the hand",
+        "stock_out": "the hand ended with nobody out (stock exhausted)",
+        "win": "won the game (first past the target, highest total)",
+        "score": "final total of the game, the game bonus included", "hands": "hands in the game"}
+UNITS = {"points": "points per hand", "out": "share of hands (0..1)",
+         "qs_stuck": "share of hands (0..1)", "takes": "takes per hand",
+         "turns": "turns per hand", "stock_out": "share of hands (0..1)",
+         "win": "share of games (0..1)", "score": "points per game", "hands": "hands per game"}
+BINARY = {"out", "qs_stuck", "stock_out", "win"}
+
+
+def card_values():
+    """Line 87's values by code: ``(in hand, melded as itself)``, ``int64[65]`` each.  A melded
+    deuce is valued by the card it stands for (:func:`wild_value`)."""
+    hand = np.zeros(NC, np.int64)
+    meld = np.zeros(NC, np.int64)
+    for s in range(4):
+        for r in range(2, 15):
+            v = 20 if r == 14 else 10 if r >= 8 else 5
+            hand[s * 16 + r] = 20 if r == 2 else v
+            meld[s * 16 + r] = v
+    hand[QS], meld[QS] = 100, 50
+    hand[JOKER], meld[JOKER] = 200, 100
+    return hand, meld
+
+
+HAND_VALUE, MELD_VALUE = card_values()
+
+
+def make_deck(rules=None) -> np.ndarray:
+    one = [s * 16 + r for s in range(4) for r in range(2, 15)]
+    return np.array(sorted(one * 2) + [JOKER], np.uint8)
+
+
+def meld_rules(rules):
+    """The meld engine's record for these rules (line 85-86; READINGS-rummy.md 4)."""
+    return ME.meld_rules(seq_ranks=ME.ACE_BOTH, min_size=3, max_size=4, set_suits=ME.SET_ANY,
+                         wild_ranks=1 << 2, max_wild=4 - rules.min_natural,
+                         min_natural=rules.min_natural)
+
+
+class Table(NamedTuple):
+    players: int
+    layoff_take: bool     # pile_take=layoff
+    final_discard: bool
+    reshuffle: bool
+    going_out: int
+    target: int
+    game_bonus: int
+    rotate: bool          # next_dealer=rotate
+    game: bool
+    max_turns: int
+    max_hands: int
+    mr: tuple             # the meld engine's rules record
+
+
+class Seats(NamedTuple):
+    kind: np.ndarray
+    pile_min: np.ndarray
+    pile_gain: np.ndarray
+    hold: np.ndarray
+    qs: np.ndarray
+    joker: np.ndarray
+    keep: np.ndarray
+    feed: np.ndarray
+
+
+class Work(NamedTuple):
+    deck: np.ndarray      # int64[105]: the pack (or the stacked deck) in order
+    stacked: bool
+    stk: np.ndarray       # int64[105]: the stock, drawn from st[0] on
+    pile: np.ndarray      # int64[105]
+    hand: np.ndarray      # int64[K, 65]
+    melds: np.ndarray     # int64[K, MAXM, W]
+    nmeld: np.ndarray     # int64[K]
+    arr: np.ndarray       # int64[MAXM, W]: scratch for arrangements
+    arr2: np.ndarray      # int64[MAXM, W]
+    opts: np.ndarray      # int64[NOPT, W]: options of a decision
+    okind: np.ndarray     # int64[NOPT]: O_*
+    oarg: np.ndarray      # int64[NOPT]: the meld index of a layoff or swap
+    ocard: np.ndarray     # int64[NOPT]: the card of a layoff or swap
+    tmp: np.ndarray       # int64[65]
+    seen: np.ndarray      # int64[K]: bit r: the seat discarded a card of rank r this hand
+    scores: np.ndarray    # int64[K]: game totals
+    pts: np.ndarray       # int64[K]: this hand's points
+    takes: np.ndarray     # int64[K]
+    st: np.ndarray        # int64[6]: stock top, stock size, pile size, reshuffled, log pos, turns
+    rs: np.ndarray        # uint64[2]: the card stream and the strategy stream
+
+
+def table(rules) -> Table:
+    return record(Table, players=rules.players, layoff_take=rules.pile_take == PILE_TAKE[1],
+                  final_discard=rules.final_discard, reshuffle=rules.stock_end == STOCK_END[1],
+                  going_out=rules.going_out, target=rules.target, game_bonus=rules.game_bonus,
+                  rotate=rules.next_dealer == NEXT_DEALER[1], game=rules.unit == "game",
+                  max_turns=rules.max_turns, max_hands=rules.max_hands, mr=meld_rules(rules))
+
+
+def work(rules, stacked=None) -> Work:
+    d = make_deck(rules) if stacked is None else np.asarray(stacked, np.int64)
+    d = d.astype(np.int64)
+    K = rules.players
+    return record(Work, deck=d, stacked=stacked is not None, stk=np.zeros(N_PACK, np.int64),
+                  pile=np.zeros(N_PACK, np.int64), hand=np.zeros((K, NC), np.int64),
+                  melds=np.zeros((K, MAXM, W_), np.int64), nmeld=np.zeros(K, np.int64),
+                  arr=np.zeros((MAXM, W_), np.int64), arr2=np.zeros((MAXM, W_), np.int64),
+                  opts=np.zeros((NOPT, W_), np.int64), okind=np.zeros(NOPT, np.int64),
+                  oarg=np.zeros(NOPT, np.int64), ocard=np.zeros(NOPT, np.int64),
+                  tmp=np.zeros(NC, np.int64), seen=np.zeros(K, np.int64),
+                  scores=np.zeros(K, np.int64), pts=np.zeros(K, np.int64),
+                  takes=np.zeros(K, np.int64), st=np.zeros(6, np.int64),
+                  rs=np.zeros(2, np.uint64))
+
+
+def metrics(rules) -> list[Metric]:
+    game = rules.unit == "game"
+    seat, tail = (SEAT_GAME, TAIL_GAME) if game else (SEAT_HAND, TAIL_HAND)
+    out = [Metric(f"p{k + 1}_{n}", binary=n in BINARY, doc=f"p{k + 1}: " + DOCS[n], unit=UNITS[n])
+           for k in range(rules.players) for n in seat]
+    return out + [Metric(n, binary=n in BINARY, doc=DOCS[n], unit=UNITS[n]) for n in tail]
+
+
+def log_columns(rules) -> list[str]:
+    return (["dealer", "events"] + [f"dealt_{j}" for j in range(rules.players * N_HAND)]
+            + ["upcard"] + [f"event_{j}" for j in range(MAX_LOG)])
+
+
+# --------------------------------------------------------------------------- values, log
+
+@njit(cache=True, nogil=True)
+def wild_value(stands, low):
+    """A melded deuce's value by the card it stands for (line 87: as K..8 10, as lower cards 5;
+    an ace 10 when high, 5 when low)."""
+    r = stands & 15
+    if r == 14:
+        return 5 if low else 10
+    return 10 if r >= 8 else 5
+
+
+@njit(cache=True, nogil=True)
+def meld_value(row):
+    """The plus value of a meld on the table (line 87)."""
+    t = 0
+    low = row[0] == ME.KIND_RUN and (row[2] & 15) == 1
+    for j in range(row[1]):
+        a = row[3 + 2 * j]
+        if a != JOKER and (a & 15) == 2:
+            t += wild_value(row[4 + 2 * j], low and j == 0)
+        else:
+            t += MELD_VALUE[a]
+    return t
+
+
+@njit(cache=True, nogil=True)
+def in_hand(hand):
+    t = 0
+    for c in range(NC):
+        t += hand[c] * HAND_VALUE[c]
+    return t
+
+
+@njit(cache=True, nogil=True)
+def size(hand):
+    t = 0
+    for c in range(NC):
+        t += hand[c]
+    return t
+
+
+@njit(cache=True, nogil=True)
+def leaves_ok(R, n):
+    """May a meld phase leave ``n`` cards?  Without ``final_discard`` not one: the turn must end
+    with a discard that does not empty the hand."""
+    return R.final_discard or n != 1
+
+
+@njit(cache=True, nogil=True)
+def ev(W, log, i, kind, seat, aux, card):
+    if log.shape[0] > 0:
+        p = W.st[4]
+        if p < log.shape[1]:
+            log[i, p] = (kind << 20) | (seat << 16) | (aux << 8) | card
+            W.st[4] = p + 1
+
+
+@njit(cache=True, nogil=True)
+def is_wild(c):
+    return c == JOKER or (c & 15) == 2
+
+
+# --------------------------------------------------------------------------- stock and pile
+
+@njit(cache=True, nogil=True)
+def draw_stock(W):
+    """The next stock card (-1: the stock is empty)."""
+    top, n = W.st[0], W.st[1]
+    if top >= n:
+        return -1
+    if not W.stacked:
+        j, W.rs[0] = bounded(W.rs[0], n - top)
+        j += top
+        t = W.stk[top]
+        W.stk[top] = W.stk[j]
+        W.stk[j] = t
+    W.st[0] = top + 1
+    return W.stk[top]
+
+
+@njit(cache=True, nogil=True)
+def reshuffle(W, log, i):
+    """The pile but its top card becomes the stock (drawn lazily at random as before)."""
+    m = W.st[2] - 1
+    for j in range(m):
+        W.stk[j] = W.pile[j]
+    W.pile[0] = W.pile[m]
+    W.st[0], W.st[1], W.st[2], W.st[3] = 0, m, 1, 1
+    ev(W, log, i, EV_RESHUFFLE, 0, m, 0)
+
+
+# --------------------------------------------------------------------------- laying cards
+
+@njit(cache=True, nogil=True)
+def lay_meld(W, p, row, skip, log, i):
+    """Seat ``p`` lays the meld ``row``: its cards leave the hand, except one copy of ``skip``
+    (the pile's top card, which does not come from the hand; -1: none)."""
+    k = W.nmeld[p]
+    ev(W, log, i, EV_MELD, p, k, row[1])
+    for j in range(row[1]):
+        a = row[3 + 2 * j]
+        if a == skip:
+            skip = -1
+        else:
+            W.hand[p, a] -= 1
+        ev(W, log, i, EV_CARD, p, row[4 + 2 * j], a)
+    for q in range(W_):
+        W.melds[p, k, q] = row[q]
+    W.nmeld[p] = k + 1
+
+
+@njit(cache=True, nogil=True)
+def lay_off(W, p, m, row, card, from_hand, log, i):
+    """Seat ``p`` adds ``card`` to its meld ``m``, which becomes ``row``."""
+    if from_hand:
+        W.hand[p, card] -= 1
+    ev(W, log, i, EV_LAYOFF, p, m, row[1])
+    # the new card is first when a run grew downwards (its key moved), else last
+    j = 0 if row[0] == ME.KIND_RUN and row[2] != W.melds[p, m, 2] else row[1] - 1
+    ev(W, log, i, EV_CARD, p, row[4 + 2 * j], card)
+    for q in range(W_):
+        W.melds[p, m, q] = row[q]
+
+
+@njit(cache=True, nogil=True)
+def swap_joker(W, p, m, card, log, i):
+    """Seat ``p`` puts the natural ``card`` in place of the joker of its meld ``m`` (line 86)."""
+    j = ME.joker_swap(W.melds[p, m], card)
+    W.melds[p, m, 3 + 2 * j] = card
+    W.melds[p, m, 4 + 2 * j] = card
+    W.hand[p, card] -= 1
+    W.hand[p, JOKER] += 1
+    ev(W, log, i, EV_SWAP, p, m, card)
+
+
+@njit(cache=True, nogil=True)
+def may_fit(row, c):
+    """A quick necessary condition for ``c`` to go on the meld ``row`` (a wild may go anywhere;
+    a natural on a set of its rank or next to either end of a run of its suit)."""
+    if is_wild(c):
+        return True
+    r = c & 15
+    if row[0] != ME.KIND_RUN:
+        return r == row[2]
+    if c >> 4 != row[2] >> 4:
+        return False
+    lo = row[2] & 15
+    hi = lo + row[1] - 1
+    if r == 14:
+        return lo == 2 or hi == 13
+    return r == lo - 1 or r == hi + 1
+
+
+@njit(cache=True, nogil=True)
+def list_layoffs(R, W, p, card, k):
+    """Append to the options every way ``card`` goes on one of seat ``p``'s melds."""
+    for m in range(W.nmeld[p]):
+        if W.melds[p, m, 1] >= R.mr.max_size or k >= NOPT or not may_fit(W.melds[p, m], card):
+            continue
+        n = ME.add_options(W.melds[p, m], card, R.mr, W.opts[k:])
+        for q in range(n):
+            W.okind[k + q], W.oarg[k + q], W.ocard[k + q] = O_LAYOFF, m, card
+        k += n
+    return k
+
+
+@njit(cache=True, nogil=True)
+def pile_options(R, W, p):
+    """The legal ways to take the pile: new melds of its top card with >= 2 hand cards (and with
+    ``layoff_take``, the top card laid off on an own meld).  Returns the count."""
+    top = W.pile[W.st[2] - 1]
+    k = ME.melds_with(W.hand[p], R.mr, top, 2, W.opts)
+    if k < 0:
+        k = NOPT
+    for q in range(k):
+        W.okind[q] = O_MELD
+    if R.layoff_take:
+        k = list_layoffs(R, W, p, top, k)
+    if not R.final_discard:
+        # a take that leaves one card would leave a discard that goes out: not allowed
+        n, pile = size(W.hand[p]), W.st[2]
+        kept = 0
+        for q in range(k):
+            used = W.opts[q, 1] - 1 if W.okind[q] == O_MELD else 0
+            if n - used + pile - 1 != 1:
+                if kept != q:
+                    W.opts[kept, :] = W.opts[q, :]
+                    W.okind[kept], W.oarg[kept] = W.okind[q], W.oarg[q]
+                kept += 1
+        k = kept
+    return k
+
+
+@njit(cache=True, nogil=True)
+def take_pile(W, p, o, log, i):
+    """Seat ``p`` takes the pile with option ``o``: the top card is melded at once, the rest of
+    the pile goes to the hand."""
+    n = W.st[2]
+    top = W.pile[n - 1]
+    ev(W, log, i, EV_TAKE, p, n, top)
+    if W.okind[o] == O_MELD:
+        lay_meld(W, p, W.opts[o], top, log, i)
+    else:
+        lay_off(W, p, W.oarg[o], W.opts[o], top, False, log, i)
+    for j in range(n - 1):
+        W.hand[p, W.pile[j]] += 1
+    W.st[2] = 0
+    W.takes[p] += 1
+
+
+# --------------------------------------------------------------------------- the baseline
+
+@njit(cache=True, nogil=True)
+def worth(hand, R, arr):
+    """A hand's worth to the baseline: its least-deadwood arrangement's melded values minus the
+    in-hand values of the rest; ``(worth, melds)``."""
+    dw, nm = ME.arrange(hand, R.mr, HAND_VALUE, arr)
+    v = 0
+    for k in range(nm):
+        v += meld_value(arr[k])
+    return v - dw, nm
+
+
+@njit(cache=True, nogil=True)
+def baseline_take(R, S, W, p, k, forced):
+    """The option to take the pile with (-1: draw from the stock instead; ``forced``: the
+    stock is empty, so the best option is taken whatever it is worth)."""
+    n = W.st[2]
+    if n < S.pile_min[p] and not forced:
+        return -1
+    tmp = W.tmp
+    base, _ = worth(W.hand[p], R, W.arr)
+    best, bo = -(1 << 40), -1
+    for o in range(k):
+        for c in range(NC):
+            tmp[c] = W.hand[p, c]
+        for j in range(n - 1):
+            tmp[W.pile[j]] += 1
+        row = W.opts[o]
+        top = W.pile[n - 1]
+        if W.okind[o] == O_MELD:
+            skip = top
+            for j in range(row[1]):
+                a = row[3 + 2 * j]
+                if a == skip:
+                    skip = -1
+                else:
+                    tmp[a] -= 1
+            gain = meld_value(row)
+        else:
+            gain = meld_value(row) - meld_value(W.melds[p, W.oarg[o]])
+        v, _ = worth(tmp, R, W.arr2)
+        if v + gain > best:
+            best, bo = v + gain, o
+    if forced or best - base >= S.pile_gain[p]:
+        return bo
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def has_qs(row):
+    for j in range(row[1]):
+        if row[3 + 2 * j] == QS:
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def baseline_melds(R, S, W, p, log, i):
+    """Take the joker back, lay down the least-deadwood arrangement (or hold it), lay off."""
+    hand = W.hand[p]
+    if S.joker[p]:
+        for m in range(W.nmeld[p]):
+            row = W.melds[p, m]
+            for j in range(row[1]):
+                c = row[4 + 2 * j]
+                if row[3 + 2 * j] == JOKER and hand[c] > 0:
+                    swap_joker(W, p, m, c, log, i)
+                    break
+    dw, nm = ME.arrange(hand, R.mr, HAND_VALUE, W.arr)
+    melded = 0
+    for k in range(nm):
+        melded += W.arr[k, 1]
+    left = size(hand) - melded
+    lay_all = S.hold[p] == 0 or left <= 1
+    for k in range(nm):
+        if W.nmeld[p] >= MAXM:
+            break
+        if not leaves_ok(R, size(hand) - W.arr[k, 1]):
+            continue
+        if lay_all or (S.qs[p] and has_qs(W.arr[k])):
+            lay_meld(W, p, W.arr[k], -1, log, i)
+    # lay off natural cards; a wild only when that empties the hand
+    again = True
+    while again:
+        again = False
+        n = size(hand)
+        for c in range(NC):
+            if hand[c] == 0 or (is_wild(c) and n > 2) or not leaves_ok(R, n - 1):
+                continue
+            k = list_layoffs(R, W, p, c, 0)
+            if k > 0:
+                lay_off(W, p, W.oarg[0], W.opts[0], c, True, log, i)
+                again = True
+                break
+
+
+@njit(cache=True, nogil=True)
+def connections(hand, c):
+    """Cards of ``hand`` that ``c`` could meld with: its rank, or its suit one or two ranks
+    away (the ace next to the three as well as the king)."""
+    r, s = c & 15, c >> 4
+    t = hand[c] - 1
+    for x in range(4):
+        if x != s:
+            t += hand[x * 16 + r]
+    for d in (-2, -1, 1, 2):
+        q = r + d
+        if q == 1:
+            q = 14
+        if 3 <= q <= 14:
+            t += hand[s * 16 + q]
+    if r == 14:
+        t += hand[s * 16 + 3]
+    return t
+
+
+@njit(cache=True, nogil=True)
+def discardable(hand, c, n, final_discard):
+    """May a card ``c`` of a hand of ``n`` cards be discarded (line 87: the Q♠ only when the
+    player holds nothing else)?"""
+    if hand[c] == 0 or (n == 1 and not final_discard):
+        return False
+    if c == QS:
+        return hand[QS] == n
+    return True
+
+
+@njit(cache=True, nogil=True)
+def baseline_discard(R, S, W, p):
+    hand = W.hand[p]
+    n = size(hand)
+    nxt = (p + 1) % R.players
+    pile = W.st[2]
+    best, bc = -(1 << 40), -1
+    for wild_ok in (False, True):
+        for c in range(NC):
+            if not discardable(hand, c, n, R.final_discard) or (is_wild(c) and not wild_ok):
+                continue
+            sc = HAND_VALUE[c] - S.keep[p] * connections(hand, c)
+            if S.feed[p] and not (W.seen[nxt] >> (c & 15)) & 1:
+                sc -= S.feed[p] * (pile + 1)
+            if sc >= best:
+                best, bc = sc, c
+        if bc >= 0:
+            break
+    return bc
+
+
+# --------------------------------------------------------------------------- the random player
+
+@njit(cache=True, nogil=True)
+def random_option(W, k):
+    j, W.rs[1] = bounded(W.rs[1], k)
+    return j
+
+
+@njit(cache=True, nogil=True)
+def random_melds(R, W, p, log, i):
+    """Until it stops: a uniformly random choice among every new meld, layoff, joker swap and
+    stopping."""
+    hand = W.hand[p]
+    for _ in range(200):
+        k = ME.legal_melds(hand, R.mr, W.opts)
+        if k < 0:
+            k = NOPT
+        for q in range(k):
+            W.okind[q] = O_MELD
+        for c in range(NC):
+            if hand[c] > 0 and k < NOPT:
+                k = list_layoffs(R, W, p, c, k)
+        for m in range(W.nmeld[p]):
+            row = W.melds[p, m]
+            for j in range(row[1]):
+                c = row[4 + 2 * j]
+                if row[3 + 2 * j] == JOKER and hand[c] > 0 and k < NOPT:
+                    W.okind[k], W.oarg[k], W.ocard[k] = O_SWAP, m, c
+                    k += 1
+        if W.nmeld[p] >= MAXM:
+            k = 0
+        o = random_option(W, k + 1)
+        if o == k:
+            return
+        n = size(hand)
+        after = n - W.opts[o, 1] if W.okind[o] == O_MELD else n - 1 if W.okind[o] == O_LAYOFF else n
+        if not leaves_ok(R, after):
+            return                     # an action that would leave one card counts as stopping
+        if W.okind[o] == O_MELD:
+            lay_meld(W, p, W.opts[o], -1, log, i)
+        elif W.okind[o] == O_LAYOFF:
+            lay_off(W, p, W.oarg[o], W.opts[o], W.ocard[o], True, log, i)
+        else:
+            swap_joker(W, p, W.oarg[o], W.ocard[o], log, i)
+
+
+@njit(cache=True, nogil=True)
+def random_discard(R, W, p):
+    """A uniformly random legal physical card."""
+    hand = W.hand[p]
+    n = size(hand)
+    tot = 0
+    for c in range(NC):
+        if discardable(hand, c, n, R.final_discard):
+            tot += hand[c]
+    if tot == 0:
+        return -1
+    j = random_option(W, tot)
+    for c in range(NC):
+        if discardable(hand, c, n, R.final_discard):
+            if j < hand[c]:
+                return c
+            j -= hand[c]
+    return -1
+
+
+# --------------------------------------------------------------------------- a turn, a hand
+
+@njit(cache=True, nogil=True)
+def turn(R, S, W, p, log, i):
+    """Seat ``p`` plays a turn.  Returns 1 when it went out, -1 when the hand ends with nobody
+    out (an empty stock and no pile take), 0 otherwise."""
+    rand = S.kind[p] == K_RANDOM
+    k = pile_options(R, W, p) if W.st[2] > 0 else 0
+    stock_empty = W.st[0] >= W.st[1]
+    o = -1
+    if k > 0:
+        if rand:
+            if stock_empty or random_option(W, 2) == 1:
+                o = random_option(W, k)
+        else:
+            o = baseline_take(R, S, W, p, k, stock_empty)
+    if o >= 0:
+        take_pile(W, p, o, log, i)
+    else:
+        if stock_empty and R.reshuffle and not W.st[3] and W.st[2] > 1:
+            reshuffle(W, log, i)
+        c = draw_stock(W)
+        if c < 0:
+            ev(W, log, i, EV_END, p, 0, 0)
+            return -1
+        W.hand[p, c] += 1
+        ev(W, log, i, EV_DRAW, p, 0, c)
+    if rand:
+        random_melds(R, W, p, log, i)
+    else:
+        baseline_melds(R, S, W, p, log, i)
+    if size(W.hand[p]) == 0:
+        ev(W, log, i, EV_OUT, p, 0, 0)
+        return 1
+    d = random_discard(R, W, p) if rand else baseline_discard(R, S, W, p)
+    if d >= 0:
+        W.hand[p, d] -= 1
+        W.pile[W.st[2]] = d
+        W.st[2] += 1
+        W.seen[p] |= 1 << (d & 15)
+        ev(W, log, i, EV_DISCARD, p, 0, d)
+        if size(W.hand[p]) == 0:
+            ev(W, log, i, EV_OUT, p, 0, 0)
+            return 1
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def deal(R, W, dealer, log, i, logging):
+    K = R.players
+    n = W.deck.shape[0]
+    for j in range(n):
+        W.stk[j] = W.deck[j]
+    W.st[0], W.st[1], W.st[2], W.st[3] = 0, n, 0, 0
+    for p in range(K):
+        for c in range(NC):
+            W.hand[p, c] = 0
+        W.nmeld[p] = 0
+        W.seen[p] = 0
+        W.takes[p] = 0
+        W.pts[p] = 0
+    for j in range(N_HAND * K):
+        c = draw_stock(W)
+        W.hand[(dealer + 1 + j) % K, c] += 1
+        if logging:
+            log[i, NHEAD + j] = c
+    up = draw_stock(W)
+    W.pile[0] = up
+    W.st[2] = 1
+    if logging:
+        log[i, 0] = dealer
+        log[i, NHEAD + N_HAND * K] = up
+        W.st[4] = NHEAD + N_HAND * K + 1
+
+
+@njit(cache=True, nogil=True)
+def play_hand(R, S, W, dealer, log, i, logging):
+    """One hand from ``dealer``'s deal; fills ``W.pts``.  Returns ``(seat out or -1, turns)``."""
+    K = R.players
+    deal(R, W, dealer, log, i, logging)
+    lg = log if logging else log[:0]
+    p = (dealer + 1) % K
+    out = -1
+    t = 0
+    while t < R.max_turns:
+        t += 1
+        r = turn(R, S, W, p, lg, i)
+        if r == 1:
+            out = p
+            break
+        if r < 0:
+            break
+        p = (p + 1) % K
+    if out < 0 and t >= R.max_turns:
+        ev(W, lg, i, EV_END, p, 0, 0)
+    for q in range(K):
+        v = -in_hand(W.hand[q])
+        for m in range(W.nmeld[q]):
+            v += meld_value(W.melds[q, m])
+        if q == out:
+            v += R.going_out
+        W.pts[q] = v
+    if logging:
+        log[i, 1] = W.st[4] - (NHEAD + N_HAND * K + 1)
+    return out, t
+
+
+@njit(cache=True, nogil=True)
+def play_deal(R, S, W, i, key, ukey, v, log):
+    K = R.players
+    logging = log.shape[0] > 0
+    if logging:
+        for q in range(log.shape[1]):
+            log[i, q] = -1
+    W.rs[0], W.rs[1] = key, ukey
+    n = W.deck.shape[0]
+    if not R.game:
+        out, t = play_hand(R, S, W, K - 1, log, i, logging)
+        NS = NSH
+        for q in range(K):
+            v[NS * q + SH.points] = W.pts[q]
+            v[NS * q + SH.out] = 1.0 if q == out else 0.0
+            v[NS * q + SH.qs_stuck] = 1.0 if W.hand[q, QS] > 0 else 0.0
+            v[NS * q + SH.takes] = W.takes[q]
+        v[NS * K] = t
+        v[NS * K + 1] = 1.0 if out < 0 else 0.0
+        return n
+    NS = NSG
+    scores = W.scores
+    for q in range(K):
+        scores[q] = 0
+    dealer = K - 1
+    hands = 0
+    winner = -1
+    for h in range(R.max_hands):
+        out, t = play_hand(R, S, W, dealer, log, i, logging and h == 0)
+        hands += 1
+        for q in range(K):
+            scores[q] += W.pts[q]
+        best, bq, ties = -1, -(1 << 40), 0
+        for q in range(K):
+            if scores[q] > bq:
+                best, bq, ties = q, scores[q], 1
+            elif scores[q] == bq:
+                ties += 1
+        if (bq >= R.target or h == R.max_hands - 1) and ties == 1:
+            winner = best
+            break
+        dealer = out if (out >= 0 and not R.rotate) else (dealer + 1) % K
+    if winner >= 0:
+        scores[winner] += R.game_bonus
+        v[NS * winner + SG.win] = 1.0
+    for q in range(K):
+        v[NS * q + SG.score] = scores[q]
+    v[NS * K] = hands
+    return n * hands
+
+
+@njit(cache=True, nogil=True)
+def run_deals(R, S, W, state, n, acc, rows, log):
+    return deal_loop(play_deal, SALT, R, S, W, state, n, acc, rows, log)

@@ -1,0 +1,153 @@
+"""Oklahoma (Q♠ rummy, 003:85-88): worked hands on stacked decks scored by hand from line 87,
+the exact dealt-hand odds against dealt hands, the baseline against random play.
+
+Tolerances: simulated shares and means within 4 standard errors of the exact values (a false
+alarm about once in 16,000 checks); seeds fixed, so a failure is reproducible.  The move-by-move
+legality and the scores of thousands of logged hands are checked by a plain-Python reference
+of the rules (tests/test_oklahoma_reference.py).
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+import simkit
+from simkit.core import cards as C
+from simkit.core import play
+from simkit.errors import SimkitError
+from simkit.games.oklahoma import engine as E
+from simkit.games.oklahoma import exact
+
+Z = 4.0
+SPEC = simkit.get_game("oklahoma")
+
+
+def _rules(**kw):
+    return SPEC.rules.build(kw)
+
+
+def _stack(p1: str, p2: str, up: str, stock: str) -> str:
+    """Two players, seat 1 deals: cards alternate p1, p2; then the upcard and the stock."""
+    a, b = p1.split(), p2.split()
+    assert len(a) == len(b) == 13
+    return " ".join(x for pair in zip(a, b) for x in pair) + f" {up} {stock}"
+
+
+P2_JUNK = "Qs Jo 2c 3d 5d 7d 9c Jc Kc 4h 6h 8h Th"   # 100 + 200 + 20 + 75 in hand
+
+
+def test_line_87_values():
+    hand, meld = E.card_values()
+    q = C.parse("As Qs Kd 8c 7h 3s 2d Jo")
+    assert [hand[c] for c in q] == [20, 100, 10, 10, 5, 5, 20, 200]
+    assert [meld[c] for c in q[:6]] == [20, 50, 10, 10, 5, 5] and meld[64] == 100
+    # a melded deuce by the card it stands for: K..8 10, lower 5, an ace high 10 / low 5
+    assert [E.wild_value(C.parse_card(s), False) for s in ("Kh", "8h", "7h", "3h", "2h")] \
+        == [10, 10, 5, 5, 5]
+    assert E.wild_value(C.parse_card("Ah"), False) == 10 and E.wild_value(C.parse_card("Ah"), True) == 5
+
+
+def test_going_out_on_the_first_turn_scores_line_87_and_88():
+    # p1: sets of aces, kings, nines and a four-card run: 60 + 30 + 30 + 20 = 140 melded;
+    # draws 7h, melds everything, discards 7h and goes out (+100).  p2 holds 395 in hand.
+    deck = _stack("As Ah Ad Ks Kh Kd 9d 9h 9s 3c 4c 5c 6c", P2_JUNK, "8s", "7h")
+    r = play.play_stacked(SPEC, _rules(), None, deck)
+    assert r["p1_points"] == 240 and r["p1_out"] == 1 and r["turns"] == 1
+    assert r["p2_points"] == -395 and r["p2_qs_stuck"] == 1 and r["p2_out"] == 0
+    assert r["stock_out"] == 0 and r["p1_takes"] == 0
+
+
+def test_the_pile_is_taken_to_meld_its_top_card_with_two_from_hand():
+    deck = _stack("9d 9h 3c 5d 7s Js Kd 4h 6c 8s Th Qh Ac", P2_JUNK, "9c", "")
+    _, log = play.play_stacked(SPEC, _rules(), None, deck, log=True)
+    first = log[E.NHEAD + 26 + 1]
+    assert first >> 20 == E.EV_TAKE and (first >> 16) & 15 == 0 and first & 255 == C.parse_card("9c")
+    meld = log[E.NHEAD + 26 + 2]
+    assert meld >> 20 == E.EV_MELD and meld & 255 == 3
+    laid = sorted(int(e) & 255 for e in log[E.NHEAD + 26 + 3:E.NHEAD + 26 + 6])
+    assert laid == sorted(C.parse("9c 9d 9h").tolist())
+
+
+def test_one_card_of_a_pair_cannot_take_the_pile():
+    deck = _stack("9d 3h 3c 5d 7s Js Kd 4h 6c 8s Th Qh Ac", P2_JUNK, "9c", "")
+    _, log = play.play_stacked(SPEC, _rules(), None, deck, log=True)
+    first = log[E.NHEAD + 26 + 1]
+    assert first >> 20 == E.EV_DRAW
+
+
+def test_the_queen_of_spades_is_kept_until_it_is_the_last_card():
+    # p1 can meld twelve cards but not its Q♠ (no spade near it, no wild card); left with Q♠
+    # and 4h it must throw 4h, not the Q♠ (line 87)
+    deck = _stack("Ac Ah Ad Kc Kh Kd 9d 9h 9s 3c 4c 5c Qs", P2_JUNK, "8s", "4h")
+    _, log = play.play_stacked(SPEC, _rules(), None, deck, log=True)
+    ev = [int(e) for e in log[E.NHEAD + 27:] if e >= 0]
+    discards = [e & 255 for e in ev if e >> 20 == E.EV_DISCARD and (e >> 16) & 15 == 0]
+    assert discards[0] == C.parse_card("4h")
+
+
+def test_a_stacked_deck_is_checked_and_plays_single_hands():
+    with pytest.raises(SimkitError):
+        play.play_stacked(SPEC, _rules(), None, "Jo Jo")
+    with pytest.raises(SimkitError):
+        play.play_stacked(SPEC, _rules(unit="game"), None, "As")
+
+
+def test_exact_odds_are_a_distribution():
+    pr = exact.probabilities()
+    wild = sum(v for k, v in pr.items() if k.startswith("wilds_") and k[6:].isdigit())
+    value = sum(v for k, v in pr.items() if k.startswith("value_") and k[6:].isdigit())
+    assert wild == 1 and value == 1
+    # by hand: P(no Q♠ among 13 of 105) = C(103, 13) / C(105, 13)
+    assert pr["qs_held"] == 1 - exact.Fraction(math.comb(103, 13), math.comb(105, 13))
+    assert pr["joker_held"] == exact.Fraction(13, 105)
+    assert pr["wilds_mean"] == exact.Fraction(13 * 9, 105)
+
+
+def test_exact_odds_against_dealt_hands():
+    """Every seat's dealt 13 cards of 3,000 logged hands (3 players: 9,000 hands) against the
+    exact law: shares and means within 4 SE."""
+    rules = _rules(players=3)
+    _, log = play.play_logged(SPEC, rules, [f"p{k}=random" for k in (1, 2, 3)], n=3000, seed=11)
+    hands = log[:, E.NHEAD:E.NHEAD + 39]
+    vals, _ = E.card_values()
+    qs, jo, wild, value = [], [], [], []
+    for row in hands:
+        for seat in range(3):
+            h = row[seat::3]
+            qs.append(float((h == E.QS).any()))
+            jo.append(float((h == 64).any()))
+            wild.append(float(((h & 15) == 2).sum() + (h == 64).sum()))
+            value.append(float(vals[h].sum()))
+    pr = exact.probabilities()
+    for name, x in [("qs_held", qs), ("joker_held", jo), ("wilds_mean", wild),
+                    ("value_mean", value)]:
+        x = np.asarray(x)
+        se = x.std(ddof=1) / math.sqrt(len(x))
+        assert abs(x.mean() - float(pr[name])) < Z * se, (name, x.mean(), float(pr[name]), se)
+
+
+def test_simkit_exact_prints_fractions_and_refuses_a_grid():
+    obj, table = exact.exact(_rules())
+    assert obj["exact"]["joker_held"] == "13/105"
+    assert set(table.metric) >= {"qs_held", "wilds_mean", "value_mean"}
+    with pytest.raises(SimkitError):
+        exact.exact(_rules(), None, [("players", [2, 3])])
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_baseline_beats_random_in_every_player_count(players):
+    """The baseline in each seat in turn against random players: its points a hand minus the
+    random seats' mean, per hand, at least 5 SE above zero (n = 400 hands per seat)."""
+    diffs = []
+    for seat in range(players):
+        strats = [f"p{k + 1}=" + ("baseline" if k == seat else "random") for k in range(players)]
+        rows = simkit.run(f"oklahoma(players={players})", n=400, seed=5 + seat,
+                          strategies=strats, rows=True, progress=False).rows
+        pts = rows[[f"p{k + 1}_points" for k in range(players)]].to_numpy(float)
+        others = np.delete(pts, seat, axis=1).mean(axis=1)
+        diffs.append(pts[:, seat] - others)
+    d = np.concatenate(diffs)
+    m, se = d.mean(), d.std(ddof=1) / math.sqrt(len(d))
+    assert m > 5 * se, (players, m, se)
