@@ -1,0 +1,798 @@
+"""The least-deadwood arrangement of a hand (:func:`arrange`): an exact branch and bound.
+
+Kinds and planes.  The natural cards are *kinds* (card codes) with counts.  The search numbers
+the kinds of the hand in *value order* (most valuable in hand first, ``dw``, then by code) and
+keeps the hand as thermometer planes over those numbers: bit ``i`` of plane ``j`` is set when the
+hand holds kind ``i`` more than ``j`` times (one plane a deck).  A meld's natural cards are planes
+of the same form, so taking a meld out of the hand, and checking that the hand holds it, are a
+few bit operations, and the first kind left is the lowest set bit.
+
+Melds.  Every meld the whole hand could lay down is listed once before the search, as its set
+``S`` of natural cards (a distinct ``S`` once, whatever its kind or where its wilds stand) with
+the fewest wild cards ``S`` needs, ``w0(S)``, and its room for more, ``cap(S)``: wild cards are
+interchangeable in legality, so how many a meld takes is all that counts while searching; the
+wild cards left at the end go into the melds' room (and, where ``min_natural`` is 0, into
+all-wild melds).  The wilds used are the ones worth most in hand, so the deadwood is the natural
+cards' plus the unused wilds' values.  A meld belongs to its first kind in value order.
+
+The search.  The first kind left is either deadwood (every copy: copies are interchangeable) or
+in one of the melds it owns that the hand still holds and the wilds left allow; a kind with no
+such meld is deadwood at once (no branch).  A kind's *need* is the fewest wilds of any meld
+holding it; a branch whose deadwood so far, plus the wilds it cannot use at best, plus the kinds
+left whose need exceeds the wilds left, reaches the best found is cut.  Hands of
+:data:`MEMO_MIN` natural cards or more (a discard pile taken into the hand) also keep a table of
+lower bounds by position (the planes, the wilds left and the usable room, compared whole): a
+position searched once and found no better than the best known then is not searched again from a
+worse start.  The search runs on an explicit stack (numba's recursion is slow and does not
+survive its on-disk cache).
+
+Tie-break: the first least-deadwood arrangement in this order.  Kinds in value order; for a kind,
+its melds by more natural cards first, then fewer wilds, then as listed (by the lowest card's
+code: runs before sets; runs by the lowest then the highest natural position, with every natural
+inside the span before leaving some out for wilds; sets with more copies of each suit first;
+the card alone with wild cards last, a set unless a run has more room), then deadwood.  The
+wild cards used are the most valuable in hand (then the lowest code), handed out in meld order;
+each meld takes its share of the wilds left over, in meld order, up to its room.  In a row a
+set's natural cards come by suit, then its wilds by code naming the suits :func:`set_wild_suits`
+gives; a run's cards come by position, its wilds by code at its wild positions, the window the
+naturals' span extended upward (downward once the top is reached).
+"""
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from simkit.core.bits import highest_code, lowest_code, popcount
+from simkit.engines.melds.rules import JOKER, KIND_RUN, KIND_SET, SET_ANY, SET_DISTINCT
+
+# Speed notes.  Every call of an @njit function with array arguments (inlined ones too) costs
+# atomic reference-count updates of the arrays (numba's NRT); so the loops below call no helper
+# that takes an array, and the work lives in one buffer ``wk`` addressed by offsets.
+
+MEMO_MIN = 20          # natural cards from which arrange keeps its table of bounds
+MEMO_BITS = 14         # that table's size: 2**MEMO_BITS entries
+MAXP = 8               # copies of one card arrange takes (planes)
+INF = np.int64(1) << np.int64(60)
+NOMELD = 99            # the need of a kind no meld holds
+
+# the work buffer: fixed part (offsets into wk)
+CODE = 0               # CODE[i]: the code of kind i (value order)
+VAL = 64               # VAL[i]: its value in hand
+IDX = 128              # IDX[code]: its kind number
+ST = 192               # ST[i]: first meld kind i owns
+EN = 256               # EN[i]: one past its last
+NEEDA = 320            # NEEDA[i]: the kind's need
+NGT = 384              # NGT[k]: bit mask of the kinds whose need exceeds k (k < 32)
+SEQP = 416             # SEQP[j]: the rank position of seq index j
+POSI = 432             # POSI[q]: the seq index of rank position q, -1 if runs do not use it
+NSEQ = 448
+BEST, NBEST, BWL, BCAP, NKIND, NMELD, NODES = 449, 450, 451, 452, 453, 454, 455
+CPL = 456              # CPL[j]: plane j of the hand by code
+FIXED = 464
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _rank_at(q):
+    """The rank of rank position ``q`` (positions 1 and 14: the ace)."""
+    return 14 if q == 1 else q
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _info(w0, cap, kind, n):
+    """A meld record's word of numbers: fewest wilds, room, kind, natural cards."""
+    return w0 | (cap << 8) | (kind << 16) | (n << 24)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def set_limit(R, mode, distinct):
+    """The most cards a set may hold; distinct suits (SET_DISTINCT, or the all-different reading
+    of one-or-all-different) cap it at four."""
+    if mode == SET_DISTINCT or distinct:
+        return min(R.max_size, 4)
+    return R.max_size
+
+
+@njit(cache=True, nogil=True, inline="always")
+def allwild_size(R):
+    """The largest all-wild meld (when ``min_natural`` is 0)."""
+    m = 0
+    if R.sets:
+        m = set_limit(R, R.set_suits, False)
+    if R.runs and R.run_wilds:
+        m = max(m, min(R.max_size, popcount(R.seq_ranks)))
+    return min(m, R.max_wild)
+
+
+@njit(cache=True, nogil=True)
+def arrange(cnt, R, dw, out):
+    """``(deadwood, n_melds)``: the least-deadwood arrangement of the hand ``cnt`` (``int64[65]``,
+    copies of each code, at most :data:`MAXP` of a card; ``cnt[64]`` jokers) into legal melds under
+    ``R``, ``dw[code]`` the value in hand of each card (``dw[64]`` the joker's; values >= 0).  The
+    melds are written as full rows into ``out[k, :]`` (rows past ``out.shape[0]`` are not written;
+    ``n_melds`` counts them all).  Ties: the module docstring."""
+    nat = 0
+    W = max(cnt[JOKER], 0)
+    NP = 1
+    for c in range(64):
+        k = cnt[c]
+        if k > 0:
+            r = c & 15
+            if (R.wild_ranks >> r) & 1:
+                W += k
+            elif 2 <= r <= 14:
+                nat += k
+                NP = max(NP, min(k, MAXP))
+    capm = 4 * nat + 16
+    while True:
+        rec = NP + 2
+        F = NP + 5
+        fb = FIXED + 3 * W + 2
+        bp = fb + F * (nat + 2)
+        tb = bp + nat + 1
+        mb = tb + rec * capm
+        memo = nat >= MEMO_MIN and W < 64
+        size = mb + rec * capm
+        if memo:
+            size += (NP + 2) << MEMO_BITS
+        wk = np.empty(size, np.int64)
+        if _prepare(wk, cnt, R, dw, NP, W, fb, tb, mb, capm):
+            break
+        capm *= 4
+    if memo:
+        for i in range(mb + rec * capm, size):
+            wk[i] = 0
+    _search(wk, R, NP, W, fb, mb, bp, memo, mb + rec * capm)
+    return wk[BEST], _write_all(out, R, wk, NP, W, mb, bp)
+
+
+@njit(cache=True, nogil=True)
+def _prepare(wk, cnt, R, dw, NP, W, fb, tb, mb, capm):
+    """Fill ``wk`` for the search: the fixed part; the wild cards in order of use
+    (``wk[FIXED + W + 1:]``), the values of the unused (``wk[FIXED + k]``: of the wilds from the
+    k-th on) and how many all-wild melds hold (``wk[FIXED + 2 * W + 1 + k]``); the kinds in value
+    order; every meld (records at ``mb``, by owner in trying order); the needs; and frame 0 at
+    ``fb``: the hand less the kinds no meld holds, their value its deadwood so far.  False when
+    the meld buffers (``capm`` records) are too small."""
+    WC = FIXED
+    WCODE = FIXED + W + 1
+    ALLW = FIXED + 2 * W + 1
+    rec = NP + 2
+    # ---- rank positions
+    N = 0
+    for q in range(16):
+        wk[POSI + q] = -1
+    for q in range(1, 15):
+        if (R.seq_ranks >> q) & 1:
+            wk[SEQP + N] = q
+            wk[POSI + q] = N
+            N += 1
+    wk[NSEQ] = N
+    # ---- the kinds in value order, code planes and kind planes
+    K = 0
+    p0 = np.int64(0)
+    p1 = np.int64(0)
+    for j in range(NP):
+        wk[CPL + j] = 0
+        wk[fb + j] = 0
+    for c in range(64):
+        k = cnt[c]
+        r = c & 15
+        if k <= 0 or r < 2 or r > 14 or (R.wild_ranks >> r) & 1:
+            continue
+        v = dw[c]
+        i = K
+        while i > 0 and wk[VAL + i - 1] < v:      # codes ascend, so ties keep code order
+            wk[VAL + i] = wk[VAL + i - 1]
+            wk[CODE + i] = wk[CODE + i - 1]
+            i -= 1
+        wk[VAL + i] = v
+        wk[CODE + i] = c
+        K += 1
+        for j in range(min(k, NP)):
+            wk[CPL + j] |= np.int64(1) << c
+    wk[NKIND] = K
+    for i in range(K):
+        c = wk[CODE + i]
+        wk[IDX + c] = i
+        for j in range(NP):
+            if (wk[CPL + j] >> c) & 1:
+                wk[fb + j] |= np.int64(1) << i
+    p0 = wk[CPL]
+    p1 = wk[CPL + 1] if NP > 1 else 0
+    # ---- wild cards: most valuable in hand first, then by code
+    nw = 0
+    wr = R.wild_ranks
+    while wr:
+        r = lowest_code(wr)
+        wr &= wr - 1
+        for s in range(4):
+            for _ in range(cnt[s * 16 + r]):
+                wk[WCODE + nw] = s * 16 + r
+                nw += 1
+    for _ in range(cnt[JOKER]):
+        wk[WCODE + nw] = JOKER
+        nw += 1
+    for a in range(1, W):
+        c = wk[WCODE + a]
+        b = a - 1
+        while b >= 0 and (dw[wk[WCODE + b]] < dw[c]
+                          or (dw[wk[WCODE + b]] == dw[c] and wk[WCODE + b] > c)):
+            wk[WCODE + b + 1] = wk[WCODE + b]
+            b -= 1
+        wk[WCODE + b + 1] = c
+    wk[WC + W] = 0
+    for k in range(W - 1, -1, -1):
+        wk[WC + k] = wk[WC + k + 1] + dw[wk[WCODE + k]]
+    for k in range(W + 1):
+        wk[ALLW + k] = 0
+    if R.min_natural == 0:
+        big = allwild_size(R)
+        if big >= R.min_size:
+            for k in range(1, W + 1):
+                b = wk[ALLW + k - 1]
+                for sz in range(R.min_size, min(big, k) + 1):
+                    b = max(b, sz + wk[ALLW + k - sz])
+                wk[ALLW + k] = b
+    # ---- lanes: the natural cards by seq index, 16 bits a suit
+    col = np.int64(0x0001000100010001)
+    l0 = np.int64(0)
+    l1 = np.int64(0)
+    for j in range(N):
+        rk = _rank_at(wk[SEQP + j])
+        l0 |= ((p0 >> rk) & col) << j
+        l1 |= ((p1 >> rk) & col) << j
+    ace_lo = N > 0 and wk[SEQP] == 1
+    ace_hi = N > 0 and wk[SEQP + N - 1] == 14
+    runmax = min(R.max_size, N)
+    mw = min(W, R.max_wild)
+    # ---- every meld, listed by its lowest card's code (records at tb, planes by kind number)
+    m = 0
+    t = p0
+    while t:
+        c = lowest_code(t)
+        t &= t - 1
+        r = c & 15
+        s = c >> 4
+        first_pi = -1
+        if R.runs:
+            lane0 = (l0 >> (16 * s)) & 0xFFFF
+            lane1 = (l1 >> (16 * s)) & 0xFFFF
+            for side in range(2):
+                if side == 0:
+                    if r != 14 or wk[POSI + 1] < 0:
+                        continue
+                    pi = wk[POSI + 1]
+                else:
+                    if wk[POSI + r] < 0:
+                        continue
+                    pi = wk[POSI + r]
+                if first_pi < 0:
+                    first_pi = pi
+                wav = mw if R.run_wilds else 0
+                jlo = max(0, pi - runmax + 1)
+                jhi = min(N - 1, pi + runmax - 1)
+                win = ((np.int64(1) << (jhi + 1)) - 1) & ~((np.int64(1) << jlo) - 1)
+                # the other natural cards of a run c owns: higher kinds of its suit (the ace
+                # low among them); for the ace itself only a second ace at the other end
+                if r == 14:
+                    A = np.int64(0)
+                    if pi == 0 and ace_hi and (lane1 >> (N - 1)) & 1:
+                        A = np.int64(1) << (N - 1)
+                    elif pi == N - 1 and ace_lo and lane1 & 1:
+                        A = np.int64(1)
+                    A &= win
+                else:
+                    A = lane0 & win & ~((np.int64(2) << pi) - 1)
+                    if ace_lo and jlo == 0 and lane0 & 1:
+                        A |= 1
+                if A == 0:
+                    continue
+                two_aces = ace_lo and ace_hi and r != 14
+                los = (A & ((np.int64(1) << pi) - 1)) | (np.int64(1) << pi)
+                while los:
+                    lo = lowest_code(los)
+                    los &= los - 1
+                    his = A & ~((np.int64(2) << pi) - 1) & ((np.int64(1) << (lo + runmax)) - 1)
+                    his |= np.int64(1) << pi
+                    while his:
+                        hi = highest_code(his)
+                        his &= ~(np.int64(1) << hi)
+                        inner = ((np.int64(1) << hi) - 1) & ~((np.int64(2) << lo) - 1)
+                        inner &= ~(np.int64(1) << pi)
+                        ai = A & inner
+                        u = popcount(inner) - popcount(ai)
+                        if u > wav:
+                            continue
+                        base = (np.int64(1) << lo) | (np.int64(1) << hi) | (np.int64(1) << pi) | ai
+                        x = np.int64(0)
+                        while True:
+                            nx = popcount(x)
+                            if u + nx <= wav:
+                                P = base & ~x
+                                n = popcount(P)
+                                w0 = max(u + nx, R.min_size - n)
+                                w1 = min(R.max_wild, runmax - n) if R.run_wilds else 0
+                                ok = n >= 2 and w0 <= wav and w0 <= w1 and n >= R.min_natural
+                                if ok and two_aces and (P & 1) and (P >> (N - 1)) & 1:
+                                    ok = (lane1 >> (N - 1)) & 1 == 1
+                                if ok:
+                                    if m >= capm:
+                                        return False
+                                    b = tb + m * rec
+                                    km = np.int64(0)
+                                    twice = np.int64(0)
+                                    q = P
+                                    while q:
+                                        j = lowest_code(q)
+                                        q &= q - 1
+                                        kb = np.int64(1) << wk[IDX + s * 16 + _rank_at(wk[SEQP + j])]
+                                        if km & kb:
+                                            twice |= kb
+                                        km |= kb
+                                    for j in range(NP):
+                                        wk[b + j] = 0
+                                    wk[b] = km
+                                    if NP > 1:
+                                        wk[b + 1] = twice
+                                    wk[b + NP] = _info(w0, w1 - w0, KIND_RUN, n)
+                                    wk[b + NP + 1] = s | (P << 2)
+                                    m += 1
+                            x = (x - ai) & ai    # the next naturals left out for wilds, 0 first
+                            if x == 0:
+                                break
+        setok = R.sets and (R.set_ranks >> r) & 1
+        mode = SET_ANY if (R.free_set_ranks >> r) & 1 else R.set_suits
+        mates = ((p0 >> r) & col) & ~((np.int64(2) << (16 * s)) - 1)
+        mates |= (p1 >> c) & 1
+        if setok and mates:
+            cs0 = 0
+            cs1 = 0
+            cs2 = 0
+            cs3 = 0
+            for j in range(NP):
+                pj = wk[CPL + j]
+                cs0 += (pj >> r) & 1
+                cs1 += (pj >> (16 + r)) & 1
+                cs2 += (pj >> (32 + r)) & 1
+                cs3 += (pj >> (48 + r)) & 1
+            own = (cs0, cs1, cs2, cs3)[s] - 1
+            n1 = cs1 if s < 1 else 0
+            n2 = cs2 if s < 2 else 0
+            n3 = cs3 if s < 3 else 0
+            for phase in range(2):
+                # SET_ANY: any choice (phase 0); SET_DISTINCT: one of each other suit (phase 1);
+                # one or all different: copies of the card (phase 0) or distinct suits (phase 1)
+                if (phase == 0 and mode == SET_DISTINCT) or (phase == 1 and mode == SET_ANY):
+                    continue
+                if phase == 0:
+                    c0 = own
+                    c1 = n1 if mode == SET_ANY else 0
+                    c2 = n2 if mode == SET_ANY else 0
+                    c3 = n3 if mode == SET_ANY else 0
+                else:
+                    c0 = 0
+                    c1 = min(n1, 1)
+                    c2 = min(n2, 1)
+                    c3 = min(n3, 1)
+                lim_n = set_limit(R, mode, phase == 1)
+                for k1 in range(c1, -1, -1):
+                    for k2 in range(c2, -1, -1):
+                        for k3 in range(c3, -1, -1):
+                            for k0 in range(c0, -1, -1):
+                                n = 1 + k0 + k1 + k2 + k3
+                                if n < 2 or n > lim_n:
+                                    continue
+                                w0 = max(0, R.min_size - n)
+                                w1 = min(R.max_wild, lim_n - n)
+                                if w0 > mw or w0 > w1 or n < R.min_natural:
+                                    continue
+                                if m >= capm:
+                                    return False
+                                b = tb + m * rec
+                                # copies by suit (k1..k3 are 0 for suits up to s)
+                                if s == 1:
+                                    ks = (0, k0 + 1, k2, k3)
+                                elif s == 2:
+                                    ks = (0, 0, k0 + 1, k3)
+                                elif s == 3:
+                                    ks = (0, 0, 0, k0 + 1)
+                                else:
+                                    ks = (k0 + 1, k1, k2, k3)
+                                pay = r
+                                for u in range(4):
+                                    pay |= ks[u] << (4 + 6 * u)
+                                for j in range(NP):
+                                    v = np.int64(0)
+                                    for u in range(4):
+                                        if ks[u] > j:
+                                            v |= np.int64(1) << wk[IDX + 16 * u + r]
+                                    wk[b + j] = v
+                                wk[b + NP] = _info(w0, w1 - w0, KIND_SET, n)
+                                wk[b + NP + 1] = pay
+                                m += 1
+        # the card alone with wild cards: a set unless a run has more room
+        w0 = R.min_size - 1
+        if w0 <= mw and R.min_natural <= 1:
+            cap_set = -1
+            cap_run = -1
+            if setok:
+                w1 = min(R.max_wild, set_limit(R, mode, False) - 1)
+                if w1 >= w0:
+                    cap_set = w1 - w0
+            if R.runs and R.run_wilds and first_pi >= 0 and N >= R.min_size:
+                w1 = min(R.max_wild, runmax - 1)
+                if w1 >= w0:
+                    cap_run = w1 - w0
+            if cap_set >= 0 or cap_run >= 0:
+                if m >= capm:
+                    return False
+                b = tb + m * rec
+                for j in range(NP):
+                    wk[b + j] = 0
+                wk[b] = np.int64(1) << wk[IDX + c]
+                if cap_set >= cap_run:
+                    wk[b + NP] = _info(w0, cap_set, KIND_SET, 1)
+                    wk[b + NP + 1] = r | (np.int64(1) << (4 + 6 * s))
+                else:
+                    wk[b + NP] = _info(w0, cap_run, KIND_RUN, 1)
+                    wk[b + NP + 1] = s | (np.int64(1) << (2 + first_pi))
+                m += 1
+    # ---- by owner (the first kind in value order), then trying order: more natural cards,
+    # then fewer wilds, then as listed
+    for i in range(K):
+        wk[EN + i] = 0
+    for i in range(m):
+        wk[EN + lowest_code(wk[tb + i * rec])] += 1
+    acc = 0
+    for i in range(K):
+        wk[ST + i] = acc
+        acc += wk[EN + i]
+        wk[EN + i] = wk[ST + i]
+    for i in range(m):
+        o = lowest_code(wk[tb + i * rec])
+        b = mb + wk[EN + o] * rec
+        key = (((wk[tb + i * rec + NP] >> 24) & 255) << 8) - (wk[tb + i * rec + NP] & 255)
+        while b > mb + wk[ST + o] * rec:       # insertion into the owner's sorted records
+            info = wk[b - rec + NP]
+            if (((info >> 24) & 255) << 8) - (info & 255) >= key:
+                break
+            for u in range(rec):
+                wk[b + u] = wk[b - rec + u]
+            b -= rec
+        for u in range(rec):
+            wk[b + u] = wk[tb + i * rec + u]
+        wk[EN + o] += 1
+    wk[NMELD] = m
+    # ---- needs; kinds no meld holds are deadwood now
+    for i in range(K):
+        wk[NEEDA + i] = NOMELD
+    for i in range(m):
+        w0 = wk[mb + i * rec + NP] & 255
+        q = wk[mb + i * rec]
+        while q:
+            i2 = lowest_code(q)
+            q &= q - 1
+            wk[NEEDA + i2] = min(wk[NEEDA + i2], w0)
+    for k in range(32):
+        wk[NGT + k] = 0
+    cur0 = np.int64(0)
+    for i in range(K):
+        nd = wk[NEEDA + i]
+        bit = np.int64(1) << i
+        if nd == NOMELD:
+            for j in range(NP):
+                if wk[fb + j] & bit:
+                    cur0 += wk[VAL + i]
+                    wk[fb + j] &= ~bit
+        else:
+            for k in range(min(nd, 32)):
+                wk[NGT + k] |= bit
+    wk[fb + NP] = cur0
+    wk[fb + NP + 1] = W
+    wk[fb + NP + 2] = 0
+    wk[BEST] = INF
+    wk[NBEST] = 0
+    wk[NODES] = 0
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _search(wk, R, NP, W, fb, mb, bp, memo, tab):
+    """The branch and bound (module docstring) from the hand in frame 0 at ``wk[fb:]`` (the memo
+    table at ``wk[tab:]`` when ``memo``).  A frame is the hand's planes, the deadwood so far, the
+    wilds left, the room, the next meld to try (-1: deadwood tried, -3: a leaf or a cut) and the
+    kind it branches on."""
+    WC = FIXED
+    ALLW = FIXED + 2 * W + 1
+    F = NP + 5
+    rec = NP + 2
+    nmw = min(W, R.max_wild)
+    tmask = np.int64((1 << MEMO_BITS) - 1)
+    d = 0
+    expand = True            # entering frame d (else: back in frame d, to try its next child)
+    while True:
+        f = fb + d * F
+        if expand:
+            wk[NODES] += 1
+            wk[f + NP + 3] = -3
+            cur = wk[f + NP]
+            wl = wk[f + NP + 1]
+            cap = wk[f + NP + 2]
+            while True:
+                p0 = wk[f]
+                if p0 == 0:                    # a leaf
+                    extra = min(wl, cap)
+                    if R.min_natural == 0:
+                        for a in range(min(wl, cap) + 1):
+                            extra = max(extra, a + wk[ALLW + wl - a])
+                    tot = cur + wk[WC + W - wl + extra]
+                    if tot < wk[BEST]:
+                        wk[BEST] = tot
+                        wk[BWL] = wl
+                        wk[BCAP] = cap
+                        nb = 0
+                        for dd in range(d):
+                            mi = wk[fb + dd * F + NP + 3]
+                            if mi >= 0:     # that frame's child was meld mi - 1 (-1: deadwood)
+                                wk[bp + nb] = mi - 1
+                                nb += 1
+                        wk[NBEST] = nb
+                    break
+                lb = cur + wk[WC + W]
+                if wl < nmw:
+                    g = wk[NGT + wl]
+                    for j in range(NP):
+                        q = wk[f + j] & g
+                        while q:
+                            lb += wk[VAL + lowest_code(q)]
+                            q &= q - 1
+                if lb >= wk[BEST]:
+                    break
+                c = lowest_code(p0)
+                mi = wk[ST + c]
+                end = wk[EN + c]
+                while mi < end:
+                    b = mb + mi * rec
+                    if (wk[b + NP] & 255) <= wl:
+                        ok = True
+                        for j in range(NP):
+                            if wk[b + j] & ~wk[f + j]:
+                                ok = False
+                                break
+                        if ok:
+                            break
+                    mi += 1
+                if mi < end:                   # a branch: kind c in a meld, or deadwood
+                    cut = False
+                    if memo:
+                        h = np.uint64(wl * 64 + min(cap, wl)) * np.uint64(0x9E3779B97F4A7C15)
+                        for j in range(NP):
+                            h = (h ^ np.uint64(wk[f + j])) * np.uint64(0xBF58476D1CE4E5B9)
+                            h ^= h >> np.uint64(31)
+                        slot = tab + (np.int64(h >> np.uint64(20)) & tmask) * (NP + 2)
+                        same = wk[slot + NP] == wl * 64 + min(cap, wl) + 1
+                        for j in range(NP):
+                            same = same and wk[slot + j] == wk[f + j]
+                        cut = same and cur + wk[slot + NP + 1] >= wk[BEST]
+                    if not cut:
+                        wk[f + NP + 3] = mi
+                        wk[f + NP + 4] = c
+                    break
+                # no meld: kind c is deadwood, every copy
+                bit = np.int64(1) << c
+                for j in range(NP):
+                    if wk[f + j] & bit:
+                        cur += wk[VAL + c]
+                        wk[f + j] &= ~bit
+                wk[f + NP] = cur
+        # the next child of frame d: its next meld the hand holds and the wilds allow, then
+        # deadwood
+        mi = wk[f + NP + 3]
+        if mi >= 0:
+            g = f + F
+            c = wk[f + NP + 4]
+            wl = wk[f + NP + 1]
+            end = wk[EN + c]
+            while mi < end:
+                b = mb + mi * rec
+                info = wk[b + NP]
+                mi += 1
+                if (info & 255) > wl:
+                    continue
+                ok = True
+                for j in range(NP):
+                    if wk[b + j] & ~wk[f + j]:
+                        ok = False
+                        break
+                if not ok:
+                    continue
+                for j in range(NP):         # the hand less the meld (thermometer planes)
+                    v = wk[f + j] & ~wk[b]
+                    for k in range(1, NP - j):
+                        v |= wk[b + k - 1] & ~wk[b + k] & wk[f + j + k]
+                    wk[g + j] = v
+                wk[g + NP] = wk[f + NP]
+                wk[g + NP + 1] = wl - (info & 255)
+                wk[g + NP + 2] = wk[f + NP + 2] + ((info >> 8) & 255)
+                wk[f + NP + 3] = mi
+                d += 1
+                expand = True
+                break
+            if expand:
+                continue
+            bit = np.int64(1) << c
+            k = 0
+            for j in range(NP):
+                k += (wk[f + j] >> c) & 1
+                wk[g + j] = wk[f + j] & ~bit
+            wk[g + NP] = wk[f + NP] + k * wk[VAL + c]
+            wk[g + NP + 1] = wl
+            wk[g + NP + 2] = wk[f + NP + 2]
+            wk[f + NP + 3] = -1
+            d += 1
+            expand = True
+            continue
+        # frame d is done
+        if memo and mi == -1:
+            wl = wk[f + NP + 1]
+            cap = wk[f + NP + 2]
+            h = np.uint64(wl * 64 + min(cap, wl)) * np.uint64(0x9E3779B97F4A7C15)
+            for j in range(NP):
+                h = (h ^ np.uint64(wk[f + j])) * np.uint64(0xBF58476D1CE4E5B9)
+                h ^= h >> np.uint64(31)
+            slot = tab + (np.int64(h >> np.uint64(20)) & tmask) * (NP + 2)
+            v = wk[BEST] - wk[f + NP]
+            same = wk[slot + NP] == wl * 64 + min(cap, wl) + 1
+            for j in range(NP):
+                same = same and wk[slot + j] == wk[f + j]
+            if same:
+                v = max(v, wk[slot + NP + 1])
+            for j in range(NP):
+                wk[slot + j] = wk[f + j]
+            wk[slot + NP] = wl * 64 + min(cap, wl) + 1
+            wk[slot + NP + 1] = v
+        if d == 0:
+            return
+        d -= 1
+        expand = False
+
+
+@njit(cache=True, nogil=True)
+def _write_all(out, R, wk, NP, W, mb, bp):
+    """Write the best arrangement's melds as rows into ``out``; returns how many there are.  A
+    meld's wild cards are the next of the wilds in order of use, sorted by code in its row; the
+    wilds left over fill the melds' room in meld order, then all-wild melds."""
+    WCODE = FIXED + W + 1
+    ALLW = FIXED + 2 * W + 1
+    rec = NP + 2
+    nb = wk[NBEST]
+    wl = wk[BWL]
+    cap = wk[BCAP]
+    extra = min(wl, cap)
+    aw = 0
+    if R.min_natural == 0:
+        for a in range(min(wl, cap) + 1):
+            if a + wk[ALLW + wl - a] > extra + aw:
+                extra = a
+                aw = wk[ALLW + wl - a]
+    N = wk[NSEQ]
+    rows = out.shape[0]
+    nxt = 0
+    k = 0
+    total = nb
+    big = allwild_size(R)
+    left = aw
+    while left > 0:
+        sz = min(big, left)
+        if left - sz != 0 and left - sz < R.min_size:
+            sz = left - R.min_size
+        left -= sz
+        total += 1
+    for i in range(total):
+        if i < nb:
+            b = mb + wk[bp + i] * rec
+            info = wk[b + NP]
+            pay = wk[b + NP + 1]
+            kind = (info >> 16) & 255
+            nn = (info >> 24) & 255
+            e = min((info >> 8) & 255, extra)
+            extra -= e
+            w = (info & 255) + e
+        else:
+            sz = min(big, aw)
+            if aw - sz != 0 and aw - sz < R.min_size:
+                sz = aw - R.min_size
+            aw -= sz
+            w = sz
+            nn = 0
+            if R.sets:
+                rs = R.set_ranks & ~R.wild_ranks
+                kind = KIND_SET
+                pay = lowest_code(rs) if rs else 3
+            else:
+                kind = KIND_RUN
+                pay = 0
+        if k >= rows:
+            nxt += w
+            k += 1
+            continue
+        # this meld's wilds, sorted by code
+        for a in range(nxt + 1, nxt + w):
+            c = wk[WCODE + a]
+            bb = a - 1
+            while bb >= nxt and wk[WCODE + bb] > c:
+                wk[WCODE + bb + 1] = wk[WCODE + bb]
+                bb -= 1
+            wk[WCODE + bb + 1] = c
+        for j in range(out.shape[1]):
+            out[k, j] = -1
+        n = 0
+        if kind == KIND_SET:
+            r = pay & 15
+            for s in range(4):
+                for _ in range((pay >> (4 + 6 * s)) & 63):
+                    out[k, 3 + 2 * n] = s * 16 + r
+                    out[k, 4 + 2 * n] = s * 16 + r
+                    n += 1
+            mode = SET_ANY if (R.free_set_ranks >> r) & 1 else R.set_suits
+            names = set_wild_suits(pay >> 4, nn, w, mode)
+            for j in range(w):
+                out[k, 3 + 2 * n] = wk[WCODE + nxt + j]
+                out[k, 4 + 2 * n] = ((names >> (2 * j)) & 3) * 16 + r
+                n += 1
+            out[k, 2] = r
+        else:
+            s = pay & 3
+            P = pay >> 2
+            lo = lowest_code(P) if P else 0
+            L = nn + w
+            hi = min(N - 1, lo + L - 1)
+            lo = hi - L + 1
+            j2 = 0
+            for j in range(lo, hi + 1):
+                c = s * 16 + _rank_at(wk[SEQP + j])
+                if (P >> j) & 1:
+                    out[k, 3 + 2 * n] = c
+                else:
+                    out[k, 3 + 2 * n] = wk[WCODE + nxt + j2]
+                    j2 += 1
+                out[k, 4 + 2 * n] = c
+                n += 1
+            out[k, 2] = s * 16 + wk[SEQP + lo]
+        out[k, 0] = kind
+        out[k, 1] = n
+        nxt += w
+        k += 1
+    return k
+
+
+@njit(cache=True, nogil=True, inline="always")
+def set_wild_suits(kinds, nn, w, mode):
+    """The suits the ``w`` wild cards of a set name, two bits each; ``kinds`` holds the set's
+    natural cards a suit (six bits each), ``nn`` of them: each wild names the lowest suit that
+    keeps the set legal.  SET_ANY: clubs.  SET_DISTINCT: the lowest suits the naturals lack.  One
+    suit or all different: the lowest suits the naturals lack while the set can be all different
+    (naturals of distinct suits, four cards at most), else the naturals' suit."""
+    out = np.int64(0)
+    if mode == SET_ANY:
+        return out
+    distinct = True
+    one = 0
+    taken = 0
+    for s in range(4):
+        k = (kinds >> (6 * s)) & 63
+        if k > 1:
+            distinct = False
+        if k > 0:
+            one = s
+            taken |= 1 << s
+    if mode != SET_DISTINCT and (not distinct or nn + w > 4):
+        for j in range(w):
+            out |= np.int64(one) << (2 * j)
+        return out
+    j = 0
+    for s in range(4):
+        if j < w and not (taken >> s) & 1:
+            out |= np.int64(s) << (2 * j)
+            j += 1
+    return out
