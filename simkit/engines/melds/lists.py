@@ -348,6 +348,40 @@ def joker_swap(row, code):
 
 
 @njit(cache=True, nogil=True)
+def _sorted_wilds(R, cards, n, dst):
+    """The wild cards of ``cards[:n]`` into ``dst``, ascending by code; returns how many."""
+    w = 0
+    for i in range(n):
+        c = cards[i]
+        if _is_wild(R, c):
+            b = w - 1
+            while b >= 0 and dst[b] > c:
+                dst[b + 1] = dst[b]
+                b -= 1
+            dst[b + 1] = c
+            w += 1
+    return w
+
+
+@njit(cache=True, nogil=True)
+def _set_ok(R, mode, kinds, m):
+    """May a set of ``m`` cards whose natural cards are ``kinds`` (six bits of copies a suit)
+    be laid under suit rule ``mode``?"""
+    distinct = True
+    suits = 0
+    for s in range(4):
+        ks = (kinds >> (6 * s)) & 63
+        distinct = distinct and ks <= 1
+        suits += ks > 0
+    if mode == SET_ANY:
+        return m <= set_limit(R, mode, False)
+    if mode == SET_DISTINCT:
+        return distinct and m <= set_limit(R, mode, True)
+    return (suits <= 1 and m <= set_limit(R, mode, False)) or (
+        distinct and m <= set_limit(R, mode, True))
+
+
+@njit(cache=True, nogil=True)
 def check_meld(cards, n, R, row_out):
     """Is the multiset ``cards[:n]`` one legal meld under ``R`` (any naming of its wilds)?  If so,
     writes one naming into ``row_out``: a set if the cards can be one, else a run (the ace low
@@ -367,20 +401,7 @@ def check_meld(cards, n, R, row_out):
             return False
         else:
             nn += 1
-    for i in range(n):             # wilds ascending by code, after nothing else
-        codes[i] = 0
-    a = 0
-    for i in range(n):
-        if _is_wild(R, cards[i]):
-            codes[a] = cards[i]
-            a += 1
-    for i in range(1, w):
-        c = codes[i]
-        b = i - 1
-        while b >= 0 and codes[b] > c:
-            codes[b + 1] = codes[b]
-            b -= 1
-        codes[b + 1] = c
+    _sorted_wilds(R, cards, n, codes)
     if w > R.max_wild or nn < R.min_natural:
         return False
     seqp = np.empty(16, np.int64)
@@ -408,19 +429,7 @@ def check_meld(cards, n, R, row_out):
         kinds += np.int64(1) << (6 * (c >> 4))
     if R.sets and same_rank and (R.set_ranks >> r0) & 1:
         mode = SET_ANY if (R.free_set_ranks >> r0) & 1 else R.set_suits
-        distinct = True
-        suits = 0
-        for s in range(4):
-            ks = (kinds >> (6 * s)) & 63
-            distinct = distinct and ks <= 1
-            suits += ks > 0
-        ok = True
-        if mode == SET_DISTINCT:
-            ok = distinct and n <= set_limit(R, mode, True)
-        elif mode != SET_ANY:
-            ok = (suits == 1 and n <= set_limit(R, mode, False)) or (
-                distinct and n <= set_limit(R, mode, True))
-        if ok:
+        if _set_ok(R, mode, kinds, n):
             out2 = row_out.reshape((1, row_out.shape[0]))
             _set_row(out2, 0, r0, kinds, nn, w, set_wild_suits(kinds, nn, w, mode), codes)
             return True
@@ -507,34 +516,9 @@ def add_options(row, code, R, out):
                 kinds += np.int64(1) << (6 * (c >> 4))
                 nn += 1
         mode = SET_ANY if (R.free_set_ranks >> r) & 1 else R.set_suits
-        distinct = True
-        suits = 0
-        for s in range(4):
-            ks = (kinds >> (6 * s)) & 63
-            distinct = distinct and ks <= 1
-            suits += ks > 0
-        m = n + 1
-        if mode == SET_ANY:
-            ok = m <= set_limit(R, mode, False)
-        elif mode == SET_DISTINCT:
-            ok = distinct and m <= set_limit(R, mode, True)
-        else:
-            ok = (suits == 1 and m <= set_limit(R, mode, False)) or (
-                distinct and m <= set_limit(R, mode, True))
-        if not ok:
+        if not _set_ok(R, mode, kinds, n + 1):
             return 0
-        ww = 0
-        for j in range(n + 1):
-            if _is_wild(R, cards[j]):
-                tmp[ww] = cards[j]
-                ww += 1
-        for i in range(1, ww):
-            c = tmp[i]
-            b = i - 1
-            while b >= 0 and tmp[b] > c:
-                tmp[b + 1] = tmp[b]
-                b -= 1
-            tmp[b + 1] = c
+        ww = _sorted_wilds(R, cards, n + 1, tmp)
         _set_row(out, 0, r, kinds, nn, ww, set_wild_suits(kinds, nn, ww, mode), tmp)
         return 1
     # a run: at either end
