@@ -28,6 +28,7 @@ from simkit.core.registry import parse_strategies
 from simkit.core.rng import stream_state
 from simkit.engines import melds as ME
 from simkit.games import parse_game
+from simkit.games.gin import gin_bit, min_deadwood
 from simkit.games.oklahoma import engine as OE
 
 TARGET = 50_000
@@ -48,6 +49,21 @@ def _arrange_all(hands, R, dw, out):
         d, _ = ME.arrange(hands[i], R, dw, out)
         t += d
     return t
+
+
+@njit(cache=True)
+def min_deadwood_all(masks):
+    t = 0
+    for i in range(masks.shape[0]):
+        t += min_deadwood(masks[i])
+    return t
+
+
+def random_gin_hands(k: int, size: int = 11, seed: int = 4) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    pack = [s * 16 + r for s in range(4) for r in range(2, 15)]
+    return np.array([sum(int(gin_bit(c)) for c in rng.choice(pack, size, replace=False))
+                     for _ in range(k)], np.uint64)
 
 
 def random_okla_hands(k: int, size: int = 14, seed: int = 3) -> np.ndarray:
@@ -75,8 +91,7 @@ def main(argv=None) -> dict:
     H = random_okla_hands(args.calls)
     buf = np.zeros((OE.MAXM, ME.MELD_W), np.int64)
     _arrange_all(H[:10], R, OE.HAND_VALUE, buf)
-    from simkit.games.gin import meldcore_bench_hands, min_deadwood_all  # noqa: F401
-    G = meldcore_bench_hands(args.calls)
+    G = random_gin_hands(args.calls)
     min_deadwood_all(G[:10])
     rates = interleaved({
         "oklahoma": lambda: cpu_rate(lambda: okla(n), n),

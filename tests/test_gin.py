@@ -17,7 +17,7 @@ from simkit.core.registry import parse_strategy
 from simkit.games import parse_game
 from simkit.errors import SimkitError
 from simkit.games import gin
-from simkit.games.gin import meldcore as M
+from simkit.engines.melds import onedeck as M
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 

@@ -7,17 +7,17 @@ Every function reads a hand as a count vector ``int64[65]`` (``cnt[64]`` the jok
 meld rows (:mod:`simkit.engines.melds.rules`: ``[kind, n, key, actual_0, stands_0, ...]``).  The
 enumeration is one generator, :func:`_enum`, that lists each distinct meld once: a set by its rank,
 the copies of each suit of its natural cards and the multiset of its wild cards; a run by its suit,
-its positions and which wild card (if any) sits at each position.  Melds of wild cards only exist
-only where ``min_natural`` is 0; each is listed once, as a set of aces (its rank is a name).
+its positions, which of them hold wild cards and the multiset of those wilds (placed in
+code order along the run).  Melds of wild cards only exist
+only where ``min_natural`` is 0; each is listed once, as a set of the lowest rank sets may
+have that is not wild (its rank is a name).
 
 Naming (which card a wild stands for): in a run, the card of its position; in a set (named again
 when a card is added to it), the lowest
 suit that keeps the set legal (clubs first): any suit goes with ``SET_ANY`` and for free ranks, the
 lowest suits no natural card holds with ``SET_DISTINCT``, the naturals' suit when they are all of
-one suit with ``SET_ONE_OR_ALL_DIFFERENT`` (else the lowest free suits).  A joker in a set may be
-taken back with any natural card of the set's rank that keeps the set legal (the player names the
-card when he melds: :func:`joker_swap` lets him have named the one he later holds; a game whose
-sets restrict suits checks the set stays legal); in a run, only with the card of its position.
+one suit with ``SET_ONE_OR_ALL_DIFFERENT`` (else the lowest free suits).  A joker is taken back
+only with the very card it stands for (:func:`joker_swap`).
 """
 from __future__ import annotations
 
@@ -131,7 +131,7 @@ def _emit(out, k, kind, n, key, act, stn, must, exact_n):
         return -1
     row = out[k]
     for q in range(MELD_W):
-        row[q] = 0
+        row[q] = -1
     row[0], row[1], row[2] = kind, n, key
     for j in range(n):
         row[3 + 2 * j] = act[j]
@@ -153,6 +153,10 @@ def _enum(cnt, R, out, must, exact_n, min_n):
     used = np.zeros(40, np.int64)
     P = np.zeros(MAX_LEN, np.int64)
     lo_n = max(R.min_size, min_n)
+    r_allwild = 2
+    while r_allwild < 14 and (not (R.set_ranks >> r_allwild) & 1
+                              or (R.wild_ranks >> r_allwild) & 1):
+        r_allwild += 1
     k = 0
     if R.sets:
         for r in range(2, 15):
@@ -177,9 +181,10 @@ def _enum(cnt, R, out, must, exact_n, min_n):
                                 for q in range(nw):
                                     w += wn[q]
                                 n = nn + w
-                                # a meld of wild cards only is listed once, as a set of aces
+                                # a meld of wild cards only is listed once, as a set of
+                                # the lowest rank that sets may have
                                 if (w <= R.max_wild and lo_n <= n <= R.max_size
-                                        and (nn > 0 or r == 14)):
+                                        and (nn > 0 or r == r_allwild)):
                                     j = 0
                                     for s in range(4):
                                         for _ in range(nat[s]):
@@ -256,12 +261,16 @@ def _runs_at(cnt, R, out, k, s, P, ln, wc, nw, act, stn, used, must, exact_n):
             c2 = combo
             ok = True
             nat_ace = 0
+            last = 0
             for j in range(ln):
                 code = pos_code(s, P[j])
                 stn[j] = code
                 if (wm >> j) & 1:
                     t = c2 % nw
                     c2 //= nw
+                    if t < last:
+                        ok = False         # each multiset of wilds once: in order of position
+                    last = t
                     used[t] += 1
                     act[j] = wc[t]
                 else:
@@ -316,7 +325,7 @@ def _copy_add(row, dst, j_at, code, stands):
     """``dst`` = ``row`` with (``code``, ``stands``) inserted at position ``j_at``."""
     n = row[1]
     for q in range(MELD_W):
-        dst[q] = 0
+        dst[q] = -1
     dst[0], dst[1], dst[2] = row[0], n + 1, row[2]
     j2 = 0
     for j in range(n + 1):
@@ -365,7 +374,7 @@ def add_options(row, code, R, out):
             return 0
         dst = out[0]
         for q in range(MELD_W):
-            dst[q] = 0
+            dst[q] = -1
         dst[0], dst[1], dst[2] = KIND_SET, n + 1, r
         t = 0
         for j in range(n + 1):
@@ -406,12 +415,9 @@ def add_options(row, code, R, out):
 
 @njit(cache=True, nogil=True)
 def joker_swap(row, code):
-    """The position of a joker in ``row`` that the natural ``code`` can take the place of (the
-    joker then returns to its owner's hand), -1 if none: in a run the joker standing for
-    ``code``; in a set a joker, when ``code`` is of the set's rank (the module's naming rule)."""
+    """The position of a joker in ``row`` standing for exactly the natural ``code`` (which may
+    take its place; the joker returns to its owner's hand: 003 line 86), -1 if none."""
     for j in range(row[1]):
-        if row[3 + 2 * j] == JOKER:
-            st = row[4 + 2 * j]
-            if st == code or (row[0] == KIND_SET and (code & 15) == row[2]):
-                return j
+        if row[3 + 2 * j] == JOKER and row[4 + 2 * j] == code:
+            return j
     return NONE

@@ -134,7 +134,7 @@ def arrange(cnt, R, dw, out):
         size = mb + rec * capm
         if memo:
             size += (NP + 2) << MEMO_BITS
-        wk = np.zeros(size, np.int64)
+        wk = np.zeros(size, np.int64)  # zeroed: the search reads entries it has not written (np.empty gave run-to-run differences)
         if _prepare(wk, cnt, R, dw, NP, W, fb, tb, mb, capm):
             break
         capm *= 4

@@ -14,7 +14,7 @@ from simkit.core import play
 from simkit.core.registry import GameSpec, resolve_strategies
 from simkit.errors import SimkitError
 from simkit.games.gin import engine
-from simkit.games.gin.meldcore import (  # noqa: F401 (deadwood, melds: API)
+from simkit.engines.melds.onedeck import (  # noqa: F401 (deadwood, melds: API)
     _hand,
     bit_code,
     deadwood,

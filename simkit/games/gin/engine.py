@@ -5,7 +5,7 @@ A hand's cards come from a partial Fisher-Yates shuffle driven by a splitmix64 s
 at the hand's key, one bounded draw per card as it is needed, so the k-th card off the deck is
 the same whoever plays: both seat orders of a swapped deal, and every grid point, see the same
 cards (common random numbers).  Strategies' coin flips use a second sequence (``key ^ SALT``).
-Cards are bits of the :mod:`~simkit.games.gin.meldcore` representation.
+Cards are bits of the :mod:`~simkit.engines.melds.onedeck` representation.
 
 Seats: seat 0 and seat 1; strategy ``q ^ flip`` sits in seat ``q``.  In ``unit=hand`` seat 1
 deals; with ``swap`` the deal is played again with ``flip = 1``.
@@ -32,7 +32,7 @@ from simkit.core.deals import deal_loop
 from simkit.core.records import record, slots
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, splitmix, uniform
-from simkit.games.gin.meldcore import (
+from simkit.engines.melds.onedeck import (
     ONES,
     U0,
     U1,

@@ -1,5 +1,9 @@
 """Gin rummy melds: the exact minimum deadwood of a hand, its melds, and the defender's layoffs.
 
+The single-deck, no-wild fast path of :mod:`simkit.engines.melds` (moved here from
+``simkit/games/gin/meldcore.py``; gin imports it from here).  Under ``melds.GIN`` the general
+engine's least deadwood equals :func:`min_deadwood` (``tests/test_melds.py`` checks it).
+
 Rules (``003_25b072003b534ab4.txt``, grep -n lines): line 6, king always high and ace always
 low (so ``A-2-3`` is a run and ``Q-K-A`` is not), pictures count 10, aces 1, other cards their
 pips; line 9, melds are sets (three or four of a rank) and runs (three or more in sequence in
