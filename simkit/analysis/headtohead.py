@@ -89,10 +89,10 @@ def compare(game: str, a: str, b: str, *, field: str | None = None, rules=None, 
     named by ``quantity`` (``A's edge``: A's value minus the even share ``even``, half of A - B;
     or ``A - B``), ``diff`` = A - B, ``better`` (``lower``, ``higher`` or blank), ``resolved``
     (the interval excludes 0 at ``confidence``; for the target, the sequential test over its
-    looks); ``kind`` says whether the metric is a strategy's own (seat) or a shared outcome.  ``metric`` (a stem
-    such as ``points`` or a seat name such as ``p1_points``; default the game's objective) is the
-    one the sequential mode resolves; ``n`` is the deals per configuration (the cap when
-    sequential).
+    looks); ``kind`` says whether the metric is a strategy's own (seat) or a shared outcome.
+    ``metric`` (a stem such as ``points`` or a seat name such as ``p1_points``; default the game's
+    objective) is the one the sequential mode resolves; ``n`` is the deals per configuration
+    (the cap when sequential).
     """
     from simkit.games import parse_game
     spec, r = parse_game(game, rules)
