@@ -68,8 +68,8 @@ rows = []
 for what, s in ablations.items():
     t = simkit.compare("durak", s, "baseline", n=N, seed=SEED, progress=False).table()
     r = t[t.metric == "lose"].iloc[0]
-    rows.append({"switched off": what, "lose(ablated) - lose(baseline)": r["mean"],
-                 "ci_low": r["ci_low"], "ci_high": r["ci_high"]})
+    rows.append({"switched off": what, "lose(ablated) - lose(baseline)": r["diff"],
+                 "ci_low": r["diff_low"], "ci_high": r["diff_high"]})
 ablation = pd.DataFrame(rows).set_index("switched off")
 ablation.round(4)
 """)

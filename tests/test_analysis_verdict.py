@@ -76,16 +76,18 @@ def test_compare_reports_the_edge_in_a_two_player_zero_sum_game():
     t = an.table()
     pts = t.set_index("metric").loc["points"]
     assert pts["quantity"] == "A's edge" and pts["even"] == 0.0
-    assert pts["mean"] == pytest.approx(pts["a_mean"]) and pts["b_mean"] == pytest.approx(-pts["a_mean"])
+    assert pts["mean"] == pytest.approx(pts["a_mean"])
+    assert pts["b_mean"] == pytest.approx(-pts["a_mean"])
     assert pts["diff"] == pytest.approx(2 * pts["mean"])
-    assert pts["se"] == pytest.approx(t.set_index("metric").loc["points", "se"])
+    assert an.claims[0]["se"] == pytest.approx(pts["se"])  # the headline's error is the edge's
     line = an.summary[1]
     assert f"A's edge {pts['mean']:+.6g} points per hand" in line and "twice it" in line
     assert t["metric"].iloc[0] == "points"
     finite = np.isfinite(t["mean"].to_numpy(float))
     assert finite.any() and not finite[np.argmin(finite):].any()  # every NaN row after the rest
     win = t.set_index("metric").loc["win"]  # not constant-sum (dead hands): A - B
-    assert win["quantity"] == "A - B" and win["mean"] == pytest.approx(win["a_mean"] - win["b_mean"])
+    assert win["quantity"] == "A - B"
+    assert win["mean"] == pytest.approx(win["a_mean"] - win["b_mean"])
 
 
 @pytest.mark.parametrize("game,stem,word", [
@@ -136,11 +138,13 @@ def test_solve_claims_a_pure_minimax_only_when_resolved():
     assert row["winner"] is None and sorted(row["tied"]) == ["banker_stop=16", "banker_stop=17"]
     assert row["se"] > 3 * abs(ex.info["minimax"] - ex.table().query(
         "banker_stop == 17")["mean"].min())
-    assert "not resolved at 95% confidence" in sim.summary[1] and "cannot be told apart" in sim.summary[1]
+    assert "not resolved at 95% confidence" in sim.summary[1]
+    assert "cannot be told apart" in sim.summary[1]
     assert sim.to_json()["claims"][0]["resolved"] is False and sim.info["resolved"][0] is False
     from simkit.plots import analysis as aplots
     fig = aplots.matrix(sim.to_json())  # the figure says it too, also from the saved form
-    legend = [t.get_text() for ax in fig.axes if ax.get_legend() for t in ax.get_legend().get_texts()]
+    legend = [t.get_text() for ax in fig.axes if ax.get_legend()
+              for t in ax.get_legend().get_texts()]
     assert "row's pure minimax (not resolved)" in legend
     far = simkit.solve("ochko", "banker_stop=14,20", "p1.t=15,16", n=2e4, seed=6, progress=False)
     assert far.claims[0]["resolved"] is True and far.claims[0]["winner"] == "banker_stop=14"

@@ -87,12 +87,12 @@ def compare(game: str, a: str, b: str, *, field: str | None = None, rules=None, 
     Returns an :class:`~simkit.analysis.common.Analysis` whose table has one row per metric:
     ``a_mean``, ``b_mean``, and ``mean`` with ``se``, ``ci_low``, ``ci_high`` the comparison
     named by ``quantity`` (``A's edge``: A's value minus the even share ``even``, half of A - B;
-    or ``A - B``), ``diff`` = A - B, ``better`` (``lower``, ``higher`` or blank), ``resolved``
+    or ``A - B``), ``diff`` = A - B with its interval ``diff_low``, ``diff_high``, ``better`` (``lower``, ``higher`` or blank), ``resolved``
     (the interval excludes 0 at ``confidence``; for the target, the sequential test over its
-    looks); ``kind`` says whether the metric is a strategy's own (seat) or a shared outcome.  ``metric`` (a stem
-    such as ``points`` or a seat name such as ``p1_points``; default the game's objective) is the
-    one the sequential mode resolves; ``n`` is the deals per configuration (the cap when
-    sequential).
+    looks); ``kind`` says whether the metric is a strategy's own (seat) or a shared outcome.
+    ``metric`` (a stem such as ``points`` or a seat name such as ``p1_points``; default the game's
+    objective) is the one the sequential mode resolves; ``n`` is the deals per configuration
+    (the cap when sequential).
     """
     from simkit.games import parse_game
     spec, r = parse_game(game, rules)
@@ -170,6 +170,7 @@ def compare(game: str, a: str, b: str, *, field: str | None = None, rules=None, 
                          quantity=("A's edge" if even is not None else "A - B") if diffable else "",
                          a_mean=ea["mean"], b_mean=eb["mean"], mean=q["mean"], se=q["se"],
                          ci_low=q["ci_low"], ci_high=q["ci_high"], diff=e["mean"],
+                         diff_low=e["ci_low"], diff_high=e["ci_high"],
                          even=even if even is not None else math.nan, resolved=bool(ok),
                          n=int(cnt.sum()), seed=int(seed), configs=len(configs), mode=mode))
     # what matters first: the target, then the metrics with a difference, the rest (no A - B) last

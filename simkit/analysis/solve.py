@@ -182,7 +182,8 @@ def solve(game: str, row: str, col: str, *, strategies=None, rules=None,
     summary = [f"{method}: {rk} ({len(rvals)}) x {ck} ({len(cvals)}), row payoff {rlab}"
                + (f", {nd:,} common deals per cell" if nd else "")] + g.lines
     claims = g.claims
-    value, val_se, minimax, mm_se, zero_sum = g.value, g.value_se, g.minimax, g.minimax_se, g.zero_sum
+    value, val_se, zero_sum = g.value, g.value_se, g.zero_sum
+    minimax, mm_se = g.minimax, g.minimax_se
     label = describe(spec, rs, f"{rk} x {ck}" + (f" with {' '.join(strategies)}" if strategies else ""),
                      nd, seed) if nd else f"{rs} | {rk} x {ck} | exact"
     info = dict(row=rk, col=ck, row_values=[_num(v) for v in rvals],
@@ -221,7 +222,8 @@ def matrix_game(u_row, u_col, rk: str, ck: str, rnames, cnames, rshort, cshort, 
     if paired is not None and w is not None:
         srow, scol = paired["row"], paired["col"]
         for wi in w:
-            ur, uc = (srow @ wi / (cnt @ wi)).reshape(shape), (scol @ wi / (cnt @ wi)).reshape(shape)
+            ur = (srow @ wi / (cnt @ wi)).reshape(shape)
+            uc = (scol @ wi / (cnt @ wi)).reshape(shape)
             bv, bx, by = zero_sum_equilibrium(ur)
             boot_vals.append(bv)
             boot_support.append(_support(bx, by))
@@ -284,14 +286,16 @@ def matrix_game(u_row, u_col, rk: str, ck: str, rnames, cnames, rshort, cshort, 
                  support_held=stable,
                  by="bootstrap" if boot_vals else "unpaired" if sampled else "exact")
     mixed["winner"] = mixed["leader"] if mixed["resolved"] else None
-    mixed["text"] = (f"mixed equilibrium" + ("" if zero_sum else f" (of the zero-sum game on {rlab})")
-                     + f": value {value:.6f}" + (f" (bootstrap se {val_se:.2g})" if boot_vals else "")
-                     + f"; row plays {mix_r}; column plays {mix_c}"
-                     + ("" if not sampled else
-                        f"; these supports held in {stable:.0%} of {len(boot_support)} bootstrap "
-                        f"resamples: " + (f"resolved at {CONFIDENCE:.0%} confidence" if mixed["resolved"]
-                                          else f"not resolved at {CONFIDENCE:.0%} confidence")
-                        if boot_vals else "; not resolved: no chunks to resample for its error"))
+    conf = f"at {CONFIDENCE:.0%} confidence"
+    held_text = "" if not sampled else (
+        f"; these supports held in {stable:.0%} of {len(boot_support)} bootstrap resamples: "
+        + (f"resolved {conf}" if mixed["resolved"] else f"not resolved {conf}") if boot_vals
+        else "; not resolved: no chunks to resample for its error")
+    mixed["text"] = ("mixed equilibrium"
+                     + ("" if zero_sum else f" (of the zero-sum game on {rlab})")
+                     + f": value {value:.6f}"
+                     + (f" (bootstrap se {val_se:.2g})" if boot_vals else "")
+                     + f"; row plays {mix_r}; column plays {mix_c}" + held_text)
     claims.append(mixed)
     lines = [claims[0]["text"],
              f"  at {rnames[i_star]} the best reply is {cnames[br_col[i_star]]}: {rlab} "

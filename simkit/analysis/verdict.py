@@ -90,8 +90,9 @@ def say(c: dict, unit: str = "") -> str:
     u = f" {unit}" if unit else ""
     if c.get("runner_up") is None:
         return f"{c['claim']}: {c['leader']} (the only point)"
-    gap = (f"by {num(c['margin'])}{u}" + ("" if c.get("by") == "exact" else
-                                           f" (se {num(c['se'])}{', ' + c['by'] if c.get('by') == 'unpaired' else ''})"))
+    how = ", unpaired" if c.get("by") == "unpaired" else ""
+    gap = f"by {num(c['margin'])}{u}" + ("" if c.get("by") == "exact" else
+                                         f" (se {num(c['se'])}{how})")
     if c["resolved"]:
         return (f"{c['claim']}: {c['leader']}, ahead of {c['runner_up']} {gap}; "
                 + ("exact values" if c.get("by") == "exact" else f"resolved at {conf} confidence"))

@@ -712,7 +712,8 @@ def differences(an) -> Figure:
         ax.grid(True, axis="x", alpha=0.3)
     key.axis("off")
     key.legend(handles=[Line2D([], [], color="0.3", marker="o",
-                               label=("A's edge or A - B" if edges else "A - B") + "; bars: 95% CI"),
+                               label=("A's edge or A - B" if edges else "A - B")
+                               + "; bars: 95% CI"),
                         Line2D([], [], color=colormaps["tab10"](0), marker="o", linestyle="none",
                                label="A better (CI excludes 0)"),
                         Line2D([], [], color=colormaps["tab10"](3), marker="o", linestyle="none",

@@ -267,15 +267,18 @@ def _headline_html(df: pd.DataFrame, keys: list[str], head: dict) -> str:
         rest = "".join(f"<br>{html.escape(x)}" for x in lines[1:])
         return f"<p class=headline>Headline: {html.escape(first)}{rest}</p>"
     c = head["claims"][0]
-    m, sign, larger = str(head["metric"]), float(head.get("sign") or 1.0), bool(head.get("larger", True))
+    m, sign = str(head["metric"]), float(head.get("sign") or 1.0)
+    larger = bool(head.get("larger", True))
     sub = df[df["metric"] == m]
     at = sub[[", ".join(f"{k}={r[k]}" for k in keys) == c["leader"] for _, r in sub.iterrows()]]
     est = ""
     if len(at):
         r = at.iloc[0]
         lo, hi = r.get("ci_low"), r.get("ci_high")
-        lo, hi = (lo, hi) if sign > 0 else (None if hi is None else -hi, None if lo is None else -lo)
-        e = fmt_estimate(sign * float(r["mean"]), lo, hi, exact=bool(methods(at).iloc[0] == "exact"))
+        if sign < 0:
+            lo, hi = (None if hi is None else -hi), (None if lo is None else -lo)
+        e = fmt_estimate(sign * float(r["mean"]), lo, hi,
+                         exact=bool(methods(at).iloc[0] == "exact"))
         est = e["mean"] + (f" ± {e['pm']} (95% CI {e['ci']})" if e["pm"] else " (exact)")
     label = m if sign > 0 else f"-{m}"
     what = f" {html.escape(label)} is {html.escape(str(head['what']))}." if head.get("what") else ""
@@ -286,7 +289,8 @@ def _headline_html(df: pd.DataFrame, keys: list[str], head: dict) -> str:
     if c.get("resolved"):
         text = (f"<b>{html.escape(label)}</b> is {'highest' if larger else 'lowest'} at "
                 f"<b>{html.escape(c['leader'])}</b>: {html.escape(est)}; "
-                + (f"resolved at {c['confidence']:.0%} confidence: " if c.get("by") != "exact" else "")
+                + ("" if c.get("by") == "exact" else
+                   f"resolved at {c['confidence']:.0%} confidence: ")
                 + f"ahead of {html.escape(str(c['runner_up']))} by {_g(gap)}{se}.{what}")
     else:
         text = (f"<b>{html.escape(label)}</b>: not resolved at {c['confidence']:.0%} confidence: "
