@@ -377,6 +377,8 @@ def list_layoffs(R, W, p, card, k):
 def pile_options(R, W, p):
     """The legal ways to take the pile: new melds of its top card with >= 2 hand cards (and with
     ``layoff_take``, the top card laid off on an own meld).  Returns the count."""
+    if W.nmeld[p] >= MAXM:
+        return 0
     top = W.pile[W.st[2] - 1]
     k = ME.melds_with(W.hand[p], R.mr, top, 2, W.opts)
     if k < 0:
@@ -518,6 +520,8 @@ def baseline_melds(R, S, W, p, log, i):
 def connections(hand, c):
     """Cards of ``hand`` that ``c`` could meld with: its rank, or its suit one or two ranks
     away (the ace next to the three as well as the king)."""
+    if c == JOKER:
+        return 0
     r, s = c & 15, c >> 4
     t = hand[c] - 1
     for x in range(4):
