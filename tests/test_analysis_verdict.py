@@ -287,3 +287,20 @@ def test_a_grid_over_both_sides_headlines_the_equilibrium(tmp_path):
     assert [c["claim"] for c in gin["claims"]] == ["row's pure minimax p1.knock",
                                                     "column's pure minimax p2.knock",
                                                     "mixed equilibrium"]
+
+
+def test_a_table_with_an_unplayed_configuration_has_no_headline():
+    """An interrupted sweep saves a table where some configuration has no hands yet (its mean is
+    NaN): no best point and no equilibrium is claimed from it (the matrix game's LP refused the
+    NaN with a traceback on CI before)."""
+    from simkit.analysis.headline import headline
+    ex = simkit.solve("ochko", "banker_stop=16,17", "p1.t=15,16", exact=True)
+    t = ex.table().rename(columns={"mean": "m"}).assign(metric="p1_ev", mean=lambda d: -d["m"],
+                                                          se=0.0, method="exact")
+    t = t[["game", "rules", "banker_stop", "p1.t", "metric", "mean", "se", "method"]]
+    assert headline(t)["kind"] == "equilibrium"
+    t.loc[(t["banker_stop"] == 16) & (t["p1.t"] == 16), "mean"] = np.nan
+    assert headline(t) is None
+    one = t[t["banker_stop"] == 16]
+    assert headline(one) is None
+    assert headline(one.dropna()) is None  # one configuration left: nothing varies

@@ -120,6 +120,8 @@ def headline(df, sums=None, keys=None, reps: int = REPS, seed: int = 0) -> dict 
         if len(sub) != len(points):
             return None
         sub = points.merge(sub, on=keys, how="left")
+        if not np.isfinite(sub["mean"].to_numpy(float)).all():
+            return None  # a configuration without hands yet (an interrupted sweep): no headline
         se = sub["se"].to_numpy(float) if "se" in sub.columns else np.full(len(sub), np.nan)
         exact = (sub["method"].astype(str) == "exact").to_numpy() if "method" in sub.columns \
             else np.zeros(len(sub), bool)
