@@ -1,4 +1,4 @@
-"""A slow, plain-Python statement of sets and runs with wild cards, written from the rules'
+"""A plain-Python statement of sets and runs with wild cards, written from the rules'
 definitions only (it shares no code with :mod:`simkit.engines.melds`): used by
 ``tests/test_melds.py`` to check the engine.
 
@@ -17,11 +17,11 @@ codes (repeats allowed).  The rules are read from any object with the fields of
   ``run_wilds``.
 
 :func:`least_deadwood` tries every partition of the hand: it lists the hand's legal melds once
-(:func:`melds_of`: every sub-multiset tried against the definitions), and then the lowest card
-left is either deadwood or in one of those melds that the cards left still hold; the least over
-these choices is remembered for each multiset of cards left.  :func:`least_deadwood_slow`, the
-first statement (it searches the melds holding the lowest natural card afresh at every step and
-is about ten times slower), is kept to check it.
+(:func:`melds_of`: every sub-multiset that could be one is tried against the definitions), and
+then the lowest card left is either deadwood or in one of those melds that the cards left still
+hold; the least over these choices is remembered for each multiset of cards left.
+:func:`least_deadwood_slow`, the first statement (it searches the melds holding the lowest
+natural card afresh at every step), is kept to check it.
 """
 from __future__ import annotations
 
