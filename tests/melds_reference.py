@@ -1,4 +1,4 @@
-"""A slow, plain-Python statement of sets and runs with wild cards, written from the rules'
+"""A plain-Python statement of sets and runs with wild cards, written from the rules'
 definitions only (it shares no code with :mod:`simkit.engines.melds`): used by
 ``tests/test_melds.py`` to check the engine.
 
@@ -16,9 +16,12 @@ codes (repeats allowed).  The rules are read from any object with the fields of
   ``max_wild`` wilds and at least ``min_natural`` naturals, and runs hold wilds only if
   ``run_wilds``.
 
-:func:`least_deadwood` tries every partition of the hand: the lowest natural card left is either
-deadwood or in a legal meld with other cards left (every sub-multiset holding it is tried), and
-the wild cards left at the end are deadwood or form melds of wild cards only.
+:func:`least_deadwood` tries every partition of the hand: it lists the hand's legal melds once
+(:func:`melds_of`: every sub-multiset that could be one is tried against the definitions), and
+then the lowest card left is either deadwood or in one of those melds that the cards left still
+hold; the least over these choices is remembered for each multiset of cards left.
+:func:`least_deadwood_slow`, the first statement (it searches the melds holding the lowest
+natural card afresh at every step), is kept to check it.
 """
 from __future__ import annotations
 
@@ -33,12 +36,25 @@ def is_wild(R, c) -> bool:
     return c == JOKER or (R.wild_ranks >> (c % 16)) & 1 == 1
 
 
-def positions(R) -> list[int]:
-    return [q for q in range(1, 15) if (R.seq_ranks >> q) & 1]
+@lru_cache(maxsize=None)
+def positions(R) -> tuple[int, ...]:
+    return tuple(q for q in range(1, 15) if (R.seq_ranks >> q) & 1)
 
 
 def card_at(suit, q) -> int:
     return suit * 16 + (14 if q == 1 else q)
+
+
+@lru_cache(maxsize=None)
+def windows(R, suit, n) -> list:
+    """Every ``n`` positions that follow each other in ``positions(R)``, with the card of
+    ``suit`` each holds."""
+    seq = positions(R)
+    out = []
+    for lo in range(len(seq) - n + 1):
+        window = seq[lo:lo + n]
+        out.append((window, tuple(card_at(suit, q) for q in window)))
+    return out
 
 
 def _set_suits_ok(R, rank, suits) -> bool:
@@ -50,55 +66,63 @@ def _set_suits_ok(R, rank, suits) -> bool:
     return distinct or len(set(suits)) == 1
 
 
-def _counts_ok(R, cards) -> bool:
-    n = len(cards)
-    w = sum(is_wild(R, c) for c in cards)
+def _counts_ok(R, n, w) -> bool:
+    """May a meld have ``n`` cards, ``w`` of them wild?"""
     return R.min_size <= n <= R.max_size and w <= R.max_wild and n - w >= R.min_natural
 
 
-def set_namings(R, cards):
+def set_namings(R, cards) -> list:
     """Every rank ``r`` and tuple of stood-for cards (naturals first as given, then wilds) under
     which ``cards`` is a legal set."""
-    if not R.sets or not _counts_ok(R, cards):
-        return []
+    return list(_set_namings(R, cards))
+
+
+def _set_namings(R, cards):
+    if not R.sets:
+        return
     nat = [c for c in cards if not is_wild(R, c)]
     wild = [c for c in cards if is_wild(R, c)]
+    if not _counts_ok(R, len(cards), len(wild)):
+        return
     ranks = {c % 16 for c in nat}
     if len(ranks) > 1:
-        return []
+        return
     cand = ranks if ranks else {r for r in range(2, 15) if not (R.wild_ranks >> r) & 1}
-    out = []
     for r in sorted(cand):
         if not (R.set_ranks >> r) & 1:
             continue
         for names in itertools.product(range(4), repeat=len(wild)):
             suits = [c // 16 for c in nat] + list(names)
             if _set_suits_ok(R, r, suits):
-                out.append((r, tuple(nat) + tuple(s * 16 + r for s in names)))
-    return out
+                yield r, tuple(nat) + tuple(s * 16 + r for s in names)
 
 
-def run_namings(R, cards):
+def run_namings(R, cards) -> list:
     """Every (suit, positions) under which ``cards`` is a legal run: ``positions`` lists the
     rank positions in order and which card (index into ``cards``) sits at each."""
-    if not R.runs or not _counts_ok(R, cards):
-        return []
+    return list(_run_namings(R, cards))
+
+
+def _run_namings(R, cards):
+    if not R.runs:
+        return
     nat = [i for i, c in enumerate(cards) if not is_wild(R, c)]
     wild = [i for i, c in enumerate(cards) if is_wild(R, c)]
+    if not _counts_ok(R, len(cards), len(wild)):
+        return
     if wild and not R.run_wilds:
-        return []
+        return
     suits = {cards[i] // 16 for i in nat}
     if len(suits) > 1:
-        return []
-    seq = positions(R)
+        return
     n = len(cards)
-    out = []
     for suit in (sorted(suits) if suits else range(4)):
-        for lo in range(len(seq) - n + 1):
-            window = seq[lo:lo + n]
+        for window, held in windows(R, suit, n):
+            if any(cards[i] not in held for i in nat):
+                continue
             # put each natural card on a position of the window holding its card (an ace may
             # have two), no two on one position; wild cards on the rest
-            spots = [[p for p in range(n) if card_at(suit, window[p]) == cards[i]] for i in nat]
+            spots = [[p for p in range(n) if held[p] == cards[i]] for i in nat]
             for perm in itertools.product(*spots):
                 if len(set(perm)) < len(perm):
                     continue
@@ -107,13 +131,14 @@ def run_namings(R, cards):
                     seat[p] = nat[k]
                 rest = iter(wild)
                 seat = [s if s is not None else next(rest) for s in seat]
-                out.append((suit, tuple(window), tuple(seat)))
-    return out
+                yield suit, tuple(window), tuple(seat)
 
 
 @lru_cache(maxsize=200_000)
 def _is_meld_sorted(R, cards) -> bool:
-    return bool(set_namings(R, cards) or run_namings(R, cards))
+    """Has ``cards`` (sorted) a naming as a set or a run (the first one found answers)."""
+    return (next(_set_namings(R, cards), None) is not None
+            or next(_run_namings(R, cards), None) is not None)
 
 
 def is_meld(R, cards) -> bool:
@@ -148,21 +173,63 @@ def signatures(R, cards) -> set:
 
 def sub_multisets(cards, lo, hi):
     """Every sub-multiset of ``cards`` with ``lo..hi`` cards, as sorted tuples, once each."""
-    c = Counter(cards)
-    keys = sorted(c)
-    out = []
+    cards = sorted(cards)
+    return sorted({sub for n in range(lo, min(hi, len(cards)) + 1)
+                   for sub in itertools.combinations(cards, n)})
 
-    def rec(i, acc):
-        if i == len(keys):
-            if lo <= len(acc) <= hi:
-                out.append(tuple(acc))
-            return
-        for k in range(c[keys[i]] + 1):
-            if len(acc) + k > hi:
-                break
-            rec(i + 1, acc + [keys[i]] * k)
-    rec(0, [])
-    return out
+
+def meld_pools(R, hand) -> list[list[int]]:
+    """Pools holding every legal meld of ``hand``: a meld's natural cards share a rank (a set) or
+    a suit (a run), so its cards are one rank's or one suit's natural cards with wild cards (or
+    wild cards only)."""
+    wild = [c for c in hand if is_wild(R, c)]
+    nat = [c for c in hand if not is_wild(R, c)]
+    groups = [[c for c in nat if c % 16 == r] for r in range(2, 15)]
+    groups += [[c for c in nat if c // 16 == s] for s in range(4)]
+    return [wild] + [g + wild for g in groups if g]
+
+
+def melds_of(R, hand) -> list[tuple]:
+    """Every legal meld ``hand`` holds, as a sorted tuple of cards, once each."""
+    found = set()
+    for pool in meld_pools(R, hand):
+        for sub in sub_multisets(pool, R.min_size, R.max_size):
+            if sub not in found and _is_meld_sorted(R, sub):
+                found.add(sub)
+    return sorted(found)
+
+
+def least_deadwood(R, hand, dw) -> int:
+    """The least total value ``dw[code]`` of the cards left out of melds, over every partition
+    of ``hand`` into legal melds and deadwood.
+
+    A multiset of cards is a vector of counts over the hand's distinct cards (lowest first).  In
+    any partition of the cards left, their lowest card is deadwood or in one meld: a legal meld
+    of the hand whose lowest card it is, that the cards left hold.  Each choice leaves a smaller
+    multiset, partitioned in turn."""
+    keys = sorted(set(hand))
+    where = {c: i for i, c in enumerate(keys)}
+    starting = [[] for _ in keys]       # starting[i]: the melds whose lowest card is keys[i]
+    for meld in melds_of(R, hand):
+        starting[where[meld[0]]].append(Counter(where[c] for c in meld))
+
+    @lru_cache(maxsize=None)
+    def best(rest):
+        i = next((i for i, k in enumerate(rest) if k), None)
+        if i is None:
+            return 0
+        left = list(rest)
+        left[i] -= 1
+        b = int(dw[keys[i]]) + best(tuple(left))
+        for meld in starting[i]:
+            if all(rest[j] >= m for j, m in meld.items()):
+                left = list(rest)
+                for j, m in meld.items():
+                    left[j] -= m
+                b = min(b, best(tuple(left)))
+        return b
+
+    return best(tuple(hand.count(c) for c in keys))
 
 
 def _meld_candidates(R, rest, first):
@@ -180,9 +247,10 @@ def _meld_candidates(R, rest, first):
     return sorted(found)
 
 
-def least_deadwood(R, hand, dw) -> int:
-    """The least total value ``dw[code]`` of the cards left out of melds, over every partition
-    of ``hand`` into legal melds and deadwood."""
+def least_deadwood_slow(R, hand, dw) -> int:
+    """:func:`least_deadwood` as first written: the lowest natural card left is either deadwood
+    or in a legal meld with other cards left (every sub-multiset holding it is tried, at every
+    step), and the wild cards left at the end are deadwood or form melds of wild cards only."""
 
     @lru_cache(maxsize=None)
     def best(rest):
@@ -222,17 +290,10 @@ def least_deadwood(R, hand, dw) -> int:
 
 def legal_signatures(R, hand, must=None, min_n=0) -> set:
     """The signatures of every legal meld ``hand`` holds (with card ``must`` in it, and
-    ``min_n`` cards at least, when given).  A meld's natural cards share a rank (a set) or a
-    suit (a run), so the sub-multisets tried are those of one rank's or one suit's cards with
-    the wild cards."""
-    wild = [c for c in hand if is_wild(R, c)]
-    nat = [c for c in hand if not is_wild(R, c)]
-    groups = [wild]
-    groups += [[c for c in nat if c % 16 == r] + wild for r in range(2, 15)]
-    groups += [[c for c in nat if c // 16 == s] + wild for s in range(4)]
+    ``min_n`` cards at least, when given): every sub-multiset of :func:`meld_pools` is tried."""
     seen = set()
     out = set()
-    for pool in groups:
+    for pool in meld_pools(R, hand):
         for sub in sub_multisets(pool, max(R.min_size, min_n), R.max_size):
             if sub in seen or (must is not None and must not in sub):
                 continue
@@ -265,7 +326,7 @@ def row_legal(R, row) -> bool:
             return False
         if not (a == JOKER or (0 <= a < 64 and 2 <= a % 16 <= 14)):
             return False
-    if not _counts_ok(R, act):
+    if not _counts_ok(R, n, sum(is_wild(R, a) for a in act)):
         return False
     if kind == 0:
         if not R.sets or not (R.set_ranks >> key) & 1 or (R.wild_ranks >> key) & 1:

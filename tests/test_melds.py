@@ -5,11 +5,15 @@ fast path against the engine; rules validation; hands worked by hand; plain Pyth
 compiled kernels.
 
 Hypothesis runs derandomized (fixed examples, never flaky).  The quick tier checks a few hundred
-hands, the slow tier (``-m slow``) about 3,500 more (the issue asks for 10,000: that size was run
-once, 10,300 hands with no mismatch, and cut for CI time; the brute force costs ~5 ms a hand).
+hands, and the brute force against its first, slower statement on 300 more; the slow tier
+(``-m slow``) checks ``arrange`` on 10,000 hands and the other kernels on 1,650 more.  The cost
+is kept small: the brute force lists a hand's melds once and remembers each sub-multiset's least
+deadwood (under 1 ms a hand); a hypothesis example costs about as much again, so ``arrange``
+takes five hands to an example, and a hand's cards come from a seeded generator.
 """
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import subprocess
@@ -54,30 +58,32 @@ def _ranks(name):
     return [r for r in base if not (R.wild_ranks >> r) & 1]
 
 
+# (rules, decks, suits of a meld-dense hand or 0 for any card, value table)
+CASES = list(itertools.product(sorted(RULES), (1, 2, 3), (4, 2, 0), ("oklahoma", "gin", "random")))
+
+
 @st.composite
 def deals(draw):
-    """(rules name, hand as sorted codes, values int64[65])."""
-    name = draw(st.sampled_from(sorted(RULES)))
+    """(rules name, hand as sorted codes, values int64[65]): a rule record, 1-3 decks, all cards
+    or (meld-dense) five neighbouring ranks of 4 or 2 suits, a value table; ``n`` cards, ``w`` of
+    them wild, drawn by a seeded generator (a draw per card made hypothesis's part cost more
+    than the brute force)."""
+    name, decks, dense, table = draw(st.sampled_from(CASES))
+    n = draw(st.integers(0, 14))
+    w = draw(st.integers(0, min(3, n)))
+    rng = np.random.default_rng(draw(st.integers(0, 2 ** 32 - 1)) if n else 0)
     R = RULES[name]
-    decks = draw(st.integers(1, 3))
-    ranks = _ranks(name)
-    if draw(st.booleans()):                       # meld-dense: five neighbouring ranks
-        lo = draw(st.integers(0, len(ranks) - 5))
-        ranks = ranks[lo:lo + 5]
-    naturals = [s * 16 + r for s in range(4) for r in ranks] * decks
+    ranks, suits = _ranks(name), range(4)
+    if dense:
+        lo = int(rng.integers(0, len(ranks) - 4))
+        ranks, suits = ranks[lo:lo + 5], sorted(int(s) for s in rng.permutation(4)[:dense])
+    naturals = [s * 16 + r for s in suits for r in ranks] * decks
     wilds = [64] * (2 * decks) + [s * 16 + r for s in range(4) for r in range(2, 15)
                                   if (R.wild_ranks >> r) & 1] * decks
-    n = draw(st.integers(0, 14))
-    w = draw(st.integers(0, min(3, n, len(wilds))))
-    pick_n = draw(st.lists(st.integers(0, len(naturals) - 1), min_size=n - w, max_size=n - w,
-                           unique=True))
-    pick_w = draw(st.lists(st.integers(0, len(wilds) - 1), min_size=w, max_size=w, unique=True))
-    hand = sorted([naturals[i] for i in pick_n] + [wilds[i] for i in pick_w])
-    table = draw(st.sampled_from(["oklahoma", "gin", "random"]))
-    if table == "random":
-        dw = np.random.default_rng(draw(st.integers(0, 2 ** 32 - 1))).integers(0, 31, 65)
-    else:
-        dw = VALUE_TABLES[table]
+    w = min(w, n, len(wilds))
+    hand = sorted([naturals[i] for i in rng.permutation(len(naturals))[:n - w]]
+                  + [wilds[i] for i in rng.permutation(len(wilds))[:w]])
+    dw = rng.integers(0, 31, 65) if table == "random" else VALUE_TABLES[table]
     return name, hand, np.ascontiguousarray(dw, np.int64)
 
 
@@ -112,9 +118,30 @@ def check_arrange(name, hand, dw):
     assert sum(int(dw[c]) * v for c, v in left.items()) == dead
 
 
-@pytest.mark.parametrize("n", _quick_slow(250, 1800))
+@pytest.mark.parametrize("n", _quick_slow(250, 10_000))
 def test_arrange_equals_the_brute_force(n):
-    _settings(n)(given(deals())(lambda d: check_arrange(*d)))()
+    """``n`` hands, five to a hypothesis example (an example's own cost is about a hand's)."""
+    checked = []
+
+    @given(st.lists(deals(), min_size=5, max_size=5))
+    def run(ds):
+        for d in ds:
+            check_arrange(*d)
+        checked.append(len(ds))
+    _settings(n // 5)(run)()
+    assert sum(checked) >= n
+
+
+def test_the_reference_equals_its_first_statement():
+    """The memoised brute force against the first one (melds holding the lowest natural card
+    searched afresh at every step; wild cards left to the end)."""
+    @given(deals())
+    def run(d):
+        name, hand, dw = d
+        R = RULES[name]
+        assert REF.least_deadwood(R, hand, dw) == REF.least_deadwood_slow(R, hand, dw), (
+            name, C.format_cards(hand))
+    _settings(300)(run)()
 
 
 # ---- legal_melds, melds_with -------------------------------------------------------------------

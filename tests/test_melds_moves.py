@@ -104,6 +104,8 @@ def brute(hand, R, must=None, min_n=0):
             k = set_key(sub, R)
             if k:
                 keys.add(k)
+            if len({c >> 4 for c in sub if not wild(c, R)}) > 1:
+                continue                # a run's natural cards share a suit, in any order
             for perm in set(itertools.permutations(sub)):
                 keys |= run_keys(perm, R)
     return keys
