@@ -31,7 +31,7 @@ import os
 import pandas as pd
 import simkit
 from simkit import plots
-from simkit.games.gin import study
+from simkit.analysis.studies import gin_knock as study
 
 N = int(float(os.environ.get("SIMKIT_NB_N", "2e5")))   # deals (pairs of hands) per configuration
 NM = max(2_000, N // 4)                                # deals of the 11 x 11 matrix

@@ -43,7 +43,7 @@ import pandas as pd
 
 import simkit
 from simkit import plots
-from simkit.games.klaberjass import study
+from simkit.analysis.studies import klaberjass_bidding as study
 
 N = int(float(os.environ.get("SIMKIT_NB_N", "4e5")))   # short games (one deal + redeals) per configuration
 NL = max(1_000, N // 4)                                # long games (to 301 / 501) per configuration
