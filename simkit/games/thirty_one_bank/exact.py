@@ -280,8 +280,7 @@ class _Setup:
     def remaining(self, seen) -> np.ndarray:
         counts = self.full.copy()
         from simkit.games.thirty_one_bank import SPEC
-        cards = check_stack(SPEC, self.rules,
-                            seen if seen is not None else [], what="seen")
+        cards = check_stack(SPEC, self.rules, seen if seen is not None else [], what="seen")
         v = E.card_values()
         for c in cards:        # no card more often than the pack holds it, so no class either
             counts[v[c] - 1] -= 1
@@ -595,8 +594,7 @@ def talia_counting(game="thirty_one_bank(unit=talia)", talias=20, seed=1, strate
 
 def tidy(rows, rules, strategies: str, method: str, grid_cols=()) -> pd.DataFrame:
     from simkit.games.thirty_one_bank import SPEC
-    return exact_table(SPEC, rules, rows, strategies, method,
-                       grid_cols)
+    return exact_table(SPEC, rules, rows, strategies, method, grid_cols)
 
 
 def analyze(rules, strategies=None, grid_axes=None):
