@@ -4,6 +4,11 @@ Generated so that its code stays reviewable as plain Python; SIMKIT_NB_N sets th
 configuration (CI runs it small)."""
 import nbformat as nbf
 
+#: what tests/test_notebooks.py checks when it runs the notebook with SIMKIT_NB_N=size: the
+#: phrases its output prints and at least this many images
+CHECK = {"size": "4e3", "images": 4, "phrases": [
+    "the best threshold is knock <=", "best replies in the matrix"]}
+
 cells = []
 md = lambda s: cells.append(nbf.v4.new_markdown_cell(s.strip()))  # noqa: E731
 code = lambda s: cells.append(nbf.v4.new_code_cell(s.strip()))  # noqa: E731
@@ -31,7 +36,7 @@ import os
 import pandas as pd
 import simkit
 from simkit import plots
-from simkit.games.gin import study
+from simkit.analysis.studies import gin_knock as study
 
 N = int(float(os.environ.get("SIMKIT_NB_N", "2e5")))   # deals (pairs of hands) per configuration
 NM = max(2_000, N // 4)                                # deals of the 11 x 11 matrix

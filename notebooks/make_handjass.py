@@ -4,6 +4,12 @@ Generated so that its code stays reviewable as plain Python; SIMKIT_NB_N sets th
 configuration (CI runs it small; whole games are N / 20)."""
 import nbformat as nbf
 
+#: what tests/test_notebooks.py checks when it runs the notebook with SIMKIT_NB_N=size: the
+#: phrases its output prints and at least this many images
+CHECK = {"size": "4e3", "images": 4, "phrases": [
+    "the loser's seat with 4 players", "best play threshold for p1", "the Forehand's potato rate",
+    "a game lasts", "playing blind is worth"]}
+
 cells = []
 md = lambda s: cells.append(nbf.v4.new_markdown_cell(s.strip()))  # noqa: E731
 code = lambda s: cells.append(nbf.v4.new_code_cell(s.strip()))  # noqa: E731

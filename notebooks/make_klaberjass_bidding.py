@@ -5,6 +5,14 @@ configuration (long games and per-deal rows are sized from it; CI runs it small)
 conclusion is printed from the numbers measured in the run, never typed in."""
 import nbformat as nbf
 
+#: what tests/test_notebooks.py checks when it runs the notebook with SIMKIT_NB_N=size: the
+#: phrases its output prints and at least this many images
+CHECK = {"size": "4e3", "images": 8, "phrases": [
+    "the best round-one threshold is t1 =", "the best round-two threshold is t2 =",
+    "the best (t1, t2) pair is", "the first word wins the short game with probability",
+    "bait rate by strength:", "equal players: p1, with the first word",
+    "in a long game to 501 the best t1 =", "the break-even open-hand bonus is"]}
+
 cells = []
 md = lambda s: cells.append(nbf.v4.new_markdown_cell(s.strip()))  # noqa: E731
 code = lambda s: cells.append(nbf.v4.new_code_cell(s.strip()))  # noqa: E731
@@ -43,7 +51,7 @@ import pandas as pd
 
 import simkit
 from simkit import plots
-from simkit.games.klaberjass import study
+from simkit.analysis.studies import klaberjass_bidding as study
 
 N = int(float(os.environ.get("SIMKIT_NB_N", "4e5")))   # short games (one deal + redeals) per configuration
 NL = max(1_000, N // 4)                                # long games (to 301 / 501) per configuration

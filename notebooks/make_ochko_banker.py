@@ -4,6 +4,11 @@ The notebook is generated so that its code stays reviewable as plain Python; its
 by SIMKIT_NB_N (rounds per simulated configuration; CI runs it small)."""
 import nbformat as nbf
 
+#: what tests/test_notebooks.py checks when it runs the notebook with SIMKIT_NB_N=size: the
+#: phrases its output prints and at least this many images
+CHECK = {"size": "2e4", "images": 5, "phrases": [
+    "the bank's best threshold", "Per session"]}
+
 cells = []
 md = lambda s: cells.append(nbf.v4.new_markdown_cell(s.strip()))  # noqa: E731
 code = lambda s: cells.append(nbf.v4.new_code_cell(s.strip()))  # noqa: E731

@@ -5,6 +5,11 @@ configuration (games are sized from it; CI runs it small).  Every conclusion is 
 numbers measured in the run, never typed in, and only where the interval excludes zero."""
 import nbformat as nbf
 
+#: what tests/test_notebooks.py checks when it runs the notebook with SIMKIT_NB_N=size: the
+#: phrases its output prints and at least this many images
+CHECK = {"size": "2e3", "images": 2, "phrases": [
+    "pile take:", "points a hand against the baseline", "the baseline is left with the Q♠"]}
+
 cells = []
 md = lambda s: cells.append(nbf.v4.new_markdown_cell(s.strip()))  # noqa: E731
 code = lambda s: cells.append(nbf.v4.new_code_cell(s.strip()))  # noqa: E731

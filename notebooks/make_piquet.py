@@ -4,6 +4,12 @@ Generated so that its code stays reviewable as plain Python; SIMKIT_NB_N sets th
 configuration (CI runs it small)."""
 import nbformat as nbf
 
+#: what tests/test_notebooks.py checks when it runs the notebook with SIMKIT_NB_N=size: the
+#: phrases its output prints and at least this many images
+CHECK = {"size": "4e3", "images": 0, "phrases": [
+    "Elder wins", "bonus rates per deal:", "exchanging four instead of five",
+    "the loser is rubiconed in", "inside parties Elder wins", "the exact last 6 tricks are worth"]}
+
 cells = []
 md = lambda s: cells.append(nbf.v4.new_markdown_cell(s.strip()))  # noqa: E731
 code = lambda s: cells.append(nbf.v4.new_code_cell(s.strip()))  # noqa: E731

@@ -4,6 +4,13 @@ Generated so that its code stays reviewable as plain Python; SIMKIT_NB_N sets th
 configuration (CI runs it small)."""
 import nbformat as nbf
 
+#: what tests/test_notebooks.py checks when it runs the notebook with SIMKIT_NB_N=size: the
+#: phrases its output prints and at least this many images
+CHECK = {"size": "2e3", "images": 1, "phrases": [
+    "first player's edge in crazy eights", "best baseline parameters",
+    "two players, exact loser shares", "the best hint against random is",
+    "mean draws per game by players"]}
+
 cells = []
 md = lambda s: cells.append(nbf.v4.new_markdown_cell(s.strip()))  # noqa: E731
 code = lambda s: cells.append(nbf.v4.new_code_cell(s.strip()))  # noqa: E731

@@ -5,6 +5,12 @@ configuration (games and series are sized from it; CI runs it small).  Every con
 from the numbers measured in the run, never typed in."""
 import nbformat as nbf
 
+#: what tests/test_notebooks.py checks when it runs the notebook with SIMKIT_NB_N=size: the
+#: phrases its output prints and at least this many images
+CHECK = {"size": "4e3", "images": 1, "phrases": [
+    "seat edge: the eldest side scores", "the seven bonuses are worth", "a game pays two brčka in",
+    "unshuffled dealing changes"]}
+
 cells = []
 md = lambda s: cells.append(nbf.v4.new_markdown_cell(s.strip()))  # noqa: E731
 code = lambda s: cells.append(nbf.v4.new_code_cell(s.strip()))  # noqa: E731

@@ -4,6 +4,12 @@ Generated so that its code stays reviewable as plain Python; SIMKIT_NB_N sets th
 configuration (CI runs it small)."""
 import nbformat as nbf
 
+#: what tests/test_notebooks.py checks when it runs the notebook with SIMKIT_NB_N=size: the
+#: phrases its output prints and at least this many images
+CHECK = {"size": "2e4", "images": 9, "phrases": [
+    "the bank's minimax stop: simulation", "the best knock threshold against simple is knock <=",
+    "match odds to 100 by knock threshold:", "tournament ratings:", "mixed equilibrium"]}
+
 cells = []
 md = lambda s: cells.append(nbf.v4.new_markdown_cell(s.strip()))  # noqa: E731
 code = lambda s: cells.append(nbf.v4.new_code_cell(s.strip()))  # noqa: E731

@@ -5,6 +5,12 @@ by SIMKIT_NB_N (rounds per simulated configuration; CI runs it small, and then n
 grids too)."""
 import nbformat as nbf
 
+#: what tests/test_notebooks.py checks when it runs the notebook with SIMKIT_NB_N=size: the
+#: phrases its output prints and at least this many images
+CHECK = {"size": "2e4", "images": 1, "phrases": [
+    "the bank's best threshold against the punter's best reply",
+    "counting (count q=0.46) gains the punter", "line 97:"]}
+
 cells = []
 md = lambda s: cells.append(nbf.v4.new_markdown_cell(s.strip()))  # noqa: E731
 code = lambda s: cells.append(nbf.v4.new_code_cell(s.strip()))  # noqa: E731

@@ -4,10 +4,11 @@
     python scripts/digest.py -o after.json --against before.json   # on the new one
 
 For every registered game the set is: the default configuration; each preset; each strategy kind
-with its default parameters in seat ``p1`` (the other seats at the game's default); a few
-game-specific extras listed in :data:`EXTRA`.  Each run is ``n`` deals at a fixed seed with
-per-deal rows kept; the digest of a run is the SHA-256 of its table's estimates (mean, se,
-interval, n) and of its per-deal rows, as raw float64 bytes.  A run that fails (say, a strategy
+with its default parameters in seat ``p1`` (the other seats at the game's default); the game's
+own extras, ``GameSpec.digest_runs`` (kept in the game's folder, so that adding a game does not
+touch this script).  Each run is ``n`` deals at a fixed seed with per-deal rows kept; the digest
+of a run is the SHA-256 of its table's estimates (mean, se, interval, n) and of its per-deal
+rows, as raw float64 bytes.  A run that fails (say, a strategy
 kind whose defaults do not play) is recorded as its error text, so that a fix shows up as a change.
 ``--against`` prints which runs moved.
 """
@@ -25,45 +26,13 @@ from simkit.errors import SimkitError
 
 N = 12_000  # three chunks of 4096 (the last one short): chunk order and the short chunk both count
 SEED = 7
-EXTRA = {
-    "ochko": [("ochko(players=3,deck=52)", ["p1=stand_at(15)", "p2=random(0.3)"]),
-              ("ochko(bonus_hands=true,ties=push,banker_stop=16)", [])],
-    "ochko_session": [("ochko_session(players=2)", ["p1=vabank", "p2=fraction(0.2)"])],
-    "gin": [("gin(unit=match)", ["p1=threshold(5)"]), ("gin(preset=gra)", ["p1=careful", "p2=tracker"])],
-    "klaberjass": [("klaberjass(preset=long301)", ["p2=random"])],
-    "durak": [("durak(form=long5,unit=match)", ["p1=random"]),
-              ("durak(form=super_short,hand_cap=empty_stock)", ["p1=random", "p2=random"]),
-              ("durak", ["p1=exact(exact=6)"])],
-    "oklahoma": [("oklahoma(players=4,pile_take=layoff,min_natural=0)",
-                  ["p1=baseline(hold=1,qs=0)", "p3=random"]),
-                 ("oklahoma(stock_end=reshuffle,final_discard=false)", ["p2=baseline(feed=3)"])],
-    "piquet": [("piquet(unit=partie)", ["p2=random"]),
-               ("piquet(unit=game,tricks=flat,void_suit=true)", ["p1=random"]),
-               ("piquet", ["p1=exact(exact=4)", "p2=baseline(take=3,sink=10)"])],
-    "hearts": [("hearts(players=6,preset=cancellation)", ["p1=moon"]),
-               ("hearts(preset=openspiel)", [f"p{k}=random" for k in range(1, 5)])],
-    "crazy_eights": [("crazy_eights(players=4,preset=optional)", ["p2=random"]),
-                     ("crazy_eights(preset=openspiel)", [f"p{k}=random" for k in range(1, 6)])],
-    "fan_tan": [("fan_tan(players=7,deal_from=right)", ["p1=random", "p3=block"]),
-                ("fan_tan(preset=free_pass)", ["p1=block", "p2=random"])],
-    "stovkahra": [("stovkahra(unit=game,gather=played,deal_end=higher)", ["p2=random", "p4=random"]),
-                  ("stovkahra(unit=series,seven_bonuses=false)", ["p1=baseline(subtract_at=2)"])],
-    "handjass": [("handjass(players=3)", ["p1=random(b=0.5)", "p3=random"]),
-                 ("handjass(unit=game,players=3,extra_per_potato=true)", ["p2=random"])],
-    "old_maid": [("old_maid(players=2)", []), ("old_maid(players=7,starter=random,extra=last)", [])],
-    "thirty_one": [("thirty_one(players=2,table_source=after_deal)", ["p1=random"]),
-                   ("thirty_one(preset=draw52,players=6)", ["p2=random"]),
-                   ("thirty_one(unit=game,players=3)", ["p1=baseline(knock=27)"])],
-    "thirty_one_bank": [("thirty_one_bank(punters=3,unit=talia)", ["p1=count", "p2=random(0.3)"]),
-                        ("thirty_one_bank(punters=4,decks=2,short_pack=stand,both31=push)", [])],
-}
 
 
 def runs_for(name, spec):
     out = [(name, [])]
     out += [(f"{name}(preset={p})", []) for p in spec.presets]
     out += [(name, [f"p1={k}"]) for k in spec.strategies]
-    out += EXTRA.get(name, [])
+    out += [(game, list(strats)) for game, strats in spec.digest_runs]
     return out
 
 

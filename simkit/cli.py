@@ -19,7 +19,6 @@ Shell completion: ``eval "$(_SIMKIT_COMPLETE=bash_source simkit)"`` (zsh_source,
 from __future__ import annotations
 
 import json
-import math
 import os
 import sys
 import textwrap
@@ -29,65 +28,10 @@ import warnings
 import click
 import pandas as pd
 
+from simkit.cli_analysis import COMMANDS as ANALYSIS_COMMANDS
+from simkit.cli_options import FLOAT, FORMATS, INT, common_options, jsonable
 from simkit.core.registry import game_string
 from simkit.errors import SimkitError
-
-FORMATS = click.Choice(["table", "json", "csv"])
-
-
-class _AsciiInt(click.ParamType):
-    """An integer in ASCII digits (click's ``int`` also takes other scripts' digits)."""
-    name = "integer"
-
-    def convert(self, value, param, ctx):
-        if isinstance(value, int):
-            return value
-        text = str(value).strip()
-        if not (text.isascii() and text.lstrip("+-").isdigit()):
-            self.fail(f"{value!r} is not a whole number in ASCII digits", param, ctx)
-        return int(text)
-
-
-INT = _AsciiInt()
-
-
-class _AsciiFloat(click.ParamType):
-    """A finite number in ASCII (``float()`` also takes other scripts' digits, nan and inf)."""
-    name = "number"
-
-    def convert(self, value, param, ctx):
-        if isinstance(value, float):
-            return value
-        text = str(value).strip()
-        try:
-            f = float(text) if text.isascii() else math.nan
-        except ValueError:
-            f = math.nan
-        if not math.isfinite(f):
-            self.fail(f"{value!r} is not a finite number in ASCII digits", param, ctx)
-        return f
-
-
-FLOAT = _AsciiFloat()
-
-
-def _common(f):
-    opts = [
-        click.option("--format", "fmt", type=FORMATS, default="table", show_default=True,
-                     help="output format on stdout"),
-        click.option("-o", "--output", "out", default=None, help="write results to FILE (.parquet or .csv)"),
-        click.option("--seed", default="0", show_default=True, help="seed of the SeedSequence (0..2**63-1)"),
-        click.option("-n", "n", default=None,
-                     help="deals (per grid point); 1e6 accepted [default: 1e5; with --precision "
-                          "the cap, default 1e9]"),
-        click.option("--workers", type=INT, default=1, show_default=True, help="parallel workers"),
-        click.option("--backend", type=click.Choice(["serial", "threads", "processes", "dask"]),
-                     default=None, help="where chunks run (default: serial, threads if --workers > 1)"),
-        click.option("--scheduler", default=None, help="address of an existing Dask scheduler"),
-    ]
-    for o in reversed(opts):
-        f = o(f)
-    return f
 
 
 def _sim_options(f):
@@ -113,6 +57,10 @@ def _sim_options(f):
 @click.version_option(package_name="simkit")
 def cli():
     """simkit: Monte Carlo simulation and strategy analysis for card games."""
+
+
+for _command in ANALYSIS_COMMANDS:  # compare, tournament, best, solve, odds
+    cli.add_command(_command)
 
 
 @cli.command()
@@ -220,7 +168,7 @@ def _blocks(blocks) -> str:
 
 @cli.command()
 @click.argument("game")
-@_common
+@common_options
 @_sim_options
 def run(game, **kw):
     """Simulate one configuration of GAME: metrics with 95% intervals."""
@@ -231,7 +179,7 @@ def run(game, **kw):
 @click.argument("game")
 @click.option("--grid", "grid", multiple=True, required=True,
               help="key=a..b, key=a..b:step, key=a,b,c; p1.param=... for a strategy parameter")
-@_common
+@common_options
 @_sim_options
 def sweep(game, grid, **kw):
     """Simulate GAME over a grid of rules options and strategy parameters (paired deals)."""
@@ -342,7 +290,7 @@ def exact(game, rules, strategies, grid, fmt, out):
     if out:
         store.write_table(out, table, {"exact": obj})
     if fmt == "json":
-        click.echo(json.dumps(obj, indent=1, default=_jsonable))
+        click.echo(json.dumps(obj, indent=1, default=jsonable))
     elif fmt == "csv":
         click.echo(table.to_csv(index=False), nl=False)
     else:
@@ -416,7 +364,7 @@ def _emit_frame(df: pd.DataFrame, fmt: str, records, out: str | None = None,
         from simkit.core import store
         store.write_table(store.check_output(out), df)
     if fmt == "json":
-        click.echo(json.dumps(records, indent=1, default=_jsonable))
+        click.echo(json.dumps(records, indent=1, default=jsonable))
     elif fmt == "csv":
         click.echo(df.to_csv(index=False), nl=False)
     elif text is not None:
@@ -425,12 +373,6 @@ def _emit_frame(df: pd.DataFrame, fmt: str, records, out: str | None = None,
         with pd.option_context("display.max_rows", None, "display.width", 250,
                                "display.max_colwidth", 80):
             click.echo(df.to_string(index=False))
-
-
-def _jsonable(v):
-    if isinstance(v, float) and math.isnan(v):
-        return None
-    return str(v)
 
 
 def main(argv=None) -> int:
@@ -486,6 +428,3 @@ def _main(argv) -> int:
 
 def entry() -> None:
     sys.exit(main())
-
-
-import simkit.cli_analysis  # noqa: E402,F401  (registers compare, tournament, best, solve, odds)

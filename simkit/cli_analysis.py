@@ -3,7 +3,9 @@
 Each is a thin shell over :mod:`simkit.analysis` with the grammar of ``run`` and ``sweep`` (game
 strings, ``-r``, ``-s``, ``--grid``, ``-n``, ``--seed``, ``--workers``, ``--backend``,
 ``--scheduler``, ``--format``, ``-o``).  It prints the analysis's table and headline lines;
-``-o FILE.parquet`` keeps every frame for ``simkit report``.
+``-o FILE.parquet`` keeps every frame for ``simkit report``.  The commands are plain click
+commands listed in :data:`COMMANDS`; :mod:`simkit.cli` adds them to its group (this module does
+not import it).
 """
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ import json
 import click
 import pandas as pd
 
-from simkit.cli import FLOAT, _common, _jsonable, cli
+from simkit.cli_options import FLOAT, common_options, jsonable
 
 _PROGRESS = click.option("--progress/--no-progress", default=None,
                          help="progress bar (default: on a terminal)")
@@ -37,7 +39,7 @@ def _emit(an, fmt: str, out: str | None, columns: list[str], extra=None) -> None
     if out:
         an.save(out)
     if fmt == "json":
-        click.echo(json.dumps(an.to_json(), indent=1, default=_jsonable))
+        click.echo(json.dumps(an.to_json(), indent=1, default=jsonable))
         return
     if fmt == "csv":
         click.echo(an.table().to_csv(index=False), nl=False)
@@ -68,7 +70,7 @@ def _prep(kw, out):
     return nums
 
 
-@cli.command()
+@click.command()
 @click.argument("game")
 @click.argument("a")
 @click.argument("b")
@@ -83,7 +85,7 @@ def _prep(kw, out):
               help="add chunks until the difference's interval half-width is at most this")
 @click.option("--confidence", type=FLOAT, default=0.95, show_default=True,
               help="confidence of the sequential decision (shared over its looks)")
-@_common
+@common_options
 @_PROGRESS
 def compare(game, a, b, field, rules, metric, until_resolved, precision, confidence, fmt, out,
             progress, **kw):
@@ -97,7 +99,7 @@ def compare(game, a, b, field, rules, metric, until_resolved, precision, confide
                          "ci_low", "ci_high", "resolved", "n"])
 
 
-@cli.command()
+@click.command()
 @click.argument("game")
 @click.option("-s", "--strategy", "strategies", multiple=True,
               help="a strategy in the round robin (repeat: at least two)")
@@ -107,7 +109,7 @@ def compare(game, a, b, field, rules, metric, until_resolved, precision, confide
               help="ratings model (default: Bradley-Terry for win shares, else least squares)")
 @click.option("--reps", type=click.IntRange(20, 100_000), default=400, show_default=True,
               help="bootstrap resamples of chunks for the intervals")
-@_common
+@common_options
 @_PROGRESS
 def tournament(game, strategies, rules, metric, model, reps, fmt, out, progress, **kw):
     """A round robin of strategies: cross table and ratings with bootstrap intervals."""
@@ -119,7 +121,7 @@ def tournament(game, strategies, rules, metric, model, reps, fmt, out, progress,
                          f"mean_{an.info['metric']}", "n", "contradicts"], cross)
 
 
-@cli.command()
+@click.command()
 @click.argument("game")
 @_grid_against("strategy grid, e.g. p1.knock=0..10 (repeatable: a product)")
 @click.option("-m", "--metric", "metric", default=None,
@@ -127,7 +129,7 @@ def tournament(game, strategies, rules, metric, model, reps, fmt, out, progress,
 @click.option("--minimize", is_flag=True, default=None, help="smaller is better")
 @click.option("--alpha", type=FLOAT, default=0.05, show_default=True,
               help="chance of ever dropping a truly best point")
-@_common
+@common_options
 @_PROGRESS
 def best(game, grid, strategies, rules, metric, minimize, alpha, fmt, out, progress, **kw):
     """The best point of a strategy grid against fixed opponents, by racing on common deals."""
@@ -139,7 +141,7 @@ def best(game, grid, strategies, rules, metric, minimize, alpha, fmt, out, progr
                                            "diff_se", "survivor", "dropped_at"])
 
 
-@cli.command()
+@click.command()
 @click.argument("game")
 @click.option("--row", required=True, help="the row side's grid axis, e.g. banker_stop=14..20")
 @click.option("--col", required=True, help="the column side's grid axis, e.g. p1.t=12..21")
@@ -151,7 +153,7 @@ def best(game, grid, strategies, rules, metric, minimize, alpha, fmt, out, progr
 @click.option("--exact", is_flag=True, help="the matrix from the game's exact analysis")
 @click.option("--reps", type=click.IntRange(20, 100_000), default=400, show_default=True,
               help="bootstrap resamples of chunks for the value's error")
-@_common
+@common_options
 @_PROGRESS
 def solve(game, row, col, strategies, rules, row_metric, col_metric, exact, reps, fmt, out,
           progress, **kw):
@@ -181,10 +183,10 @@ def _emit_solve(an, mat, out):
         click.echo(line)
 
 
-@cli.command()
+@click.command()
 @click.argument("game")
 @_grid_against("one seat's strategy grid, e.g. p1.knock=0..10")
-@_common
+@common_options
 @_PROGRESS
 def odds(game, grid, strategies, rules, fmt, out, progress, **kw):
     """Match-win chance by a strategy parameter, in the game's match unit (gin to 100...)."""
@@ -193,3 +195,7 @@ def odds(game, grid, strategies, rules, fmt, out, progress, **kw):
              **_prep(kw, out))
     _emit(an, fmt, out, an.info["keys"] + ["metric", "mean", "ci_low", "ci_high", "diff",
                                            "diff_low", "diff_high", "best", "tied", "n"])
+
+
+#: the commands :mod:`simkit.cli` adds to its group
+COMMANDS = (compare, tournament, best, solve, odds)

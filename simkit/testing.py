@@ -10,6 +10,8 @@ by being registered.  The checks, one function each:
 * :func:`check_backends`: the same seed gives the same table on serial, threads and processes;
   another seed changes it;
 * :func:`check_presets`: every preset round-trips through its game string and has a description;
+* :func:`check_digest_runs`: the game's own digest runs (``GameSpec.digest_runs``) name the game
+  and parse, rules and strategies;
 * :func:`check_strategies`: every strategy kind plays with its default parameters;
 * :func:`check_options`: every option rejects a bad value with a :class:`SimkitError` naming it,
   and every option has a doc and a source (the rule text's lines, or why it has none);
@@ -36,7 +38,8 @@ from collections import Counter
 import numpy as np
 
 from simkit.core import play
-from simkit.core.registry import GameSpec, game_string, make_strategy, resolve_strategies, rules_from_options
+from simkit.core.registry import (GameSpec, game_string, make_strategy, parse_rules, parse_strategies,
+                                  resolve_strategies, rules_from_options)
 from simkit.core.rng import stream_state
 from simkit.errors import SimkitError
 
@@ -91,6 +94,16 @@ def check_presets(spec: GameSpec) -> None:
             assert hasattr(rules, k), f"{spec.name}: preset {name} sets unknown option {k}"
         assert spec.preset_docs.get(name), f"{spec.name}: preset {name} has no description " \
                                            f"(GameSpec.preset_docs; simkit rules shows it)"
+
+
+def check_digest_runs(spec: GameSpec) -> None:
+    for text, strategies in spec.digest_runs:
+        assert isinstance(strategies, tuple), f"{spec.name}: digest run {text!r}: strategies " \
+                                              f"as a tuple of strings"
+        try:
+            parse_strategies(spec, parse_rules(spec, text), list(strategies))
+        except SimkitError as e:
+            raise AssertionError(f"{spec.name}: digest run {text!r} {list(strategies)}: {e}")
 
 
 def check_strategies(spec: GameSpec, n: int = 200) -> None:
@@ -235,8 +248,9 @@ def check_analysis(spec: GameSpec) -> None:
     assert t.equals(again), f"{spec.name}: compare differs between serial and threads"
 
 
-CHECKS = [check_sums, check_backends, check_presets, check_strategies, check_options,
-          check_metric_names, check_stacks, check_compiles_once, check_playthrough, check_analysis]
+CHECKS = [check_sums, check_backends, check_presets, check_digest_runs, check_strategies,
+          check_options, check_metric_names, check_stacks, check_compiles_once, check_playthrough,
+          check_analysis]
 
 
 def check_game(spec: GameSpec) -> None:

@@ -41,3 +41,16 @@ def test_check_game_runs_every_check_and_names_the_failure():
         testing.check_presets(broken)
     assert "no_such_option" in str(e.value)
     assert testing.check_game.__doc__ and len(testing.CHECKS) >= 9
+
+
+@pytest.mark.parametrize("run,says", [
+    (("gin(unit=match)", ("p1=threshold(5)",)), "is not a ochko game"),
+    (("ochko(no_such_option=1)", ()), "no_such_option"),
+    (("ochko", ("p1=no_such_kind",)), "no_such_kind"),
+    (("ochko", "p1=random"), "tuple"),
+])
+def test_a_digest_run_that_does_not_parse_fails_the_contract(run, says):
+    import dataclasses
+    broken = dataclasses.replace(simkit.get_game("ochko"), digest_runs=(run,))
+    with pytest.raises(AssertionError, match=says):
+        testing.check_digest_runs(broken)

@@ -459,7 +459,7 @@ def test_simple_play_matches_openspiels_simple_bot():
 
 
 def test_best_replies_read_the_matrix():
-    from simkit.games.gin import study
+    from simkit.analysis.studies import gin_knock as study
     res = study.matrix(n=600, seed=1, knocks=(0, 10), progress=False)
     br = study.best_replies(res).set_index("p2.knock")
     for b in (0, 10):

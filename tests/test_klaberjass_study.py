@@ -1,6 +1,6 @@
-"""The Klaberjass bidding study's helpers (``simkit/games/klaberjass/study.py``): bins with Wilson
-intervals, crossings of a curve, bids read from per-deal rows, differences from the best grid
-point (paired on the same deals when the run has 8 chunks or more)."""
+"""The Klaberjass bidding study's helpers (``simkit/analysis/studies/klaberjass_bidding.py``):
+bins with Wilson intervals, crossings of a curve, bids read from per-deal rows, differences from
+the best grid point (paired on the same deals when the run has 8 chunks or more)."""
 from __future__ import annotations
 
 import math
@@ -11,7 +11,7 @@ import pytest
 
 import simkit
 from simkit.core.stats import wilson
-from simkit.games.klaberjass import study
+from simkit.analysis.studies import klaberjass_bidding as study
 
 
 def test_binned_rate_counts_and_wilson_intervals():

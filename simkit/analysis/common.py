@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from scipy import stats as sps
 
+from simkit._version import __version__
 from simkit.core import runner as R
 from simkit.core.registry import GameSpec, Metric, seat_names
 from simkit.errors import SimkitError
@@ -324,9 +325,8 @@ class Analysis:
                     frames={k: _records(v) for k, v in self.frames.items()})
 
     def meta(self) -> dict:
-        import simkit
         return dict(analysis=self.to_json(), complete=self.complete, game=self.game.split("(")[0],
-                    simkit_version=simkit.__version__)
+                    simkit_version=__version__)
 
     def save(self, out: str) -> None:
         from simkit.core import store

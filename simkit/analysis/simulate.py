@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-import simkit
+from simkit._version import __version__
 from simkit.core import runner as R
 from simkit.core import stats, store
 from simkit.core.registry import (GameSpec, game_string, make_strategy, merge_options, parse_kv,
@@ -217,7 +217,7 @@ class Result:
             n = self.deals(i)
             for name, e in self.estimates(i).items():
                 recs.append(dict(head, metric=name, **e, n=n, seed=self.seed,
-                                 game_version=self.spec.version, simkit_version=simkit.__version__,
+                                 game_version=self.spec.version, simkit_version=__version__,
                                  created=self.created))
         return pd.DataFrame.from_records(recs)
 
@@ -330,7 +330,7 @@ class Result:
     def meta(self, request: dict, headline: bool = False) -> dict:
         out = dict(request=request, chunks=store.encode_chunks(self.aggs), complete=self.complete,
                    game=self.spec.name, game_version=self.spec.version,
-                   simkit_version=simkit.__version__, created=self.created)
+                   simkit_version=__version__, created=self.created)
         if headline:
             out["headline"] = self.headline()
         return out

@@ -6,6 +6,7 @@ import re
 
 import pandas as pd
 
+from simkit._version import __version__
 from simkit.core.registry import game_string
 from simkit.errors import SimkitError
 
@@ -47,13 +48,12 @@ def tidy(spec, rules, rows: dict[str, float] | pd.DataFrame, strategies: str, me
 def with_provenance(spec, rules, long: pd.DataFrame, strategies: str, method: str) -> pd.DataFrame:
     """A long table of exact values (``metric``, ``mean`` and any grid columns) with the
     results table's other columns: game, rules, strategies, se 0, the CI the value, provenance."""
-    import simkit
     long = long.copy()
     long["mean"] = long["mean"].astype(float)
     long.insert(0, "strategies", strategies)
     long.insert(0, "rules", game_string(spec, rules))
     long.insert(0, "game", spec.name)
     return long.assign(se=0.0, ci_low=long["mean"], ci_high=long["mean"], n=0, seed=0,
-                       game_version=spec.version, simkit_version=simkit.__version__,
+                       game_version=spec.version, simkit_version=__version__,
                        created=pd.Timestamp.now(tz="UTC").isoformat(timespec="seconds"),
                        method=method)

@@ -133,6 +133,9 @@ class GameSpec:
     # player of the game tries to maximise, e.g. ("ev", True) for p1_ev; the analyses' default
     match: dict[str, Any] | None = None  # rules options that make a deal a whole match (gin's
     # unit=match), for match odds; None: the game's unit is already what users play to
+    digest_runs: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (game string, strategy strings)
+    # pairs that scripts/digest.py runs beyond the default, each preset and each strategy kind:
+    # the configurations whose numbers a refactor must keep (its own rules options, seats, units)
     catalogue: str = "simkit.games"
 
     def __reduce__(self):

@@ -1,11 +1,14 @@
 """The catalogue of games: one registration line per game, and lookup by name.
 
-Adding a game touches its folder and one line here.  ``core`` never imports this module; the
-runner and the core functions take a :class:`~simkit.core.registry.GameSpec`, and a spec sent to
-a worker process is found again here by name.
+Adding a game touches its folder and one line here (:data:`GAMES`): the CLI, the contract tests,
+the golden playthroughs and ``scripts/digest.py`` (with the spec's ``digest_runs``) read the
+catalogue.  ``core`` never imports this module; the runner and the core functions take a
+:class:`~simkit.core.registry.GameSpec`, and a spec sent to a worker process is found again here
+by name.
 """
 from __future__ import annotations
 
+import importlib
 import sys
 import types
 
@@ -39,37 +42,28 @@ def parse_game(text: str, overrides: list[str] | dict | None = None) -> tuple[Ga
     return spec, parse_rules(spec, text, overrides)
 
 
-from simkit.games.crazy_eights import SPEC as _crazy_eights  # noqa: E402
-from simkit.games.fan_tan import SPEC as _fan_tan  # noqa: E402
-from simkit.games.gin import SPEC as _gin  # noqa: E402
-from simkit.games.handjass import SPEC as _handjass  # noqa: E402
-from simkit.games.durak import SPEC as _durak  # noqa: E402
-from simkit.games.hearts import SPEC as _hearts  # noqa: E402
-from simkit.games.klaberjass import SPEC as _klaberjass  # noqa: E402
-from simkit.games.ochko import SPEC as _ochko  # noqa: E402
-from simkit.games.ochko_session import SPEC as _ochko_session  # noqa: E402
-from simkit.games.oklahoma import SPEC as _oklahoma  # noqa: E402
-from simkit.games.old_maid import SPEC as _old_maid  # noqa: E402
-from simkit.games.stovkahra import SPEC as _stovkahra  # noqa: E402
-from simkit.games.thirty_one import SPEC as _thirty_one  # noqa: E402
-from simkit.games.piquet import SPEC as _piquet  # noqa: E402
-from simkit.games.thirty_one_bank import SPEC as _thirty_one_bank  # noqa: E402
+#: the registered games, in the order ``simkit games`` lists them: adding a game is one line here
+GAMES = (
+    "ochko",
+    "ochko_session",
+    "gin",
+    "klaberjass",
+    "hearts",
+    "old_maid",
+    "crazy_eights",
+    "fan_tan",
+    "durak",
+    "stovkahra",
+    "thirty_one",
+    "piquet",
+    "handjass",
+    "thirty_one_bank",
+    "oklahoma",
+)
 
-register(_ochko)
-register(_ochko_session)
-register(_gin)
-register(_klaberjass)
-register(_hearts)
-register(_old_maid)
-register(_crazy_eights)
-register(_fan_tan)
-register(_durak)
-register(_stovkahra)
-register(_thirty_one)
-register(_piquet)
-register(_handjass)
-register(_thirty_one_bank)
-register(_oklahoma)
+for _name in GAMES:
+    register(importlib.import_module(f"{__name__}.{_name}").SPEC)
+del _name
 
 
 class _Catalogue(types.ModuleType):

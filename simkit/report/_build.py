@@ -17,7 +17,7 @@ import tempfile
 import numpy as np
 import pandas as pd
 
-import simkit
+from simkit._version import __version__
 from simkit.errors import SimkitError
 from simkit.plots import charts
 from simkit.plots._tidy import (check_table, constant, context, fmt_estimate, grid_columns,
@@ -181,7 +181,7 @@ def build(frames_or_paths, out, title: str | None = None) -> str:
     toc = "".join(f'<li><a href="#s{i}">{html.escape(name)}</a></li>'
                   for i, (name, *_rest) in enumerate(loaded, 1))
     page = _PAGE.format(title=html.escape(title), created=html.escape(created),
-                        version=html.escape(simkit.__version__), count=len(loaded),
+                        version=html.escape(__version__), count=len(loaded),
                         plural="" if len(loaded) == 1 else "s",
                         toc=f"<ol class=toc>{toc}</ol>" if len(loaded) > 1 else "",
                         css=_CSS, body="\n".join(body))

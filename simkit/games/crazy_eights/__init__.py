@@ -56,4 +56,6 @@ SPEC = GameSpec(
     source="003_25b072003b534ab4.txt:105-120",
     bench_n=1_000_000,
     objective=lambda r: ("win", True) if r.unit == "game" else ("points", True),
-    match={"unit": "game"})
+    match={"unit": "game"},
+    digest_runs=(("crazy_eights(players=4,preset=optional)", ("p2=random",)),
+                 ("crazy_eights(preset=openspiel)", tuple(f"p{k}=random" for k in range(1, 6)))))

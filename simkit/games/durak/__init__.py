@@ -73,4 +73,7 @@ SPEC = GameSpec(
                               "capped at 5"},
     title="Durak for two (подкидной)", source="001_4b506a693298ed3d.txt:120-197",
     bench_n=2_000_000, bench_units=None, match={"unit": "match"},
-    objective=lambda r: ("lose", False))
+    objective=lambda r: ("lose", False),
+    digest_runs=(("durak(form=long5,unit=match)", ("p1=random",)),
+                 ("durak(form=super_short,hand_cap=empty_stock)", ("p1=random", "p2=random")),
+                 ("durak", ("p1=exact(exact=6)",))))

@@ -199,4 +199,6 @@ SPEC = GameSpec(
     title="Gin rummy for two", source="003_25b072003b534ab4.txt:1-48", bench_n=20_000,
     bench_units=lambda r: ("hands", 2.0 if r.swap else 1.0) if r.unit == "hand" else None,
     objective=lambda r: ("points", True) if r.unit == "hand" else ("match_win", True),
-    match={"unit": "match"})
+    match={"unit": "match"},
+    digest_runs=(("gin(unit=match)", ("p1=threshold(5)",)),
+                 ("gin(preset=gra)", ("p1=careful", "p2=tracker"))))

@@ -101,4 +101,6 @@ SPEC = GameSpec(
     bench_n=300_000,
     exact=_exact,
     objective=lambda r: ("lose", False) if r.unit == "game" else ("strokes", True),
-    match={"unit": "game"})
+    match={"unit": "game"},
+    digest_runs=(("handjass(players=3)", ("p1=random(b=0.5)", "p3=random")),
+                 ("handjass(unit=game,players=3,extra_per_potato=true)", ("p2=random",))))

@@ -18,7 +18,6 @@ from math import comb
 import numpy as np
 import pandas as pd
 
-import simkit
 from simkit.core.exact import tidy
 from simkit.core.registry import game_string
 
@@ -95,7 +94,7 @@ def weis_chances(rules) -> dict[str, float]:
 def exact_summary(rules) -> tuple[dict, pd.DataFrame]:
     """What ``simkit exact handjass`` prints: ``(JSON object, tidy table)``."""
     t0 = time.perf_counter()
-    spec = simkit.get_game("handjass")
+    from simkit.games.handjass import SPEC as spec
     ch = weis_chances(rules)
     n = hand_size(rules)
     rs = game_string(spec, rules)

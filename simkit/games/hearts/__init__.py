@@ -79,4 +79,6 @@ SPEC = GameSpec(
     source="002_17c4cc3dde05b547.txt:210-234",
     bench_n=500_000,
     objective=lambda r: ("win", True) if r.unit == "game" else ("points_per_hand", False),
-    match={"unit": "game"})
+    match={"unit": "game"},
+    digest_runs=(("hearts(players=6,preset=cancellation)", ("p1=moon",)),
+                 ("hearts(preset=openspiel)", tuple(f"p{k}=random" for k in range(1, 5)))))

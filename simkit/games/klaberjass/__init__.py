@@ -109,4 +109,5 @@ SPEC = GameSpec(
                  "open160": "a game to 501, p1 plays open-handed with a 160-point start"},
     title="Klaberjass for two (Клабор / Деберц)", source="001_4b506a693298ed3d.txt:1-119",
     bench_n=300_000, match={"form": "301"},
-    objective=lambda r: ("stakes", True) if r.form == "short" else ("win", True))
+    objective=lambda r: ("stakes", True) if r.form == "short" else ("win", True),
+    digest_runs=(("klaberjass(preset=long301)", ("p2=random",)),))

@@ -49,4 +49,6 @@ SPEC = GameSpec(
                  "text2": "the common Soviet card values J=2, Q=3, K=4, A=11 (the default)",
                  "casino_like": "a 52-card deck and ties returned to the player, as in a casino"},
     title="Очко / 21: banker against players", source="000_e1e7c8054592a022.txt:8-46",
-    exact=_exact, exact_takes=("banker_stop", "p1.t", "p1"), objective=lambda r: ("ev", True))
+    exact=_exact, exact_takes=("banker_stop", "p1.t", "p1"), objective=lambda r: ("ev", True),
+    digest_runs=(("ochko(players=3,deck=52)", ("p1=stand_at(15)", "p2=random(0.3)")),
+                 ("ochko(bonus_hands=true,ties=push,banker_stop=16)", ())))

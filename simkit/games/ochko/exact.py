@@ -30,11 +30,9 @@ import pandas as pd
 from numba import njit, types
 from numba.typed import Dict
 
-import simkit
 from simkit.core import cards as C
 from simkit.core.exact import tidy as exact_table
-from simkit.core.registry import game_string, parse_strategies
-from simkit.games import parse_game
+from simkit.core.registry import game_string, parse_rules, parse_strategies
 from simkit.errors import SimkitError
 from simkit.games.ochko import engine as E
 from simkit.games.ochko.strategies import encode as encode_strategies, sees_upcard
@@ -269,7 +267,8 @@ def _memo():
 
 def _rules(rules_or_game):
     if isinstance(rules_or_game, str):
-        return parse_game(rules_or_game)[1]
+        from simkit.games.ochko import SPEC
+        return parse_rules(SPEC, rules_or_game)
     return rules_or_game
 
 
@@ -336,7 +335,7 @@ def evaluate(game="ochko", strategy="stand_at(17)") -> dict[str, float]:
     """Exact metrics of one player playing ``strategy`` against the banker (float64)."""
     rules = _rules(game)
     s = _setup(rules)
-    spec = simkit.get_game("ochko")
+    from simkit.games.ochko import SPEC as spec
     strats = parse_strategies(spec, rules, [f"p1={strategy}"] if isinstance(strategy, str)
                               else {"p1": strategy})
     ptab, hitp = encode_strategies(strats, rules)
@@ -421,7 +420,8 @@ def bank_best_threshold(df: pd.DataFrame) -> tuple[int, float]:
 def tidy(rows: dict[str, float] | pd.DataFrame, rules, strategies: str, method: str,
          grid_cols=()) -> pd.DataFrame:
     """Exact numbers as a results table with the simulation's columns (se 0, CI = value)."""
-    return exact_table(simkit.get_game("ochko"), rules, rows, strategies, method, grid_cols)
+    from simkit.games.ochko import SPEC
+    return exact_table(SPEC, rules, rows, strategies, method, grid_cols)
 
 
 def analyze(rules, strategies=None, grid_axes=None) -> tuple[dict, pd.DataFrame]:
@@ -434,7 +434,7 @@ def analyze(rules, strategies=None, grid_axes=None) -> tuple[dict, pd.DataFrame]
     (``banker_stop`` and ``p1.t`` values) the threshold grid and the bank's best threshold.
     """
     t0 = time.perf_counter()
-    spec = simkit.get_game("ochko")
+    from simkit.games.ochko import SPEC as spec
     rstring = game_string(spec, rules)
     if grid_axes:
         axes = dict(grid_axes)

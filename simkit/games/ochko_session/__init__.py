@@ -91,4 +91,5 @@ SPEC = GameSpec(
                  "no_stuk": "no стук: sessions end only by ruin or max_rounds"},
     title="Очко sessions: the bank from the banker's stake to стук or ruin",
     source="000_e1e7c8054592a022.txt:8-46", bench_n=20_000,
-    objective=lambda r: ("result", True))
+    objective=lambda r: ("result", True),
+    digest_runs=(("ochko_session(players=2)", ("p1=vabank", "p2=fraction(0.2)")),))

@@ -54,4 +54,7 @@ SPEC = GameSpec(
     source="003_25b072003b534ab4.txt:85-88",
     bench_n=20_000, exact=exact.exact,
     objective=lambda r: ("win", True) if r.unit == "game" else ("points", True),
-    match={"unit": "game"})
+    match={"unit": "game"},
+    digest_runs=(("oklahoma(players=4,pile_take=layoff,min_natural=0)",
+                  ("p1=baseline(hold=1,qs=0)", "p3=random")),
+                 ("oklahoma(stock_end=reshuffle,final_discard=false)", ("p2=baseline(feed=3)",))))

@@ -55,4 +55,6 @@ SPEC = GameSpec(
     title="Old Maid (Ведьма): draw from a neighbour, pairs out, the odd queen loses",
     source="002_17c4cc3dde05b547.txt:111-114",
     bench_n=2_000_000, exact=exact.analyze,
-    objective=lambda r: ("lose", False))
+    objective=lambda r: ("lose", False),
+    digest_runs=(("old_maid(players=2)", ()),
+                 ("old_maid(players=7,starter=random,extra=last)", ())))

@@ -80,7 +80,6 @@ def analyze(rules, strategies=None, grid_axes=None):
     options average their two cases."""
     import time
 
-    import simkit
     from simkit.core.exact import tidy
     from simkit.core.registry import game_string
     from simkit.errors import SimkitError
@@ -103,7 +102,7 @@ def analyze(rules, strategies=None, grid_axes=None):
                 draws = np.pad(draws, (0, len(dr) - len(draws)))
             draws[:len(dr)] += w * dr
     mean = float((np.arange(len(draws)) * draws).sum())
-    spec = simkit.get_game("old_maid")
+    from simkit.games.old_maid import SPEC as spec
     rows = {"p1_lose": float(lose[0]), "p2_lose": float(lose[1]), "draws": mean}
     rows.update({f"draws_eq_{k}": float(p) for k, p in enumerate(draws) if p > 1e-12})
     obj = dict(game="old_maid", rules=game_string(spec, rules),

@@ -97,4 +97,7 @@ SPEC = GameSpec(
     title="Piquet (Rubicon piquet, English club rules)",
     source="002_17c4cc3dde05b547.txt:144-198",
     bench_n=2_000_000, bench_units=None, match={"unit": "partie"},
-    objective=lambda r: ("net", True), exact=_exact)
+    objective=lambda r: ("net", True), exact=_exact,
+    digest_runs=(("piquet(unit=partie)", ("p2=random",)),
+                 ("piquet(unit=game,tricks=flat,void_suit=true)", ("p1=random",)),
+                 ("piquet", ("p1=exact(exact=4)", "p2=baseline(take=3,sink=10)"))))

@@ -76,10 +76,9 @@ def table() -> pd.DataFrame:
 def analyze(rules, strategies=None, grid_axes=None):
     """What ``simkit exact piquet`` prints: ``(JSON object, tidy table)``."""
     t0 = time.perf_counter()
-    import simkit
     from simkit.core.exact import with_provenance
     from simkit.core.registry import game_string
-    spec = simkit.get_game("piquet")
+    from simkit.games.piquet import SPEC as spec
     t = table()
     summary = [f"{r.what}: {r.probability:.6g} ({r.exact})" for r in t.itertuples()]
     method = "combinatorics (exact rationals) of a 12-card hand from 32"

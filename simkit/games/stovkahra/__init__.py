@@ -83,4 +83,6 @@ SPEC = GameSpec(
     title="Stovkahra (Brčko), Trappola for four in partnerships",
     source="000_e1e7c8054592a022.txt:180-222", bench_n=300_000,
     exact=exact.exact, match={"unit": "series"},
-    objective=lambda r: ("points", True) if r.unit == "deal" else ("win", True))
+    objective=lambda r: ("points", True) if r.unit == "deal" else ("win", True),
+    digest_runs=(("stovkahra(unit=game,gather=played,deal_end=higher)", ("p2=random", "p4=random")),
+                 ("stovkahra(unit=series,seven_bonuses=false)", ("p1=baseline(subtract_at=2)",))))

@@ -14,7 +14,6 @@ from fractions import Fraction
 from math import comb
 
 
-import simkit
 from simkit.core.exact import tidy
 from simkit.core.registry import game_string
 from simkit.games.stovkahra.engine import COMBO3, COMBO4
@@ -65,7 +64,7 @@ def probabilities() -> dict[str, Fraction]:
 def exact(rules, strategies=None, grid_axes=None):
     """``simkit exact stovkahra``: ``(JSON object, tidy table)`` of :func:`probabilities`."""
     t0 = time.perf_counter()
-    spec = simkit.get_game("stovkahra")
+    from simkit.games.stovkahra import SPEC as spec
     pr = probabilities()
     dist = hand_distribution()
     rows = {k: float(v) for k, v in pr.items()}

@@ -70,4 +70,7 @@ SPEC = GameSpec(
     title="Thirty-one / Schwimmen (lives; 52-card draw variant)",
     source="002_17c4cc3dde05b547.txt:1-82", bench_n=2_000_000,
     exact=_exact, match={"unit": "game"},
-    objective=lambda r: ("lose", False) if r.unit == "deal" else ("win", True))
+    objective=lambda r: ("lose", False) if r.unit == "deal" else ("win", True),
+    digest_runs=(("thirty_one(players=2,table_source=after_deal)", ("p1=random",)),
+                 ("thirty_one(preset=draw52,players=6)", ("p2=random",)),
+                 ("thirty_one(unit=game,players=3)", ("p1=baseline(knock=27)",))))

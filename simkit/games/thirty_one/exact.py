@@ -32,7 +32,6 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
-import simkit
 from simkit.core.exact import with_provenance
 from simkit.core.registry import game_string
 from simkit.errors import SimkitError
@@ -227,7 +226,7 @@ def analyze(rules, strategies=None, grid_axes=None) -> tuple[dict, pd.DataFrame]
         raise SimkitError("simkit exact thirty_one takes no --grid: its answers are the rules' "
                           "own (players, deck, variant, trips)")
     t0 = time.perf_counter()
-    spec = simkit.get_game("thirty_one")
+    from simkit.games.thirty_one import SPEC as spec
     groups = rules.players + (0 if rules.variant == "draw" else 1)
     rows = []
     obj = dict(game="thirty_one", rules=game_string(spec, rules),

@@ -53,4 +53,6 @@ SPEC = GameSpec(
     bench_n=5_000_000, exact=_exact, exact_takes=("seen", "banker_stand", "p1.t", "p1.soft", "p1"),
     objective=lambda r: ("result", True),
     match={"unit": "talia"},
-    bench_units=lambda r: ("rounds", 1.0) if r.unit == "round" else None)
+    bench_units=lambda r: ("rounds", 1.0) if r.unit == "round" else None,
+    digest_runs=(("thirty_one_bank(punters=3,unit=talia)", ("p1=count", "p2=random(0.3)")),
+                 ("thirty_one_bank(punters=4,decks=2,short_pack=stand,both31=push)", ())))

@@ -32,10 +32,9 @@ import pandas as pd
 from numba import njit, types
 from numba.typed import Dict
 
-import simkit
 from simkit.core.exact import tidy as exact_table
 from simkit.core.play import check_stack
-from simkit.core.registry import game_string, parse_strategy
+from simkit.core.registry import game_string, parse_rules, parse_strategy
 from simkit.errors import SimkitError
 from simkit.games.thirty_one_bank import engine as E
 from simkit.games.thirty_one_bank.rules import ThirtyOneBankRules
@@ -280,8 +279,8 @@ class _Setup:
 
     def remaining(self, seen) -> np.ndarray:
         counts = self.full.copy()
-        cards = check_stack(simkit.get_game("thirty_one_bank"), self.rules,
-                            seen if seen is not None else [], what="seen")
+        from simkit.games.thirty_one_bank import SPEC
+        cards = check_stack(SPEC, self.rules, seen if seen is not None else [], what="seen")
         v = E.card_values()
         for c in cards:        # no card more often than the pack holds it, so no class either
             counts[v[c] - 1] -= 1
@@ -361,13 +360,13 @@ def _setup(rules) -> _Setup:
 
 def _rules(game) -> ThirtyOneBankRules:
     if isinstance(game, str):
-        from simkit.games import parse_game
-        return parse_game(game)[1]
+        from simkit.games.thirty_one_bank import SPEC
+        return parse_rules(SPEC, game)
     return game
 
 
 def _strategy(strategy):
-    spec = simkit.get_game("thirty_one_bank")
+    from simkit.games.thirty_one_bank import SPEC as spec
     s = parse_strategy(spec, strategy) if isinstance(strategy, str) else strategy
     if s.kind == "random":
         raise SimkitError("exact evaluation takes stand_at or count, not random")
@@ -548,9 +547,8 @@ def talia_counting(game="thirty_one_bank(unit=talia)", talias=20, seed=1, strate
     from simkit.core.play import run_chunk
     from simkit.core.registry import resolve_strategies
     from simkit.core.rng import stream_state
-    from simkit.games import parse_game
-    spec, rules = parse_game(game) if isinstance(game, str) else (simkit.get_game(
-        "thirty_one_bank"), game)
+    from simkit.games.thirty_one_bank import SPEC as spec
+    rules = _rules(game)
     if rules.unit != "talia":
         raise SimkitError("talia_counting needs unit=talia")
     strats = resolve_strategies(spec, rules, [f"p1={strategy}"])
@@ -595,8 +593,8 @@ def talia_counting(game="thirty_one_bank(unit=talia)", talias=20, seed=1, strate
 # ------------------------------------------------------------------------------- simkit exact
 
 def tidy(rows, rules, strategies: str, method: str, grid_cols=()) -> pd.DataFrame:
-    return exact_table(simkit.get_game("thirty_one_bank"), rules, rows, strategies, method,
-                       grid_cols)
+    from simkit.games.thirty_one_bank import SPEC
+    return exact_table(SPEC, rules, rows, strategies, method, grid_cols)
 
 
 def analyze(rules, strategies=None, grid_axes=None):
@@ -608,7 +606,7 @@ def analyze(rules, strategies=None, grid_axes=None):
     composition).  ``--grid banker_stand=a..b`` (with ``p1.t``/``p1.soft`` ranges): the
     threshold grid and the bank's best threshold against the punter's best reply."""
     t0 = time.perf_counter()
-    spec = simkit.get_game("thirty_one_bank")
+    from simkit.games.thirty_one_bank import SPEC as spec
     if rules.unit != "round":
         rules = rules.replace(unit="round")  # a round's exact values; talias: talia_counting
     axes = dict(grid_axes or [])

@@ -1,0 +1,146 @@
+"""The package's layers (issue 28): core < engines < games < analysis < plots < report < cli.
+
+A module imports only from its own layer or the layers below it, at the top of the file or inside
+a function alike (read from the source with :mod:`ast`, so a lazy import cannot hide a wrong
+way); the command modules import each other in one direction only; and a fresh interpreter that
+imports the core and the engines loads no game (the package top loads its names lazily).
+"""
+from __future__ import annotations
+
+import ast
+import pathlib
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+PKG = ROOT / "simkit"
+
+#: each layer's rank; a module may import modules of its own rank or lower.  ``simkit`` itself
+#: (the package top, whose names reach the games and the analyses) ranks with the command line.
+LAYERS = {"simkit._version": 0, "simkit.errors": 0, "simkit.core": 0, "simkit.engines": 1,
+          "simkit.games": 2, "simkit.analysis": 3, "simkit.plots": 4, "simkit.report": 5,
+          "simkit.cli": 6, "simkit.cli_analysis": 6, "simkit.cli_options": 6, "simkit": 6}
+
+
+def _modules() -> dict[str, pathlib.Path]:
+    out = {}
+    for path in PKG.rglob("*.py"):
+        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        out[".".join(parts)] = path
+    return out
+
+
+MODULES = _modules()
+
+
+def _target(name: str) -> str | None:
+    """The simkit module that ``name`` (a module or a name in one) resolves to."""
+    while name and name not in MODULES:
+        name = name.rpartition(".")[0]
+    return name or None
+
+
+def imports(module: str, path: pathlib.Path) -> set[str]:
+    """Every simkit module ``module`` imports, anywhere in its file."""
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[:len(package.split(".")) - node.level + 1]
+                base = ".".join(up + ([base] if base else []))
+            names = [f"{base}.{a.name}" for a in node.names] + [base]
+        else:
+            continue
+        found |= {t for t in map(_target, names) if t and t.startswith("simkit") and t != module}
+    return found
+
+
+def rank(module: str) -> int | None:
+    while module:
+        if module in LAYERS:
+            return LAYERS[module]
+        module = module.rpartition(".")[0]
+    return None
+
+
+def test_every_module_imports_only_its_layer_or_below():
+    wrong = []
+    for module, path in sorted(MODULES.items()):
+        mine = rank(module)
+        if mine is None:  # simkit.peers, simkit.testing: beside the layers, used by tests and scripts
+            continue
+        for other in sorted(imports(module, path)):
+            theirs = rank(other)
+            if theirs is not None and theirs > mine:
+                wrong.append(f"{module} imports {other}")
+    assert not wrong, "imports against the layers:\n" + "\n".join(wrong)
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One cycle of ``graph`` (a list of nodes, the first repeated at the end) or None."""
+    state: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(u):
+        state[u] = 1
+        stack.append(u)
+        for v in sorted(graph.get(u, ())):
+            if state.get(v) == 1:
+                return stack[stack.index(v):] + [v]
+            if v not in state:
+                found = visit(v)
+                if found:
+                    return found
+        stack.pop()
+        state[u] = 2
+        return None
+
+    for u in sorted(graph):
+        if u not in state:
+            found = visit(u)
+            if found:
+                return found
+    return None
+
+
+def test_cycle_finder_finds_a_cycle():
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": set()}) is None
+
+
+def test_the_command_modules_import_each_other_one_way():
+    cli = {m: {t for t in imports(m, p) if t.startswith("simkit.cli")}
+           for m, p in MODULES.items() if m.startswith("simkit.cli")}
+    assert len(cli) >= 2, sorted(cli)
+    assert _cycle(cli) is None, _cycle(cli)
+
+
+def _fresh(code: str) -> list[str]:
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=ROOT, check=True)
+    return done.stdout.split()
+
+
+def test_importing_the_core_and_the_engines_loads_no_game():
+    below = sorted(m for m in MODULES if rank(m) is not None and rank(m) <= 1)
+    assert "simkit.core.runner" in below and "simkit.engines.tricks" in below
+    loaded = _fresh("import importlib, sys\n"
+                    f"for m in {below!r}: importlib.import_module(m)\n"
+                    "import simkit; simkit.__version__\n"
+                    "print(' '.join(m for m in sys.modules if m.startswith('simkit.')))")
+    assert "simkit.core.runner" in loaded
+    assert not [m for m in loaded if rank(m) is None or rank(m) > 1], loaded
+
+
+def test_the_package_top_still_offers_its_names():
+    import simkit
+    from simkit import best, compare, odds, parse_game, solve, tournament  # noqa: F401
+    assert callable(simkit.run) and callable(simkit.sweep)
+    assert "gin" in simkit.games() and simkit.get_game("gin").name == "gin"
+    assert {"run", "games", "get_game"} <= set(dir(simkit))
