@@ -12,7 +12,7 @@ from simkit.analysis.common import Analysis, describe, objective
 from simkit.analysis.compare import versus_best
 from simkit.analysis.headline import best_point, chunk_sums, point_name
 from simkit.analysis.simulate import parse_grid, sweep
-from simkit.core.registry import game_string, parse_kv, split_call
+from simkit.core.registry import game_string, merge_options, parse_kv, split_call
 from simkit.errors import SimkitError
 
 
@@ -28,8 +28,10 @@ def odds(game: str, grid, *, strategies=None, rules=None, n=20_000, seed: int = 
         raise SimkitError(f"{spec.name} has no match unit: its deal is already the unit users "
                           f"play; use simkit best or sweep")
     opts = dict(spec.match)
-    opts.update(parse_kv(args, "rules option"))
-    opts.update(rules if isinstance(rules, dict) else parse_kv(list(rules or []), "rules option"))
+    # the match unit's options, then the user's: the game string's and -r's, each given once
+    opts.update(merge_options(parse_kv(args, "rules option"),
+                              rules if isinstance(rules, dict)
+                              else parse_kv(list(rules or []), "rules option")))
     axes = parse_grid(grid)
     seats = {k.split(".", 1)[0] for k, _ in axes if "." in k}
     if len(seats) != 1 or any("." not in k for k, _ in axes):

@@ -27,6 +27,7 @@ from simkit.core.registry import (GameSpec, game_string, make_strategy, merge_op
 from simkit.errors import SimkitError
 
 MAX_ROWS = 1_000_000
+MAX_WORKERS = 1024
 
 
 def parse_n(n) -> int:
@@ -140,9 +141,15 @@ def check_backend(workers, backend: str | None, scheduler: str | None) -> None:
         raise SimkitError(f"--workers must be a whole number, not {workers!r}")
     if workers < 1:
         raise SimkitError(f"--workers must be at least 1, not {workers}")
+    if workers > MAX_WORKERS:
+        raise SimkitError(f"--workers {workers}: at most {MAX_WORKERS} (each is a thread, a "
+                          f"process or a Dask task slot)")
     if backend == "serial" and workers > 1:
         raise SimkitError(f"--backend serial runs one worker, not {workers}: drop --workers or "
                           f"choose --backend threads, processes or dask")
+    if backend == "dask" or scheduler is not None:
+        from simkit.core.runner import dask_timeout
+        dask_timeout()  # a bad SIMKIT_DASK_TIMEOUT is found now, not when a worker dies
     if scheduler is None:
         return
     addr = str(scheduler).strip()
@@ -155,9 +162,24 @@ def check_backend(workers, backend: str | None, scheduler: str | None) -> None:
     if sep and scheme not in SCHEMES:
         raise SimkitError(f"bad --scheduler {scheduler!r}: unknown scheme {scheme!r}, use one of "
                           f"{', '.join(s + '://' for s in SCHEMES)} (e.g. tcp://127.0.0.1:8786)")
+    bad = SimkitError(f"bad --scheduler {scheduler!r}: write HOST:PORT or "
+                      f"SCHEME://HOST:PORT, e.g. tcp://127.0.0.1:8786 or tcp://[::1]:8786")
     if not rest or any(c.isspace() for c in rest) or not rest.isascii():
-        raise SimkitError(f"bad --scheduler {scheduler!r}: write HOST:PORT or "
-                          f"SCHEME://HOST:PORT, e.g. tcp://127.0.0.1:8786")
+        raise bad
+    if not sep or scheme in ("tcp", "tls"):
+        # HOST[:PORT], an IPv6 host in brackets: what Dask's address parser takes
+        host, port = rest, ""
+        if rest.startswith("["):
+            host, close, tail = rest[1:].partition("]")
+            if not close or (tail and not tail.startswith(":")):
+                raise bad
+            port = tail[1:]
+        elif ":" in rest:
+            host, _, port = rest.rpartition(":")
+            if ":" in host:
+                raise bad  # an IPv6 address needs brackets
+        if not host or (port and not (port.isdigit() and 0 < int(port) < 65536)):
+            raise bad
 
 
 @dataclass
@@ -452,8 +474,6 @@ def sweep(game: str, grid=None, *, n=None, seed: int = 0, strategies=None, rules
     check_backend(workers, backend, scheduler)
     if precision is not None and not (precision > 0):
         raise SimkitError(f"--precision must be positive, not {precision}")
-    if rows and n > MAX_ROWS:
-        raise SimkitError(f"per-deal rows are kept for n up to {MAX_ROWS:.0e}, not {n}")
     if resume and not out:
         raise SimkitError("--resume needs -o FILE.parquet, the results file of the interrupted run")
     if resume and overwrite:
@@ -467,6 +487,9 @@ def sweep(game: str, grid=None, *, n=None, seed: int = 0, strategies=None, rules
             _refuse_unfinished(out)
     configs, points = _configs(spec, base_opts, strategies, grid)
     R.check_size(n, len(configs))
+    if rows and n * len(configs) > MAX_ROWS:
+        raise SimkitError(f"per-deal rows are kept for at most {MAX_ROWS:,} deals in all, not "
+                          f"{n:,} x {len(configs):,} configurations")
     aggs = [R.Aggregates(len(spec.metrics(c.rules))) for c in configs]
     known = list(dict.fromkeys(m.name for c in configs for m in spec.metrics(c.rules)
                                if not m.hidden))

@@ -67,6 +67,7 @@ def check_writable(path: str) -> str:
         probe = os.path.dirname(probe)
     if not os.path.isdir(probe):
         raise SimkitError(f"cannot write {path!r}: {probe!r} is a file, not a folder")
+    _check_length(path, probe)
     try:
         fd, tmp = tempfile.mkstemp(prefix=".simkit-probe-", dir=probe)
     except OSError as e:
@@ -75,6 +76,25 @@ def check_writable(path: str) -> str:
     os.close(fd)
     os.remove(tmp)
     return path
+
+
+def _check_length(path: str, folder: str) -> None:
+    """Refuse a path the file system would refuse only when the results are written: a name
+    (the file's, or a folder still to be made) or a whole path over its limits."""
+    def limit(key, default):
+        try:
+            return os.pathconf(folder, key)
+        except (OSError, ValueError):
+            return default
+    name_max, path_max = limit("PC_NAME_MAX", 255), limit("PC_PATH_MAX", 4096)
+    full = os.fsencode(os.path.abspath(path))
+    if len(full) >= path_max:
+        raise SimkitError(f"cannot write {path!r}: the path is {len(full):,} bytes long, the "
+                          f"limit here is {path_max - 1:,}")
+    for part in full.split(b"/"):
+        if len(part) > name_max:
+            raise SimkitError(f"cannot write {path!r}: the name {os.fsdecode(part)[:40]!r}... is "
+                              f"{len(part)} bytes long, at most {name_max} here")
 
 
 def check_output(path: str) -> str:
