@@ -8,6 +8,8 @@ paired difference from the best point.
 """
 from __future__ import annotations
 
+import warnings
+
 from simkit.analysis.common import Analysis, describe, objective
 from simkit.analysis.compare import versus_best
 from simkit.analysis.headline import best_point, chunk_sums, point_name
@@ -38,8 +40,15 @@ def odds(game: str, grid, *, strategies=None, rules=None, n=20_000, seed: int = 
         raise SimkitError("odds takes a grid over one seat's strategy parameters, e.g. "
                           "--grid p1.knock=0..10")
     gs = f"{spec.name}(" + ",".join(f"{k}={v}" for k, v in opts.items()) + ")"
-    res = sweep(gs, grid, n=n, seed=seed, strategies=strategies, workers=workers,
-                backend=backend, scheduler=scheduler, progress=progress)
+    with warnings.catch_warnings(record=True):  # an interruption: the CLI says it, with its status
+        warnings.simplefilter("always")
+        res = sweep(gs, grid, n=n, seed=seed, strategies=strategies, workers=workers,
+                    backend=backend, scheduler=scheduler, progress=progress)
+    if not res.complete and min(res.deals(i) for i in range(len(res.points))) == 0:
+        from simkit.core.runner import Interrupted
+        if res.exit_status > 128:
+            raise Interrupted(res.exit_status - 128)
+        raise SimkitError("the run ended before every grid point had a finished match")
     r = res.configs[0].rules
     stem, larger = objective(spec, r)
     seat = seats.pop()
@@ -73,4 +82,4 @@ def odds(game: str, grid, *, strategies=None, rules=None, n=20_000, seed: int = 
     info = dict(metric=metric, larger=larger, keys=keys, seed=int(seed), n=res.n,
                 best={k: b[k] for k in keys}, resolved=claim["resolved"])
     return Analysis("odds", rs, label, {"table": t}, summary, info, complete=res.complete,
-                    claims=[claim])
+                    exit_status=res.exit_status, claims=[claim])
