@@ -7,6 +7,7 @@ provenance).  Every grid point sees the same deals, so differences between them 
 """
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import hashlib
 import itertools
@@ -517,11 +518,30 @@ def sweep(game: str, grid=None, *, n=None, seed: int = 0, strategies=None, rules
                               f"resume needs the same command, or --overwrite to start again")
         store.decode_chunks(meta.get("chunks"), aggs, chunks)
 
+    # an existing file that is not an unfinished run (a finished one, a CSV) stays whole until
+    # its replacement is finished: the checkpoints go beside it
+    ckpt = store.partial_name(out) if out and not (resume or overwrite) and os.path.isfile(out) \
+        else out
+    if ckpt != out and os.path.exists(ckpt):
+        raise SimkitError(f"{ckpt!r} exists (a rerun of {out!r} that did not finish, or its "
+                          f"resumed results): continue it with --resume -o {ckpt}, or move it away")
+    with store.locked(out) if out else contextlib.nullcontext():
+        return _play(result, chunks, request, out, ckpt, rows, progress, workers, backend,
+                     scheduler, precision, metrics)
+
+
+def _play(result: Result, chunks, request, out, ckpt, rows, progress, workers, backend, scheduler,
+          precision, metrics) -> Result:
+    """:func:`sweep`'s run: the chunks not yet done, checkpoints into ``ckpt`` (moved onto
+    ``out`` once the run is complete), Ctrl-C and a lost backend ending it with what finished."""
+    spec, configs, aggs, seed = result.spec, result.configs, result.aggs, result.seed
+
+
     final = []
 
     def save():
         if out:  # the headline (paired claims) once the chunks are all in
-            store.write_table(out, result.table(), result.meta(request, headline=bool(final)))
+            store.write_table(ckpt, result.table(), result.meta(request, headline=bool(final)))
 
     per_deal = {} if rows else None
     total = sum(cnt for _, cnt in chunks) * len(configs)
@@ -546,9 +566,11 @@ def sweep(game: str, grid=None, *, n=None, seed: int = 0, strategies=None, rules
             why = "terminated (SIGTERM)" if sig == signal.SIGTERM else "interrupted"
         kept = ""
         if out and store.kind_of(out) == "parquet":
-            kept = f"; saved to {out}, continue with --resume"
+            kept = f"; saved to {ckpt}, continue with --resume -o {ckpt}"
         elif out:
-            kept = f"; saved to {out} (a CSV file cannot be resumed: use -o FILE.parquet for that)"
+            kept = f"; saved to {ckpt} (a CSV file cannot be resumed: use -o FILE.parquet for that)"
+        if ckpt != out:
+            kept += f" ({out} still holds the earlier results)"
         warnings.warn(f"{why}: {sum(a.total()[0] for a in aggs)} of {total} deals done{kept}",
                       stacklevel=2)
     finally:
@@ -558,6 +580,8 @@ def sweep(game: str, grid=None, *, n=None, seed: int = 0, strategies=None, rules
     if out:
         final.append(True)
         checkpoint.flush()
+        if ckpt != out and result.complete:
+            os.replace(ckpt, out)
     return result
 
 

@@ -9,6 +9,8 @@ folder and is renamed over the target, so a crash never leaves a half-written fi
 """
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
 import os
 import tempfile
@@ -95,6 +97,44 @@ def _check_length(path: str, folder: str) -> None:
         if len(part) > name_max:
             raise SimkitError(f"cannot write {path!r}: the name {os.fsdecode(part)[:40]!r}... is "
                               f"{len(part)} bytes long, at most {name_max} here")
+
+
+def partial_name(path: str) -> str:
+    """Where a run's checkpoints go while ``path`` still holds earlier results: ``X.partial.parquet``
+    beside ``X.parquet``."""
+    root, ext = os.path.splitext(path)
+    return f"{root}.partial{ext}"
+
+
+@contextlib.contextmanager
+def locked(path: str):
+    """Hold an exclusive lock on the results file ``path`` for the block (a lock file beside it,
+    ``.NAME.lock``): a second run writing the same file is refused at once (exit 2) instead of
+    overwriting the first one's checkpoints.  No lock where the folder does not exist yet."""
+    folder, name = os.path.split(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        yield
+        return
+    lock = os.path.join(folder, f".{name}.lock")
+    try:
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o666)
+    except OSError:
+        yield  # a folder that takes no lock file: run unlocked, as before
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise SimkitError(f"another simkit run is writing {path!r} (it holds {lock!r}): wait for "
+                          f"it, or write another file") from None
+    try:
+        yield
+    finally:
+        try:
+            os.remove(lock)
+        except OSError:
+            pass
+        os.close(fd)
 
 
 def check_output(path: str) -> str:
