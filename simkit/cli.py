@@ -29,7 +29,7 @@ import click
 import pandas as pd
 
 from simkit.cli_analysis import COMMANDS as ANALYSIS_COMMANDS
-from simkit.cli_options import FLOAT, FORMATS, INT, common_options, jsonable
+from simkit.cli_options import FILE, FLOAT, FORMATS, INT, common_options, jsonable
 from simkit.core.registry import game_string
 from simkit.errors import SimkitError
 
@@ -45,7 +45,7 @@ def _sim_options(f):
         click.option("--resume", is_flag=True, help="continue the interrupted run stored in -o FILE"),
         click.option("--overwrite", is_flag=True,
                      help="start again over the unfinished run stored in -o FILE"),
-        click.option("--rows", "rows_out", default=None, help="also write per-deal rows to FILE (n <= 1e6)"),
+        click.option("--rows", "rows_out", type=FILE, default=None, help="also write per-deal rows to FILE (n <= 1e6)"),
         click.option("--progress/--no-progress", default=None, help="progress bar (default: on a terminal)"),
     ]
     for o in reversed(opts):
@@ -65,7 +65,7 @@ for _command in ANALYSIS_COMMANDS:  # compare, tournament, best, solve, odds
 
 @cli.command()
 @click.option("--format", "fmt", type=FORMATS, default="table", help="output format on stdout")
-@click.option("-o", "--output", "out", default=None, help="also write the table to FILE")
+@click.option("-o", "--output", "out", type=FILE, default=None, help="also write the table to FILE")
 def games(fmt, out):
     """List the games, their presets and strategies."""
     from simkit.games import games as all_games
@@ -82,7 +82,7 @@ def games(fmt, out):
 @cli.command()
 @click.argument("game")
 @click.option("--format", "fmt", type=FORMATS, default="table", help="output format on stdout")
-@click.option("-o", "--output", "out", default=None, help="also write the table to FILE")
+@click.option("-o", "--output", "out", type=FILE, default=None, help="also write the table to FILE")
 def rules(game, fmt, out):
     """Every rules option of GAME: default, allowed values, the text it comes from.
 
@@ -125,7 +125,7 @@ def rules(game, fmt, out):
 @cli.command()
 @click.argument("game")
 @click.option("--format", "fmt", type=FORMATS, default="table", help="output format on stdout")
-@click.option("-o", "--output", "out", default=None, help="also write the table to FILE")
+@click.option("-o", "--output", "out", type=FILE, default=None, help="also write the table to FILE")
 def metrics(game, fmt, out):
     """Every metric of GAME with its meaning and unit (what -m names and tables report).
 
@@ -268,7 +268,7 @@ def _method(obj) -> str:
 @click.option("-s", "--strategy", "strategies", multiple=True, help="p1=NAME(params): evaluate it")
 @click.option("--grid", "grid", multiple=True, help="banker_stop=a..b and/or p1.t=a..b")
 @click.option("--format", "fmt", type=FORMATS, default="table", show_default=True)
-@click.option("-o", "--output", "out", default=None, help="write the tidy table (.parquet or .csv)")
+@click.option("-o", "--output", "out", type=FILE, default=None, help="write the tidy table (.parquet or .csv)")
 def exact(game, rules, strategies, grid, fmt, out):
     """Exact analysis where the game has one (by recursion over the deck, no sampling)."""
     from simkit.analysis.simulate import parse_grid
@@ -312,7 +312,7 @@ def exact(game, rules, strategies, grid, fmt, out):
 @click.option("-r", "--rule", "rules", multiple=True, help="rules option key=value (repeatable)")
 @click.option("-s", "--strategy", "strategies", multiple=True,
               help="SEAT=NAME(params) to time, e.g. p1=stand_at(16) (repeatable)")
-@click.option("-o", "--output", "out", default=None, help="also write the table to FILE (.parquet or .csv)")
+@click.option("-o", "--output", "out", type=FILE, default=None, help="also write the table to FILE (.parquet or .csv)")
 @click.option("--workers", type=INT, default=1, show_default=True,
               help="also time the runner with this many threads")
 @click.option("--reps", type=INT, default=5, show_default=True,
@@ -349,7 +349,7 @@ def _readable(v: float) -> str:
 
 @cli.command()
 @click.argument("results", nargs=-1, required=True)
-@click.option("-o", "--output", "out", required=True, help="the report to write (.html)")
+@click.option("-o", "--output", "out", type=FILE, required=True, help="the report to write (.html)")
 @click.option("--title", default=None, help="title of the page (default: the games)")
 def report(results, out, title):
     """One self-contained HTML page of plots and tables from RESULTS files (.parquet or .csv)."""
@@ -398,15 +398,22 @@ def _on_sigterm(signum, frame):
     raise Interrupted(signum)
 
 
+def _one_line(msg: str, width: int = 400) -> str:
+    """An error message on one line, an echoed input of any length cut in the middle."""
+    msg = " ".join(str(msg).split("\n"))
+    if len(msg) <= width:
+        return msg
+    return f"{msg[:width - 120]} [... {len(msg) - width + 40:,} characters ...] {msg[-80:]}"
+
+
 def _main(argv) -> int:
     try:
         cli.main(args=argv, prog_name="simkit", standalone_mode=False)
     except SimkitError as e:
-        click.echo(f"simkit: error: {e}", err=True)
+        click.echo(f"simkit: error: {_one_line(e)}", err=True)
         return 2
     except click.exceptions.UsageError as e:
-        msg = e.format_message().replace("\n", " ")
-        click.echo(f"simkit: error: {msg}", err=True)
+        click.echo(f"simkit: error: {_one_line(e.format_message())}", err=True)
         return 2
     except click.exceptions.Exit as e:
         return e.exit_code
@@ -422,9 +429,18 @@ def _main(argv) -> int:
     except BrokenPipeError:
         return 0
     except SystemExit as e:
+        if type(sys.stdout).__name__ == "_PacifyFlushWrapper":
+            return 0  # click met a closed pipe (``simkit ... | head``) and exits 1: the reader left
         return e.code if isinstance(e.code, int) else 1
     return 0
 
 
 def entry() -> None:
-    sys.exit(main())
+    code = main()
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # ``simkit ... | head``: the reader left; what it read is what it asked for.  Python would
+        # flush again at exit and fail with status 1, so stdout is pointed at nothing first.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    sys.exit(code)

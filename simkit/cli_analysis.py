@@ -10,6 +10,7 @@ not import it).
 from __future__ import annotations
 
 import json
+import sys
 
 import click
 import pandas as pd
@@ -54,8 +55,15 @@ def _emit(an, fmt: str, out: str | None, columns: list[str], extra=None) -> None
             click.echo(extra.to_string())
     for line in an.summary:
         click.echo(line)
+    _finish(an)
+
+
+def _finish(an) -> None:
+    """An interrupted analysis: say so, and exit as an interrupted run does (130 after Ctrl-C,
+    143 after SIGTERM), its numbers (those of the chunks that finished) shown and saved."""
     if not an.complete:
-        click.echo("interrupted: the numbers above use the chunks that finished", err=True)
+        click.echo("simkit: interrupted: the numbers above use the chunks that finished", err=True)
+        sys.exit(an.exit_status or 130)
 
 
 def _prep(kw, out):
@@ -181,6 +189,7 @@ def _emit_solve(an, mat, out):
         click.echo(an["replies"].to_string(index=False))
     for line in an.summary:
         click.echo(line)
+    _finish(an)
 
 
 @click.command()

@@ -48,12 +48,25 @@ class _AsciiFloat(click.ParamType):
 FLOAT = _AsciiFloat()
 
 
+class _FileName(click.ParamType):
+    """A file to write: not empty (``-o ''`` was taken as no file at all)."""
+    name = "file"
+
+    def convert(self, value, param, ctx):
+        if not str(value).strip():
+            self.fail(f"{value!r} is not a file name", param, ctx)
+        return str(value)
+
+
+FILE = _FileName()
+
+
 def common_options(f):
     """The options every simulating command takes: output, seed, size and where chunks run."""
     opts = [
         click.option("--format", "fmt", type=FORMATS, default="table", show_default=True,
                      help="output format on stdout"),
-        click.option("-o", "--output", "out", default=None, help="write results to FILE (.parquet or .csv)"),
+        click.option("-o", "--output", "out", type=FILE, default=None, help="write results to FILE (.parquet or .csv)"),
         click.option("--seed", default="0", show_default=True, help="seed of the SeedSequence (0..2**63-1)"),
         click.option("-n", "n", default=None,
                      help="deals (per grid point); 1e6 accepted [default: 1e5; with --precision "

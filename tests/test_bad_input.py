@@ -143,6 +143,14 @@ def _cases():
         add(f"{g}-backend-unknown", ["run", g, "--backend", "gpu", *N], r"Invalid value for '--backend'")
         add(f"{g}-scheduler-empty", ["run", g, "--scheduler", "", *N], r"--scheduler needs the address")
         add(f"{g}-scheduler-scheme", ["run", g, "--scheduler", "foo://bar", *N], r"unknown scheme 'foo'")
+        add(f"{g}-scheduler-port", ["run", g, "--scheduler", "localhost:abc", *N], r"bad --scheduler")
+        add(f"{g}-scheduler-ipv6", ["run", g, "--scheduler", "tcp://[::1", *N], r"bad --scheduler")
+        add(f"{g}-workers-too-many", ["run", g, "--workers", "100000", *N], r"at most 1024")
+        add(f"{g}-output-empty", ["run", g, "-o", "", *N], r"'' is not a file name", takes_output=False)
+        add(f"{g}-output-too-long", ["run", g, "-o", "x" * 300 + ".parquet", *N],
+            r"is 308 bytes long, at most \d+ here", takes_output=False)
+        add(f"{g}-rows-per-sweep", ["sweep", g, "--grid", f"{num.name}={lo},{hi}", "-n", "6e5",
+                                    "--rows", "rows.parquet"], r"at most 1,000,000 deals in all")
         add(f"{g}-scheduler-threads", ["run", g, "--scheduler", "tcp://127.0.0.1:1", "--backend", "threads", *N],
             r"--scheduler runs on Dask")
         add(f"{g}-unknown-metric", ["run", g, "-m", "no_such_metric", *N], r"unknown metric 'no_such_metric'")
@@ -155,6 +163,7 @@ def _cases():
         # bench, exact, rules, metrics
         add(f"{g}-bench-workers-0", ["bench", g, "--workers", "0", "-n", "100"], r"--workers must be at least 1")
         add(f"{g}-bench-n-0", ["bench", g, "-n", "0"], r"bad number of deals")
+        add(f"{g}-bench-n-huge", ["bench", g, "-n", "1e30"], r"at most 1e12")
         add(f"{g}-bench-seed", ["bench", g, "--seed", "-3", "-n", "100"], r"non-negative")
         add(f"{g}-bench-option", ["bench", g, "-r", "no_such_option=1", "-n", "100"], r"unknown option")
         if spec.exact is None:
@@ -183,6 +192,11 @@ def _cases():
     add("report-bad-output", ["report", "junk.parquet", "-o", "report.txt"], r"must end in \.html",
         takes_output=False)
     add("report-nothing", ["report"], r"Missing argument", takes_output=False)
+    add("report-text-mean", ["report", "text_mean.csv"], r"'mean' column that is not numbers")
+    add("odds-option-twice", ["odds", "gin(target=50)", "-r", "target=60", "--grid",
+                              "p1.knock=0,10", *N], r"'target' is given twice")
+    add("long-input-clipped", ["run", "ochko", "-r", "d" * 100_000 + "=3", *N],
+        r"unknown option 'd+ \[\.\.\. [\d,]+ characters \.\.\.\]")
     return cases
 
 
@@ -204,7 +218,26 @@ def files(tmp_path_factory):
     pd.DataFrame({"a": [1, 2]}).to_parquet(d / "foreign.parquet")
     (d / "foreign.csv").write_text("a,b\n1,2\n")
     (d / "notes.txt").write_text("hello\n")
+    pd.DataFrame({"game": ["ochko"], "metric": ["p1_ev"], "mean": ["abc"], "se": [0.1]}).to_csv(
+        d / "text_mean.csv", index=False)
     return d
+
+
+def test_a_bad_dask_timeout_is_refused_before_the_run(monkeypatch, capsys):
+    monkeypatch.setenv("SIMKIT_DASK_TIMEOUT", "abc")
+    rc = main(["run", "ochko", "--backend", "dask", "--workers", "2", *N])
+    check_one_line(rc, *capsys.readouterr(), r"SIMKIT_DASK_TIMEOUT='abc'")
+
+
+def test_a_closed_pipe_is_not_an_error(tmp_path):
+    """``simkit ... | head``: the reader leaves early; simkit exits 0 with nothing on stderr.
+    ``true`` leaves before simkit has imported, so the write surely meets a closed pipe (it
+    exited 1 before)."""
+    exe = os.path.join(os.path.dirname(sys.executable), "simkit")
+    cmd = f"{exe if os.path.exists(exe) else sys.executable + ' -m simkit'} games"
+    p = subprocess.run(f"{cmd} | true; exit ${{PIPESTATUS[0]}}", shell=True,
+                       executable="/bin/bash", capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0 and p.stderr == "", p
 
 
 def check_one_line(rc, out, err, pattern):

@@ -437,3 +437,38 @@ def test_results_files_get_ordinary_permissions(tmp_path, ext):
         assert p.stat().st_mode & 0o777 == 0o664  # rewriting keeps the file's mode
     finally:
         os.umask(umask)
+
+
+def test_a_finished_file_stays_whole_until_its_replacement_is_finished(tmp_path, monkeypatch):
+    """Rerunning over a finished -o file: the checkpoints go to X.partial.parquet, so a run
+    stopped half-way leaves X byte for byte (it replaced X at its first checkpoint before); the
+    partial file resumes to the uninterrupted numbers; a finished rerun replaces X and leaves no
+    partial file (issue 31)."""
+    kw = dict(n=20_000, seed=4)
+    out = str(tmp_path / "s.parquet")
+    first = simkit.run("ochko", out=out, **kw)
+    assert first.complete
+    before = open(out, "rb").read()
+    interrupt_after(monkeypatch, 2)
+    with pytest.warns(UserWarning, match=r"s\.partial\.parquet .*still holds the earlier"):
+        r = simkit.run("ochko", out=out, **{**kw, "seed": 5})
+    monkeypatch.undo()
+    assert not r.complete and open(out, "rb").read() == before
+    partial = str(tmp_path / "s.partial.parquet")
+    done = simkit.run("ochko", out=partial, resume=True, **{**kw, "seed": 5})
+    pd.testing.assert_frame_equal(numbers(done.table()),
+                                  numbers(simkit.run("ochko", **{**kw, "seed": 5}).table()))
+    with pytest.raises(SimkitError, match=r"s\.partial\.parquet' exists"):
+        simkit.run("ochko", out=out, **{**kw, "seed": 6})   # it would overwrite the partial file
+    os.remove(partial)
+    simkit.run("ochko", out=out, **{**kw, "seed": 6})
+    assert open(out, "rb").read() != before
+    assert os.listdir(tmp_path) == ["s.parquet"]  # no partial file, no lock file left
+
+
+def test_two_runs_cannot_write_one_file(tmp_path):
+    out = str(tmp_path / "s.parquet")
+    with store.locked(out):
+        with pytest.raises(SimkitError, match="another simkit run is writing"):
+            simkit.run("ochko", out=out, n=5_000)
+    simkit.run("ochko", out=out, n=5_000)  # the lock is gone with its holder

@@ -20,6 +20,7 @@ from simkit.analysis.interleave import cpu_rate, interleaved
 from simkit.core.play import run_chunk
 from simkit.core.registry import parse_strategies
 from simkit.core.rng import stream_state, xoshiro_bounded_sum
+from simkit.core.runner import check_size
 
 
 def bench(game: str, n: int | None = None, seed: int = 0, rules=None, strategies=None,
@@ -33,6 +34,7 @@ def bench(game: str, n: int | None = None, seed: int = 0, rules=None, strategies
     spec, r = parse_game(game, rules)
     strats = parse_strategies(spec, r, strategies)
     n = spec.bench_n if n is None else parse_n(n)
+    check_size(n)
     seed = parse_seed(seed)
     check_backend(workers, None, None)
     if not 1 <= reps <= 1000:

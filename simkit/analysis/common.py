@@ -176,6 +176,7 @@ class Deals:
         self.col = [{m.name: j for j, m in enumerate(ms)} for ms in self.metrics]
         self.aggs = [R.Aggregates(len(ms)) for ms in self.metrics]
         self.complete = True
+        self.exit_status = 0
         from simkit.analysis.simulate import check_backend
         check_backend(workers, backend, scheduler)
         self._backend = R.Backend(workers, backend, scheduler)
@@ -206,8 +207,10 @@ class Deals:
         try:
             R.run_units([self.configs[i] for i in which], [self.aggs[i] for i in which], self.seed,
                         self.plan[:upto], self._backend, self._bar)
-        except KeyboardInterrupt:
+        except KeyboardInterrupt as e:
+            import signal
             self.complete = False
+            self.exit_status = 128 + getattr(e, "signum", signal.SIGINT)
 
     def common(self, which) -> list[int]:
         """Chunks finished by every configuration in ``which``."""
@@ -255,8 +258,17 @@ def play_all(spec: GameSpec, configs, n: int, seed: int, what: str, **where):
         d.play(range(len(configs)), len(d.plan))
     chunks = d.common(range(len(configs)))
     if len(chunks) < 2:
-        raise SimkitError(f"fewer than two chunks finished: nothing to {what}")
+        nothing_finished(d, f"fewer than two chunks finished: nothing to {what}")
     return d, chunks, d.counts(chunks)
+
+
+def nothing_finished(d: Deals, why: str):
+    """Raise: an interruption (the CLI exits 130 or 143) if ``d`` was interrupted before there
+    was anything to show, else the error ``why``."""
+    if not d.complete:
+        from simkit.core.runner import Interrupted
+        raise Interrupted(d.exit_status - 128)
+    raise SimkitError(why)
 
 
 # --- statistics on per-chunk sums ----------------------------------------------------------
@@ -309,6 +321,8 @@ class Analysis:
     summary: list
     info: dict
     complete: bool = True
+    #: 128 + the signal that interrupted it (130 Ctrl-C, 143 SIGTERM), 0 when it finished
+    exit_status: int = 0
     #: the headline claims, each beside its line (:mod:`simkit.analysis.verdict`)
     claims: list = field(default_factory=list)
 

@@ -25,7 +25,7 @@ import numpy as np
 import pandas as pd
 
 from simkit.analysis.common import (Analysis, Deals, batch, better, describe, looks, objective,
-                                    seat_metric, stems, t_quantile, unit_of)
+                                    nothing_finished, seat_metric, stems, t_quantile, unit_of)
 from simkit.analysis.verdict import estimate_claim, num, settled
 from simkit.analysis.simulate import parse_n, parse_seed
 from simkit.core import runner as R
@@ -145,7 +145,7 @@ def compare(game: str, a: str, b: str, *, field: str | None = None, rules=None, 
             if sequential:
                 status = "cap reached"
     if not history:
-        raise SimkitError("no chunk finished: nothing to compare")
+        nothing_finished(d, "no chunk finished: nothing to compare")
     chunks = d.common(range(len(configs)))
     cnt = d.counts(chunks)
     rs = game_string(spec, r)
@@ -210,7 +210,7 @@ def compare(game: str, a: str, b: str, *, field: str | None = None, rules=None, 
                 field=str(sf) if sf else None, seed=int(seed), n=n,
                 deals=int(d.played()), seats=seat_names(spec.seats(r)))
     return Analysis("compare", rs, label, {"table": table, "history": pd.DataFrame(history)},
-                    summary, info, complete=d.complete, claims=[claim])
+                    summary, info, complete=d.complete, exit_status=d.exit_status, claims=[claim])
 
 
 def _even_share(cnt, av, bv) -> float | None:

@@ -8,11 +8,13 @@ paired difference from the best point.
 """
 from __future__ import annotations
 
+import warnings
+
 from simkit.analysis.common import Analysis, describe, objective
 from simkit.analysis.compare import versus_best
 from simkit.analysis.headline import best_point, chunk_sums, point_name
 from simkit.analysis.simulate import parse_grid, sweep
-from simkit.core.registry import game_string, parse_kv, split_call
+from simkit.core.registry import game_string, merge_options, parse_kv, split_call
 from simkit.errors import SimkitError
 
 
@@ -28,16 +30,25 @@ def odds(game: str, grid, *, strategies=None, rules=None, n=20_000, seed: int = 
         raise SimkitError(f"{spec.name} has no match unit: its deal is already the unit users "
                           f"play; use simkit best or sweep")
     opts = dict(spec.match)
-    opts.update(parse_kv(args, "rules option"))
-    opts.update(rules if isinstance(rules, dict) else parse_kv(list(rules or []), "rules option"))
+    # the match unit's options, then the user's: the game string's and -r's, each given once
+    opts.update(merge_options(parse_kv(args, "rules option"),
+                              rules if isinstance(rules, dict)
+                              else parse_kv(list(rules or []), "rules option")))
     axes = parse_grid(grid)
     seats = {k.split(".", 1)[0] for k, _ in axes if "." in k}
     if len(seats) != 1 or any("." not in k for k, _ in axes):
         raise SimkitError("odds takes a grid over one seat's strategy parameters, e.g. "
                           "--grid p1.knock=0..10")
     gs = f"{spec.name}(" + ",".join(f"{k}={v}" for k, v in opts.items()) + ")"
-    res = sweep(gs, grid, n=n, seed=seed, strategies=strategies, workers=workers,
-                backend=backend, scheduler=scheduler, progress=progress)
+    with warnings.catch_warnings(record=True):  # an interruption: the CLI says it, with its status
+        warnings.simplefilter("always")
+        res = sweep(gs, grid, n=n, seed=seed, strategies=strategies, workers=workers,
+                    backend=backend, scheduler=scheduler, progress=progress)
+    if not res.complete and min(res.deals(i) for i in range(len(res.points))) == 0:
+        from simkit.core.runner import Interrupted
+        if res.exit_status > 128:
+            raise Interrupted(res.exit_status - 128)
+        raise SimkitError("the run ended before every grid point had a finished match")
     r = res.configs[0].rules
     stem, larger = objective(spec, r)
     seat = seats.pop()
@@ -71,4 +82,4 @@ def odds(game: str, grid, *, strategies=None, rules=None, n=20_000, seed: int = 
     info = dict(metric=metric, larger=larger, keys=keys, seed=int(seed), n=res.n,
                 best={k: b[k] for k in keys}, resolved=claim["resolved"])
     return Analysis("odds", rs, label, {"table": t}, summary, info, complete=res.complete,
-                    claims=[claim])
+                    exit_status=res.exit_status, claims=[claim])

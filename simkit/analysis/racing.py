@@ -22,7 +22,7 @@ import numpy as np
 import pandas as pd
 
 from simkit.analysis.common import (Analysis, Deals, batch, describe, looks, objective, seat_metric,
-                                    stems, t_quantile)
+                                    nothing_finished, stems, t_quantile)
 from simkit.analysis.headline import point_name
 from simkit.analysis.simulate import _configs, parse_grid, parse_n, parse_seed
 from simkit.analysis.verdict import say
@@ -123,7 +123,7 @@ def best(game: str, grid, *, strategies=None, rules=None, metric: str | None = N
     with d:
         alive, hist = race(sample, len(configs), plan_looks, alpha, larger)
     if hist.empty:
-        raise SimkitError("no chunk finished: nothing to race")
+        nothing_finished(d, "no chunk finished: nothing to race")
     keys = [k for k, _ in axes]
     last = hist.groupby("point").tail(1).set_index("point")
     survivors = set(alive)
@@ -164,7 +164,7 @@ def best(game: str, grid, *, strategies=None, rules=None, metric: str | None = N
                 survivors=[points[p] for p in sorted(survivors)], deals=int(used),
                 full_sweep_deals=int(full), looks=len(plan_looks), seed=int(seed), n=n)
     return Analysis("best", rs, label, {"table": table, "history": hist}, summary, info,
-                    complete=d.complete, claims=[claim])
+                    complete=d.complete, exit_status=d.exit_status, claims=[claim])
 
 
 def _race_claim(table: pd.DataFrame, top: int, survivors: list[int], where: list[str],

@@ -7,6 +7,7 @@ provenance).  Every grid point sees the same deals, so differences between them 
 """
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import hashlib
 import itertools
@@ -27,6 +28,7 @@ from simkit.core.registry import (GameSpec, game_string, make_strategy, merge_op
 from simkit.errors import SimkitError
 
 MAX_ROWS = 1_000_000
+MAX_WORKERS = 1024
 
 
 def parse_n(n) -> int:
@@ -140,9 +142,15 @@ def check_backend(workers, backend: str | None, scheduler: str | None) -> None:
         raise SimkitError(f"--workers must be a whole number, not {workers!r}")
     if workers < 1:
         raise SimkitError(f"--workers must be at least 1, not {workers}")
+    if workers > MAX_WORKERS:
+        raise SimkitError(f"--workers {workers}: at most {MAX_WORKERS} (each is a thread, a "
+                          f"process or a Dask task slot)")
     if backend == "serial" and workers > 1:
         raise SimkitError(f"--backend serial runs one worker, not {workers}: drop --workers or "
                           f"choose --backend threads, processes or dask")
+    if backend == "dask" or scheduler is not None:
+        from simkit.core.runner import dask_timeout
+        dask_timeout()  # a bad SIMKIT_DASK_TIMEOUT is found now, not when a worker dies
     if scheduler is None:
         return
     addr = str(scheduler).strip()
@@ -155,9 +163,24 @@ def check_backend(workers, backend: str | None, scheduler: str | None) -> None:
     if sep and scheme not in SCHEMES:
         raise SimkitError(f"bad --scheduler {scheduler!r}: unknown scheme {scheme!r}, use one of "
                           f"{', '.join(s + '://' for s in SCHEMES)} (e.g. tcp://127.0.0.1:8786)")
+    bad = SimkitError(f"bad --scheduler {scheduler!r}: write HOST:PORT or "
+                      f"SCHEME://HOST:PORT, e.g. tcp://127.0.0.1:8786 or tcp://[::1]:8786")
     if not rest or any(c.isspace() for c in rest) or not rest.isascii():
-        raise SimkitError(f"bad --scheduler {scheduler!r}: write HOST:PORT or "
-                          f"SCHEME://HOST:PORT, e.g. tcp://127.0.0.1:8786")
+        raise bad
+    if not sep or scheme in ("tcp", "tls"):
+        # HOST[:PORT], an IPv6 host in brackets: what Dask's address parser takes
+        host, port = rest, ""
+        if rest.startswith("["):
+            host, close, tail = rest[1:].partition("]")
+            if not close or (tail and not tail.startswith(":")):
+                raise bad
+            port = tail[1:]
+        elif ":" in rest:
+            host, _, port = rest.rpartition(":")
+            if ":" in host:
+                raise bad  # an IPv6 address needs brackets
+        if not host or (port and not (port.isdigit() and 0 < int(port) < 65536)):
+            raise bad
 
 
 @dataclass
@@ -452,8 +475,6 @@ def sweep(game: str, grid=None, *, n=None, seed: int = 0, strategies=None, rules
     check_backend(workers, backend, scheduler)
     if precision is not None and not (precision > 0):
         raise SimkitError(f"--precision must be positive, not {precision}")
-    if rows and n > MAX_ROWS:
-        raise SimkitError(f"per-deal rows are kept for n up to {MAX_ROWS:.0e}, not {n}")
     if resume and not out:
         raise SimkitError("--resume needs -o FILE.parquet, the results file of the interrupted run")
     if resume and overwrite:
@@ -467,6 +488,9 @@ def sweep(game: str, grid=None, *, n=None, seed: int = 0, strategies=None, rules
             _refuse_unfinished(out)
     configs, points = _configs(spec, base_opts, strategies, grid)
     R.check_size(n, len(configs))
+    if rows and n * len(configs) > MAX_ROWS:
+        raise SimkitError(f"per-deal rows are kept for at most {MAX_ROWS:,} deals in all, not "
+                          f"{n:,} x {len(configs):,} configurations")
     aggs = [R.Aggregates(len(spec.metrics(c.rules))) for c in configs]
     known = list(dict.fromkeys(m.name for c in configs for m in spec.metrics(c.rules)
                                if not m.hidden))
@@ -494,11 +518,30 @@ def sweep(game: str, grid=None, *, n=None, seed: int = 0, strategies=None, rules
                               f"resume needs the same command, or --overwrite to start again")
         store.decode_chunks(meta.get("chunks"), aggs, chunks)
 
+    # an existing file that is not an unfinished run (a finished one, a CSV) stays whole until
+    # its replacement is finished: the checkpoints go beside it
+    ckpt = store.partial_name(out) if out and not (resume or overwrite) and os.path.isfile(out) \
+        else out
+    if ckpt != out and os.path.exists(ckpt):
+        raise SimkitError(f"{ckpt!r} exists (a rerun of {out!r} that did not finish, or its "
+                          f"resumed results): continue it with --resume -o {ckpt}, or move it away")
+    with store.locked(out) if out else contextlib.nullcontext():
+        return _play(result, chunks, request, out, ckpt, rows, progress, workers, backend,
+                     scheduler, precision, metrics)
+
+
+def _play(result: Result, chunks, request, out, ckpt, rows, progress, workers, backend, scheduler,
+          precision, metrics) -> Result:
+    """:func:`sweep`'s run: the chunks not yet done, checkpoints into ``ckpt`` (moved onto
+    ``out`` once the run is complete), Ctrl-C and a lost backend ending it with what finished."""
+    spec, configs, aggs, seed = result.spec, result.configs, result.aggs, result.seed
+
+
     final = []
 
     def save():
         if out:  # the headline (paired claims) once the chunks are all in
-            store.write_table(out, result.table(), result.meta(request, headline=bool(final)))
+            store.write_table(ckpt, result.table(), result.meta(request, headline=bool(final)))
 
     per_deal = {} if rows else None
     total = sum(cnt for _, cnt in chunks) * len(configs)
@@ -523,9 +566,11 @@ def sweep(game: str, grid=None, *, n=None, seed: int = 0, strategies=None, rules
             why = "terminated (SIGTERM)" if sig == signal.SIGTERM else "interrupted"
         kept = ""
         if out and store.kind_of(out) == "parquet":
-            kept = f"; saved to {out}, continue with --resume"
+            kept = f"; saved to {ckpt}, continue with --resume -o {ckpt}"
         elif out:
-            kept = f"; saved to {out} (a CSV file cannot be resumed: use -o FILE.parquet for that)"
+            kept = f"; saved to {ckpt} (a CSV file cannot be resumed: use -o FILE.parquet for that)"
+        if ckpt != out:
+            kept += f" ({out} still holds the earlier results)"
         warnings.warn(f"{why}: {sum(a.total()[0] for a in aggs)} of {total} deals done{kept}",
                       stacklevel=2)
     finally:
@@ -535,6 +580,8 @@ def sweep(game: str, grid=None, *, n=None, seed: int = 0, strategies=None, rules
     if out:
         final.append(True)
         checkpoint.flush()
+        if ckpt != out and result.complete:
+            os.replace(ckpt, out)
     return result
 
 

@@ -143,7 +143,7 @@ def solve(game: str, row: str, col: str, *, strategies=None, rules=None,
         u_row, u_col = rsign * piv[rm], csign * piv[cm]
         cell_se = np.zeros_like(u_row)
         paired = cnt = w = None
-        nd, deals, complete, method = 0, 0, True, "exact"
+        nd, deals, complete, method, status = 0, 0, True, "exact", 0
     else:
         configs, points = _configs(spec, opts, strategies, [row, col])
         d, chunks, cnt = play_all(spec, configs, n, seed, "solve", workers=workers,
@@ -162,6 +162,7 @@ def solve(game: str, row: str, col: str, *, strategies=None, rules=None,
         w = bootstrap_weights(len(chunks), reps, seed)
         paired = {"row": srow, "col": scol}
         nd, deals, complete, method = int(cnt.sum()), d.played(), d.complete, "simulation"
+        status = d.exit_status
     rlab = rm if rsign > 0 else f"-{rm}"
     g = matrix_game(u_row, u_col, rk, ck, [f"{rk}={_num(v)}" for v in rvals],
                     [f"{ck}={_num(v)}" for v in cvals], [str(_num(v)) for v in rvals],
@@ -197,7 +198,7 @@ def solve(game: str, row: str, col: str, *, strategies=None, rules=None,
                 row_best_reply=[_num(rvals[i]) for i in br_row],
                 resolved=[c["resolved"] for c in claims])
     return Analysis("solve", rs, label, {"table": table, "replies": g.replies}, summary, info,
-                    complete=complete, claims=claims)
+                    complete=complete, exit_status=status, claims=claims)
 
 
 def matrix_game(u_row, u_col, rk: str, ck: str, rnames, cnames, rshort, cshort, rlab: str,

@@ -186,7 +186,7 @@ def tournament(game: str, strategies, *, rules=None, metric: str | None = None,
                 strategies=[str(s) for s in strats], deals=int(d.played()), what=what,
                 contradictions=flags)
     return Analysis("tournament", rs, label, {"table": table, "cross": cross}, summary, info,
-                    complete=d.complete)
+                    complete=d.complete, exit_status=d.exit_status)
 
 
 def cross_table(pairs, a_s, b_s, cnt, w, model: str, names: list[str]) -> pd.DataFrame:

@@ -9,6 +9,8 @@ folder and is renamed over the target, so a crash never leaves a half-written fi
 """
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
 import os
 import tempfile
@@ -67,6 +69,7 @@ def check_writable(path: str) -> str:
         probe = os.path.dirname(probe)
     if not os.path.isdir(probe):
         raise SimkitError(f"cannot write {path!r}: {probe!r} is a file, not a folder")
+    _check_length(path, probe)
     try:
         fd, tmp = tempfile.mkstemp(prefix=".simkit-probe-", dir=probe)
     except OSError as e:
@@ -75,6 +78,63 @@ def check_writable(path: str) -> str:
     os.close(fd)
     os.remove(tmp)
     return path
+
+
+def _check_length(path: str, folder: str) -> None:
+    """Refuse a path the file system would refuse only when the results are written: a name
+    (the file's, or a folder still to be made) or a whole path over its limits."""
+    def limit(key, default):
+        try:
+            return os.pathconf(folder, key)
+        except (OSError, ValueError):
+            return default
+    name_max, path_max = limit("PC_NAME_MAX", 255), limit("PC_PATH_MAX", 4096)
+    full = os.fsencode(os.path.abspath(path))
+    if len(full) >= path_max:
+        raise SimkitError(f"cannot write {path!r}: the path is {len(full):,} bytes long, the "
+                          f"limit here is {path_max - 1:,}")
+    for part in full.split(b"/"):
+        if len(part) > name_max:
+            raise SimkitError(f"cannot write {path!r}: the name {os.fsdecode(part)[:40]!r}... is "
+                              f"{len(part)} bytes long, at most {name_max} here")
+
+
+def partial_name(path: str) -> str:
+    """Where a run's checkpoints go while ``path`` still holds earlier results: ``X.partial.parquet``
+    beside ``X.parquet``."""
+    root, ext = os.path.splitext(path)
+    return f"{root}.partial{ext}"
+
+
+@contextlib.contextmanager
+def locked(path: str):
+    """Hold an exclusive lock on the results file ``path`` for the block (a lock file beside it,
+    ``.NAME.lock``): a second run writing the same file is refused at once (exit 2) instead of
+    overwriting the first one's checkpoints.  No lock where the folder does not exist yet."""
+    folder, name = os.path.split(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        yield
+        return
+    lock = os.path.join(folder, f".{name}.lock")
+    try:
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o666)
+    except OSError:
+        yield  # a folder that takes no lock file: run unlocked, as before
+        return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise SimkitError(f"another simkit run is writing {path!r} (it holds {lock!r}): wait for "
+                          f"it, or write another file") from None
+    try:
+        yield
+    finally:
+        try:
+            os.remove(lock)
+        except OSError:
+            pass
+        os.close(fd)
 
 
 def check_output(path: str) -> str:

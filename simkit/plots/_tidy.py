@@ -30,6 +30,13 @@ def check_table(df, what: str = "table") -> pd.DataFrame:
             raise SimkitError(f"the {what} is not a simkit results table (no {col!r} column)")
     if df.empty:
         raise SimkitError(f"the {what} has no rows")
+    for col in ("mean", "se", "sd", "ci_low", "ci_high", "n"):
+        if col in df.columns and not pd.api.types.is_numeric_dtype(df[col]):
+            if pd.to_numeric(df[col], errors="coerce").notna().sum() < df[col].notna().sum():
+                bad = df[col][pd.to_numeric(df[col], errors="coerce").isna() & df[col].notna()]
+                raise SimkitError(f"the {what} has a {col!r} column that is not numbers "
+                                  f"(e.g. {str(bad.iloc[0])[:40]!r})")
+            df = df.assign(**{col: pd.to_numeric(df[col])})
     return df
 
 

@@ -1,0 +1,61 @@
+"""The analysis commands end an interruption as ``run`` does (issue 31): Ctrl-C exits 130 and
+SIGTERM 143, with one ``simkit: interrupted`` line on stderr and the numbers of the chunks that
+finished on stdout; stopped before two chunks finished, they say so and exit the same way, with
+no traceback.  The interruption is the backend raising KeyboardInterrupt (or the runner's
+Interrupted(SIGTERM)) after k units, in this process."""
+from __future__ import annotations
+
+import signal
+
+import pytest
+
+from simkit.cli import main
+from simkit.core import runner as R
+
+N = ["-n", "2e5", "--no-progress"]
+COMMANDS = {
+    "compare": ["compare", "ochko", "stand_at(15)", "stand_at(17)", *N],
+    "tournament": ["tournament", "ochko", "-s", "stand_at(15)", "-s", "stand_at(17)", "-s",
+                   "random", *N],
+    "best": ["best", "ochko", "--grid", "p1.t=15..17", *N],
+    "solve": ["solve", "ochko", "--row", "banker_stop=16,17", "--col", "p1.t=15,16", *N],
+    # three chunks of 4,096 matches a point; stopped after four
+    "odds": ["odds", "gin", "--grid", "p1.knock=0,10", "-n", "12288", "--no-progress"],
+}
+AFTER = {"odds": 4}
+
+
+def interrupt_after(monkeypatch, k, exc):
+    orig = R.Backend.map
+
+    def map_(self, units, fn=R.execute_unit):
+        done = 0
+        for item in orig(self, units, fn):
+            if done == k:
+                raise exc
+            done += 1
+            yield item
+
+    monkeypatch.setattr(R.Backend, "map", map_)
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+def test_an_interrupted_analysis_exits_as_a_run_does(command, sig, monkeypatch, capsys):
+    exc = KeyboardInterrupt() if sig == signal.SIGINT else R.Interrupted(signal.SIGTERM)
+    interrupt_after(monkeypatch, AFTER.get(command, 12), exc)
+    rc = main(COMMANDS[command])
+    cap = capsys.readouterr()
+    assert rc == 128 + sig, (rc, cap.err[-500:])
+    assert "Traceback" not in cap.err
+    assert cap.err.strip().splitlines()[-1].startswith("simkit: interrupted"), cap.err
+    assert cap.out.strip(), "the finished chunks' numbers are shown"
+
+
+@pytest.mark.parametrize("command", ["compare", "solve", "odds"])
+def test_an_analysis_interrupted_before_any_chunk_exits_130(command, monkeypatch, capsys):
+    interrupt_after(monkeypatch, 0, KeyboardInterrupt())
+    rc = main(COMMANDS[command])
+    cap = capsys.readouterr()
+    assert rc == 130 and "Traceback" not in cap.err, cap.err[-500:]
+    assert cap.err.strip().splitlines()[-1].startswith("simkit: interrupted"), cap.err
