@@ -1,3 +1,3 @@
-from simkit.cli import entry
+from simkit._entry import entry
 
 entry()

@@ -284,3 +284,25 @@ def test_bad_input_through_the_entry_point(files, case):
                        env=dict(os.environ, SIMKIT_NO_PROGRESS="1"))
     check_one_line(p.returncode, p.stdout, p.stderr, pattern)
     assert target.read_bytes() == b"keep\n"
+
+
+def test_ctrl_c_while_the_commands_load_is_one_line(monkeypatch, capsys):
+    """Ctrl-C while the console script imports the command modules: status 130 and one line
+    (it was a traceback).  The interrupt is made deterministic by an import hook that raises it
+    when ``simkit.cli`` is imported."""
+    import importlib.abc
+
+    from simkit import _entry
+
+    class Interrupting(importlib.abc.MetaPathFinder):
+        def find_spec(self, name, path=None, target=None):
+            if name == "simkit.cli":
+                raise KeyboardInterrupt
+            return None
+
+    monkeypatch.delitem(sys.modules, "simkit.cli", raising=False)
+    monkeypatch.setattr(sys, "meta_path", [Interrupting(), *sys.meta_path])
+    with pytest.raises(SystemExit) as e:
+        _entry.entry()
+    assert e.value.code == 130
+    assert capsys.readouterr().err == "simkit: interrupted\n"
