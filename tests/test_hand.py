@@ -58,15 +58,22 @@ def test_random_adds_and_removes_match_a_counter(P, ops, seed):
     table = np.random.default_rng(seed).integers(-50, 50, H.N_COUNTS)
     h = H.hands(3, P)[1]             # a row of a work array, as the games hold them
     want = Counter()
+    a = b = np.uint64(0)             # P = 2: the same hand's planes in registers (add2, remove2)
     for is_add, c in ops:
         if is_add:
             ok = H.add(h, c)
             assert ok == (c == C.JOKER or want[c] < P)   # a P+1-th copy is refused
             want[c] += ok
+            if c != C.JOKER:
+                a, b = map(np.uint64, H.add2(a, b, c))
         else:
             ok = H.remove(h, c)
             assert ok == (want[c] > 0)                   # an absent card is refused
             want[c] -= ok
+            if c != C.JOKER:
+                a, b = map(np.uint64, H.remove2(a, b, c))
+        if P == 2:
+            assert (int(a), int(b)) == (int(h[0]), int(h[1]))
     check_against(h, want, P, table)
     h2 = H.hands(1, P)[0]
     codes = np.array(sorted(want.elements()), np.int64)
@@ -145,9 +152,13 @@ def run_ops() -> list:
     out = []
     for P in (1, 2, 3, 8):
         h = H.hands(2, P)[1]
+        a = b = np.uint64(0)
         for _ in range(300):
             c = int(rng.choice([2, 14, 30, 62, 63, 64]))
-            ok = H.add(h, c) if rng.random() < 0.6 else H.remove(h, c)
+            adding = rng.random() < 0.6
+            ok = H.add(h, c) if adding else H.remove(h, c)
+            if c != 64:  # (the dispatcher boxes uint64 as int: back to uint64 for the next call)
+                a, b = map(np.uint64, H.add2(a, b, c) if adding else H.remove2(a, b, c))
             n = H.size(h)
             cnt = np.zeros(H.N_COUNTS, np.int64)
             H.to_counts(h, cnt)
@@ -157,7 +168,8 @@ def run_ops() -> list:
                         int(H.distinct(h)), [int(H.kth(h, k)) for k in range(n)],
                         [int(H.suit_ranks(h, s)) for s in range(4)],
                         int(H.size_in(h, np.uint64(0xFFFF << 48))), cnt.tolist(),
-                        codes[:m].tolist(), int(H.points(h, np.arange(H.N_COUNTS)))])
+                        codes[:m].tolist(), int(H.points(h, np.arange(H.N_COUNTS))),
+                        int(a), int(b)])
     return out
 
 

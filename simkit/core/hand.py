@@ -18,6 +18,10 @@ A hand of one deck is a ``uint64`` mask (bit ``code``, :mod:`simkit.core.cards`)
   removing are a few branch-free mask operations, and the hand's legal cards are mask
   expressions over ``h[0]`` as with one deck.  :func:`to_counts` gives the count vector where a
   search wants it (the meld engine).
+* **Two planes in registers.**  :func:`add2` / :func:`remove2` are :func:`add` / :func:`remove`
+  of a two-plane hand whose planes a kernel holds in local variables ``(a, b)`` through an inner
+  loop (Crazy Eights' draws and play: measured about 3% faster there than reading and writing
+  the row at each card); the kernel stores them back into the row after.
 * **Copies beyond ``P``.**  :func:`add` refuses a card already held ``P`` times: it returns
   ``False`` and leaves the hand unchanged (jokers are never refused).  :func:`remove` refuses a
   card not held the same way.  Kernels that know the move is legal ignore the result; tests and
@@ -54,6 +58,23 @@ def clear(h):
 
 
 @njit(cache=True, nogil=True, inline="always")
+def add2(a, b, c):
+    """:func:`add` on the planes ``(a, b)`` of a two-plane hand, natural cards only: the new
+    ``(a, b)`` (unchanged when ``c`` is held twice already)."""
+    a, b, x = np.uint64(a), np.uint64(b), _ONE << np.uint64(c)
+    return a | x, b | (a & x)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def remove2(a, b, c):
+    """:func:`remove` on the planes ``(a, b)`` of a two-plane hand, natural cards only: the new
+    ``(a, b)`` (unchanged when ``c`` is not held)."""
+    a, b, x = np.uint64(a), np.uint64(b), _ONE << np.uint64(c)
+    two = b & x
+    return a ^ ((a & x) ^ two), b ^ two
+
+
+@njit(cache=True, nogil=True, inline="always")
 def add(h, c):
     """Add one copy of card ``c`` (a natural card 0..63, or :data:`JOKER`).  Returns ``False``
     (the hand unchanged) if it already holds ``c`` in every plane (``P`` copies).  Branch-free
@@ -63,6 +84,10 @@ def add(h, c):
         h[P] += _ONE
         return True
     b = _ONE << np.uint64(c)
+    if P == 2:                  # two decks, the common case, unrolled (measured in Hearts)
+        full = h[1] & b
+        h[0], h[1] = add2(h[0], h[1], c)
+        return full == 0
     for j in range(P):
         w = h[j] & b
         h[j] |= b
@@ -81,6 +106,10 @@ def remove(h, c):
         h[P] -= _ONE
         return True
     b = _ONE << np.uint64(c)
+    if P == 2:
+        held = h[0] & b
+        h[0], h[1] = remove2(h[0], h[1], c)
+        return held != 0
     for j in range(P - 1, -1, -1):
         x = h[j] & b
         h[j] ^= x

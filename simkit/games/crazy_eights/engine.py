@@ -359,7 +359,7 @@ def play_hand(R, S, W, i, start, s, u, log, logging, special, rand, v):
                 owe2 = 2 * run
                 if logging:
                     ev = _log(log, i, ev, EV_PLAY, p, suit, c2)
-                if hnd.size(hs[p]) == 0:
+                if hnd.distinct(hs[p]) == 0:
                     winner = p
                     over = True
                     break
@@ -387,9 +387,9 @@ def play_hand(R, S, W, i, start, s, u, log, logging, special, rand, v):
             continue
         drawn = 0
         played = -1
-        hp = hs[p]
+        a, b = hs[p, 0], hs[p, 1]   # the hand's planes, kept in registers through the turn
         while True:
-            legal = legal_cards(hp[0], top, suit)
+            legal = legal_cards(a, top, suit)
             can_draw = top_pos < n and (R.max_draws == 0 or drawn < R.max_draws)
             if draw_one:
                 can_draw = can_draw and drawn == 0
@@ -402,15 +402,14 @@ def play_hand(R, S, W, i, start, s, u, log, logging, special, rand, v):
             else:
                 if draw_one and drawn > 0:
                     break  # drew his one card: passes even if it plays (116)
-                choice, u = choose(kind, S.eight_at[p], hp[0], hp[1], legal,
-                                   can_draw and R.voluntary,
+                choice, u = choose(kind, S.eight_at[p], a, b, legal, can_draw and R.voluntary,
                                    R.may_pass and not can_draw, void[nxt], u)
                 if choice == PASS:
                     break
             if choice == DRAW:
                 c = np.int64(stock[top_pos])
                 top_pos += 1
-                hnd.add(hp, c)
+                a, b = hnd.add2(a, b, c)
                 drawn += 1
                 draws += 1
                 if logging:
@@ -419,6 +418,7 @@ def play_hand(R, S, W, i, start, s, u, log, logging, special, rand, v):
             played = choice
             break
         if played < 0:
+            hs[p, 0], hs[p, 1] = a, b
             if logging:
                 ev = _log(log, i, ev, EV_PASS, p, 0, 0)
             if top_pos < n:
@@ -432,19 +432,20 @@ def play_hand(R, S, W, i, start, s, u, log, logging, special, rand, v):
             p = nxt
             continue
         c = played
-        hnd.remove(hp, c)
+        a, b = hnd.remove2(a, b, c)
+        hs[p, 0], hs[p, 1] = a, b
         plays += 1
         passes = 0
         top = c
         if not rand:
             void[p] &= ~(1 << (c >> 4))
         if (c & 15) == 8:
-            suit, u = call_suit(kind, S.call[p], hp[0], hp[1], c, void[nxt], u)
+            suit, u = call_suit(kind, S.call[p], a, b, c, void[nxt], u)
         else:
             suit = c >> 4
         if logging:
             ev = _log(log, i, ev, EV_PLAY, p, suit, c)
-        if hnd.size(hp) == 0:
+        if a == 0:
             winner = p
             over = True
             break
