@@ -358,6 +358,27 @@ def report(results, out, title):
     click.echo(f"wrote {out}")
 
 
+@cli.command()
+@click.argument("results")
+@click.option("-o", "--output", "out", type=FILE, default=None,
+              help="the figure to write (.png, .svg or .pdf)")
+@click.option("--figure", "which", type=INT, default=1, show_default=True,
+              help="which of the file's figures (in the report's order)")
+@click.option("--list", "listing", is_flag=True, help="name the file's figures and write none")
+def plot(results, out, which, listing):
+    """One figure of a RESULTS file (a run, a sweep, an analysis, --rows) as PNG, SVG or PDF: the
+    report's figures, the game's objective first."""
+    from simkit.report import figures
+    if listing:
+        for k, (title, _) in enumerate(figures.figures(results), 1):
+            click.echo(f"{k}  {title}")
+        return
+    if out is None:
+        raise SimkitError("plot needs -o FILE (.png, .svg or .pdf), or --list")
+    title = figures.save(results, out, which)
+    click.echo(f"wrote {out} ({title})")
+
+
 def _emit_frame(df: pd.DataFrame, fmt: str, records, out: str | None = None,
                 text: str | None = None) -> None:
     if out:

@@ -177,10 +177,11 @@ class Deals:
         self.aggs = [R.Aggregates(len(ms)) for ms in self.metrics]
         self.complete = True
         self.exit_status = 0
-        from simkit.analysis.simulate import check_backend
+        from simkit.analysis.simulate import check_backend, say_compiling
         check_backend(workers, backend, scheduler)
         self._backend = R.Backend(workers, backend, scheduler)
         self._progress, self._desc = progress, desc or spec.name
+        say_compiling(spec, progress)
         self._bar = None
 
     def __enter__(self):
@@ -328,6 +329,14 @@ class Analysis:
 
     def table(self):
         return self.frames["table"]
+
+    def __repr__(self) -> str:
+        from simkit.analysis import display
+        return display.text(display.analysis_view(self))
+
+    def _repr_html_(self) -> str:
+        from simkit.analysis import display
+        return display.html_of(display.analysis_view(self))
 
     def __getitem__(self, name: str):
         return self.frames[name]

