@@ -46,6 +46,9 @@ def _sim_options(f):
         click.option("--overwrite", is_flag=True,
                      help="start again over the unfinished run stored in -o FILE"),
         click.option("--rows", "rows_out", type=FILE, default=None, help="also write per-deal rows to FILE (n <= 1e6)"),
+        click.option("--all", "show_all", is_flag=True,
+                     help="print every metric: a sweep prints its objective and a run folds "
+                          "metrics that are the same in every deal, unless this or -m"),
         click.option("--progress/--no-progress", default=None, help="progress bar (default: on a terminal)"),
     ]
     for o in reversed(opts):
@@ -187,7 +190,7 @@ def sweep(game, grid, **kw):
 
 
 def _simulate(game, grid, fmt, out, seed, n, workers, backend, scheduler, rules, strategies,
-              metrics, precision, resume, overwrite, rows_out, progress):
+              metrics, precision, resume, overwrite, rows_out, progress, show_all):
     import os
 
     from simkit.analysis.simulate import sweep as do_sweep
@@ -220,7 +223,7 @@ def _simulate(game, grid, fmt, out, seed, n, workers, backend, scheduler, rules,
     elif fmt == "csv":
         click.echo(table.to_csv(index=False), nl=False)
     else:
-        _print_table(res, table, grid)
+        _print_table(res, table, grid, show_all or bool(metrics))
         for line in (head or {}).get("lines", []):
             click.echo(line)
     for w in caught:
@@ -229,14 +232,29 @@ def _simulate(game, grid, fmt, out, seed, n, workers, backend, scheduler, rules,
         sys.exit(res.exit_status or 130)
 
 
-def _print_table(res, table, grid):
-    head = f"game: {res.spec.name}" if grid else f"game: {table['rules'].iloc[0]}   strategies: " \
-        f"{res.strategies_string(0)}"
-    click.echo(f"{head}   n: {res.deals(0):,}   seed: {res.seed}")
-    cols = list(res.points[0].keys()) + ["metric", "mean", "se", "ci_low", "ci_high"]
+def _print_table(res, table, grid, show_all: bool = False):
+    """The text table of a run or a sweep: a header with the rules string and the strategies
+    (grid values as ``*``), then mean, interval and unit per metric.  Unless ``show_all``: a
+    sweep prints its game's objective only, and metrics that are the same in every deal of every
+    configuration (se 0: ``p1_knock`` of a player who never knocks) are folded into one line."""
+    from simkit.plots._tidy import _drop_options, _star_params
+    keys = list(res.points[0].keys())
+    rules = {_drop_options(str(r), keys) for r in table["rules"].unique()}
+    strats = {_star_params(str(x), keys) for x in table["strategies"].unique()}
+    deals = [res.deals(i) for i in range(len(res.configs))]
+    n = f"{deals[0]:,}" if min(deals) == max(deals) else f"{min(deals):,}..{max(deals):,}"
+    grid_part = f"   grid: {', '.join(keys)} ({len(res.configs)} points)" if grid else ""
+    click.echo(f"game: {' | '.join(sorted(rules))}   strategies: {' | '.join(sorted(strats))}"
+               f"{grid_part}   n: {n}{' each' if grid else ''}   seed: {res.seed}")
+    notes = []
+    if not show_all:
+        table, notes = _fold(res, table, bool(grid))
+    cols = keys + ["metric", "mean", "se", "ci_low", "ci_high", "unit"]
     with pd.option_context("display.max_rows", None, "display.width", 200,
                            "display.float_format", lambda v: f"{v:.6f}"):
-        click.echo(table[cols].to_string(index=False))
+        click.echo(table[cols].to_string(index=False) if len(table) else "(no metric left)")
+    for line in notes:
+        click.echo(textwrap.fill(line, _width(), subsequent_indent="  "))
     if res.spec.notes:
         said = {}
         for i, cfg in enumerate(res.configs):
@@ -245,6 +263,41 @@ def _print_table(res, table, grid):
         for line, where in said.items():
             at = f" (at {'; '.join(where)})" if grid and len(where) < len(res.configs) else ""
             click.echo(textwrap.fill(line.replace("note:", f"note{at}:", 1), _width()))
+
+
+def _fold(res, table, sweep: bool):
+    """``(rows to print, note lines)``: a sweep's objective rows, and no metric that is the same
+    in every deal of every configuration; the notes say what was left out and how to see it."""
+    from simkit.analysis.common import objective, stems
+    notes, whole = [], table
+    const = table.groupby("metric", sort=False)["se"].agg(lambda s: bool((s.fillna(0) == 0).all()))
+    const = [m for m, c in const.items() if c and
+             table.loc[table["metric"] == m, "mean"].notna().all()]
+    if sweep:
+        spec, rules = res.spec, res.configs[0].rules
+        try:
+            stem, larger = objective(spec, rules)
+        except SimkitError:
+            stem = None
+        kind = stems(spec, rules).get(stem) if stem else None
+        if kind is not None:
+            names = [m for m in dict.fromkeys(table["metric"]) if m == stem or m.endswith("_" + stem)
+                     and m.split("_", 1)[0][1:].isdigit()]
+            rest = table["metric"].nunique() - len(names)
+            if names and rest:
+                table = table[table["metric"].isin(names)]
+                notes.append(f"showing the game's objective ({', '.join(names)}, "
+                             f"{'higher' if larger else 'lower'} is better); {rest} more metrics "
+                             f"with --all or -m NAME, all of them in -o FILE or --format csv")
+    folded = [m for m in dict.fromkeys(table["metric"]) if m in const]
+    if folded and len(folded) < table["metric"].nunique():
+        table = table[~table["metric"].isin(folded)]
+        said = []
+        for m in folded:
+            v = set(whole.loc[whole["metric"] == m, "mean"])
+            said.append(f"{m} = {v.pop():g}" if len(v) == 1 else m)
+        notes.append("the same in every deal, not shown (--all shows them): " + ", ".join(said))
+    return table, notes
 
 
 PROVENANCE = ("game", "rules", "strategies", "n", "seed", "game_version", "simkit_version",

@@ -11,6 +11,8 @@ import sys
 import pandas as pd
 import pytest
 
+import simkit
+
 from simkit.cli import main
 from simkit.core import runner as R
 from simkit.core import store
@@ -81,8 +83,10 @@ def test_run_json(capsys):
     assert obj["strategies"] == {"p1": "stand_at(t=17)"}
     assert obj["n"] == 20_000 and obj["seed"] == 0 and obj["complete"] is True
     assert {"bank_ev", "p1_ev", "p1_win", "banker_bust"} <= set(obj["metrics"])
+    units = {m.name: m.unit for m in simkit.get_game("ochko").metrics(simkit.parse_game("ochko")[1])}
     for name, e in obj["metrics"].items():
-        assert set(e) == ESTIMATE, name
+        assert set(e) == ESTIMATE | {"unit"}, name
+        assert e["unit"] == units[name] and e["unit"], name
         assert e["ci_low"] <= e["mean"] <= e["ci_high"], name
     assert obj["metrics"]["bank_ev"]["mean"] == pytest.approx(-obj["metrics"]["p1_ev"]["mean"])
 
@@ -105,7 +109,7 @@ def test_sweep_json(capsys):
     assert [o["rules"] for o in objs] == ["ochko(banker_stop=16)", "ochko"]
     for o in objs:
         assert {"game", "rules", "strategies", "n", "seed", "metrics"} <= set(o)
-        assert all(set(e) == ESTIMATE for e in o["metrics"].values())
+        assert all(set(e) == ESTIMATE | {"unit"} for e in o["metrics"].values())
     objs = json.loads(ok(capsys, "sweep", "ochko", "--grid", "banker_stop=16,17", "--grid",
                          "p1.t=14..18:2", "-n", "8192", "--format", "json"))
     assert [(o["grid"]["banker_stop"], o["grid"]["p1.t"]) for o in objs] == [

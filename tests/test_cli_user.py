@@ -97,15 +97,16 @@ def test_bench_prints_readable_numbers(capsys):
 
 
 def test_gin_mirrored_seats_are_explained(capsys):
-    out = ok(capsys, "run", "gin", "-n", "200", "--seed", "1")
-    assert "p1_points  0.000000" in out
+    out = " ".join(ok(capsys, "run", "gin", "-n", "200", "--seed", "1").split())  # unwrapped
+    assert "the same in every deal, not shown (--all shows them): p1_points = 0," in out
+    assert "p1_points  0.000000" in ok(capsys, "run", "gin", "-n", "200", "--seed", "1", "--all")
     assert "note: both seats play the same strategy" in out and "by construction" in out
     out = ok(capsys, "run", "gin", "-n", "200", "--seed", "1", "-s", "p2=simple")
     assert "note:" not in out
     assert "note:" not in ok(capsys, "run", "gin", "-n", "200", "--format", "csv")
 
 
-def test_compiling_note_only_on_a_terminal_and_a_cold_kernel(capsys, monkeypatch):
+def test_compiling_note_only_for_a_cold_kernel_on_a_terminal_or_a_pipe(capsys, monkeypatch):
     from simkit.analysis import simulate
     monkeypatch.delenv("SIMKIT_NO_PROGRESS", raising=False)  # CI sets it
 
@@ -124,14 +125,17 @@ def test_compiling_note_only_on_a_terminal_and_a_cold_kernel(capsys, monkeypatch
 
     assert simulate.kernel_is_cold(Spec())
     assert simulate.say_compiling(Spec(), True)
-    assert capsys.readouterr().err == "compiling toy kernels (first run only)...\n"
+    assert capsys.readouterr().err == ("simkit: compiling toy's kernels, first run only (up to a "
+                                       "minute or two; later runs load them from numba's cache)...\n")
     assert not simulate.say_compiling(Spec(), False)
-    assert not simulate.say_compiling(Spec())  # stderr is captured here: not a terminal
+    assert simulate.say_compiling(Spec())  # stderr is captured here, a pipe: said all the same
     warm = simkit.get_game("ochko")
     simkit.run("ochko", n=100, progress=False)
     assert not simulate.kernel_is_cold(warm) and not simulate.say_compiling(warm, True)
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
     assert simulate.say_compiling(Spec()) and "compiling toy" in capsys.readouterr().err
+    monkeypatch.setenv("SIMKIT_NO_PROGRESS", "1")
+    assert not simulate.say_compiling(Spec())
 
 
 @pytest.mark.slow

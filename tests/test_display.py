@@ -53,7 +53,7 @@ def test_a_run_shows_its_rules_strategies_n_and_every_metric(one):
     t = one.table()
     page = one._repr_html_()
     rows = cells(page)
-    assert rows[0] == ["metric", "mean", "se", "ci_low", "ci_high"]
+    assert rows[0] == ["metric", "mean", "se", "ci_low", "ci_high", "unit"]
     shown = {r[0]: float(r[1]) for r in rows[1:]}
     assert set(shown) == set(t["metric"])
     for m, mean in zip(t["metric"], t["mean"]):   # 4 significant digits

@@ -40,7 +40,7 @@ def result_view(res) -> tuple[list[str], pd.DataFrame]:
         head = [t["rules"].iloc[0] if len(t) else res.spec.name,
                 f"strategies: {res.strategies_string(0)}",
                 f"n = {n[0]:,} deals · seed {res.seed} · {state}"]
-        return head, t[["metric"] + _STATS].reset_index(drop=True)
+        return head, t[["metric"] + _STATS + ["unit"]].reset_index(drop=True)
     grid = sorted({k for p in res.points for k in p}, key=str)
     head = [f"{res.spec.name}: a sweep of {len(res.configs)} configurations over "
             f"{', '.join(map(str, grid)) or 'strategies'}",

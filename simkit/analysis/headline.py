@@ -25,11 +25,11 @@ import numpy as np
 
 from simkit.analysis.common import batch, bootstrap_weights, objective, stems
 from simkit.analysis.verdict import leader
+from simkit.core.store import STANDARD_COLUMNS
 from simkit.errors import SimkitError
 
 #: Columns of a tidy results table that are not grid columns.
-STANDARD = ("game", "rules", "strategies", "metric", "mean", "se", "ci_low", "ci_high", "n",
-            "seed", "game_version", "simkit_version", "created", "method")
+STANDARD = STANDARD_COLUMNS
 _SEAT = re.compile(r"^(p\d+)\.")
 #: Bootstrap resamples for the sampling error of a sweep's equilibrium.
 REPS = 200

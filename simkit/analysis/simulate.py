@@ -238,6 +238,9 @@ class Result:
                                                    acc[1, d], acc[0, xd])
             else:
                 out[m.name] = stats.estimate(cnt, acc[0, j], acc[1, j], m.binary)
+            if m.unit.startswith("share"):  # a share's interval stays inside [0, 1]
+                e = out[m.name]
+                e["ci_low"], e["ci_high"] = stats.clip01(e["ci_low"]), stats.clip01(e["ci_high"])
         return out
 
     def deals(self, i: int = 0) -> int:
@@ -262,8 +265,9 @@ class Result:
             head = dict(game=self.spec.name, rules=game_string(self.spec, cfg.rules),
                         strategies=self.strategies_string(i), **self.points[i])
             n = self.deals(i)
+            units = {m.name: m.unit for m in self.metric_specs[i]}
             for name, e in self.estimates(i).items():
-                recs.append(dict(head, metric=name, **e, n=n, seed=self.seed,
+                recs.append(dict(head, metric=name, unit=units[name], **e, n=n, seed=self.seed,
                                  game_version=self.spec.version, simkit_version=__version__,
                                  created=self.created))
         return pd.DataFrame.from_records(recs)
@@ -271,7 +275,7 @@ class Result:
     def wide(self, stat: str = "mean") -> pd.DataFrame:
         """One row per configuration, one column per metric (``stat``: mean, se, ci_low, ci_high)."""
         t = self.table()
-        keys = [c for c in t.columns if c not in ("metric", "mean", "se", "ci_low", "ci_high")]
+        keys = [c for c in t.columns if c not in ("metric", "unit", "mean", "se", "ci_low", "ci_high")]
         return t.pivot_table(index=keys, columns="metric", values=stat, sort=False).reset_index()
 
     def paired(self, metric: str, a=None, b=None, **grid) -> dict[str, float]:
@@ -355,11 +359,13 @@ class Result:
         """One object per configuration (a list for a sweep), metrics as {mean, se, ci_low, ci_high}."""
         objs = []
         for i, cfg in enumerate(self.configs):
+            units = {m.name: m.unit for m in self.metric_specs[i]}
             o = dict(game=self.spec.name, rules=game_string(self.spec, cfg.rules),
                      strategies={s: str(st) for s, st in zip(seat_names(len(cfg.strategies)),
                                                              cfg.strategies)},
                      n=self.deals(i), seed=self.seed, complete=self.complete,
-                     metrics={k: {s: _num(v) for s, v in e.items()} for k, e in self.estimates(i).items()})
+                     metrics={k: {**{s: _num(v) for s, v in e.items()}, "unit": units[k]}
+                              for k, e in self.estimates(i).items()})
             if self.points[i]:
                 o["grid"] = self.points[i]
             objs.append(o)

@@ -49,6 +49,11 @@ def estimate(count: float, s: float, ss: float, binary: bool) -> dict[str, float
     return dict(mean=m, se=se, ci_low=lo, ci_high=hi)
 
 
+def clip01(x: float) -> float:
+    """``x`` inside [0, 1] (NaN stays NaN): the bounds of a share's normal interval."""
+    return x if math.isnan(x) else min(1.0, max(0.0, x))
+
+
 def ratio_estimate(count: float, x: float, xx: float, d: float, dd: float, xd: float) -> dict[str, float]:
     """``sum(x) / sum(d)`` over ``count`` deals with its delta-method standard error and a normal
     95% interval, from the sums ``x, d`` and the sums of ``x*x``, ``d*d`` and ``x*d``."""

@@ -21,6 +21,10 @@ import pandas as pd
 from simkit.errors import SimkitError
 
 FORMAT = 1
+#: Columns of a tidy results table that are not grid columns (everything else in a table is a
+#: rules option or a strategy parameter that its configurations vary)
+STANDARD_COLUMNS = ("game", "rules", "strategies", "metric", "unit", "mean", "se", "ci_low",
+                    "ci_high", "n", "seed", "game_version", "simkit_version", "created", "method")
 META_KEY = b"simkit"
 
 

@@ -12,11 +12,9 @@ import re
 import numpy as np
 import pandas as pd
 
+from simkit.core.store import STANDARD_COLUMNS  # the columns that are not grid columns
 from simkit.errors import SimkitError
 
-#: The columns every tidy table may carry that are not grid columns.
-STANDARD_COLUMNS = ("game", "rules", "strategies", "metric", "mean", "se", "ci_low", "ci_high", "n",
-                    "seed", "game_version", "simkit_version", "created", "method")
 VALUE_COLUMNS = ("mean", "se", "ci_low", "ci_high")
 
 

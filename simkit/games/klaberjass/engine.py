@@ -125,7 +125,7 @@ def metrics(rules) -> list[Metric]:
     per = "short game" if short else f"game to {rules.form}"
 
     def unit(n):
-        if n in always_binary:
+        if n in always_binary or (short and n in count_binary):  # 0 or 1 in a short game
             return f"share of {per}s (0..1)"
         return METRIC_UNITS.get(n, "count") + f" per {per}"
     out = []
