@@ -124,6 +124,43 @@ def seat_metric(spec: GameSpec, rules, name: str) -> tuple[str | None, str]:
     raise SimkitError(f"unknown metric {name!r} for {spec.name}: metrics are {', '.join(known)}")
 
 
+def expand_metrics(spec: GameSpec, rules_list, names) -> list[str]:
+    """The game's metric names that ``names`` (``-m`` of any command) mean: a metric's own name
+    (``p2_potato``, ``draw``) is itself; a seat stem (``potato``) is that metric in every seat
+    (``p1_potato``, ``p2_potato``, ...); a net stem is ``p1_<stem>``; ``shared_<name>`` is the
+    shared metric ``<name>``.  The one rule for ``-m`` in ``run``, ``sweep`` and the analyses;
+    refuses a name none of ``rules_list`` reports, listing what they do."""
+    out: list[str] = []
+    for name in names:
+        found = []
+        for rules in rules_list:
+            own = {m.name for m in spec.metrics(rules) if not m.hidden}
+            if name in own:
+                found.append(name)
+                continue
+            st = stems(spec, rules).get(name)
+            if st is None:
+                continue
+            if st.kind == "shared":
+                found.append(st.name)
+            else:
+                seats = seat_names(spec.seats(rules)) if st.kind == "seat" else ["p1"]
+                found += [f"{s}_{st.name}" for s in seats]
+        if not found:
+            known = list(dict.fromkeys(m.name for r in rules_list for m in spec.metrics(r)
+                                       if not m.hidden))
+            raise SimkitError(f"unknown metric {name!r}: metrics are "
+                              f"{', '.join(known)} (a seat metric's stem, such as "
+                              f"{_example_stem(spec, rules_list[0])}, names it in every seat)")
+        out += found
+    return list(dict.fromkeys(out))
+
+
+def _example_stem(spec: GameSpec, rules) -> str:
+    seatwise = [s.name for s in stems(spec, rules).values() if s.kind != "shared"]
+    return repr(seatwise[0]) if seatwise else "'win'"
+
+
 def _metric_of(spec: GameSpec, rules, stem: str) -> Metric | None:
     """The game's metric behind ``stem`` (``p1_<stem>`` for a seat metric)."""
     names = {m.name: m for m in spec.metrics(rules) if not m.hidden}
