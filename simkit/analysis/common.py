@@ -17,6 +17,7 @@ stem (gin's ``gin``, the hand ends in gin, beside ``p1_gin``) is read as ``share
 """
 from __future__ import annotations
 
+import fnmatch
 import math
 import re
 from dataclasses import dataclass, field
@@ -128,16 +129,25 @@ def expand_metrics(spec: GameSpec, rules_list, names) -> list[str]:
     """The game's metric names that ``names`` (``-m`` of any command) mean: a metric's own name
     (``p2_potato``, ``draw``) is itself; a seat stem (``potato``) is that metric in every seat
     (``p1_potato``, ``p2_potato``, ...); a net stem is ``p1_<stem>``; ``shared_<name>`` is the
-    shared metric ``<name>``.  The one rule for ``-m`` in ``run``, ``sweep`` and the analyses;
+    shared metric ``<name>``; a name that is both a shared metric and a seat stem (Fan-Tan's
+    ``passes`` beside ``pK_passes``) names both; a shell pattern (``'opener_edge_trump*'``, ``'lose_trump*'``) is
+    every metric, or every seat of every stem, it matches.  The one rule for ``-m`` in ``run``, ``sweep`` and the analyses;
     refuses a name none of ``rules_list`` reports, listing what they do."""
     out: list[str] = []
     for name in names:
         found = []
         for rules in rules_list:
-            own = {m.name for m in spec.metrics(rules) if not m.hidden}
-            if name in own:
-                found.append(name)
+            own = [m.name for m in spec.metrics(rules) if not m.hidden]
+            if any(ch in name for ch in "*?["):   # a pattern: every metric or stem it matches
+                st = stems(spec, rules)
+                hit = set(fnmatch.filter(own, name)) | {
+                    f"{s}_{x.name}" for x in st.values() if x.kind != "shared"
+                    and fnmatch.fnmatchcase(x.name, name) for s in seat_names(spec.seats(rules))
+                    if f"{s}_{x.name}" in own}
+                found += [m for m in own if m in hit]
                 continue
+            if name in own:   # a metric's own name (and below: a seat stem of that name too)
+                found.append(name)
             st = stems(spec, rules).get(name)
             if st is None:
                 continue
