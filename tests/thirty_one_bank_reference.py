@@ -154,7 +154,8 @@ def replay(rules, strategies, log, pack_cards=None) -> dict:
                 m["banker_idle"] += 1
                 m["banker_total"] += best(hands[K])
             else:                           # line 94
-                while best(hands[K]) < rules.banker_stand:
+                while best(hands[K]) < ((rules.banker_soft or rules.banker_stand)
+                                        if is_soft(hands[K]) else rules.banker_stand):
                     if next_card(K) is None:
                         break
                 bt = best(hands[K])
