@@ -130,8 +130,9 @@ def expand_metrics(spec: GameSpec, rules_list, names) -> list[str]:
     (``p2_potato``, ``draw``) is itself; a seat stem (``potato``) is that metric in every seat
     (``p1_potato``, ``p2_potato``, ...); a net stem is ``p1_<stem>``; ``shared_<name>`` is the
     shared metric ``<name>``; a name that is both a shared metric and a seat stem (Fan-Tan's
-    ``passes`` beside ``pK_passes``) names both; a shell pattern (``'opener_edge_trump*'``, ``'lose_trump*'``) is
-    every metric, or every seat of every stem, it matches.  The one rule for ``-m`` in ``run``, ``sweep`` and the analyses;
+    ``passes`` beside ``pK_passes``) names both; a shell pattern (``'opener_edge_trump*'``,
+    ``'lose_trump*'``) is every metric, or every seat of every stem, it matches.  The one rule
+    for ``-m`` in ``run`` and ``sweep`` (the analyses read a stem as a strategy's own value);
     refuses a name none of ``rules_list`` reports, listing what they do."""
     out: list[str] = []
     for name in names:

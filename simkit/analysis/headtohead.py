@@ -231,9 +231,9 @@ def compare(game: str, a: str, b: str, *, field: str | None = None, rules=None, 
 
 
 def _even_share(cnt, av, bv) -> float | None:
-    """In a two-player head-to-head (or team against team), the per-deal value ``(a + b) / 2`` when it is the same in
-    every chunk (a zero-sum metric: 0, such as gin's points; a constant-sum one: half the
-    total), else None.  Then A - B is twice A's edge over that even share."""
+    """In a two-player head-to-head (or team against team), the per-deal value ``(a + b) / 2`` when
+    it is the same in every chunk (a zero-sum metric: 0, such as gin's points; a constant-sum one:
+    half the total), else None.  Then A - B is twice A's edge over that even share."""
     tot = (av + bv) / cnt
     scale = max(1.0, float(abs(av / cnt).max()))
     if len(tot) and np.allclose(tot, tot[0], rtol=0, atol=1e-9 * scale):

@@ -8,7 +8,8 @@ ten or higher; inclusion-exclusion over the five ranks), and a sequence of 3+, 4
 one suit.  Sets by count (:func:`sets`): the chance of exactly ``k`` quatorzes (``quatorzes_k``)
 and of exactly ``k`` trios (three of a rank, ten or higher; ``trios_k``), and of at least one
 trio (``trio``), counted over the cards a hand holds of each of the five ranks 10..A (the others
-from the twelve 7s, 8s and 9s).  These are the dealt hand's (before the exchange); the simulator's ``dealt_*`` metrics
+from the twelve 7s, 8s and 9s).  These are the dealt hand's (before the exchange); the
+simulator's ``dealt_*`` metrics
 and ``carte_blanche`` are compared with them in ``tests/test_piquet.py``.
 """
 from __future__ import annotations
@@ -47,7 +48,8 @@ def p_quatorze() -> Fraction:
                for j in range(1, 4))
 
 
-def sets(high: int = 5, suits: int = 4, low: int = 12, hand: int = 12) -> dict[tuple[int, int], Fraction]:
+def sets(high: int = 5, suits: int = 4, low: int = 12,
+         hand: int = 12) -> dict[tuple[int, int], Fraction]:
     """The chance of exactly ``(q, t)`` quatorzes and trios in a ``hand``-card hand: each of the
     ``high`` ranks that count (10..A) is held 0..``suits`` times (``C(suits, k)`` ways each), the
     rest of the hand from the ``low`` other cards.  Parameters other than the defaults are for

@@ -297,13 +297,13 @@ def _bank(rules) -> tuple[int, int]:
 
 def banker_hands(full, stand):
     """Every hand the banker can end with (``stand``: ``banker_stand``, or ``(banker_stand,
-    banker_soft)``: on a soft hand, an ace counted 11, he draws while below the second), as ``{multiset: (orders, slot)}``: a multiset of value
-    classes (a tuple of counts, within the pack ``full``), the number of value orders in which
-    the banker's rule deals it and stops there, and its slot (final best total 0..31, 32 over
-    31, 33 dealt 31); plus, with slot ``34 + best``, every three-card hand (what he holds when
-    no punter is left in), and with slot ``NOUT + best`` every hand on which he draws on (it
-    ends his play where it takes the last card of the pack: he stands, as ``short_pack=stand``
-    has it).  The orders do not depend on the composition."""
+    banker_soft)``: on a soft hand, an ace counted 11, he draws while below the second), as
+    ``{multiset: (orders, slot)}``: a multiset of value classes (a tuple of counts, within the pack
+    ``full``), the number of value orders in which the banker's rule deals it and stops there, and
+    its slot (final best total 0..31, 32 over 31, 33 dealt 31); plus, with slot ``34 + best``, every
+    three-card hand (what he holds when no punter is left in), and with slot ``NOUT + best`` every
+    hand on which he draws on (it ends his play where it takes the last card of the pack: he stands,
+    as ``short_pack=stand`` has it).  The orders do not depend on the composition."""
     full = tuple(int(x) for x in full)
     stand, soft = (stand, stand) if isinstance(stand, (int, np.integer)) else stand
 

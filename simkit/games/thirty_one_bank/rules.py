@@ -28,11 +28,11 @@ default):
   to the banker at once, whatever the banker does later.
 * The banker (line 94) "берет одну или несколько карт" when not content: how far he draws is not
   written, so it is the option ``banker_stand`` (he draws while his best total is below it; the
-  line-97 remark says he "cannot stay with small points").  ``banker_soft`` is his threshold on
-  a soft hand (an ace counted 11, which the next card cannot take over 31, line 91): a banker
-  who hits soft 27 is ``banker_stand=27,banker_soft=28``; 0 (default) is ``banker_stand``.  He draws only if some punter is
-  still in.  Over 31 he "платит всем" (pays everyone still in) ``banker_bust_pays`` (no amount
-  written: the two tokens of line 94's showdown); when he stands, lower punters pay him
+  line-97 remark says he "cannot stay with small points").  ``banker_soft`` is his threshold on a
+  soft hand (an ace counted 11, which the next card cannot take over 31, line 91): a banker who hits
+  soft 27 is ``banker_stand=27,banker_soft=28``; 0 (default) is ``banker_stand``. He draws only if
+  some punter is still in.  Over 31 he "платит всем" (pays everyone still in) ``banker_bust_pays``
+  (no amount written: the two tokens of line 94's showdown); when he stands, lower punters pay him
   ``showdown_pays`` (2), higher ones receive it, equal ones neither (line 94).
 * ``unit``: ``round`` (default; every round from a fresh pack, the setting of the exact
   analysis) or ``talia`` (lines 95-96: "когда банкомет раздаст все свои карты, что называется
