@@ -1,14 +1,11 @@
 """Issue 30: a «31»-with-a-bank banker who hits soft totals (``banker_soft``): the exact
 banker against following every card order, the exact round against the simulator, and a
 stacked round (the plain reference replays are in tests/test_thirty_one_bank.py)."""
-from fractions import Fraction
-
-import numpy as np
 
 from simkit.core import cards as C
 from simkit.games import parse_game
-from simkit.games.thirty_one_bank import engine as E
 from simkit.games.thirty_one_bank import exact as X
+from tests import thirty_one_bank_reference as ref
 
 
 def test_banker_soft_zero_is_banker_stand():
@@ -19,25 +16,8 @@ def test_banker_soft_zero_is_banker_stand():
 def test_soft_banker_against_a_brute_force_order_recursion():
     seen = "2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 5c 5d 6c 7c 8c Ks Kh Kd Kc Qs Qh"
     r = parse_game("thirty_one_bank(banker_stand=24,banker_soft=29)")[1]
-    c = [int(x) for x in X._Setup(r).remaining(seen)]
     got = X.banker_distribution(r, seen)
-    want: dict = {}
-
-    def rec(hard, aces, n, p, left):
-        b = int(E.best(hard, aces))
-        stands = b >= (29 if b != hard else 24)
-        key = ("banker_bust" if hard > 31 else "banker_31_dealt" if n == 3 and b == 31 else
-               f"banker_{b}" if n >= 3 and stands else None)
-        if key:
-            want[key] = want.get(key, 0) + p
-            return
-        for v in range(10):
-            if c[v]:
-                c[v] -= 1
-                rec(hard + v + 1, aces + (v == 0), n + 1, p * Fraction(c[v] + 1, left), left - 1)
-                c[v] += 1
-
-    rec(0, 0, 0, Fraction(1), sum(c))
+    want = ref.banker_orders(X._Setup(r).remaining(seen), 24, 29)
     assert got == want
     assert got != X.banker_distribution(parse_game("thirty_one_bank(banker_stand=24)")[1], seen)
 

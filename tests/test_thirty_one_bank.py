@@ -215,23 +215,7 @@ def test_banker_hands_against_a_brute_force_order_recursion():
     r = rules("thirty_one_bank(banker_stand=24)")
     counts = X._Setup(r).remaining(seen)
     got = X.banker_distribution(r, seen)
-    want: dict = {}
-    c = [int(x) for x in counts]
-
-    def rec(hard, aces, n, p, left):
-        b = int(E.best(hard, aces))
-        key = ("banker_bust" if hard > 31 else "banker_31_dealt" if n == 3 and b == 31 else
-               f"banker_{b}" if n >= 3 and b >= 24 else None)
-        if key:
-            want[key] = want.get(key, 0) + p
-            return
-        for v in range(10):
-            if c[v]:
-                c[v] -= 1
-                rec(hard + v + 1, aces + (v == 0), n + 1, p * X.Fraction(c[v] + 1, left), left - 1)
-                c[v] += 1
-
-    rec(0, 0, 0, X.Fraction(1), sum(c))
+    want = ref.banker_orders(counts, 24)
     assert got == want
 
 
