@@ -10,11 +10,13 @@ touch this script).  Each run is ``n`` deals at a fixed seed with per-deal rows 
 of a run is the SHA-256 of its table's estimates (mean, se, interval, n) and of its per-deal
 rows, as raw float64 bytes.  A run that fails (say, a strategy
 kind whose defaults do not play) is recorded as its error text, so that a fix shows up as a change.
-``--against`` prints which runs moved.
+``--against`` prints which runs moved; ``--without PATTERN...`` leaves new metrics out, so that a
+change that only adds metrics shows the old ones unmoved.
 """
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import hashlib
 import json
 import sys
@@ -36,17 +38,22 @@ def runs_for(name, spec):
     return out
 
 
-def digest(game: str, strategies: list[str], n: int, seed: int) -> str:
+def digest(game: str, strategies: list[str], n: int, seed: int, without=()) -> str:
     try:
         res = simkit.run(game, n=n, seed=seed, strategies=strategies, rows=True, progress=False)
     except SimkitError as e:
         return "error: " + str(e)
-    t = res.table()
+    t, rows = res.table(), res.rows
+    if without:  # metrics added since the digest compared with: leave them out of both parts
+        def kept(name):
+            return not any(fnmatch.fnmatchcase(name, p) for p in without)
+        t = t[[kept(m) for m in t["metric"].astype(str)]]
+        rows = rows[[c for c in rows.columns if kept(c)]]
     h = hashlib.sha256()
     h.update(",".join(t["metric"].astype(str)).encode())
     for col in ("mean", "se", "ci_low", "ci_high", "n"):
         h.update(np.ascontiguousarray(t[col].to_numpy(np.float64)).tobytes())
-    rows = res.rows.drop(columns=["config", "deal"])
+    rows = rows.drop(columns=["config", "deal"])
     h.update(",".join(rows.columns).encode())
     h.update(np.ascontiguousarray(rows.to_numpy(np.float64)).tobytes())
     return h.hexdigest()[:16]
@@ -59,6 +66,10 @@ def main(argv=None) -> int:
     ap.add_argument("--games", nargs="*", help="only these games")
     ap.add_argument("-n", type=int, default=N)
     ap.add_argument("--seed", type=int, default=SEED)
+    ap.add_argument("--without", nargs="*", default=(), metavar="PATTERN",
+                    help="leave out metrics (table rows and per-deal columns, hidden ones too) "
+                         "matching these shell patterns: a change that only adds metrics then "
+                         "keeps the digests of the ones that were there")
     a = ap.parse_args(argv)
     out = {}
     for name, spec in simkit.games().items():
@@ -66,7 +77,7 @@ def main(argv=None) -> int:
             continue
         for game, strats in runs_for(name, spec):
             key = game + " " + " ".join(strats)
-            out[key.strip()] = d = digest(game, strats, a.n, a.seed)
+            out[key.strip()] = d = digest(game, strats, a.n, a.seed, a.without)
             print(f"{d:>16}  {key}", flush=True)
     if a.out:
         with open(a.out, "w") as f:

@@ -206,7 +206,9 @@ def _simulate(game, grid, fmt, out, seed, n, workers, backend, scheduler, rules,
                        rows=bool(rows_out), out=out, resume=resume, progress=progress,
                        metrics=list(metrics), overwrite=overwrite)
     table = res.table()
-    if metrics:
+    if metrics:  # a seat metric's stem names it in every seat (analysis.common.expand_metrics)
+        from simkit.analysis.common import expand_metrics
+        metrics = expand_metrics(res.spec, [c.rules for c in res.configs], metrics)
         table = table[table["metric"].isin(metrics)]
     if rows_out and res.rows is not None:
         store.write_table(rows_out, res.rows, {"rows_of": game}) if rows_out.endswith(".parquet") \

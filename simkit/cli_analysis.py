@@ -84,6 +84,9 @@ def _prep(kw, out):
 @click.argument("b")
 @click.option("--field", default=None,
               help="play A and B each against this strategy in the other seats (default: A against B)")
+@click.option("--teams", is_flag=True,
+              help="A on p1, p3, ... against B on p2, p4, ..., then swapped: the team's edge "
+                   "(partnership games such as stovkahra)")
 @_RULES
 @click.option("-m", "--metric", "metric", default=None,
               help="the metric to resolve (default: the game's objective, e.g. points)")
@@ -95,12 +98,12 @@ def _prep(kw, out):
               help="confidence of the sequential decision (shared over its looks)")
 @common_options
 @_PROGRESS
-def compare(game, a, b, field, rules, metric, until_resolved, precision, confidence, fmt, out,
-            progress, **kw):
+def compare(game, a, b, field, teams, rules, metric, until_resolved, precision, confidence, fmt,
+            out, progress, **kw):
     """Strategy A against strategy B on the same deals, paired: for every metric A's edge (two
     players, a zero- or constant-sum metric: half of A - B) or A - B, and whether it is resolved."""
     from simkit.analysis.headtohead import compare as run
-    an = run(game, a, b, field=field, rules=list(rules), metric=metric,
+    an = run(game, a, b, field=field, teams=teams, rules=list(rules), metric=metric,
              until_resolved=until_resolved, precision=precision, confidence=confidence,
              progress=progress, **_prep(kw, out))
     _emit(an, fmt, out, ["metric", "kind", "better", "quantity", "a_mean", "b_mean", "mean", "se",

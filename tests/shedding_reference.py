@@ -108,7 +108,7 @@ def replay_crazy_eights(rules, row):
     stock -= 1
     k += 1
     want_suit = suit(top)
-    p, passes, plays, draws = 0, 0, 0, 0
+    p, passes, plays, draws, npass = 0, 0, 0, 0, 0
     owe_q, run, owe2 = False, 0, 0
     winner, blocked = None, False
 
@@ -181,6 +181,7 @@ def replay_crazy_eights(rules, row):
                     (rules.may_pass and not may), \
                     f"event {k}: seat {p} passes although it may play or draw"
                 k += 1
+                npass += 1
                 if stock > 0:
                     passes = 0
                 else:
@@ -235,7 +236,8 @@ def replay_crazy_eights(rules, row):
     for q in range(K):
         out[f"p{q + 1}_win"] = float(q == winner)
         out[f"p{q + 1}_points"] = pts[q]
-    out.update(plays=float(plays), draws=float(draws), blocked=float(blocked))
+    out.update(plays=float(plays), draws=float(draws), blocked=float(blocked),
+               passes=float(npass))
     return out
 
 
@@ -281,6 +283,7 @@ def replay_fan_tan(rules, row):
     if len(turns) == len(row) - 54:
         return None                      # the log is full: the game may go on beyond it
     p, passes, winner, since = 0, 0, None, 0
+    seat_passes = [0] * K
     for x in turns:
         c, seat = x % 64, x // 64
         assert seat == p, f"seat {seat} moves, it is {p}'s turn"
@@ -292,6 +295,7 @@ def replay_fan_tan(rules, row):
             chips[p] -= 1
             pool += 1
             passes += 1
+            seat_passes[p] += 1
             if able and rules.pass_penalty:       # 129: three to the pool; a seven held back:
                 chips[p] -= 3                     # five to each other holder of its 6 or 8
                 pool += 3
@@ -324,4 +328,5 @@ def replay_fan_tan(rules, row):
         out[f"p{q + 1}_chips"] = float(chips[q])
         out[f"p{q + 1}_win"] = float(q == winner)
     out.update(pool=float(pool), passes=float(passes), winner_seat=float(winner + 1))
+    out.update({f"p{q + 1}_passes": float(seat_passes[q]) for q in range(K)})
     return out

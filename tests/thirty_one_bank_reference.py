@@ -9,6 +9,7 @@ the deal's metrics by the game's names."""
 from __future__ import annotations
 
 from collections import Counter
+from fractions import Fraction
 
 RESHUFFLE = -2
 
@@ -154,7 +155,8 @@ def replay(rules, strategies, log, pack_cards=None) -> dict:
                 m["banker_idle"] += 1
                 m["banker_total"] += best(hands[K])
             else:                           # line 94
-                while best(hands[K]) < rules.banker_stand:
+                while best(hands[K]) < ((rules.banker_soft or rules.banker_stand)
+                                        if is_soft(hands[K]) else rules.banker_stand):
                     if next_card(K) is None:
                         break
                 bt = best(hands[K])
@@ -186,3 +188,32 @@ def replay(rules, strategies, log, pack_cards=None) -> dict:
     assert pos == len(trip), "the log goes on after the deal should have ended"
     m["rounds"] = rnd
     return dict(m)
+
+
+def banker_orders(counts, stand: int, soft: int | None = None) -> dict:
+    """The banker alone (line 94), by following every order of the cards: dealt three from the
+    value classes ``counts`` (ace, 2..9, ten-valued), drawing while his best total is below
+    ``stand`` (below ``soft`` on a soft hand, an ace counted 11): his final total as exact
+    fractions (``banker_31_dealt``, ``banker_<t>``, ``banker_bust``)."""
+    c = [int(x) for x in counts]
+    soft = stand if soft is None else soft
+    out: dict = {}
+
+    def rec(hard, aces, n, p, left):
+        b = hard
+        for _ in range(min(aces, 2)):
+            if b + 10 <= 31:
+                b += 10
+        key = ("banker_bust" if hard > 31 else "banker_31_dealt" if n == 3 and b == 31 else
+               f"banker_{b}" if n >= 3 and b >= (soft if b != hard else stand) else None)
+        if key:
+            out[key] = out.get(key, 0) + p
+            return
+        for v in range(10):
+            if c[v]:
+                c[v] -= 1
+                rec(hard + v + 1, aces + (v == 0), n + 1, p * Fraction(c[v] + 1, left), left - 1)
+                c[v] += 1
+
+    rec(0, 0, 0, Fraction(1), sum(c))
+    return out

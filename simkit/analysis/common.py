@@ -17,6 +17,7 @@ stem (gin's ``gin``, the hand ends in gin, beside ``p1_gin``) is read as ``share
 """
 from __future__ import annotations
 
+import fnmatch
 import math
 import re
 from dataclasses import dataclass, field
@@ -122,6 +123,53 @@ def seat_metric(spec: GameSpec, rules, name: str) -> tuple[str | None, str]:
         return None, name  # a stem: the caller decides the seat
     known = [f"p1_{s}" if v.kind != "shared" else s for s, v in st.items()]
     raise SimkitError(f"unknown metric {name!r} for {spec.name}: metrics are {', '.join(known)}")
+
+
+def expand_metrics(spec: GameSpec, rules_list, names) -> list[str]:
+    """The game's metric names that ``names`` (``-m`` of any command) mean: a metric's own name
+    (``p2_potato``, ``draw``) is itself; a seat stem (``potato``) is that metric in every seat
+    (``p1_potato``, ``p2_potato``, ...); a net stem is ``p1_<stem>``; ``shared_<name>`` is the
+    shared metric ``<name>``; a name that is both a shared metric and a seat stem (Fan-Tan's
+    ``passes`` beside ``pK_passes``) names both; a shell pattern (``'opener_edge_trump*'``,
+    ``'lose_trump*'``) is every metric, or every seat of every stem, it matches.  The one rule
+    for ``-m`` in ``run`` and ``sweep`` (the analyses read a stem as a strategy's own value);
+    refuses a name none of ``rules_list`` reports, listing what they do."""
+    out: list[str] = []
+    for name in names:
+        found = []
+        for rules in rules_list:
+            own = [m.name for m in spec.metrics(rules) if not m.hidden]
+            if any(ch in name for ch in "*?["):   # a pattern: every metric or stem it matches
+                st = stems(spec, rules)
+                hit = set(fnmatch.filter(own, name)) | {
+                    f"{s}_{x.name}" for x in st.values() if x.kind != "shared"
+                    and fnmatch.fnmatchcase(x.name, name) for s in seat_names(spec.seats(rules))
+                    if f"{s}_{x.name}" in own}
+                found += [m for m in own if m in hit]
+                continue
+            if name in own:   # a metric's own name (and below: a seat stem of that name too)
+                found.append(name)
+            st = stems(spec, rules).get(name)
+            if st is None:
+                continue
+            if st.kind == "shared":
+                found.append(st.name)
+            else:
+                seats = seat_names(spec.seats(rules)) if st.kind == "seat" else ["p1"]
+                found += [f"{s}_{st.name}" for s in seats]
+        if not found:
+            known = list(dict.fromkeys(m.name for r in rules_list for m in spec.metrics(r)
+                                       if not m.hidden))
+            raise SimkitError(f"unknown metric {name!r}: metrics are "
+                              f"{', '.join(known)} (a seat metric's stem, such as "
+                              f"{_example_stem(spec, rules_list[0])}, names it in every seat)")
+        out += found
+    return list(dict.fromkeys(out))
+
+
+def _example_stem(spec: GameSpec, rules) -> str:
+    seatwise = [s.name for s in stems(spec, rules).values() if s.kind != "shared"]
+    return repr(seatwise[0]) if seatwise else "'win'"
 
 
 def _metric_of(spec: GameSpec, rules, stem: str) -> Metric | None:

@@ -33,11 +33,24 @@ from simkit.core.registry import game_string, parse_strategy, seat_names
 from simkit.errors import SimkitError
 
 
-def _seatings(spec, rules, a, b, field):
+def _seatings(spec, rules, a, b, field, teams=False):
     """``(configs, roles)``: per configuration, the seats A plays and the seats B plays (the
-    rest play the field)."""
+    rest play the field).  ``teams``: A on p1, p3, ... and B on p2, p4, ..., then the sides
+    swapped (partnerships such as Stovkahra's p1/p3 against p2/p4)."""
     k = spec.seats(rules)
     configs, roles = [], []
+    if teams:
+        if field is not None:
+            raise SimkitError("--teams plays A's team against B's: it takes no --field")
+        if k < 4 or k % 2:
+            raise SimkitError(f"--teams needs an even number of seats, four or more: "
+                              f"{spec.name} has {k} here")
+        odd, even = list(range(0, k, 2)), list(range(1, k, 2))
+        for sa, sb in ((odd, even), (even, odd)):
+            strats = tuple(a if s in sa else b for s in range(k))
+            configs.append(R.Config(spec, rules, strats))
+            roles.append((sa, sb))
+        return configs, roles, "teams"
     if field is None and k >= 2:
         for r in range(k):
             strats = tuple(a if s == r else b for s in range(k))
@@ -57,7 +70,7 @@ def _sides(deals: Deals, roles, mode: str, stem, chunks):
     """Per-chunk sums of A's and B's value of ``stem`` (per seat they play, averaged over the
     configurations), and whether A - B means anything for it."""
     if stem.kind == "shared":
-        if mode == "head-to-head":
+        if mode in ("head-to-head", "teams"):
             tot = sum(deals.seat_sums(i, 0, stem, chunks) for i in range(len(roles))) / len(roles)
             return tot, tot, False
         ia = [i for i, (sa, _) in enumerate(roles) if sa]
@@ -81,7 +94,7 @@ def compare(game: str, a: str, b: str, *, field: str | None = None, rules=None, 
             seed: int = 0, metric: str | None = None, until_resolved: bool = False,
             precision: float | None = None, confidence: float = 0.95, workers: int = 1,
             backend: str | None = None, scheduler: str | None = None,
-            progress: bool | None = None) -> Analysis:
+            progress: bool | None = None, teams: bool = False) -> Analysis:
     """Strategy ``a`` against strategy ``b`` (strategy strings of the game) on the same deals.
 
     Returns an :class:`~simkit.analysis.common.Analysis` whose table has one row per metric:
@@ -92,7 +105,10 @@ def compare(game: str, a: str, b: str, *, field: str | None = None, rules=None, 
     looks); ``kind`` says whether the metric is a strategy's own (seat) or a shared outcome.
     ``metric`` (a stem such as ``points`` or a seat name such as ``p1_points``; default the game's
     objective) is the one the sequential mode resolves; ``n`` is the deals per configuration
-    (the cap when sequential).
+    (the cap when sequential).  ``teams``: a team of A (p1, p3, ...) against a team of B (p2,
+    p4, ...) and the sides swapped; a value is the per-seat mean over the team's seats, and the
+    team's edge (half of A - B) is reported where the two teams share a zero- or constant-sum
+    metric.
     """
     from simkit.games import parse_game
     spec, r = parse_game(game, rules)
@@ -110,8 +126,8 @@ def compare(game: str, a: str, b: str, *, field: str | None = None, rules=None, 
     target, larger = objective(spec, r)
     if metric:
         _, target = seat_metric(spec, r, metric)
-    configs, roles, mode = _seatings(spec, r, sa, sb, sf)
-    if st[target].kind == "shared" and mode == "head-to-head":
+    configs, roles, mode = _seatings(spec, r, sa, sb, sf, teams)
+    if st[target].kind == "shared" and mode in ("head-to-head", "teams"):
         raise SimkitError(f"{target!r} is a shared outcome: head-to-head has no A - B for it; "
                           f"name a per-seat metric with -m, or compare against a --field")
     sequential = until_resolved or precision is not None
@@ -156,15 +172,15 @@ def compare(game: str, a: str, b: str, *, field: str | None = None, rules=None, 
         ea, eb = batch(cnt, av), batch(cnt, bv)
         nan = dict(mean=math.nan, se=math.nan, df=0, ci_low=math.nan, ci_high=math.nan)
         e = batch(cnt, av - bv) if diffable else nan
-        even = _even_share(cnt, av, bv) if diffable and mode == "head-to-head" and \
-            spec.seats(r) == 2 else None
+        even = _even_share(cnt, av, bv) if diffable and (mode == "teams" or (
+            mode == "head-to-head" and spec.seats(r) == 2)) else None
         q = batch(cnt, (av - bv) / 2) if even is not None else e
         if name == target:
             ok = abs(h["mean"]) > h["bound"]
         else:
             ok = settled(q["mean"], q["se"], q["df"], confidence)
         rows.append(dict(game=spec.name, rules=rs, a=str(sa), b=str(sb),
-                         field=str(sf) if sf else ("-" if mode == "head-to-head" else "bank"),
+                         field=str(sf) if sf else ("-" if mode != "field" else "bank"),
                          metric=name, kind=s.kind if s.kind == "shared" else "seat",
                          better=better(spec, r, name),
                          quantity=("A's edge" if even is not None else "A - B") if diffable else "",
@@ -177,7 +193,8 @@ def compare(game: str, a: str, b: str, *, field: str | None = None, rules=None, 
     rows.sort(key=lambda x: (x["metric"] != target, not math.isfinite(x["mean"])))
     table = pd.DataFrame(rows)
     tr = table.iloc[0]
-    who = f"A={sa} vs B={sb}" + (f" (each against {sf})" if sf else "")
+    who = f"A={sa} vs B={sb}" + (f" (each against {sf})" if sf else "") + (
+        " (A's team on p1, p3... against B's on p2, p4..., and swapped)" if mode == "teams" else "")
     unit = unit_of(spec, r, target)
     looked = f" over {len(plan_looks)} looks" if sequential else ""
     lower = tr["better"] == "lower"
@@ -214,9 +231,9 @@ def compare(game: str, a: str, b: str, *, field: str | None = None, rules=None, 
 
 
 def _even_share(cnt, av, bv) -> float | None:
-    """In a two-player head-to-head, the per-deal value ``(a + b) / 2`` when it is the same in
-    every chunk (a zero-sum metric: 0, such as gin's points; a constant-sum one: half the
-    total), else None.  Then A - B is twice A's edge over that even share."""
+    """In a two-player head-to-head (or team against team), the per-deal value ``(a + b) / 2`` when
+    it is the same in every chunk (a zero-sum metric: 0, such as gin's points; a constant-sum one:
+    half the total), else None.  Then A - B is twice A's edge over that even share."""
     tot = (av + bv) / cnt
     scale = max(1.0, float(abs(av / cnt).max()))
     if len(tot) and np.allclose(tot, tot[0], rtol=0, atol=1e-9 * scale):

@@ -522,11 +522,8 @@ def sweep(game: str, grid=None, *, n=None, seed: int = 0, strategies=None, rules
         raise SimkitError(f"per-deal rows are kept for at most {MAX_ROWS:,} deals in all, not "
                           f"{n:,} x {len(configs):,} configurations")
     aggs = [R.Aggregates(len(spec.metrics(c.rules))) for c in configs]
-    known = list(dict.fromkeys(m.name for c in configs for m in spec.metrics(c.rules)
-                               if not m.hidden))
-    for m in metrics or []:
-        if m not in known:
-            raise SimkitError(f"unknown metric {m!r}: metrics are {', '.join(known)}")
+    from simkit.analysis.common import expand_metrics
+    metrics = expand_metrics(spec, [c.rules for c in configs], metrics or [])
     say_compiling(spec, progress)
     size = R.chunk_size(n)
     request = dict(game=game_string(spec, configs[0].rules) if not points[0] else game,

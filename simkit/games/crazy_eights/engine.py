@@ -14,7 +14,8 @@ The kernel is :func:`run_deals`, the core deal loop over :func:`play_deal`, whic
 Metrics (:func:`metrics`): ``unit=deal``: per seat ``pK_win`` (went out, or the lowest hand of a
 blocked deal) and ``pK_points`` (points scored in the deal), then ``plays`` (cards played),
 ``draws`` (cards drawn from the stock, penalties included), ``blocked`` (the deal ended blocked
-or at ``max_plays``).  ``unit=game``: ``pK_win``, ``pK_score`` (final total), ``deals``.
+or at ``max_plays``), ``passes`` (turns without a card played).  ``unit=game``: ``pK_win``,
+``pK_score`` (final total), ``deals``, ``passes`` (the game's).
 
 Move log (:func:`log_columns`, the game's first deal with ``unit=game``): the number of events,
 the cards dealt (card ``j`` to seat ``j % players``), then events ``kind << 12 | seat << 8 |
@@ -60,18 +61,20 @@ _JACKS = _RANKS << np.uint64(11)
 _LANE = np.uint64(0xFFFF)
 
 SEAT_DEAL = ["win", "points"]
-TAIL_DEAL = ["plays", "draws", "blocked"]
+TAIL_DEAL = ["plays", "draws", "blocked", "passes"]
 SEAT_GAME = ["win", "score"]
-TAIL_GAME = ["deals"]
+TAIL_GAME = ["deals", "passes"]
 DOCS = {"win": "went out (or held the lowest hand of a blocked deal)",
         "points": "points scored in the deal (the cards left in the other hands)",
         "plays": "cards played in the deal", "draws": "cards drawn from the stock in the deal",
         "blocked": "the deal ended with nobody out (all passed, or max_plays)",
-        "score": "final total of the game", "deals": "deals in the game"}
+        "score": "final total of the game", "deals": "deals in the game",
+        "passes": "turns that ended without a card played (no play and no card to draw, a "
+                  "voluntary pass, or draw_one's drawn card kept; penalty skips not counted)"}
 UNITS = {"win": "share of deals (0..1)", "points": "points per deal", "plays": "cards per deal",
          "draws": "cards per deal", "blocked": "share of deals (0..1)",
-         "score": "points per game", "deals": "deals per game"}
-GAME_UNITS = {"win": "share of games (0..1)"}
+         "score": "points per game", "deals": "deals per game", "passes": "passes per deal"}
+GAME_UNITS = {"win": "share of games (0..1)", "passes": "passes per game"}
 
 
 def card_points() -> np.ndarray:
@@ -419,6 +422,7 @@ def play_hand(R, S, W, i, start, s, u, log, logging, special, rand, v):
             break
         if played < 0:
             hs[p, 0], hs[p, 1] = a, b
+            v[2 * K + (1 if R.game else 3)] += 1     # the tail's passes (a game's: its sum)
             if logging:
                 ev = _log(log, i, ev, EV_PASS, p, 0, 0)
             if top_pos < n:

@@ -4,8 +4,11 @@ the strategies in :mod:`simkit.games.durak.strategies`.
 
 One unit (the runner's "deal") is a game or, with ``unit=match``, a whole match of the form
 (long3/5/7: to 3, 5 or 7 wins).  The first attacker is the holder of the lowest trump (a seat
-metric ``pK_first`` says who), so with one strategy on both seats ``opener_win - opener_lose`` is
-the first-move edge.  The durak (the loser) is ``pK_lose``; players minimise it.
+metric ``pK_first`` says who), so with one strategy on both seats the first-move edge is
+``opener_edge`` (+1/-1/0 per unit: its mean is ``opener_win - opener_lose``, with its own standard
+error).  By the trump card's rank R (6..14) of the unit's first game: ``opener_edge_trumpR`` and
+``pK_lose_trumpR`` (ratios over the units with that trump; ``-m 'opener_edge_trump*'``).  The
+durak (the loser) is ``pK_lose``; players minimise it.
 """
 from __future__ import annotations
 

@@ -47,12 +47,21 @@ E_GAME, E_DECK, E_REDEAL, E_ATTACK, E_BEAT, E_TAKE, E_THROW, E_STOP, E_DRAW, E_E
     [i + 1 for i in range(len(KINDS))]
 
 UNIT_NAMES = ["games", "redeals", "draw", "unfinished", "opener_win", "opener_lose", "bouts",
-              "trump_rank", "endgames"]
+              "trump_rank", "endgames", "opener_edge"]
 SEAT_NAMES = ["win", "lose", "first", "games_won", "takes", "cards_left"]
 U = slots(UNIT_NAMES)
 Q = slots(SEAT_NAMES)
 NU = len(UNIT_NAMES)
-NMET = NU + 2 * len(SEAT_NAMES)
+# by the trump card's rank (6..14) of the unit's first game: per rank the reported ratios
+# opener_edge_trumpR, p1_lose_trumpR, p2_lose_trumpR (their own columns stay 0) and their
+# hidden sums: _trumpR (the rank is R: the denominator), _edge_trumpR, _p1_lose_trumpR,
+# _p2_lose_trumpR (numerators; each is also its own numerator x denominator, as the
+# denominator is 0/1)
+TRUMP_RANKS = tuple(range(6, 15))
+BY_TRUMP = ["opener_edge", "p1_lose", "p2_lose"]
+NT = 2 * len(BY_TRUMP) + 1       # columns per rank
+T0 = NU + 2 * len(SEAT_NAMES)    # the first rank's first column
+NMET = T0 + NT * len(TRUMP_RANKS)
 
 METRIC_DOCS = {
     "games": "games played in the unit (redeals not counted)",
@@ -61,6 +70,9 @@ METRIC_DOCS = {
     "unfinished": "a match hit max_games, or a stacked deck ran out, with no result",
     "opener_win": "the first attacker of the unit's first game won the unit",
     "opener_lose": "the first attacker of the unit's first game lost the unit (is the durak)",
+    "opener_edge": "the first-move edge: +1 when the first attacker of the unit's first game "
+                   "won the unit, -1 when he lost it, 0 for a draw or an unfinished unit (its "
+                   "mean is opener_win - opener_lose, with its own standard error)",
     "bouts": "bouts played in the unit",
     "trump_rank": "the rank of the trump card (6..14) of the unit's first game",
     "endgames": "games that reached an empty stock with both players holding cards",
@@ -84,12 +96,32 @@ def metrics(rules) -> list[Metric]:
             return "share of games (0..1)" if per == "game" else f"share of {per}es (0..1)"
         if n == "trump_rank":
             return "rank (6..14)"
+        if n == "opener_edge":
+            return f"edge per {per} (-1..1; +1 the first attacker won)"
         return f"count per {per}" if per == "game" else f"count per match to {rules.target}"
     out = [Metric(n, binary=n in binary, doc=METRIC_DOCS[n], unit=unit(n)) for n in UNIT_NAMES]
     for q in SEAT_NAMES:
         for k in (1, 2):
             out.append(Metric(f"p{k}_{q}", binary=q in binary, doc=f"p{k}: " + METRIC_DOCS[q],
                               unit=unit(q)))
+    share = "share of games (0..1)" if per == "game" else f"share of {per}es (0..1)"
+    for r in TRUMP_RANKS:
+        name = {11: "jack", 12: "queen", 13: "king", 14: "ace"}.get(r, str(r))
+        out.append(Metric(f"opener_edge_trump{r}", False,
+                          f"opener_edge in the units whose first game's trump card is a {name} "
+                          f"(rank {r})", ratio=(f"_edge_trump{r}", f"_trump{r}",
+                                                f"_edge_trump{r}"),
+                          unit=f"{unit('opener_edge')} with trump rank {r}"))
+        for k in (1, 2):
+            out.append(Metric(f"p{k}_lose_trump{r}", False,
+                              f"p{k}: lost the unit (the durak), in the units whose first "
+                              f"game's trump card is a {name} (rank {r})",
+                              ratio=(f"_p{k}_lose_trump{r}", f"_trump{r}",
+                                     f"_p{k}_lose_trump{r}"),
+                              unit=f"{share} with trump rank {r}"))
+        out.append(Metric(f"_trump{r}", True))
+        out += [Metric(f"_edge_trump{r}", False), Metric(f"_p1_lose_trump{r}", True),
+                Metric(f"_p2_lose_trump{r}", True)]
     return out
 
 
@@ -782,8 +814,17 @@ def play_unit(R, S, W, i, key, ukey, v, log):
         v[NU + 2 * Q.lose + 1 - final] = 1
         if final == opener0:
             v[U.opener_win] = 1
+            v[U.opener_edge] = 1
         else:
             v[U.opener_lose] = 1
+            v[U.opener_edge] = -1
+    r = int(v[U.trump_rank])
+    if r >= TRUMP_RANKS[0]:   # by the first game's trump rank (T0: the layout above)
+        c = T0 + NT * (r - TRUMP_RANKS[0]) + 3
+        v[c] = 1
+        v[c + 1] = v[U.opener_edge]
+        v[c + 2] = v[NU + 2 * Q.lose]
+        v[c + 3] = v[NU + 2 * Q.lose + 1]
     return games * NCARDS
 
 

@@ -8,7 +8,8 @@ Dealing, seats and the pool come from :mod:`simkit.engines.shedding`.
 The kernel is :func:`run_deals`, the core deal loop over :func:`play_deal`.  Metrics: per seat
 ``pK_chips`` (net chips: antes, passes, line 129's penalties and cards left paid, the pool
 taken) and ``pK_win`` (first out), then ``pool`` (the chips the winner takes), ``passes`` and
-``winner_seat`` (1..K).
+``winner_seat`` (1..K), then per seat ``pK_passes`` (his passes in the game; they sum to
+``passes``).
 
 Move log (:func:`log_columns`): the first seat dealt to, the deal's step (+1 or -1), the 52 cards
 in the order dealt (card ``j`` to seat ``(first + step * j) mod K``), then each turn as
@@ -40,7 +41,8 @@ DOCS = {"chips": "net chips: the pool if he wins, less his ante, passes (and the
         "win": "first out of cards (takes the pool)",
         "pool": "chips in the pool when the winner takes it",
         "passes": "passes in the game (a chip each)",
-        "winner_seat": "the winner's seat number (1..players)"}
+        "winner_seat": "the winner's seat number (1..players)",
+        "seat_passes": "passes he made in the game (a chip each; the seats' sum is passes)"}
 UNITS = {"chips": "chips per game", "win": "share of games (0..1)", "pool": "chips per game",
          "passes": "passes per game", "winner_seat": "seat number (mean)"}
 
@@ -96,7 +98,9 @@ def work(rules, stacked=None) -> Work:
 def metrics(rules) -> list[Metric]:
     out = [Metric(f"p{k + 1}_{n}", binary=n == "win", doc=f"p{k + 1}: " + DOCS[n],
                   unit=UNITS[n]) for k in range(rules.players) for n in SEAT]
-    return out + [Metric(n, binary=False, doc=DOCS[n], unit=UNITS[n]) for n in TAIL]
+    out += [Metric(n, binary=False, doc=DOCS[n], unit=UNITS[n]) for n in TAIL]
+    return out + [Metric(f"p{k + 1}_passes", binary=False, doc=f"p{k + 1}: " +
+                         DOCS["seat_passes"], unit=UNITS["passes"]) for k in range(rules.players)]
 
 
 def log_columns(rules) -> list[str]:
@@ -261,6 +265,7 @@ def play_deal(R, S, W, i, key, ukey, v, log):
             if legal and R.penalty:
                 pool += pass_penalty(hand, p, lo, chips)
             passes += 1
+            v[2 * K + 3 + p] += 1    # pK_passes, after the tail
             since += 1
             if logging and t < MAX_LOG:
                 log[i, 54 + t] = PASS_CODE + 64 * p

@@ -219,6 +219,8 @@ class Seat(NamedTuple):
     blindt: int                # baseline: below this (and below play) take the blind
     weis: int                  # baseline: declare Weis when the best is worth this
     besser: int                # baseline: below this strength swap three for the Bessern
+    dropped: int               # baseline: added to the threshold per player who dropped before
+    behind: int                # baseline: added per net stroke the best other player leads by
 
 
 # the rows of ``Work.t`` (int64[4] each, by position unless said): game seat of each position;
@@ -264,10 +266,10 @@ def game_rules(rules) -> GameRules:
                   berner=rules.berner, bessern=rules.bessern, stake=rules.potato_stake, carry=rules.tie == "carry", max_deals=rules.max_deals)
 
 
-def seats(kind, p, b, d, play, step, blindt, weis, besser) -> tuple:
+def seats(kind, p, b, d, play, step, blindt, weis, besser, dropped=(), behind=()) -> tuple:
     """The kernel's strategies: a tuple of four :class:`Seat` records by game seat (the lists
     give the seats played; the rest are zeros)."""
-    cols = [kind, p, b, d, play, step, blindt, weis, besser]
+    cols = [kind, p, b, d, play, step, blindt, weis, besser, dropped, behind]
     out = []
     for g in range(4):
         vals = [c[g] if g < len(c) else 0 for c in cols]
@@ -715,6 +717,7 @@ def play_deal(R, S, W, m, dealno, s, u, v, log, i, col):
     order, choice, keys, wtot, weisp = t[T.order], t[T.choice], t[T.keys], t[T.wtot], t[T.weisp]
     stock, won, total, strk, pot = t[T.stock], t[T.won], t[T.total], t[T.strk], t[T.pot]
     side, act, held, hkey, dkey = t[T.side], t[T.act], t[T.held], t[T.hkey], t[T.dkey]
+    score = t[T.score]             # net strokes by game seat (a whole game's; 0 in unit=deal)
     points = POINTS
     strength = STRENGTH
     twelve = (not R.dropping) and m < 4
@@ -763,6 +766,13 @@ def play_deal(R, S, W, m, dealno, s, u, v, log, i, col):
         st = 0
         if sg.kind != K_RANDOM:
             st = hand_strength(hands[j], trump, held[j])
+        if sg.kind != K_RANDOM and (sg.dropped != 0 or sg.behind != 0):
+            # playing to the table and the score: the drops before him, the best other's lead
+            lead = -1000
+            for q in range(m):
+                if q != j:
+                    lead = max(lead, score[order[q]] - score[order[j]])
+            st -= sg.dropped * drops + sg.behind * max(lead, 0)
         c, u = decide(sg.kind, sg.p, sg.b, sg.play, sg.step, sg.blindt, st, j,
                       blind_ok and blindpos < 0, u)
         choice[j] = c

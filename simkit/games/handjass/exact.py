@@ -9,10 +9,15 @@ rank present in all four suits, and a run lies inside one suit.  The best single
 20 for a run of three, 0 for none; which combinations a hand splits into when they share a card
 never changes its best single value (the better one of the two is kept whole).  The
 simulator's ``pK_weis_held`` is compared with these numbers in ``tests/test_handjass.py``.
+
+Runs by length (:func:`longest_runs`, exact fractions): the chance that the longest run in one
+suit of the hand has exactly ``L`` cards (``run_L``, L = 3..9; ``run_none``: no run of three),
+from the number of holdings of each size of one suit whose longest run is shorter than ``L``.
 """
 from __future__ import annotations
 
 import time
+from fractions import Fraction
 from math import comb
 
 import numpy as np
@@ -75,6 +80,37 @@ def hand_counts(n: int) -> dict[int, int]:
     return out
 
 
+def longest_runs(n: int, ranks: int = 9, suits: int = 4) -> dict[int, Fraction]:
+    """The chance that the longest run in one suit of an ``n``-card hand (from ``suits`` suits
+    of ``ranks`` ranks) has exactly ``L`` cards, for L = 0 (no run of three) and 3..ranks.
+    Other parameters than the defaults are for checking against enumerating a smaller pack."""
+    total = comb(ranks * suits, n)
+    shorter = {}   # L -> hands whose every suit's longest run is shorter than L
+    for L in range(3, ranks + 2):
+        free = [0] * (ranks + 1)     # holdings of one suit by size, longest run < L
+        for m in range(1 << ranks):
+            longest = run = 0
+            for b in range(ranks):
+                run = run + 1 if m >> b & 1 else 0
+                longest = max(longest, run)
+            if longest < L:
+                free[bin(m).count("1")] += 1
+        poly = [1]
+        for _ in range(suits):       # the hand's size over the suits: a product of polynomials
+            nxt = [0] * (len(poly) + ranks)
+            for a, x in enumerate(poly):
+                if x:
+                    for b, y in enumerate(free):
+                        nxt[a + b] += x * y
+            poly = nxt
+        shorter[L] = poly[n] if n < len(poly) else 0
+    out = {0: Fraction(shorter[3], total)}
+    for L in range(3, ranks + 1):
+        out[L] = Fraction(shorter[L + 1] - shorter[L], total)
+    assert sum(out.values()) == 1
+    return out
+
+
 def hand_size(rules) -> int:
     return 12 if (not rules.dropping and rules.players < 4) else 9
 
@@ -88,6 +124,17 @@ def weis_chances(rules) -> dict[str, float]:
     out = {f"weis_best_{v}": counts[v] / total for v in VALUES}
     out["any_weis"] = 1 - out["weis_best_0"]
     out["stock"] = comb(34, n - 2) / total
+    for L, p in longest_runs(n).items():
+        out["run_none" if L == 0 else f"run_{L}"] = float(p)
+    return out
+
+
+def exact_fractions(rules) -> dict[str, Fraction]:
+    """The chances of :func:`weis_chances` that are reported as exact fractions: runs by length
+    and Stöck."""
+    n = hand_size(rules)
+    out = {"run_none" if L == 0 else f"run_{L}": p for L, p in longest_runs(n).items()}
+    out["stock"] = Fraction(comb(34, n - 2), comb(36, n))
     return out
 
 
@@ -99,10 +146,16 @@ def exact_summary(rules) -> tuple[dict, pd.DataFrame]:
     n = hand_size(rules)
     rs = game_string(spec, rules)
     table = tidy(spec, rules, {k: float(v) for k, v in ch.items()}, "-", "exact count")
+    fr = exact_fractions(rules)
+    table.insert(table.columns.get_loc("mean") + 1, "exact",
+                 [str(fr[m]) if m in fr else "" for m in table["metric"]])
     obj = dict(game="handjass", rules=rs, method=f"exact count over the C(36,{n}) hands",
                seconds=round(time.perf_counter() - t0, 3), chances=ch,
+               fractions={k: str(v) for k, v in fr.items()},
                summary=[f"a {n}-card hand holds a Weis with probability {ch['any_weis']:.6f} "
                         f"(best 20: {ch['weis_best_20']:.6f}, 50: {ch['weis_best_50']:.6f}, "
                         f"100: {ch['weis_best_100']:.6f}, 200: {ch['weis_best_200']:.6f}); "
-                        f"Stöck {ch['stock']:.6f}"])
+                        f"Stöck {ch['stock']:.6f}",
+                        "the longest run in one suit: " + ", ".join(
+                            f"{'none' if L == 0 else L} {p}" for L, p in longest_runs(n).items())])
     return obj, table

@@ -12,7 +12,10 @@
   strength is below ``blind``, else drops.  It declares its Weis when the best one is worth at
   least ``weis`` (0: always; 201: never), always exchanges the trump six and declares Stöck;
   with Bessern it swaps its three cheapest cards (plain before trumps, fewest points) when its
-  strength is below ``besser``.
+  strength is below ``besser``.  Playing to the table and the score (default 0: neither):
+  ``dropped`` is added to the threshold per player who dropped before his turn (negative: play
+  lighter as the field thins), ``behind`` per net stroke by which the best other player still in
+  leads him in a whole game (negative: take more risks when behind).
   Play, as a Jass player would: lead the top trump while others may hold trumps (draw trumps
   from strength), else a plain card nobody can beat in its suit (the most points first), else
   its cheapest card; following, win with its highest-point plain card that nobody can beat (any
@@ -36,7 +39,11 @@ STRATEGIES = {
         Param("step", 0, (-100, 100), "added to the threshold per later turn to decide"),
         Param("blind", 55, (0, 400), "below this strength (and not playing) take the blind"),
         Param("weis", 0, (0, 201), "declare Weis when the best single one is worth this"),
-        Param("besser", 55, (0, 400), "Bessern: below this strength swap the three cheapest")),
+        Param("besser", 55, (0, 400), "Bessern: below this strength swap the three cheapest"),
+        Param("dropped", 0, (-1000, 1000),
+              "added to the threshold per player who dropped before"),
+        Param("behind", 0, (-1000, 1000), "added to the threshold per net stroke the best other "
+              "player leads by (unit=game)")),
         "plays by hand strength and turn, draws trumps, wins with sure cards"),
 }
 
@@ -49,4 +56,5 @@ def encode(strategies) -> tuple:
                  [v.get("p", 0.0) for v in vals], [v.get("b", 0.0) for v in vals],
                  [v.get("d", 0.0) for v in vals], [v.get("play", 0) for v in vals],
                  [v.get("step", 0) for v in vals], [v.get("blind", 0) for v in vals],
-                 [v.get("weis", 0) for v in vals], [v.get("besser", 0) for v in vals])
+                 [v.get("weis", 0) for v in vals], [v.get("besser", 0) for v in vals],
+                 [v.get("dropped", 0) for v in vals], [v.get("behind", 0) for v in vals])

@@ -5,7 +5,11 @@ Counted by combinatorics, in exact rationals: the suit-length patterns ``(a, b, 
 ``L`` or more is counted by enumerating the 256 holdings of the eight ranks.  Reported: carte
 blanche (no K, Q, J), the distribution of the longest suit, at least one quatorze (four of a rank,
 ten or higher; inclusion-exclusion over the five ranks), and a sequence of 3+, 4+, 5+ cards in
-one suit.  These are the dealt hand's (before the exchange); the simulator's ``dealt_*`` metrics
+one suit.  Sets by count (:func:`sets`): the chance of exactly ``k`` quatorzes (``quatorzes_k``)
+and of exactly ``k`` trios (three of a rank, ten or higher; ``trios_k``), and of at least one
+trio (``trio``), counted over the cards a hand holds of each of the five ranks 10..A (the others
+from the twelve 7s, 8s and 9s).  These are the dealt hand's (before the exchange); the
+simulator's ``dealt_*`` metrics
 and ``carte_blanche`` are compared with them in ``tests/test_piquet.py``.
 """
 from __future__ import annotations
@@ -44,6 +48,26 @@ def p_quatorze() -> Fraction:
                for j in range(1, 4))
 
 
+def sets(high: int = 5, suits: int = 4, low: int = 12,
+         hand: int = 12) -> dict[tuple[int, int], Fraction]:
+    """The chance of exactly ``(q, t)`` quatorzes and trios in a ``hand``-card hand: each of the
+    ``high`` ranks that count (10..A) is held 0..``suits`` times (``C(suits, k)`` ways each), the
+    rest of the hand from the ``low`` other cards.  Parameters other than the defaults are for
+    checking the count against enumerating every hand of a smaller pack."""
+    total = comb(high * suits + low, hand)
+    out: dict[tuple[int, int], Fraction] = {}
+    for ks in product(range(suits + 1), repeat=high):
+        rest = hand - sum(ks)
+        if rest < 0 or rest > low:
+            continue
+        w = comb(low, rest)
+        for k in ks:
+            w *= comb(suits, k)
+        key = (ks.count(suits), ks.count(suits - 1))
+        out[key] = out.get(key, 0) + Fraction(w, total)
+    return dict(sorted(out.items()))
+
+
 def _longest_run(m: int) -> int:
     best = run = 0
     for j in range(8):
@@ -67,6 +91,15 @@ def table() -> pd.DataFrame:
     for k, p in longest_suit().items():
         rows.append((f"longest_{k}", f"the longest suit has {k} cards", p))
     rows.append(("quatorze", "at least one quatorze", p_quatorze()))
+    st = sets()
+    for k in range(4):
+        rows.append((f"quatorzes_{k}", f"exactly {k} quatorze{'s' * (k != 1)}",
+                     sum((p for (q, _), p in st.items() if q == k), Fraction(0))))
+    rows.append(("trio", "at least one trio (three of a rank, ten or higher)",
+                 sum((p for (_, t), p in st.items() if t), Fraction(0))))
+    for k in range(5):
+        rows.append((f"trios_{k}", f"exactly {k} trio{'s' * (k != 1)}",
+                     sum((p for (_, t), p in st.items() if t == k), Fraction(0))))
     for L in (3, 4, 5):
         rows.append((f"run{L}", f"a sequence of {L}+ cards", p_run(L)))
     return pd.DataFrame([dict(quantity=q, what=w, probability=float(p), exact=str(p))

@@ -5,8 +5,9 @@ readings are in :mod:`simkit.games.thirty_one.rules`, the kernel in
 the exact hand-value analysis in :mod:`simkit.games.thirty_one.exact`.
 
 One unit (the runner's "deal") is a deal (``pK_lose``: lost a life) or, with ``unit=game``, a
-whole game to the last survivor (``pK_win``).  p1 deals (and keeps or refuses his first three);
-p2 plays first.
+whole game to the last survivor (``pK_win``; ``pK_chips``, his net chips of the game: a coin into
+the pot for each life lost but the last, the pot to the winner; ``pot``).  p1 deals (and keeps or
+refuses his first three); p2 plays first.
 """
 from __future__ import annotations
 

@@ -70,7 +70,12 @@ DOCS = {"turns": "turns played in the deal (replays included)",
         "knock": "knocked in the deal", "31": "held 31 when the deal ended",
         "deals": "deals played in the game (replays not counted)",
         "unfinished": "the game reached max_deals with more than one player left",
-        "win": "the last player left: wins the pot", "lives": "lives left when the game ended"}
+        "win": "the last player left: wins the pot", "lives": "lives left when the game ended",
+        "chips": "net chips of the whole game (lines 19, 53, 55): a chip into the pot for each "
+                 "life lost but the last (lives - 1 coins and one more chance), the pot if he "
+                 "is the last one left; the seats' sum is 0 unless the game is unfinished",
+        "pot": "chips in the pot when the game ended (taken by the winner; lives - 1 for each "
+               "player out, the winner's own coins paid included)"}
 
 
 def metrics(rules) -> list[Metric]:
@@ -106,7 +111,10 @@ def metrics(rules) -> list[Metric]:
     hidden = ["_deals"] + [f"_sum_{n}" for n in GAME_RATIOS] + \
         [f"_sum_p{k + 1}_lose" for k in range(K)] + [f"_cross_{n}" for n in GAME_RATIOS] + \
         [f"_cross_p{k + 1}_lose" for k in range(K)]
-    return out + [Metric(h, False) for h in hidden]
+    out += [Metric(h, False) for h in hidden]
+    out += [Metric(f"p{k + 1}_chips", False, f"p{k + 1}: " + DOCS["chips"],
+                   unit="chips per game") for k in range(K)]
+    return out + [Metric("pot", False, DOCS["pot"], unit="chips per game")]
 
 
 def hand_entries(rules) -> int:
@@ -665,6 +673,18 @@ def play_unit(R, S, W, i, key, ukey, v, log):
         v[o + 1] = W.lives[k]
         v[o + 2] = v[base + 4 + k] / deals
         v[base + 7 + K + k] = v[base + 4 + k] * deals
+    # chips (lines 19, 53, 55): a coin for each life lost but the last, the pot to the winner
+    chips = base + 7 + 2 * K     # after the hidden sums: pK_chips, then pot
+    pot = 0
+    for k in range(K):
+        paid = min(R.lives - W.lives[k], R.lives - 1)
+        v[chips + k] = -paid
+        pot += paid
+    v[chips + K] = pot
+    if left == 1:
+        for k in range(K):
+            if W.alive[k]:
+                v[chips + k] += pot
     return cards
 
 

@@ -144,11 +144,20 @@ def hand_best(hv):
     return best(hv & HARD, (hv >> ACES) & HARD)
 
 
+@njit(cache=True, nogil=True, inline="always")
+def banker_draws(hv, stand, soft):
+    """Line 94's banker draws on: his best total below ``stand``, or below ``soft`` when the
+    hand is soft (an ace counted 11)."""
+    b = hand_best(hv)
+    return b < (soft if b > (hv & HARD) else stand)
+
+
 class Stakes(NamedTuple):
     """The round's rules, scalars only (what :func:`round_coded` is given for the rules: the
     rules record's arrays cost reference counts every round, measured)."""
     punters: int
     banker_stand: int
+    banker_soft: int           # on a soft hand (banker_soft, or banker_stand when 0)
     stake31: float
     both31_push: bool
     bust_pays: float
@@ -197,6 +206,7 @@ def tables(rules) -> Tables:
     outcome = coded_table(rules)
     check_table(outcome, M.bank_result, CODE_BITS)
     stakes = record(Stakes, punters=rules.punters, banker_stand=rules.banker_stand,
+                    banker_soft=rules.banker_soft or rules.banker_stand,
                     stake31=rules.stake31, both31_push=rules.both31 == "push",
                     bust_pays=rules.bust_pays, banker_bust_pays=rules.banker_bust_pays,
                     showdown_pays=rules.showdown_pays)
@@ -327,7 +337,7 @@ def play_unit(R, S, W, i, key, ukey, v, log, logged):
     stacked = W.stacked
     T = R.stakes
     K = T.punters
-    stand, both31_push = T.banker_stand, T.both31_push
+    stand, soft, both31_push = T.banker_stand, T.banker_soft, T.both31_push
     n = deck.shape[0]
     masked = not R.talia and n <= 64
     talia = R.talia
@@ -417,7 +427,7 @@ def play_unit(R, S, W, i, key, ukey, v, log, logged):
                         x += 1
                         stop = False
                         continue
-                elif left == 0 or stop or hand_best(hv) >= stand or h > 31:
+                elif left == 0 or stop or not banker_draws(hv, stand, soft) or h > 31:
                     break                 # the banker draws only while some punter is in
                 to = x
             c = -1                        # the next card of the pack, to seat `to`, and what it
@@ -595,7 +605,7 @@ def round_coded(T, S, hand, key, K):
     hv = hand[K]
     if left == 0:
         return p, word | ((B_IDLE + hand_best(hv)) << (CODE_BITS * K)), bank
-    while p < 52 and hand_best(hv) < T.banker_stand and hv & HARD <= 31:   # line 94
+    while p < 52 and banker_draws(hv, T.banker_stand, T.banker_soft) and hv & HARD <= 31:  # 94
         j, s, dmask = draw_index(s, dmask, 52, False)
         hv += INFO52[j]
         p += 1

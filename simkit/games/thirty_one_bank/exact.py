@@ -290,15 +290,25 @@ class _Setup:
         return counts
 
 
-def banker_hands(full, stand: int):
-    """Every hand the banker can end with, as ``{multiset: (orders, slot)}``: a multiset of value
-    classes (a tuple of counts, within the pack ``full``), the number of value orders in which
-    the banker's rule deals it and stops there, and its slot (final best total 0..31, 32 over
-    31, 33 dealt 31); plus, with slot ``34 + best``, every three-card hand (what he holds when
-    no punter is left in), and with slot ``NOUT + best`` every hand on which he draws on (it
-    ends his play where it takes the last card of the pack: he stands, as ``short_pack=stand``
-    has it).  The orders do not depend on the composition."""
+def _bank(rules) -> tuple[int, int]:
+    """The banker's rule: ``(banker_stand, his threshold on a soft hand)``."""
+    return rules.banker_stand, rules.banker_soft or rules.banker_stand
+
+
+def banker_hands(full, stand):
+    """Every hand the banker can end with (``stand``: ``banker_stand``, or ``(banker_stand,
+    banker_soft)``: on a soft hand, an ace counted 11, he draws while below the second), as
+    ``{multiset: (orders, slot)}``: a multiset of value classes (a tuple of counts, within the pack
+    ``full``), the number of value orders in which the banker's rule deals it and stops there, and
+    its slot (final best total 0..31, 32 over 31, 33 dealt 31); plus, with slot ``34 + best``, every
+    three-card hand (what he holds when no punter is left in), and with slot ``NOUT + best`` every
+    hand on which he draws on (it ends his play where it takes the last card of the pack: he stands,
+    as ``short_pack=stand`` has it).  The orders do not depend on the composition."""
     full = tuple(int(x) for x in full)
+    stand, soft = (stand, stand) if isinstance(stand, (int, np.integer)) else stand
+
+    def stands(b, hard):
+        return b >= (soft if b > hard else stand)
     cont = {(0,) * NV: 1}
     out: dict = {}
     size = 0
@@ -316,9 +326,9 @@ def banker_hands(full, stand: int):
                 if size == 3:
                     k = (nu, 34 + b)
                     out[k] = out.get(k, 0) + n
-                    slot = 33 if b == 31 else (b if b >= stand else None)
+                    slot = 33 if b == 31 else (b if stands(b, hard) else None)
                 elif size > 3:
-                    slot = 32 if hard > 31 else (b if b >= stand else None)
+                    slot = 32 if hard > 31 else (b if stands(b, hard) else None)
                 if slot is None:
                     nxt[nu] = nxt.get(nu, 0) + n
                     if size >= 3:     # he would draw on: where the pack is spent, he stands
@@ -403,7 +413,7 @@ def banker_distribution(game="thirty_one_bank", seen=None) -> dict[str, Fraction
         return out
 
     res: dict[int, Fraction] = {}
-    for (mu, slot), w in banker_hands(s.full, rules.banker_stand).items():
+    for (mu, slot), w in banker_hands(s.full, _bank(rules)).items():
         if slot >= NOUT and sum(mu) == left:
             slot -= NOUT                    # the pack is spent: he stands
         if slot >= 34:
@@ -429,8 +439,8 @@ def evaluate(game="thirty_one_bank", strategy="stand_at", seen=None, counts=None
     c = _counts_of(s, counts, seen)
     acc = np.zeros(9)
     hist = np.zeros(33)
-    _round(c, kind, t, soft, q, s.P, s.hands(rules.banker_stand), s.radix,
-           s.memo(rules.banker_stand), _memo(), acc, hist)
+    _round(c, kind, t, soft, q, s.P, s.hands(_bank(rules)), s.radix,
+           s.memo(_bank(rules)), _memo(), acc, hist)
     out = {f"p1_{n}": float(acc[i]) for i, n in enumerate(PC)}
     out["bank_result"] = -out["p1_result"]
     out.update({n: float(acc[6 + i]) for i, n in enumerate(BC)})
@@ -446,8 +456,8 @@ def thresholds(game="thirty_one_bank", t_range=range(20, 32), soft_range=None, s
     s = _setup(rules)
     c = _counts_of(s, counts, seen)
     soft_range = t_range if soft_range is None else soft_range
-    memo = s.memo(rules.banker_stand)
-    B = s.hands(rules.banker_stand)
+    memo = s.memo(_bank(rules))
+    B = s.hands(_bank(rules))
     rec = []
     for t in t_range:
         for so in soft_range:
@@ -500,7 +510,7 @@ def remark_97(game="thirty_one_bank", totals=(26, 27), t=None, soft=None) -> pd.
     if t is None or soft is None:
         bt = best_threshold(rules)
         t, soft = bt["t"] if t is None else t, bt["soft"] if soft is None else soft
-    memo = s.memo(rules.banker_stand)
+    memo = s.memo(_bank(rules))
     full = s.full
     left = int(full.sum())
     rows = []
@@ -521,7 +531,7 @@ def remark_97(game="thirty_one_bank", totals=(26, 27), t=None, soft=None) -> pd.
                 if b not in totals:
                     continue
                 vs, v1, von = _stand_or_hit(c, left - 3, hard, aces, s.P,
-                                            s.hands(rules.banker_stand), s.radix, memo, _memo(),
+                                            s.hands(_bank(rules)), s.radix, memo, _memo(),
                                             t, soft)
                 # every value includes the banker's dealt 31 the same way: differences are gains
                 rows.append(dict(hand="-".join(str(r + 1) for r in (r1, r2, r3)), total=b,

@@ -28,9 +28,11 @@ default):
   to the banker at once, whatever the banker does later.
 * The banker (line 94) "берет одну или несколько карт" when not content: how far he draws is not
   written, so it is the option ``banker_stand`` (he draws while his best total is below it; the
-  line-97 remark says he "cannot stay with small points").  He draws only if some punter is
-  still in.  Over 31 he "платит всем" (pays everyone still in) ``banker_bust_pays`` (no amount
-  written: the two tokens of line 94's showdown); when he stands, lower punters pay him
+  line-97 remark says he "cannot stay with small points").  ``banker_soft`` is his threshold on a
+  soft hand (an ace counted 11, which the next card cannot take over 31, line 91): a banker who hits
+  soft 27 is ``banker_stand=27,banker_soft=28``; 0 (default) is ``banker_stand``. He draws only if
+  some punter is still in.  Over 31 he "платит всем" (pays everyone still in) ``banker_bust_pays``
+  (no amount written: the two tokens of line 94's showdown); when he stands, lower punters pay him
   ``showdown_pays`` (2), higher ones receive it, equal ones neither (line 94).
 * ``unit``: ``round`` (default; every round from a fresh pack, the setting of the exact
   analysis) or ``talia`` (lines 95-96: "когда банкомет раздаст все свои карты, что называется
@@ -75,6 +77,10 @@ class ThirtyOneBankRules(Rules):
     banker_stand: int = option(27, range=(2, 32),
                                doc="the banker draws while his best total is below this",
                                source="002:94 names no threshold (002:97: not with small points)")
+    banker_soft: int = option(0, range=(0, 32),
+                              doc="the banker draws on a soft hand (an ace counted 11) while its "
+                                  "best total is below this (0: banker_stand, as on a hard hand)",
+                              source="002:94 names no threshold; 002:91 (the ace 1 or 11)")
     stake31: float = option(2.0, range=(0.0, 100.0), doc="the agreed sum a dealt 31 is paid",
                             source="002:92 (no amount written: the 2 of 002:93-94)")
     both31: str = option("punter", choices=BOTH31,
