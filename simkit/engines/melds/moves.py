@@ -157,10 +157,13 @@ def _enum(cnt, R, out, must, exact_n, min_n):
     while r_allwild < 14 and (not (R.set_ranks >> r_allwild) & 1
                               or (R.wild_ranks >> r_allwild) & 1):
         r_allwild += 1
+    # a natural ``must`` is only in sets of its rank and runs of its suit through it: skip the
+    # rest (they would emit nothing; the order of what is emitted is unchanged)
+    only = must >= 0 and not is_wild(must, R)
     k = 0
     if R.sets:
         for r in range(2, 15):
-            if not (R.set_ranks >> r) & 1:
+            if not (R.set_ranks >> r) & 1 or (only and r != (must & 15)):
                 continue
             wild_rank = ((R.wild_ranks >> r) & 1) == 1
             for s in range(4):
@@ -214,15 +217,19 @@ def _enum(cnt, R, out, must, exact_n, min_n):
                                     break
     if R.runs:
         for s in range(4):
+            if only and s != must >> 4:
+                continue
             for start in range(1, 15):
                 if not (R.seq_ranks >> start) & 1:
                     continue
                 q = start
                 ln = 0
+                through = not only
                 while q != NONE and ln < R.max_size:
                     P[ln] = q
                     ln += 1
-                    if ln >= lo_n:
+                    through = through or pos_code(s, q) == must
+                    if ln >= lo_n and through:
                         k = _runs_at(cnt, R, out, k, s, P, ln, wc, nw, act, stn, used, must,
                                      exact_n)
                         if k < 0:

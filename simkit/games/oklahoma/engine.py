@@ -433,6 +433,27 @@ def worth(hand, R, arr):
 
 
 @njit(cache=True, nogil=True)
+def sort_key(key):
+    """``key``'s 7-bit digits (codes + 1, at most 8) in ascending order: the same key for the
+    same multiset of cards."""
+    d = np.zeros(8, np.int64)
+    m = 0
+    while key > 0:
+        x = key & 127
+        key >>= 7
+        j = m
+        while j > 0 and d[j - 1] > x:
+            d[j] = d[j - 1]
+            j -= 1
+        d[j] = x
+        m += 1
+    out = np.int64(0)
+    for j in range(m):
+        out = out * 128 + d[j]
+    return out
+
+
+@njit(cache=True, nogil=True)
 def baseline_take(R, S, W, p, k, forced):
     """The option to take the pile with (-1: draw from the stock instead; ``forced``: the
     stock is empty, so the best option is taken whatever it is worth)."""
@@ -442,25 +463,51 @@ def baseline_take(R, S, W, p, k, forced):
     tmp = W.tmp
     base, _ = worth(W.hand[p], R, W.arr)
     best, bo = -(1 << 40), -1
+    # options that leave the same hand (the same cards from it, in another meld, or any layoff)
+    # are priced once: ``keys[o]`` the sorted codes an option takes from the hand, packed
+    keys = np.empty(k, np.int64)
+    vals = np.empty(k, np.int64)
     for o in range(k):
-        for c in range(NC):
-            tmp[c] = W.hand[p, c]
-        for j in range(n - 1):
-            tmp[W.pile[j]] += 1
         row = W.opts[o]
         top = W.pile[n - 1]
+        key = np.int64(0)
         if W.okind[o] == O_MELD:
             skip = top
+            nk = 0
             for j in range(row[1]):
                 a = row[3 + 2 * j]
                 if a == skip:
                     skip = -1
                 else:
-                    tmp[a] -= 1
+                    nk += 1
+                    key = key * 128 + a + 1 if nk <= 8 else -1 - o
+            key = sort_key(key) if key >= 0 else key
             gain = meld_value(row)
         else:
             gain = meld_value(row) - meld_value(W.melds[p, W.oarg[o]])
-        v, _ = worth(tmp, R, W.arr2)
+        keys[o] = key
+        v = np.int64(0)
+        seen = False
+        for q in range(o):
+            if keys[q] == key:
+                v = vals[q]
+                seen = True
+                break
+        if not seen:
+            for c in range(NC):
+                tmp[c] = W.hand[p, c]
+            for j in range(n - 1):
+                tmp[W.pile[j]] += 1
+            if W.okind[o] == O_MELD:
+                skip = top
+                for j in range(row[1]):
+                    a = row[3 + 2 * j]
+                    if a == skip:
+                        skip = -1
+                    else:
+                        tmp[a] -= 1
+            v, _ = worth(tmp, R, W.arr2)
+        vals[o] = v
         if v + gain > best:
             best, bo = v + gain, o
     if forced or best - base >= S.pile_gain[p]:
