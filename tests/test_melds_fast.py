@@ -2,8 +2,10 @@
 hands from a fixed seed (never flaky):
 
 * :func:`~simkit.engines.melds.melds_with` lists only the sets of a natural card's rank and the
-  runs of its suit through it: its rows must be exactly :func:`legal_melds`' rows of the hand
-  with the card that hold the card and enough cards, in the same order;
+  runs of its suit through it, and returns at once when a quick test finds none
+  (:func:`~simkit.engines.melds.moves._none_with`): its rows must be exactly
+  :func:`legal_melds`' rows of the hand with the card that hold the card and enough cards, in
+  the same order (every rule record of ``tests/test_melds.py``);
 * :func:`~simkit.engines.melds.search._no_meld`, the quick exit of :func:`arrange`: whenever it
   says a hand holds no meld, :func:`legal_melds` (which shares no code with it) lists none, and
   :func:`arrange` gives every card's value as deadwood with no rows, as the brute force of
@@ -17,6 +19,7 @@ import numpy as np
 import pytest
 
 from simkit.engines import melds as M
+from simkit.engines.melds.moves import _none_with
 from simkit.engines.melds.search import _no_meld
 from simkit.games.oklahoma import engine as OE
 from tests import melds_reference as REF
@@ -39,14 +42,16 @@ def _hand(rng, R, decks, size, wilds):
     return cnt
 
 
-def test_melds_with_lists_the_legal_melds_holding_the_card_in_their_order():
+@pytest.mark.parametrize("name", sorted(RULES))
+def test_melds_with_lists_the_legal_melds_holding_the_card_in_their_order(name):
+    R = RULES[name]
     rng = np.random.default_rng(2501)
-    R = M.OKLAHOMA
     mine = np.zeros((4096, M.MELD_W), np.int64)
-    nonempty = 0
-    for i in range(N_HANDS):
-        cnt = _hand(rng, R, 2, int(rng.integers(2, 16)), 2)
-        code = int(rng.choice([c for c in range(64) if 2 <= c % 16 <= 14] + [64]))
+    codes = [c for c in range(64) if 2 <= c % 16 <= 14] + [64]
+    nonempty = quick = 0
+    for i in range(N_HANDS // 4):
+        cnt = _hand(rng, R, int(rng.integers(1, 3)), int(rng.integers(2, 14)), 2)
+        code = int(rng.choice(codes))
         least = int(rng.integers(0, 3))
         k = M.melds_with(cnt, R, code, least, mine)
         c2 = cnt.copy()
@@ -54,11 +59,13 @@ def test_melds_with_lists_the_legal_melds_holding_the_card_in_their_order():
         n = M.legal_melds(c2, R, OUT)
         want = [OUT[j] for j in range(n)
                 if OUT[j, 1] >= least + 1 and code in OUT[j, 3:3 + 2 * OUT[j, 1]:2]]
-        assert k == len(want), (i, code)
+        assert k == len(want), (name, i, code)
         for j in range(k):
-            assert np.array_equal(mine[j], want[j]), (i, code, j)
+            assert np.array_equal(mine[j], want[j]), (name, i, code, j)
         nonempty += k > 0
-    assert nonempty > N_HANDS // 4
+        quick += bool(_none_with(cnt, R, code, least + 1))
+    assert nonempty > N_HANDS // 100
+    assert quick > N_HANDS // 40 or R.min_natural == 0, quick     # the quick exit is tried
 
 
 @pytest.mark.parametrize("name", sorted(n for n in RULES if RULES[n].min_natural > 0))
