@@ -615,7 +615,8 @@ def baseline_discard(R, S, W, p):
     best, bc = -(1 << 40), -1
     for wild_ok in (False, True):
         for c in range(NC):
-            if not discardable(hand, c, n, R.final_discard) or (is_wild(c) and not wild_ok):
+            if (hand[c] == 0 or not discardable(hand, c, n, R.final_discard)
+                    or (is_wild(c) and not wild_ok)):     # a card not held: no call
                 continue
             sc = HAND_VALUE[c] - S.keep[p] * connections(hand, c)
             if S.feed[p] and not (W.seen[nxt] >> (c & 15)) & 1:
