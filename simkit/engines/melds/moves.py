@@ -157,10 +157,13 @@ def _enum(cnt, R, out, must, exact_n, min_n):
     while r_allwild < 14 and (not (R.set_ranks >> r_allwild) & 1
                               or (R.wild_ranks >> r_allwild) & 1):
         r_allwild += 1
+    # a natural ``must`` is only in sets of its rank and runs of its suit through it: skip the
+    # rest (they would emit nothing; the order of what is emitted is unchanged)
+    only = must >= 0 and not is_wild(must, R)
     k = 0
     if R.sets:
         for r in range(2, 15):
-            if not (R.set_ranks >> r) & 1:
+            if not (R.set_ranks >> r) & 1 or (only and r != (must & 15)):
                 continue
             wild_rank = ((R.wild_ranks >> r) & 1) == 1
             for s in range(4):
@@ -214,15 +217,19 @@ def _enum(cnt, R, out, must, exact_n, min_n):
                                     break
     if R.runs:
         for s in range(4):
+            if only and s != must >> 4:
+                continue
             for start in range(1, 15):
                 if not (R.seq_ranks >> start) & 1:
                     continue
                 q = start
                 ln = 0
+                through = not only
                 while q != NONE and ln < R.max_size:
                     P[ln] = q
                     ln += 1
-                    if ln >= lo_n:
+                    through = through or pos_code(s, q) == must
+                    if ln >= lo_n and through:
                         k = _runs_at(cnt, R, out, k, s, P, ln, wc, nw, act, stn, used, must,
                                      exact_n)
                         if k < 0:
@@ -300,9 +307,61 @@ def legal_melds(cnt, R, out):
 def melds_with(cnt, R, code, min_from_hand, out):
     """The legal new melds of the card ``code`` (not in ``cnt``) and at least ``min_from_hand``
     cards of ``cnt``; the count, or -1 when ``out`` is too short."""
+    if _none_with(cnt, R, code, min_from_hand + 1):
+        return 0
     c2 = cnt.copy()
     c2[code] += 1
     return _enum(c2, R, out, code, 0, min_from_hand + 1)
+
+
+@njit(cache=True, nogil=True)
+def _none_with(cnt, R, code, min_n):
+    """True when the natural ``code`` surely makes no meld of ``min_n`` cards or more with the
+    hand ``cnt`` (a quick, conservative test for ``min_natural`` >= 1, most pile tops: a set of
+    its rank needs ``min_natural`` naturals and enough cards with the wilds; a run a window of
+    positions of its suit through it whose held positions are ``min_natural`` or more and whose
+    gaps the wilds can fill; suit rules are ignored).  False for a wild ``code``."""
+    if code == JOKER or is_wild(code, R) or R.min_natural < 1:
+        return False
+    W = cnt[JOKER]
+    for c in range(64):
+        if cnt[c] > 0 and is_wild(c, R):
+            W += cnt[c]
+    mw = min(W, R.max_wild)
+    lo = R.min_natural
+    need = max(R.min_size, min_n)
+    r = code & 15
+    s = code >> 4
+    if R.sets and (R.set_ranks >> r) & 1:
+        n = 1 + cnt[r] + cnt[16 + r] + cnt[32 + r] + cnt[48 + r]
+        if n >= lo and n + mw >= need:
+            return False
+    if R.runs:
+        wav = mw if R.run_wilds else 0
+        lane = 0
+        at = 0
+        N = 0
+        for q in range(1, 15):
+            if (R.seq_ranks >> q) & 1:
+                c = pos_code(s, q)
+                if c == code:
+                    at |= 1 << N
+                    lane |= 1 << N
+                elif cnt[c] > 0 and not is_wild(c, R):
+                    lane |= 1 << N
+                N += 1
+        for j in range(N):
+            for L in range(need, min(R.max_size, N - j) + 1):
+                win = ((1 << L) - 1) << j
+                if win & at:
+                    h = 0
+                    x = lane & win
+                    while x:
+                        x &= x - 1
+                        h += 1
+                    if h >= lo and L - h <= wav:
+                        return False
+    return True
 
 
 @njit(cache=True, nogil=True)

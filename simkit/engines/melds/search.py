@@ -122,6 +122,21 @@ def arrange(cnt, R, dw, out):
             elif 2 <= r <= 14:
                 nat += k
                 NP = max(NP, min(k, MAXP))
+    if R.min_natural > 0 and _no_meld(cnt, R, W):
+        # no meld at all (about half of Oklahoma's calls): every card is deadwood, as the
+        # search below would find (every kind deadwood, every wild unused)
+        t = np.int64(0)
+        for c in range(64):
+            k = cnt[c]
+            if k > 0:
+                r = c & 15
+                if (R.wild_ranks >> r) & 1:
+                    t += k * dw[c]
+                elif 2 <= r <= 14:
+                    t += min(k, MAXP) * dw[c]
+        if cnt[JOKER] > 0:
+            t += cnt[JOKER] * dw[JOKER]
+        return t, 0
     capm = 4 * nat + 16
     while True:
         rec = NP + 2
@@ -138,11 +153,44 @@ def arrange(cnt, R, dw, out):
         if _prepare(wk, cnt, R, dw, NP, W, fb, tb, mb, capm):
             break
         capm *= 4
-    if memo:
-        for i in range(mb + rec * capm, size):
-            wk[i] = 0
     _search(wk, R, NP, W, fb, mb, bp, memo, mb + rec * capm)
     return wk[BEST], _write_all(out, R, wk, NP, W, mb, bp)
+
+
+@njit(cache=True, nogil=True)
+def _no_meld(cnt, R, W):
+    """True when the hand surely holds no legal meld (a quick, conservative test for
+    ``min_natural`` >= 1: a set needs a rank with ``min_natural`` naturals and enough cards with
+    the wilds; a run a window of ``min_size..max_size`` positions of one suit whose held positions
+    are ``min_natural`` or more and whose gaps the wilds can fill; suit rules are ignored)."""
+    mw = min(W, R.max_wild)
+    lo = max(R.min_natural, 1)
+    if R.sets:
+        for r in range(2, 15):
+            if not (R.set_ranks >> r) & 1 or (R.wild_ranks >> r) & 1:
+                continue
+            n = cnt[r] + cnt[16 + r] + cnt[32 + r] + cnt[48 + r]
+            if n >= lo and n + mw >= R.min_size:
+                return False
+    if R.runs:
+        wav = mw if R.run_wilds else 0
+        for s in range(4):
+            lane = np.int64(0)
+            N = 0
+            for q in range(1, 15):
+                if (R.seq_ranks >> q) & 1:
+                    c = s * 16 + _rank_at(q)
+                    if cnt[c] > 0 and not (R.wild_ranks >> (c & 15)) & 1:
+                        lane |= np.int64(1) << N
+                    N += 1
+            if popcount(lane) < lo:
+                continue
+            for j in range(N):
+                for L in range(R.min_size, min(R.max_size, N - j) + 1):
+                    h = popcount(lane & (((np.int64(1) << L) - 1) << j))
+                    if h >= lo and L - h <= wav:
+                        return False
+    return True
 
 
 @njit(cache=True, nogil=True)

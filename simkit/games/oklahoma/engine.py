@@ -256,12 +256,14 @@ def leaves_ok(R, n):
 
 
 @njit(cache=True, nogil=True)
-def ev(W, log, i, kind, seat, aux, card):
+def ev(st, log, i, kind, seat, aux, card):
+    """Log an event (``st`` is ``Work.st``: a call passing all of ``Work`` costs a reference
+    count update of each of its arrays, and events are many)."""
     if log.shape[0] > 0:
-        p = W.st[4]
+        p = st[4]
         if p < log.shape[1]:
             log[i, p] = (kind << 20) | (seat << 16) | (aux << 8) | card
-            W.st[4] = p + 1
+            st[4] = p + 1
 
 
 @njit(cache=True, nogil=True)
@@ -272,19 +274,20 @@ def is_wild(c):
 # --------------------------------------------------------------------------- stock and pile
 
 @njit(cache=True, nogil=True)
-def draw_stock(W):
-    """The next stock card (-1: the stock is empty)."""
-    top, n = W.st[0], W.st[1]
+def draw_stock(stk, st, rs, stacked):
+    """The next stock card (-1: the stock is empty); ``Work``'s ``stk``, ``st``, ``rs`` and
+    ``stacked`` (not all of it: see :func:`ev`)."""
+    top, n = st[0], st[1]
     if top >= n:
         return -1
-    if not W.stacked:
-        j, W.rs[0] = bounded(W.rs[0], n - top)
+    if not stacked:
+        j, rs[0] = bounded(rs[0], n - top)
         j += top
-        t = W.stk[top]
-        W.stk[top] = W.stk[j]
-        W.stk[j] = t
-    W.st[0] = top + 1
-    return W.stk[top]
+        t = stk[top]
+        stk[top] = stk[j]
+        stk[j] = t
+    st[0] = top + 1
+    return stk[top]
 
 
 @njit(cache=True, nogil=True)
@@ -295,7 +298,7 @@ def reshuffle(W, log, i):
         W.stk[j] = W.pile[j]
     W.pile[0] = W.pile[m]
     W.st[0], W.st[1], W.st[2], W.st[3] = 0, m, 1, 1
-    ev(W, log, i, EV_RESHUFFLE, 0, m, 0)
+    ev(W.st, log, i, EV_RESHUFFLE, 0, m, 0)
 
 
 # --------------------------------------------------------------------------- laying cards
@@ -305,14 +308,14 @@ def lay_meld(W, p, row, skip, log, i):
     """Seat ``p`` lays the meld ``row``: its cards leave the hand, except one copy of ``skip``
     (the pile's top card, which does not come from the hand; -1: none)."""
     k = W.nmeld[p]
-    ev(W, log, i, EV_MELD, p, k, row[1])
+    ev(W.st, log, i, EV_MELD, p, k, row[1])
     for j in range(row[1]):
         a = row[3 + 2 * j]
         if a == skip:
             skip = -1
         else:
             W.hand[p, a] -= 1
-        ev(W, log, i, EV_CARD, p, row[4 + 2 * j], a)
+        ev(W.st, log, i, EV_CARD, p, row[4 + 2 * j], a)
     for q in range(W_):
         W.melds[p, k, q] = row[q]
     W.nmeld[p] = k + 1
@@ -323,10 +326,10 @@ def lay_off(W, p, m, row, card, from_hand, log, i):
     """Seat ``p`` adds ``card`` to its meld ``m``, which becomes ``row``."""
     if from_hand:
         W.hand[p, card] -= 1
-    ev(W, log, i, EV_LAYOFF, p, m, row[1])
+    ev(W.st, log, i, EV_LAYOFF, p, m, row[1])
     # the new card is first when a run grew downwards (its key moved), else last
     j = 0 if row[0] == ME.KIND_RUN and row[2] != W.melds[p, m, 2] else row[1] - 1
-    ev(W, log, i, EV_CARD, p, row[4 + 2 * j], card)
+    ev(W.st, log, i, EV_CARD, p, row[4 + 2 * j], card)
     for q in range(W_):
         W.melds[p, m, q] = row[q]
 
@@ -339,7 +342,7 @@ def swap_joker(W, p, m, card, log, i):
     W.melds[p, m, 4 + 2 * j] = card
     W.hand[p, card] -= 1
     W.hand[p, JOKER] += 1
-    ev(W, log, i, EV_SWAP, p, m, card)
+    ev(W.st, log, i, EV_SWAP, p, m, card)
 
 
 @njit(cache=True, nogil=True)
@@ -408,7 +411,7 @@ def take_pile(W, p, o, log, i):
     the pile goes to the hand."""
     n = W.st[2]
     top = W.pile[n - 1]
-    ev(W, log, i, EV_TAKE, p, n, top)
+    ev(W.st, log, i, EV_TAKE, p, n, top)
     if W.okind[o] == O_MELD:
         lay_meld(W, p, W.opts[o], top, log, i)
     else:
@@ -433,6 +436,27 @@ def worth(hand, R, arr):
 
 
 @njit(cache=True, nogil=True)
+def sort_key(key):
+    """``key``'s 7-bit digits (codes + 1, at most 8) in ascending order: the same key for the
+    same multiset of cards."""
+    d = np.zeros(8, np.int64)
+    m = 0
+    while key > 0:
+        x = key & 127
+        key >>= 7
+        j = m
+        while j > 0 and d[j - 1] > x:
+            d[j] = d[j - 1]
+            j -= 1
+        d[j] = x
+        m += 1
+    out = np.int64(0)
+    for j in range(m):
+        out = out * 128 + d[j]
+    return out
+
+
+@njit(cache=True, nogil=True)
 def baseline_take(R, S, W, p, k, forced):
     """The option to take the pile with (-1: draw from the stock instead; ``forced``: the
     stock is empty, so the best option is taken whatever it is worth)."""
@@ -442,25 +466,51 @@ def baseline_take(R, S, W, p, k, forced):
     tmp = W.tmp
     base, _ = worth(W.hand[p], R, W.arr)
     best, bo = -(1 << 40), -1
+    # options that leave the same hand (the same cards from it, in another meld, or any layoff)
+    # are priced once: ``keys[o]`` the sorted codes an option takes from the hand, packed
+    keys = np.empty(k, np.int64)
+    vals = np.empty(k, np.int64)
     for o in range(k):
-        for c in range(NC):
-            tmp[c] = W.hand[p, c]
-        for j in range(n - 1):
-            tmp[W.pile[j]] += 1
         row = W.opts[o]
         top = W.pile[n - 1]
+        key = np.int64(0)
         if W.okind[o] == O_MELD:
             skip = top
+            nk = 0
             for j in range(row[1]):
                 a = row[3 + 2 * j]
                 if a == skip:
                     skip = -1
                 else:
-                    tmp[a] -= 1
+                    nk += 1
+                    key = key * 128 + a + 1 if nk <= 8 else -1 - o
+            key = sort_key(key) if key >= 0 else key
             gain = meld_value(row)
         else:
             gain = meld_value(row) - meld_value(W.melds[p, W.oarg[o]])
-        v, _ = worth(tmp, R, W.arr2)
+        keys[o] = key
+        v = np.int64(0)
+        seen = False
+        for q in range(o):
+            if keys[q] == key:
+                v = vals[q]
+                seen = True
+                break
+        if not seen:
+            for c in range(NC):
+                tmp[c] = W.hand[p, c]
+            for j in range(n - 1):
+                tmp[W.pile[j]] += 1
+            if W.okind[o] == O_MELD:
+                skip = top
+                for j in range(row[1]):
+                    a = row[3 + 2 * j]
+                    if a == skip:
+                        skip = -1
+                    else:
+                        tmp[a] -= 1
+            v, _ = worth(tmp, R, W.arr2)
+        vals[o] = v
         if v + gain > best:
             best, bo = v + gain, o
     if forced or best - base >= S.pile_gain[p]:
@@ -508,6 +558,13 @@ def baseline_melds(R, S, W, p, log, i):
         n = size(hand)
         for c in range(NC):
             if hand[c] == 0 or (is_wild(c) and n > 2) or not leaves_ok(R, n - 1):
+                continue
+            fits = False          # list_layoffs' own first test, without passing it all of W
+            for m in range(W.nmeld[p]):
+                if W.melds[p, m, 1] < R.mr.max_size and may_fit(W.melds[p, m], c):
+                    fits = True
+                    break
+            if not fits:
                 continue
             k = list_layoffs(R, W, p, c, 0)
             if k > 0:
@@ -558,7 +615,8 @@ def baseline_discard(R, S, W, p):
     best, bc = -(1 << 40), -1
     for wild_ok in (False, True):
         for c in range(NC):
-            if not discardable(hand, c, n, R.final_discard) or (is_wild(c) and not wild_ok):
+            if (hand[c] == 0 or not discardable(hand, c, n, R.final_discard)
+                    or (is_wild(c) and not wild_ok)):     # a card not held: no call
                 continue
             sc = HAND_VALUE[c] - S.keep[p] * connections(hand, c)
             if S.feed[p] and not (W.seen[nxt] >> (c & 15)) & 1:
@@ -657,18 +715,18 @@ def turn(R, S, W, p, log, i):
     else:
         if stock_empty and R.reshuffle and not W.st[3] and W.st[2] > 1:
             reshuffle(W, log, i)
-        c = draw_stock(W)
+        c = draw_stock(W.stk, W.st, W.rs, W.stacked)
         if c < 0:
-            ev(W, log, i, EV_END, p, 0, 0)
+            ev(W.st, log, i, EV_END, p, 0, 0)
             return -1
         W.hand[p, c] += 1
-        ev(W, log, i, EV_DRAW, p, 0, c)
+        ev(W.st, log, i, EV_DRAW, p, 0, c)
     if rand:
         random_melds(R, W, p, log, i)
     else:
         baseline_melds(R, S, W, p, log, i)
     if size(W.hand[p]) == 0:
-        ev(W, log, i, EV_OUT, p, 0, 0)
+        ev(W.st, log, i, EV_OUT, p, 0, 0)
         return 1
     d = random_discard(R, W, p) if rand else baseline_discard(R, S, W, p)
     if d >= 0:
@@ -676,9 +734,9 @@ def turn(R, S, W, p, log, i):
         W.pile[W.st[2]] = d
         W.st[2] += 1
         W.seen[p] |= 1 << (d & 15)
-        ev(W, log, i, EV_DISCARD, p, 0, d)
+        ev(W.st, log, i, EV_DISCARD, p, 0, d)
         if size(W.hand[p]) == 0:
-            ev(W, log, i, EV_OUT, p, 0, 0)
+            ev(W.st, log, i, EV_OUT, p, 0, 0)
             return 1
     return 0
 
@@ -698,11 +756,11 @@ def deal(R, W, dealer, log, i, logging):
         W.takes[p] = 0
         W.pts[p] = 0
     for j in range(N_HAND * K):
-        c = draw_stock(W)
+        c = draw_stock(W.stk, W.st, W.rs, W.stacked)
         W.hand[(dealer + 1 + j) % K, c] += 1
         if logging:
             log[i, NHEAD + j] = c
-    up = draw_stock(W)
+    up = draw_stock(W.stk, W.st, W.rs, W.stacked)
     W.pile[0] = up
     W.st[2] = 1
     if logging:
@@ -730,7 +788,7 @@ def play_hand(R, S, W, dealer, log, i, logging):
             break
         p = (p + 1) % K
     if out < 0 and t >= R.max_turns:
-        ev(W, lg, i, EV_END, p, 0, 0)
+        ev(W.st, lg, i, EV_END, p, 0, 0)
     for q in range(K):
         v = -in_hand(W.hand[q])
         for m in range(W.nmeld[q]):
