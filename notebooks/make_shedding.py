@@ -126,8 +126,8 @@ pd.concat([per_deal[per_deal.kind == "seat"].assign(unit="deal"),
 md("""
 ## 5. Fan-Tan: chips by strategy and seat, and each hint's value
 
-Four players. Each strategy in one seat, the others playing the default `extend`: its net chips per game
-(antes, passes, cards left paid, the pool taken). Then each hint against random, paired on the
+Four players. Each strategy in one seat, the others playing the default `extend`: its net chips per
+game (antes, passes, cards left paid, the pool taken). Then each hint against random, paired on the
 same deals over every seat.
 """)
 code("""

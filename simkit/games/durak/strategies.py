@@ -80,9 +80,9 @@ def encode(strategies) -> tuple:
         v = st.values
         if st.kind == "random":
             seats.append(record(Seat, kind=K_RANDOM, trump_stock=0, max_trump=0, throw_max=0,
-                                throw_rank=0, late_trump=0, take_cost=0, attack_low=False, beat_low=False,
-                                double=-1, subsets=st.values["subsets"] != 0, exact=0,
-                                memory=0))
+                                throw_rank=0, late_trump=0, take_cost=0, attack_low=False,
+                                beat_low=False, double=-1, subsets=st.values["subsets"] != 0,
+                                exact=0, memory=0))
         else:
             seats.append(record(Seat, kind=K_BASELINE, trump_stock=v["trump_stock"],
                                 max_trump=v["max_trump"], throw_max=v["throw_max"],

@@ -36,7 +36,9 @@ STRATEGIES = {
         Param("step", 0, (-100, 100), "added to the threshold per later turn to decide"),
         Param("blind", 55, (0, 400), "below this strength (and not playing) take the blind"),
         Param("weis", 0, (0, 201), "declare Weis when the best single one is worth this"),
-        Param("besser", 55, (0, 400), "Bessern: below this strength swap the three cheapest")),
+        Param("besser", 55, (0, 400), "Bessern: below this strength swap the three cheapest"),
+        Param("keep_jack", 1, (0, 1), "1: hold the trump jack for the last trick (line 164)"),
+        Param("play_more", 4, (-100, 100), "added to play at a table of four (no blind to take)")),
         "plays by hand strength and turn, draws trumps, wins with sure cards"),
 }
 
@@ -49,4 +51,5 @@ def encode(strategies) -> tuple:
                  [v.get("p", 0.0) for v in vals], [v.get("b", 0.0) for v in vals],
                  [v.get("d", 0.0) for v in vals], [v.get("play", 0) for v in vals],
                  [v.get("step", 0) for v in vals], [v.get("blind", 0) for v in vals],
-                 [v.get("weis", 0) for v in vals], [v.get("besser", 0) for v in vals])
+                 [v.get("weis", 0) for v in vals], [v.get("besser", 0) for v in vals],
+                 [v.get("keep_jack", 0) for v in vals], [v.get("play_more", 0) for v in vals])

@@ -27,15 +27,22 @@ from simkit.core.registry import Param, StrategyKind
 from simkit.games.thirty_one.engine import K_BASELINE, K_RANDOM, Seats
 
 PARAMS = (
-    Param("knock", 25.0, (0.0, 32.0), "knock with a hand worth at least this (32: never)"),
-    Param("knock_first", 28.0, (0.0, 32.0), "... on one's first turn, right after the deal"),
+    Param("knock", 23.0, (0.0, 32.0), "knock with a hand worth at least this (32: never)"),
+    Param("knock_first", 27.0, (0.0, 32.0), "... on one's first turn, right after the deal"),
     Param("per_round", 0.0, (-10.0, 10.0),
           "added to the threshold per round after one's second turn"),
     Param("per_seat", 0.0, (-10.0, 10.0), "added per place after the first to play"),
     Param("per_life", 0.0, (-10.0, 10.0), "added per life already lost (unit=game)"),
-    Param("swap_all", 0.0, (-31.0, 31.0), "swap all three when the table is worth at least the "
+    Param("swap_all", 6.0, (-31.0, 31.0), "swap all three when the table is worth at least the "
                                            "best single exchange + this"),
-    Param("refuse", 20.0, (0.0, 32.0), "the dealer refuses a first three worth less than this"),
+    Param("refuse", 17.0, (0.0, 32.0), "the dealer refuses a first three worth less than this"),
+    Param("knock_more", 0.5, (-10.0, 10.0), "added to knock per player at the table beyond two"),
+    Param("first_more", -1.0, (-10.0, 10.0), "added to knock_first per player at the table "
+                                              "beyond two"),
+    Param("swap_more", 0.0, (-10.0, 10.0), "added to swap_all per player at the table beyond two"),
+    Param("feed", 28.0, (0.0, 40.0), "pass over exchanges that leave a table worth at least "
+                                     "this (line 67; 32 or more: never)"),
+    Param("feed_more", 1.0, (-10.0, 10.0), "added to feed per player at the table beyond two"),
 )
 FIELDS = [p.name for p in PARAMS]
 
