@@ -58,16 +58,18 @@ CASES = {
         "baseline(swap_all=7)"]),
     "piquet": ("piquet", "p1", 20_000, 11, [
         "baseline(keep_guards=1)", "baseline(run_long=1)", "baseline(w_high=0)",
-        "baseline(w_high=2)", "baseline(w_point=3)", "baseline(w_point=5)",
+        "baseline(w_high=2)", "baseline(w_point=5)", "baseline(w_point=7)",
         "baseline(w_seq=1)", "baseline(w_seq=3)", "baseline(w_set=1)", "baseline(w_set=3)",
         "baseline(take=4)"]),
     "piquet_younger": ("piquet", "p2", 20_000, 11, [
-        "baseline(keep_guards=1)", "baseline(run_long=1)", "baseline(ytake=2)",
-        "baseline(w_high=0)", "baseline(w_high=2)", "baseline(w_point=3)",
-        "baseline(w_point=5)", "baseline(w_seq=1)", "baseline(w_seq=3)"]),
+        "baseline(keep_guards=1)", "baseline(run_long=1)", "baseline(ytake=3)",
+        "baseline(w_high=0)", "baseline(w_high=2)", "baseline(w_point=5)",
+        "baseline(w_point=7)", "baseline(w_seq=1)", "baseline(w_seq=3)"]),
     "handjass": ("handjass", "p1", 10_000, 11, [
-        "baseline(play=45)", "baseline(play=65)", "baseline(blind=45)", "baseline(blind=65)",
-        "baseline(weis=20)", "baseline(keep_jack=0)"]),
+        "baseline(keep_jack=0)", "baseline(play=50)", "baseline(play=60)",
+        "baseline(play_more=0)", "baseline(play_more=8)"]),
+    "handjass_3": ("handjass(players=3)", "p1", 10_000, 11, [
+        "baseline(play=50)", "baseline(play=60)", "baseline(blind=50)", "baseline(blind=60)"]),
     "thirty_one_bank": ("thirty_one_bank", "p1", 60_000, 11, [
         "stand_at(t=24)", "stand_at(t=26)", "stand_at(soft=27)", "stand_at(soft=29)"]),
     "oklahoma": ("oklahoma", "p1", 1_500, 11, [

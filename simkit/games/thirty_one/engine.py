@@ -151,11 +151,11 @@ class Seats(NamedTuple):
     per_life: np.ndarray       # float64[K]: added per life already lost
     swap_all: np.ndarray       # float64[K]: swap all three when the table beats the best single
     refuse: np.ndarray         # float64[K]: the dealer refuses a first three worth less
-    knock_more: np.ndarray     # float64[K]: added to knock per player beyond two
-    first_more: np.ndarray     # float64[K]: added to knock_first per player beyond two
-    swap_more: np.ndarray      # float64[K]: added to swap_all per player beyond two
+    knock_more: np.ndarray     # float64[K]: added to knock per player beyond four (fewer: less)
+    first_more: np.ndarray     # float64[K]: added to knock_first per player beyond four
+    swap_more: np.ndarray      # float64[K]: added to swap_all per player beyond four
     feed: np.ndarray           # float64[K]: avoid leaving a table worth at least this (line 67)
-    feed_more: np.ndarray      # float64[K]: added to feed per player beyond two
+    feed_more: np.ndarray      # float64[K]: added to feed per player beyond four
 
 
 class Work(NamedTuple):
@@ -259,9 +259,9 @@ def threshold(S, k, rnd, place, lost, na):
     """The baseline's knock threshold for seat ``k`` in round ``rnd`` (0: its first turn) at
     ``place`` in the turn order, having lost ``lost`` lives, ``na`` players at the table."""
     if rnd == 0:
-        base = S.knock_first[k] + S.first_more[k] * (na - 2)
+        base = S.knock_first[k] + S.first_more[k] * (na - 4)
     else:
-        base = S.knock[k] + S.knock_more[k] * (na - 2) + S.per_round[k] * (rnd - 1)
+        base = S.knock[k] + S.knock_more[k] * (na - 4) + S.per_round[k] * (rnd - 1)
     return base + S.per_seat[k] * place + S.per_life[k] * lost
 
 
@@ -474,8 +474,8 @@ def play_hand(R, S, W, na, s, u, log, i, lp, replay):
                     lp = put(log, i, lp, E_KNOCK if knock else E_PASS, k)
             else:
                 act, a, b, u = choose_table(P, trips, S.kind[k] == K_RANDOM,
-                                            S.swap_all[k] + S.swap_more[k] * (na - 2),
-                                            S.feed[k] + S.feed_more[k] * (na - 2), W.hand, k,
+                                            S.swap_all[k] + S.swap_more[k] * (na - 4),
+                                            S.feed[k] + S.feed_more[k] * (na - 4), W.hand, k,
                                             W.table, knocker >= 0, thr, u)
                 if act == 0:
                     knock = knocker < 0
