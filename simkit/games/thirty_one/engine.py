@@ -259,8 +259,12 @@ def threshold(S, k, rnd, place, lost, na):
     """The baseline's knock threshold for seat ``k`` in round ``rnd`` (0: its first turn) at
     ``place`` in the turn order, having lost ``lost`` lives, ``na`` players at the table."""
     if rnd == 0:
+        if S.knock_first[k] >= 32.0:  # 32: never, at any table
+            return 99.0
         base = S.knock_first[k] + S.first_more[k] * (na - 4)
     else:
+        if S.knock[k] >= 32.0:
+            return 99.0
         base = S.knock[k] + S.knock_more[k] * (na - 4) + S.per_round[k] * (rnd - 1)
     return base + S.per_seat[k] * place + S.per_life[k] * lost
 
