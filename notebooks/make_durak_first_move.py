@@ -66,7 +66,8 @@ ablations = {
     "beat with a random beating card": "baseline(beat_low=0)",
     "spend trumps freely": "baseline(trump_stock=24,max_trump=14)",
     "never take by choice": "baseline(take_cost=17)",
-    "throw in everything": "baseline(throw_rank=14)",
+    "throw in nothing above the J while the stock lasts": "baseline(throw_rank=11)",
+    "throw in no trump once the stock is empty": "baseline(late_trump=5)",
     "never throw in": "baseline(throw_max=0)",
     "no double attacks": "baseline(double=-1)",
 }

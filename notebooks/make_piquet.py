@@ -127,13 +127,15 @@ print(f"inside parties Elder wins {rate:.4f} of deals (se {se:.4f}); "
       f"the first Elder wins the partie {est['p1_win']['mean']:.4f}")
 """)
 md("""
-## 6. The exact endgame
+## 6. The exact endgame: a clairvoyant bound
 
 Once k tricks are left each side could know much of the other's hand (declarations, the talon);
-the `exact` strategies play the last k tricks by minimax over both hands (perfect information,
-`simkit.games.piquet.engine.solve`; `scripts/bench_piquet.py` times it up to all twelve tricks).
+the `clairvoyant` strategy plays the last k tricks by minimax over both hands (perfect
+information, `simkit.games.piquet.engine.solve`; `scripts/bench_piquet.py` times it up to all
+twelve tricks). It sees the opponent's hand, which no player can: what it gains bounds what
+better endgame play could gain, it is not a player's strategy (`exact` is its old name).
 p1 (Elder) with the exact last 6 tricks against the baseline, paired with the baseline on the
-same deals; and both seats exact.
+same deals; and both seats clairvoyant.
 """)
 code("""
 NX = max(500, N // 20)
@@ -141,7 +143,7 @@ res = simkit.sweep("piquet", {"p1.exact": [0, 6]}, n=NX, seed=SEED, progress=Fal
 d = difference(res, "p1_net", res.config_index({"p1.exact": 6}), res.config_index({"p1.exact": 0}))
 print(f"the exact last 6 tricks are worth {d['mean']:+.3f} points a deal to Elder "
       f"(95% CI {d['ci_low']:+.3f}..{d['ci_high']:+.3f}, {d['by']}, n = {NX:,})")
-both = simkit.run("piquet", n=NX, seed=SEED, strategies=["p1=exact", "p2=exact"], progress=False).estimates()
+both = simkit.run("piquet", n=NX, seed=SEED, strategies=["p1=clairvoyant", "p2=clairvoyant"], progress=False).estimates()
 print(f"both exact: Elder wins {both['p1_win']['mean']:.4f} of deals "
       f"({both['p1_win']['ci_low']:.4f}..{both['p1_win']['ci_high']:.4f}), capot {both['capot']['mean']:.4f}")
 """)

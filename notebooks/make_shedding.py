@@ -52,7 +52,7 @@ md("""
 
 The share of games each seat wins (Crazy Eights: goes out or holds the lowest hand of a blocked
 deal; Fan-Tan: first out) or loses (Old Maid), minus the fair share `1 / players`, with the
-default strategies (Crazy Eights `baseline`, Fan-Tan `sequence`).
+default strategies (Crazy Eights `baseline`, Fan-Tan `extend`).
 """)
 code("""
 c8 = seat_table("crazy_eights", "win", range(2, 8))
@@ -126,8 +126,8 @@ pd.concat([per_deal[per_deal.kind == "seat"].assign(unit="deal"),
 md("""
 ## 5. Fan-Tan: chips by strategy and seat, and each hint's value
 
-Four players. Each strategy in one seat, the others playing `sequence`: its net chips per game
-(antes, passes, cards left paid, the pool taken). Then each hint against random, paired on the
+Four players. Each strategy in one seat, the others playing the default `extend`: its net chips per
+game (antes, passes, cards left paid, the pool taken). Then each hint against random, paired on the
 same deals over every seat.
 """)
 code("""

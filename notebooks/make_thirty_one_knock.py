@@ -57,8 +57,9 @@ md("""
 ## 1. The knock threshold by seat
 
 One seat plays `baseline(knock=t)` (knock from its second turn on with a hand worth at least
-t), the other three the default baseline (knock 25). The table is that seat's share of deals
-in which it loses a life, and its paired difference against t = 25 (negative: better).
+t), the other three the default baseline (knock 24 at four players). The table is that seat's
+share of deals in which it loses a life, and its paired difference against t = 24 (negative:
+better).
 """)
 code("""
 T = [18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29]
@@ -68,23 +69,23 @@ for seat in range(1, 5):
     est = res.table()
     for t in T:
         e = est[(est.metric == f"p{seat}_lose") & (est[f"p{seat}.knock"] == t)].iloc[0]
-        d = paired(res, f"p{seat}_lose", {f"p{seat}.knock": t}, {f"p{seat}.knock": 25})
-        rows.append({"seat": seat, "knock": t, "lose": e["mean"], "diff_vs_25": d["mean"],
+        d = paired(res, f"p{seat}_lose", {f"p{seat}.knock": t}, {f"p{seat}.knock": 24})
+        rows.append({"seat": seat, "knock": t, "lose": e["mean"], "diff_vs_24": d["mean"],
                      "diff_se": d["se"]})
 by_seat = pd.DataFrame(rows)
 best_by_seat = by_seat.loc[by_seat.groupby("seat").lose.idxmin()].set_index("seat")
-print("knock threshold by seat (best t, lose rate, paired diff vs 25 +- se):")
+print("knock threshold by seat (best t, lose rate, paired diff vs 24 +- se):")
 for s, r in best_by_seat.iterrows():
-    print(f"  p{s}: t = {int(r.knock)}, lose {r.lose:.4f}, {r.diff_vs_25:+.4f} +- {r.diff_se:.4f}")
+    print(f"  p{s}: t = {int(r.knock)}, lose {r.lose:.4f}, {r.diff_vs_24:+.4f} +- {r.diff_se:.4f}")
 by_seat.pivot(index="knock", columns="seat", values="lose").round(4)
 """)
 code("""
 fig, ax = plt.subplots(figsize=(7, 4))
 for s, g in by_seat.groupby("seat"):
-    ax.errorbar(g.knock, g.diff_vs_25, yerr=1.96 * g.diff_se, marker="o", capsize=3,
+    ax.errorbar(g.knock, g.diff_vs_24, yerr=1.96 * g.diff_se, marker="o", capsize=3,
                 label=f"p{s}" + (" (deals, plays last)" if s == 1 else ""))
 ax.axhline(0, color="grey", lw=0.8)
-ax.set_xlabel("knock threshold t"); ax.set_ylabel("lose(t) - lose(25), paired")
+ax.set_xlabel("knock threshold t"); ax.set_ylabel("lose(t) - lose(24), paired")
 ax.set_title("The knock threshold by seat (95% intervals)"); ax.legend()
 plt.show()
 """)
@@ -92,22 +93,22 @@ md("""
 ## 2. Knocking at once after the deal
 
 `knock_first` is the threshold on one's first turn. For p2 (who plays first) and p1 (the
-dealer, who plays last): lose rate by `knock_first`, paired against the default 28.
+dealer, who plays last): lose rate by `knock_first`, paired against the default 25.
 """)
 code("""
-KF = [18, 20, 22, 24, 26, 28, 30, 32]
+KF = [18, 20, 22, 24, 25, 26, 28, 30, 32]
 rows = []
 for seat in (2, 1):
     res = sweep("thirty_one", {f"p{seat}.knock_first": KF})
     for k in KF:
-        d = paired(res, f"p{seat}_lose", {f"p{seat}.knock_first": k}, {f"p{seat}.knock_first": 28})
-        rows.append({"seat": seat, "knock_first": k, "diff_vs_28": d["mean"], "se": d["se"]})
+        d = paired(res, f"p{seat}_lose", {f"p{seat}.knock_first": k}, {f"p{seat}.knock_first": 25})
+        rows.append({"seat": seat, "knock_first": k, "diff_vs_25": d["mean"], "se": d["se"]})
 first = pd.DataFrame(rows)
 for seat, g in first.groupby("seat"):
-    b = g.loc[g.diff_vs_28.idxmin()]
+    b = g.loc[g.diff_vs_25.idxmin()]
     print(f"knock at once: p{seat}'s best knock_first = {int(b.knock_first)} "
-          f"({b.diff_vs_28:+.4f} +- {b.se:.4f} against 28)")
-first.pivot(index="knock_first", columns="seat", values="diff_vs_28").round(4)
+          f"({b.diff_vs_25:+.4f} +- {b.se:.4f} against 25)")
+first.pivot(index="knock_first", columns="seat", values="diff_vs_25").round(4)
 """)
 md("""
 ## 3. The threshold by lives left, in whole games

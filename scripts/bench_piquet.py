@@ -44,7 +44,7 @@ def timer(game, strategies, n):
 
 def solver(kmax, positions, budget):
     spec, r = parse_game("piquet")
-    st = parse_strategies(spec, r, ["p1=exact"])
+    st = parse_strategies(spec, r, ["p1=clairvoyant"])
     rng = np.random.default_rng(1)
     out = []
     for k in range(1, kmax + 1):
@@ -80,8 +80,8 @@ def main():
              "baseline v baseline": ("piquet", None, n),
              "random v random": ("piquet", ["p1=random", "p2=random"], n),
              "Rubicon partie, baseline (per deal)": ("piquet(unit=partie)", None, n // 6),
-             "baseline with exact last 4 tricks": ("piquet", ["p1=exact(exact=4)",
-                                                             "p2=exact(exact=4)"],
+             "baseline with exact last 4 tricks": ("piquet", ["p1=clairvoyant(exact=4)",
+                                                             "p2=clairvoyant(exact=4)"],
                                                    max(2000, n // 200))}
     timers = {k: (lambda: shuffle_rate(32, 31, n)) if g is None else timer(g, st, nn)
               for k, (g, st, nn) in cases.items()}

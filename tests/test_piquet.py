@@ -122,7 +122,7 @@ CASES = [
     ("partie", {}, ["p2=random"]),
     ("partie", {"void_suit": True}, None),
     ("game", {"target": 100}, ["p1=random"]),
-    ("deal", {}, ["p1=exact(exact=3)", "p2=exact(exact=3)"]),
+    ("deal", {}, ["p1=clairvoyant(exact=3)", "p2=clairvoyant(exact=3)"]),
 ]
 
 
@@ -202,7 +202,7 @@ def brute(r, he, hy, leader, te, pq):
 @pytest.mark.parametrize("opts", [{}, {"tricks": "flat"}, {"pique_cards": True}])
 def test_exact_solver_matches_brute_force(opts):
     r = rules(**opts)
-    st = resolve_strategies(SPEC, r, ["p1=exact"])
+    st = resolve_strategies(SPEC, r, ["p1=clairvoyant"])
     R, S, W = P.prepare(r, st)
     rng = np.random.default_rng(5)
     for trial in range(120):
@@ -223,7 +223,7 @@ def test_exact_play_realises_the_solver_value():
     capot) equal the solver's value at the first lead, on logged deals (the engine's own scoring
     of the play against the solver's)."""
     r = rules()
-    strats = ["p1=exact(exact=12)", "p2=exact(exact=12)"]
+    strats = ["p1=clairvoyant(exact=12)", "p2=clairvoyant(exact=12)"]
     rows, log = P.play_logged(r, strats, n=4, seed=21)
     st = resolve_strategies(SPEC, r, strats)
     R, S, W = P.prepare(r, st)
@@ -272,3 +272,15 @@ def test_baseline_beats_random_in_both_seats():
         res = simkit.run("piquet", strategies=strats, n=20_000, seed=9, progress=False)
         est = res.estimates()["p1_net"]
         assert sign * est["mean"] > 10 * est["se"], (strats, est)
+
+
+def test_exact_is_the_deprecated_name_of_clairvoyant():
+    """Issue 30: the strategy that sees the opponent's hand is named ``clairvoyant``; ``exact``,
+    its old name, still plays the very same deals (same parameters, same table)."""
+    ks = SPEC.strategies
+    assert [(p.name, p.default) for p in ks["exact"].params] == \
+        [(p.name, p.default) for p in ks["clairvoyant"].params]
+    assert "deprecated" in ks["exact"].doc and "opponent's hand" in ks["clairvoyant"].doc
+    a, b = (simkit.run("piquet", strategies=[f"p1={k}(exact=2)"], n=300, seed=4,
+                       progress=False).estimates()["p1_net"] for k in ("clairvoyant", "exact"))
+    assert a == b

@@ -181,7 +181,7 @@ def test_draw_variant_knock_rules_lines_68_72(deck, knock, lost):
     """p2, first to play, knocks at once; with last_round=false the hands are shown at once."""
     k = len(lost)
     r = play_stacked(_rules(players=k, variant="draw", deck=52, last_round=False),
-                     [f"p2=baseline(knock_first={knock})"], deck)
+                     [f"p2=baseline(knock_first={knock},first_more=0)"], deck)
     assert r["knocked"] == 1 and r["p2_knock"] == 1 and r["turns"] == 1
     assert tuple(r[f"p{j}_lose"] for j in range(1, k + 1)) == lost
 
@@ -211,7 +211,7 @@ def test_baseline_takes_the_exchange_that_raises_the_hand_most():
         best1 = max(ref.value([table[j] if q == i else hand[q] for q in range(3)])
                     for i in range(3) for j in range(3))
         for margin in (0, 31):
-            st = ["p1=baseline(refuse=0)", f"p2=baseline(knock_first=32,swap_all={margin})"]
+            st = ["p1=baseline(refuse=0)", f"p2=baseline(knock_first=32,swap_all={margin},feed=40)"]
             _, log = play_stacked(rules, st, deck, log=True)
             kind, p = decode(int(log[11]))
             if margin == 0 and ref.value(table) >= best1:
@@ -337,7 +337,8 @@ def test_first_table_move_gain_matches_the_exact_expectation():
     7.3031, is 2.7 SE off)."""
     g = X.exchange_gains(36, draw=False)["table_first_gain_2p"]
     res = simkit.run("thirty_one(players=2)", n=200_000, seed=10, rows=True, progress=False,
-                     strategies=["p1=baseline(refuse=0)", "p2=baseline(knock_first=32,swap_all=0)"])
+                     strategies=["p1=baseline(refuse=0)",
+                                 "p2=baseline(knock_first=32,swap_all=0,feed=40)"])
     played = res.rows["turns"].to_numpy() > 0
     assert (res.rows["refused"] == 0).all() and (res.rows["first_gain"][~played] == 0).all()
     x = res.rows["first_gain"].to_numpy()[played]

@@ -14,7 +14,8 @@ from simkit.games.crazy_eights import engine
 from simkit.games.crazy_eights.rules import CrazyEightsRules
 from simkit.games.crazy_eights.strategies import STRATEGIES, encode
 
-VERSION = 3  # 2: the baseline keeps eights only above 5 cards (eight_at=5); keep_eights is the literal hint
+VERSION = 4  # 2: the baseline keeps eights only above 5 cards (eight_at=5); keep_eights is the
+# literal hint; 3: starter_eight=shuffle; 4: the baseline names a suit the next player lacks (call=1)
 # 3: preset openspiel shuffles a starter eight back into the stock (starter_eight=shuffle), as open-spiel does
 
 

@@ -15,7 +15,10 @@
   drew when that suit was asked, 120), then its longest suit (120), then the card worth most
   points (to be caught with fewer).  With an eight it names a suit by ``call``: 0 the suit it
   holds most of, 1 a suit the next player could not follow (if it holds one), else the longest,
-  2 the eight's own suit.  Facing twos it passes them on when it can (``twos=stack``).
+  2 the eight's own suit; the default is 1 (line 120's hint applied to the call, since version 4:
+  against the baseline field it gains 0.31 points a deal over 0 (SE 0.020, 200,000 paired
+  deals, seed 1, two players; 0.11, SE 0.020, at four players), 2 loses 4.7).  Facing twos it
+  passes them on when it can (``twos=stack``).
 """
 from __future__ import annotations
 
@@ -28,7 +31,7 @@ from simkit.games.crazy_eights.engine import K_BASELINE, K_RANDOM, Seats
 def _params(eight_at):
     return (Param("eight_at", eight_at, (0, 60), "play an eight rather than draw at or below "
                                                  "this many cards held"),
-            Param("call", 0, (0, 2), "suit named with an eight: 0 longest, 1 one the next "
+            Param("call", 1, (0, 2), "suit named with an eight: 0 longest, 1 one the next "
                                      "player lacks, 2 the eight's own"))
 
 

@@ -21,8 +21,9 @@ from simkit.games.durak import engine
 from simkit.games.durak.rules import DurakRules
 from simkit.games.durak.strategies import STRATEGIES, encode
 
-VERSION = 3  # 2: the baseline's card memory parameter (play unchanged at its default); 3: no
-# throw-in onto a defender who beat with his last card and no stock left (super-short, empty_stock)
+VERSION = 4  # 2: the baseline's card memory parameter (play unchanged at its default); 3: no
+# throw-in onto a defender who beat with his last card and no stock left (super-short, empty_stock);
+# 4: the baseline's defaults (throw_rank=14, trump_stock=8, max_trump=13, take_cost=14; late_trump)
 DECK = np.array([s * 16 + r for s in range(4) for r in range(6, 15)], np.int64)
 
 

@@ -157,6 +157,7 @@ class Seat(NamedTuple):
     max_trump: int             # highest trump it spends while the stock is not empty
     throw_max: int             # throw-ins per bout at most
     throw_rank: int            # highest non-trump rank thrown in while the stock is not empty
+    late_trump: int            # highest trump rank thrown in once the stock is empty (5: none)
     take_cost: int             # takes when the cheapest beat costs more than this + table cards
     attack_low: bool           # attack with the cheapest card (else a random one)
     beat_low: bool             # beat with the cheapest beating card (else a random one)
@@ -321,11 +322,10 @@ def choose_throw(st, cands, trump, stock, thrown, R, u):
     if thrown >= st.throw_max:
         return -1, u
     c = cheapest(cands, trump, R)
-    if stock > 0:
-        if (c >> 4) == trump:
-            return -1, u
-        if (c & 15) > st.throw_rank:
-            return -1, u
+    if (c >> 4) == trump and (stock > 0 or (c & 15) > st.late_trump):
+        return -1, u
+    if stock > 0 and (c & 15) > st.throw_rank:
+        return -1, u
     return c, u
 
 

@@ -10,7 +10,7 @@ from simkit.games.fan_tan import engine
 from simkit.games.fan_tan.rules import FanTanRules
 from simkit.games.fan_tan.strategies import STRATEGIES, encode
 
-VERSION = 1
+VERSION = 2
 
 
 def prepare(rules, strategies, stacked=None):
@@ -26,7 +26,7 @@ def prepare(rules, strategies, stacked=None):
 
 SPEC = GameSpec(
     name="fan_tan", version=VERSION, rules=FanTanRules, strategies=STRATEGIES,
-    default_strategy="sequence", seats=lambda r: r.players, metrics=engine.metrics,
+    default_strategy="extend", seats=lambda r: r.players, metrics=engine.metrics,
     prepare=prepare, kernel=engine.run_deals, pack=engine.make_deck,
     log_columns=engine.log_columns,
     presets={"text": {}, "literal_deal": {"deal_from": "right"}, "five": {"players": 5},

@@ -7,7 +7,10 @@
   the card that makes the most of its own cards playable next (a seven its own 6 and 8).
 * ``extend`` (hint b, 133: "build towards the other cards of the suit in your hand rather than
   play the last card of a direction"): the card with the most own cards of its suit further
-  along its direction.
+  along its direction.  The default: the strongest of the five in every seat and table size
+  measured (p1 plays each kind, the others ``extend``, 100,000 paired deals, seed 1: ``sequence``
+  loses 1.35 chips a game more (SE 0.02) at four players, 2.54 at three, 0.91 at six; ``block``
+  1.14, ``ends`` 1.58 at four).  ``sequence`` was the default until version 2.
 * ``ends`` (hint c, 134: "a card near the king or the ace, to open the fewest plays to the
   opponents"): the card farthest from the seven.
 * ``block``: holds back sevens and the 6s and 8s others need: the card that opens the fewest

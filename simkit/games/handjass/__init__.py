@@ -22,8 +22,10 @@ from simkit.games.handjass import engine
 from simkit.games.handjass.rules import HandjassRules
 from simkit.games.handjass.strategies import STRATEGIES, encode
 
-VERSION = 3  # 2: tie=carry keeps every held-over stroke (one entry a pair of seats; a sixth was dropped)
+VERSION = 4  # 2: tie=carry keeps every held-over stroke (one entry a pair of seats; a sixth was dropped)
 # 3: the Weis split that wins the comparison is shown (line 104); Stöck shown in it counts unannounced (133)
+# 4: the baseline keeps the trump jack for the last trick (keep_jack=1, line 164) and plays from
+# 4 more strength at a table of four (play_more=4)
 
 
 def prepare(rules, strategies, stacked=None, more_deals=None):

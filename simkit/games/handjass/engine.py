@@ -221,6 +221,8 @@ class Seat(NamedTuple):
     besser: int                # baseline: below this strength swap three for the Bessern
     dropped: int               # baseline: added to the threshold per player who dropped before
     behind: int                # baseline: added per net stroke the best other player leads by
+    keep_jack: int             # baseline: 1 keeps the trump jack for the last trick (line 164)
+    play_more: int             # baseline: added to play with four players (no blind to take)
 
 
 # the rows of ``Work.t`` (int64[4] each, by position unless said): game seat of each position;
@@ -266,10 +268,11 @@ def game_rules(rules) -> GameRules:
                   berner=rules.berner, bessern=rules.bessern, stake=rules.potato_stake, carry=rules.tie == "carry", max_deals=rules.max_deals)
 
 
-def seats(kind, p, b, d, play, step, blindt, weis, besser, dropped=(), behind=()) -> tuple:
+def seats(kind, p, b, d, play, step, blindt, weis, besser, dropped=(), behind=(), keep_jack=(),
+          play_more=()) -> tuple:
     """The kernel's strategies: a tuple of four :class:`Seat` records by game seat (the lists
     give the seats played; the rest are zeros)."""
-    cols = [kind, p, b, d, play, step, blindt, weis, besser, dropped, behind]
+    cols = [kind, p, b, d, play, step, blindt, weis, besser, dropped, behind, keep_jack, play_more]
     out = []
     for g in range(4):
         vals = [c[g] if g < len(c) else 0 for c in cols]
@@ -461,9 +464,15 @@ def outstanding_stronger(c, others, trump):
 
 
 @njit(cache=True, nogil=True)
-def choose_card(hand, legal, nt, k, trump, played, wc, tp):
+def choose_card(hand, legal, nt, k, trump, played, wc, tp, keep_jack):
     """The baseline's card (the module docstring of :mod:`..strategies`); ``wc`` is the card
-    winning the trick so far and ``tp`` the trick's points (when ``nt > 0``)."""
+    winning the trick so far and ``tp`` the trick's points (when ``nt > 0``).  ``keep_jack``:
+    the trump jack, which nothing beats and no rule forces out, is held for the last trick
+    (line 164) while another card may be played."""
+    if keep_jack:
+        jb = ONE << np.uint64(trump * 16 + JACK)
+        if (legal & jb) != 0 and legal != jb:
+            legal &= ~jb
     if (legal & (legal - ONE)) == 0:
         return lowest_code(legal)      # one legal card: every rule below plays it
     points = POINTS
@@ -773,8 +782,8 @@ def play_deal(R, S, W, m, dealno, s, u, v, log, i, col):
                 if q != j:
                     lead = max(lead, score[order[q]] - score[order[j]])
             st -= sg.dropped * drops + sg.behind * max(lead, 0)
-        c, u = decide(sg.kind, sg.p, sg.b, sg.play, sg.step, sg.blindt, st, j,
-                      blind_ok and blindpos < 0, u)
+        c, u = decide(sg.kind, sg.p, sg.b, sg.play + (sg.play_more if m == 4 else 0), sg.step,
+                      sg.blindt, st, j, blind_ok and blindpos < 0, u)
         choice[j] = c
         if c == BLIND:
             blindpos = j
@@ -851,10 +860,13 @@ def play_deal(R, S, W, m, dealno, s, u, v, log, i, col):
                 stock[bestj] = 20
         # ---- the tricks (lines 121-129)
         rnd = 0                   # the positions playing at random (bits)
+        keepj = 0                 # the positions keeping the trump jack for the last trick
         for a in range(k):
             j = act[a]
             if S[order[j]].kind == K_RANDOM:
                 rnd |= 1 << j
+            elif S[order[j]].keep_jack:
+                keepj |= 1 << j
         played = np.uint64(0)
         ntr = 9 if not twelve else 12
         lead = 0
@@ -879,7 +891,8 @@ def play_deal(R, S, W, m, dealno, s, u, v, log, i, col):
                 if (rnd >> j) & 1:
                     c, u = random_card(legal, u)
                 else:
-                    c = choose_card(hands[j], legal, q, k, trump, played, wc, tp)
+                    c = choose_card(hands[j], legal, q, k, trump, played, wc, tp,
+                                    (keepj >> j) & 1)
                 if q == 0:
                     led = c >> 4
                     wc = c

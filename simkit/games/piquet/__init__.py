@@ -21,7 +21,8 @@ from simkit.games.piquet import engine
 from simkit.games.piquet.rules import PiquetRules
 from simkit.games.piquet.strategies import STRATEGIES, encode
 
-VERSION = 1
+VERSION = 2  # 2: the baseline's defaults (issue 30: ytake=8, keep_guards=0, run_long=0, weights
+# 1/6/2/2); the strategy that sees the opponent's hand is named clairvoyant (exact: the old name)
 DECK = engine.DECK
 
 

@@ -20,8 +20,9 @@ from simkit.games.thirty_one import engine
 from simkit.games.thirty_one.rules import ThirtyOneRules
 from simkit.games.thirty_one.strategies import STRATEGIES, encode
 
-VERSION = 3  # 2: draw variant, every hand 31 after a laid-down 31 is no replay (line 65);
-# 3: the baseline takes a 31 one move away instead of knocking
+VERSION = 4  # 2: draw variant, every hand 31 after a laid-down 31 is no replay (line 65);
+# 3: the baseline takes a 31 one move away instead of knocking; 4: the baseline's thresholds by
+# table size and line 67's feed hint (issue 30)
 
 
 def pack(rules) -> np.ndarray:

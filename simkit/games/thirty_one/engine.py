@@ -159,6 +159,11 @@ class Seats(NamedTuple):
     per_life: np.ndarray       # float64[K]: added per life already lost
     swap_all: np.ndarray       # float64[K]: swap all three when the table beats the best single
     refuse: np.ndarray         # float64[K]: the dealer refuses a first three worth less
+    knock_more: np.ndarray     # float64[K]: added to knock per player beyond four (fewer: less)
+    first_more: np.ndarray     # float64[K]: added to knock_first per player beyond four
+    swap_more: np.ndarray      # float64[K]: added to swap_all per player beyond four
+    feed: np.ndarray           # float64[K]: avoid leaving a table worth at least this (line 67)
+    feed_more: np.ndarray      # float64[K]: added to feed per player beyond four
 
 
 class Work(NamedTuple):
@@ -258,19 +263,28 @@ def draw_card(W, pos, s):
 # --------------------------------------------------------------------------- strategies
 
 @njit(cache=True, nogil=True, inline="always")
-def threshold(S, k, rnd, place, lost):
+def threshold(S, k, rnd, place, lost, na):
     """The baseline's knock threshold for seat ``k`` in round ``rnd`` (0: its first turn) at
-    ``place`` in the turn order, having lost ``lost`` lives."""
-    base = S.knock_first[k] if rnd == 0 else S.knock[k] + S.per_round[k] * (rnd - 1)
+    ``place`` in the turn order, having lost ``lost`` lives, ``na`` players at the table."""
+    if rnd == 0:
+        if S.knock_first[k] >= 32.0:  # 32: never, at any table
+            return 99.0
+        base = S.knock_first[k] + S.first_more[k] * (na - 4)
+    else:
+        if S.knock[k] >= 32.0:
+            return 99.0
+        base = S.knock[k] + S.knock_more[k] * (na - 4) + S.per_round[k] * (rnd - 1)
     return base + S.per_seat[k] * place + S.per_life[k] * lost
 
 
 @njit(cache=True, nogil=True)
-def choose_table(P, trips, rand, margin, H, k, t, knocked, thr, u):
+def choose_table(P, trips, rand, margin, feed, H, k, t, knocked, thr, u):
     """A table-variant turn of seat ``k`` (not barred from exchanging; hands ``H``, table
     ``t``): ``(action, i, j, u)``, action 0 knock or pass, 1 exchange hand card ``i`` with table
-    card ``j``, 2 exchange all.  (Only the arrays it reads are passed: every array argument of
-    a call costs a reference count in and out.)"""
+    card ``j``, 2 exchange all.  ``feed`` (line 67, "do not let a player take too strong a
+    hand"): an exchange that leaves the table worth at least this is passed over while another
+    is open (the next player could take the table whole).  (Only the arrays it reads are
+    passed: every array argument of a call costs a reference count in and out.)"""
     if rand:
         r, u = bounded(u, 11)
         if r == 0:
@@ -281,12 +295,17 @@ def choose_table(P, trips, rand, margin, H, k, t, knocked, thr, u):
     h0, h1, h2 = H[k, 0], H[k, 1], H[k, 2]
     v = value3(P, trips, h0, h1, h2)
     best, bi, bj = -1, 0, 0
+    safe, si, sj = -1, 0, 0
     for i in range(3):
+        hi = h0 if i == 0 else (h1 if i == 1 else h2)
         for j in range(3):
             x = score3(P, trips, t[j] if i == 0 else h0, t[j] if i == 1 else h1,
                        t[j] if i == 2 else h2)
             if x > best:
                 best, bi, bj = x, i, j
+            if x > safe and value3(P, trips, hi if j == 0 else t[0], hi if j == 1 else t[1],
+                                   hi if j == 2 else t[2]) < feed:
+                safe, si, sj = x, i, j
     b1 = best >> 6
     vt = value3(P, trips, t[0], t[1], t[2])
     if b1 == 31:                      # a 31 one move away ends the deal won (line 39): take it
@@ -301,8 +320,10 @@ def choose_table(P, trips, rand, margin, H, k, t, knocked, thr, u):
         if vt > b1:
             return 2, 0, 0, u
         return 1, bi, bj, u
-    if vt >= b1 + margin:
+    if vt >= b1 + margin and (v < feed or safe < 0):
         return 2, 0, 0, u
+    if safe >= 0:
+        return 1, si, sj, u
     return 1, bi, bj, u
 
 
@@ -455,7 +476,7 @@ def play_hand(R, S, W, na, s, u, log, i, lp, replay):
         k = W.order[place]
         t += 1
         hk = W.hand[k]
-        thr = threshold(S, k, rnd, place, R.lives - W.lives[k])
+        thr = threshold(S, k, rnd, place, R.lives - W.lives[k], na)
         knock = False
         if not R.draw:
             if W.swapped[k]:
@@ -464,8 +485,10 @@ def play_hand(R, S, W, na, s, u, log, i, lp, replay):
                 if lg:
                     lp = put(log, i, lp, E_KNOCK if knock else E_PASS, k)
             else:
-                act, a, b, u = choose_table(P, trips, S.kind[k] == K_RANDOM, S.swap_all[k],
-                                            W.hand, k, W.table, knocker >= 0, thr, u)
+                act, a, b, u = choose_table(P, trips, S.kind[k] == K_RANDOM,
+                                            S.swap_all[k] + S.swap_more[k] * (na - 4),
+                                            S.feed[k] + S.feed_more[k] * (na - 4), W.hand, k,
+                                            W.table, knocker >= 0, thr, u)
                 if act == 0:
                     knock = knocker < 0
                     if lg:
