@@ -87,7 +87,7 @@ def test_sigterm_in_process_saves_and_exits_143(capsys, tmp_path, monkeypatch):
     assert len(lines) == 1 and lines[0].startswith("simkit: terminated (SIGTERM): "), cap.err
     assert "--resume" in lines[0]
     meta = store.read_table(str(out))[1]
-    assert meta["complete"] is False and 5 <= len(meta["chunks"][0]) < 20
+    assert meta["complete"] is False and 5 <= len(store.read_chunks(str(out))[0]) < 20
     assert signal.getsignal(signal.SIGTERM) is not None  # the old handler is back
     monkeypatch.undo()
     assert main(["run", "ochko", "-n", str(20 * 4096), "--seed", "2", "-o", str(out), "--resume",
@@ -107,7 +107,7 @@ def test_killed_or_terminated_run_leaves_a_partial_file_that_resume_completes(tm
     p = subprocess.Popen(PY + RUN + ["-o", str(out)], stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, text=True, env=ENV, cwd=tmp_path)
     # a checkpoint with some chunks in it (written every 0.2 s while the run goes on)
-    _wait_for(lambda: (_meta(out) or (None, {}))[1].get("chunks", [{}])[0], 120,
+    _wait_for(lambda: _meta(out) and store.read_chunks(str(out))[0], 120,
               "a checkpoint", p)
     p.send_signal(sig)
     stdout, stderr = p.communicate(timeout=120)
@@ -122,7 +122,7 @@ def test_killed_or_terminated_run_leaves_a_partial_file_that_resume_completes(tm
         assert json.loads(stdout)["complete"] is False
     df, meta = store.read_table(str(out))
     assert meta["complete"] is False
-    done = sum(cnt for cnt, _, _ in meta["chunks"][0].values())
+    done = sum(cnt for cnt, _, _ in store.read_chunks(str(out))[0].values())
     assert 0 < done < 10**7 and (df["n"] == done).all()
     # the same command without --resume refuses to start again over the unfinished file
     before = out.read_bytes()
@@ -217,7 +217,7 @@ def _start_dask_run(cluster, out, timeout):
 def _check_partial_and_resume(out, cwd):
     df, meta = store.read_table(str(out))
     assert meta["complete"] is False
-    done = sum(cnt for cnt, _, _ in meta["chunks"][0].values())
+    done = sum(cnt for cnt, _, _ in store.read_chunks(str(out))[0].values())
     assert 0 < done < 64 * 4096 and (df["n"] == done).all()
     resumed = _json_run(DASK_RUN + ["-o", str(out), "--resume"], cwd)  # serially, here
     fresh = _fresh(DASK_RUN, cwd)

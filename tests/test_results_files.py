@@ -44,13 +44,12 @@ def partial_file(tmp_path, monkeypatch, name="p.parquet", **kw):
 def test_every_checkpoint_before_the_last_chunk_says_incomplete(tmp_path, monkeypatch):
     """What a SIGKILL at any instant would leave: each checkpoint's ``complete`` flag."""
     seen = []
-    orig = store.write_table
+    orig = store.write_results
 
-    def spy(path, df, meta=None):
-        orig(path, df, meta)
-        if meta is not None:
-            seen.append((meta["complete"], sum(len(d) for d in meta["chunks"])))
-    monkeypatch.setattr(store, "write_table", spy)
+    def spy(path, df, meta, aggs, request):
+        orig(path, df, meta, aggs, request)
+        seen.append((meta["complete"], sum(len(d) for d in store.read_chunks(path))))
+    monkeypatch.setattr(store, "write_results", spy)
     throttle = R.Throttle.__init__
     monkeypatch.setattr(R.Throttle, "__init__", lambda self, fn, seconds=None: throttle(self, fn, 0))
     out = str(tmp_path / "r.parquet")

@@ -351,7 +351,7 @@ class Result:
         return of_result(self)
 
     def meta(self, request: dict, headline: bool = False) -> dict:
-        out = dict(request=request, chunks=store.encode_chunks(self.aggs), complete=self.complete,
+        out = dict(request=request, complete=self.complete,
                    game=self.spec.name, game_version=self.spec.version,
                    simkit_version=__version__, created=self.created)
         if headline:
@@ -454,8 +454,9 @@ def sweep(game: str, grid=None, *, n=None, seed: int = 0, strategies=None, rules
         file says ``complete: false`` until the last chunk is merged).  An existing complete
         results file (or any other file) at ``out`` is replaced, as rerunning a finished command
         refreshes it; a Parquet file of an unfinished run is refused unless ``resume`` (continue
-        it) or ``overwrite`` (start again).  CSV files keep no chunks: they cannot be resumed and
-        are always replaced.
+        it) or ``overwrite`` (start again).  A Parquet file's chunk sums go to
+        ``X.chunks.parquet`` beside it (:func:`simkit.core.store.write_results`).  CSV files keep
+        no chunks: they cannot be resumed and are always replaced.
     resume : bool
         Continue the interrupted run stored in ``out``; the request (game, rules, strategies,
         grid, seed, n, precision, content of policy files) must be the same.
@@ -516,7 +517,7 @@ def sweep(game: str, grid=None, *, n=None, seed: int = 0, strategies=None, rules
         if old != request:
             raise SimkitError(f"{out!r} holds a different request ({_differences(old, request)}); "
                               f"resume needs the same command, or --overwrite to start again")
-        store.decode_chunks(meta.get("chunks"), aggs, chunks)
+        store.load_chunks(out, meta, aggs, chunks, request)
 
     # an existing file that is not an unfinished run (a finished one, a CSV) stays whole until
     # its replacement is finished: the checkpoints go beside it
@@ -541,7 +542,8 @@ def _play(result: Result, chunks, request, out, ckpt, rows, progress, workers, b
 
     def save():
         if out:  # the headline (paired claims) once the chunks are all in
-            store.write_table(ckpt, result.table(), result.meta(request, headline=bool(final)))
+            store.write_results(ckpt, result.table(), result.meta(request, headline=bool(final)),
+                                result.aggs, request)
 
     per_deal = {} if rows else None
     total = sum(cnt for _, cnt in chunks) * len(configs)
@@ -581,7 +583,7 @@ def _play(result: Result, chunks, request, out, ckpt, rows, progress, workers, b
         final.append(True)
         checkpoint.flush()
         if ckpt != out and result.complete:
-            os.replace(ckpt, out)
+            store.move_results(ckpt, out)
     return result
 
 
