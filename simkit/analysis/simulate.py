@@ -199,6 +199,8 @@ class Result:
     # Dask cluster was lost (the last three leave complete=False and a file --resume continues)
     exit_status: int = 0
     _specs: list | None = field(default=None, repr=False, compare=False)
+    #: what :func:`sweep` was asked (as its results file keeps it for ``--resume``)
+    request: dict | None = field(default=None, repr=False, compare=False)
 
     @property
     def metric_specs(self):
@@ -511,6 +513,7 @@ def sweep(game: str, grid=None, *, n=None, seed: int = 0, strategies=None, rules
         request["files"] = files
     chunks = R.plan(n, size, grow=precision is not None)
     result = Result(spec, configs, points, aggs, seed, n)
+    result.request = request
     if resume:
         _, meta = store.read_table(out)
         old = meta.get("request") if isinstance(meta, dict) else None

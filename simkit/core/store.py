@@ -255,14 +255,20 @@ def write_results(path: str, df: pd.DataFrame, meta: dict, aggs, request: dict) 
     if kind_of(path) == "csv":
         write_table(path, df)
         return
+    units = write_chunks(path, aggs, request)
+    write_table(path, df, dict(meta, chunks_file=os.path.basename(chunks_name(path)), units=units))
+
+
+def write_chunks(path: str, aggs, request: dict) -> int:
+    """Write the chunk aggregates of the results file ``path`` (atomically, into
+    ``X.chunks.parquet``, with ``request``); the number of (configuration, chunk) rows."""
     import pyarrow.parquet as pq
     table = chunk_table(aggs)
     md = {META_KEY: json.dumps({"format": FORMAT, "chunks_of": os.path.basename(path),
                                 "request": request, "units": table.num_rows}).encode()}
     table = table.replace_schema_metadata(md)
     _atomic(chunks_name(path), lambda tmp: pq.write_table(table, tmp, write_page_checksum=True))
-    write_table(path, df, dict(meta, chunks_file=os.path.basename(chunks_name(path)),
-                               units=table.num_rows))
+    return table.num_rows
 
 
 def move_results(src: str, dst: str) -> None:
