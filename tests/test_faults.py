@@ -258,3 +258,54 @@ def test_ctrl_c_while_waiting_for_a_lost_dask_worker(cluster):
     assert p.returncode == 130, stderr
     assert "Traceback" not in stderr and "simkit: interrupted" in stderr
     _check_partial_and_resume(out, cluster["path"])
+
+
+def _children(pid: int) -> set[int]:
+    """Every living descendant of ``pid`` (from /proc)."""
+    parents = {}
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open(f"/proc/{d}/stat") as f:
+                    parents[int(d)] = int(f.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                pass
+    out, todo = set(), [pid]
+    while todo:
+        p = todo.pop()
+        kids = {c for c, pp in parents.items() if pp == p}
+        out |= kids
+        todo += list(kids)
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc")
+def test_sigkill_of_a_processes_run_ends_its_workers(tmp_path):
+    """SIGKILL leaves no worker playing on and no resource tracker (issue 31: 730 MB for 5.7
+    minutes): each worker watches its parent and ends itself."""
+    p = subprocess.Popen(PY + ["run", "ochko", "-n", "1e10", "--backend", "processes",
+                               "--workers", "2", "-o", str(tmp_path / "k.parquet")],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV,
+                         cwd=tmp_path)
+    # the two workers and the resource tracker, and a checkpoint: the workers are playing
+    _wait_for(lambda: len(_children(p.pid)) >= 3 and _meta(tmp_path / "k.parquet"), 180,
+              "the workers and a checkpoint", p)
+    kids = _children(p.pid)
+    p.kill()
+    p.wait(timeout=30)
+    t0 = time.monotonic()
+    while any(_alive(k) for k in kids) and time.monotonic() - t0 < 10:
+        time.sleep(0.1)
+    left = [k for k in kids if _alive(k)]
+    for k in left:  # not to leave them running when the test fails
+        os.kill(k, signal.SIGKILL)
+    assert not left, "workers outlived their parent by 10 s"

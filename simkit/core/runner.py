@@ -133,12 +133,27 @@ def _process_pool(workers: int):
     if pool is None or getattr(pool, "_broken", False):
         import multiprocessing as mp
         from concurrent.futures import ProcessPoolExecutor
-        pool = ProcessPoolExecutor(workers, mp_context=mp.get_context("spawn"))
+        pool = ProcessPoolExecutor(workers, mp_context=mp.get_context("spawn"),
+                                   initializer=_watch_parent, initargs=(os.getpid(),))
         if not _PROCESS_POOLS:
             import atexit
             atexit.register(_close_pools)  # before interpreter teardown, which they outlive
         _PROCESS_POOLS[workers] = pool
     return pool
+
+
+def _watch_parent(parent: int, every: float = 0.2) -> None:
+    """A process worker's initializer: a daemon thread that ends the worker once its parent is
+    gone (SIGKILL of a run gives its workers no chance to be shut down; they would play on,
+    holding memory, and keep the resource tracker alive).  The kernels release the GIL, so the
+    thread looks even while the worker plays a chunk."""
+    def watch():
+        while True:
+            time.sleep(every)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="simkit-parent-watch", daemon=True).start()
 
 
 def _close_pools() -> None:
