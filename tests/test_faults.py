@@ -309,3 +309,61 @@ def test_sigkill_of_a_processes_run_ends_its_workers(tmp_path):
     for k in left:  # not to leave them running when the test fails
         os.kill(k, signal.SIGKILL)
     assert not left, "workers outlived their parent by 10 s"
+
+
+def _chunk_running(pid: int) -> bool:
+    """The main thread waits while another thread of ``pid`` runs (a chunk's kernel), in three
+    looks 0.1 s apart (start-up runs in the main thread)."""
+    def state(task):
+        with open(f"/proc/{pid}/task/{task}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0]
+    for _ in range(3):
+        try:
+            others = [state(t) for t in os.listdir(f"/proc/{pid}/task") if t != str(pid)]
+            if state(pid) != "S" or "R" not in others:
+                return False
+        except OSError:
+            return False
+        time.sleep(0.1)
+    return True
+
+
+def _stops_at_once(argv, tmp_path, signals: int):
+    """Start ``argv``, wait until its chunk runs (a thread beside the main one), send SIGINT
+    ``signals`` times a second apart, and return its status and stderr, failing when it does not
+    end within 20 s of the last signal (a gin match chunk plays for about 100 s)."""
+    p = subprocess.Popen(PY + argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         env=ENV, cwd=tmp_path)
+    try:
+        _wait_for(lambda: _chunk_running(p.pid), 180, "the chunk's thread", p)
+        time.sleep(1)
+        for _ in range(signals):
+            p.send_signal(signal.SIGINT)
+            time.sleep(1)
+        _, err = p.communicate(timeout=20)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+    return p.returncode, err
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc")
+@pytest.mark.parametrize("workers", [1, 2], ids=["serial", "threads"])
+def test_a_second_ctrl_c_stops_a_long_chunk_at_once(tmp_path, workers):
+    """``run 'gin(unit=match)' -n 1e8``: chunks of minutes; the first Ctrl-C waits for them, the
+    second ends the run at once (it took 100 s) with what had finished saved."""
+    out = tmp_path / "g.parquet"
+    _json_run(["run", "gin(unit=match)", "-n", "10", "--format", "json"], tmp_path)  # compile
+    rc, err = _stops_at_once(["run", "gin(unit=match)", "-n", "1e8", "--workers", str(workers),
+                              "-o", str(out)], tmp_path, 2)
+    assert rc == 130 and "Traceback" not in err, err
+    assert store.read_table(str(out))[1]["complete"] is False
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc")
+def test_ctrl_c_stops_a_long_bench(tmp_path):
+    rc, err = _stops_at_once(["bench", "ochko", "-n", "1e11"], tmp_path, 1)
+    assert rc == 130 and err.strip().splitlines()[-1] == "simkit: interrupted", err

@@ -622,3 +622,34 @@ def test_report_of_a_glob_skips_the_chunk_files(tmp_path):
     assert os.path.isfile(page)
     with pytest.raises(SimkitError, match="holds the chunk aggregates"):  # alone, it is refused
         build([store.chunks_name(out)], str(tmp_path / "r2.html"))
+
+
+def test_a_second_ctrl_c_with_threads_keeps_the_finished_units(monkeypatch):
+    """Units 0 and 1 finish, 2 and 3 hang; a second Ctrl-C while the main thread waits yields the
+    finished ones and raises at once, not waiting for the hung ones (it threw them away)."""
+    import threading
+    release = threading.Event()
+
+    def fn(i):
+        if i >= 2:
+            release.wait(60)
+        return i
+
+    real_wait = R.wait
+
+    def wait(fs, **kw):
+        done = [f for f in fs if f.done()]
+        if len(done) >= 2:
+            raise KeyboardInterrupt  # as the second Ctrl-C lands in the main thread
+        return real_wait(fs, **kw)
+
+    monkeypatch.setattr(R, "wait", wait)
+    got = []
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            with R.Backend(2, "threads") as be:
+                for u, v in be.map([(0,), (1,), (2,), (3,)], fn):
+                    got.append(v)
+        assert sorted(got) == [0, 1]
+    finally:
+        release.set()

@@ -206,7 +206,14 @@ class Backend:
         if self._pool is not None and self.kind == "processes" and exc[0] is None:
             pass  # idle after a finished request: kept for the next one
         elif self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
+            if exc[0] is not None and issubclass(exc[0], KeyboardInterrupt):
+                # a second Ctrl-C: the chunks still running are given up, not waited for (the
+                # CLI then exits at once; process workers are ended)
+                for proc in list((getattr(self._pool, "_processes", None) or {}).values()):
+                    proc.terminate()
+                self._pool.shutdown(wait=False, cancel_futures=True)
+            else:
+                self._pool.shutdown(wait=True, cancel_futures=True)
             if _PROCESS_POOLS.get(self.workers) is self._pool:
                 del _PROCESS_POOLS[self.workers]
         if self._client is not None:
@@ -239,7 +246,7 @@ class Backend:
                 for u in units:
                     if stop.requested:
                         break
-                    yield u, fn(*u)
+                    yield u, in_thread(fn, *u)
             else:
                 yield from self._map_parallel(units, fn, stop)
             if stop.requested:
@@ -261,7 +268,13 @@ class Backend:
             if not inflight:
                 break
             if self._client is None:
-                for f in wait(list(inflight), timeout=0.5, return_when=FIRST_COMPLETED).done:
+                try:
+                    done = wait(list(inflight), timeout=0.5, return_when=FIRST_COMPLETED).done
+                except KeyboardInterrupt:  # a second Ctrl-C: keep what finished, leave the rest
+                    for f in [f for f in inflight if f.done() and f.exception() is None]:
+                        yield inflight.pop(f), f.result()
+                    raise
+                for f in done:
                     yield inflight.pop(f), f.result()
                 continue
             for f in self._dask_wait(inflight, stop):
@@ -369,6 +382,32 @@ def dask_timeout() -> float:
     if not v > 0:
         raise SimkitError(f"SIMKIT_DASK_TIMEOUT={raw!r}: give a positive number of seconds")
     return v
+
+
+def in_thread(fn: Callable, *args):
+    """``fn(*args)`` in a daemon thread while the main thread waits in short polls, so that a
+    signal is handled at once even while a kernel plays a long chunk (a numba kernel holds the
+    main thread until it returns: a gin match chunk takes minutes).  A second Ctrl-C then raises
+    here and the chunk is given up.  Off the main thread, a plain call."""
+    if threading.current_thread() is not threading.main_thread():
+        return fn(*args)
+    box: dict = {}
+    done = threading.Event()
+
+    def target():
+        try:
+            box["value"] = fn(*args)
+        except BaseException as e:  # noqa: BLE001 - raised again in the caller's thread
+            box["error"] = e
+        finally:
+            done.set()
+
+    threading.Thread(target=target, name="simkit-chunk", daemon=True).start()
+    while not done.wait(0.2):
+        pass
+    if "error" in box:
+        raise box.pop("error")
+    return box["value"]
 
 
 class _StopOnSigint:
