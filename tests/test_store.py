@@ -63,7 +63,7 @@ def test_run_writes_results_with_provenance(tmp_path, ext, baseline):
         assert meta["request"]["seed"] == 5 and meta["request"]["n"] == N
         assert sorted(int(c) for c in store.read_chunks(str(out))[0]) == [c for c, _ in R.plan(N)]
     else:
-        assert meta == {}
+        assert meta == {"complete": True} and df["complete"].all()  # CSV keeps it in a column
         np.testing.assert_allclose(df["mean"], baseline.table()["mean"], rtol=1e-15)
     assert temp_files(tmp_path) == []
 
@@ -83,6 +83,7 @@ def test_write_table_round_trip_and_folders(tmp_path):
     store.write_table(str(p), df, {"note": "hello", "nested": {"k": [1, 2]}})
     back, meta = store.read_table(str(p))
     pd.testing.assert_frame_equal(back, df)
+    assert meta.pop("table_sha256") == store.table_digest(df)
     assert meta == {"format": store.FORMAT, "note": "hello", "nested": {"k": [1, 2]}}
     c = tmp_path / "t.csv"
     store.write_table(str(c), df)

@@ -544,7 +544,9 @@ def _play(result: Result, chunks, request, out, ckpt, rows, progress, workers, b
     final = []
 
     def save():
-        if out:  # the headline (paired claims) once the chunks are all in
+        if out and store.kind_of(ckpt) == "csv":  # no metadata: a column says if it is complete
+            store.write_table(ckpt, result.table().assign(complete=result.complete))
+        elif out:  # the headline (paired claims) once the chunks are all in
             store.write_results(ckpt, result.table(), result.meta(request, headline=bool(final)),
                                 result.aggs, request)
 
@@ -580,6 +582,9 @@ def _play(result: Result, chunks, request, out, ckpt, rows, progress, workers, b
                       stacklevel=2)
     finally:
         bar.close()
+    changed = _changed_files(spec, configs, request.get("files")) if result.complete else []
+    if changed:  # the chunks may mix two versions of a policy: never complete
+        result.complete = False
     if per_deal:
         result.rows = _rows_frame(result, per_deal, chunks)
     if out:
@@ -587,7 +592,32 @@ def _play(result: Result, chunks, request, out, ckpt, rows, progress, workers, b
         checkpoint.flush()
         if ckpt != out and result.complete:
             store.move_results(ckpt, out)
+    if changed:
+        raise SimkitError(f"the policy file{'s' if len(changed) > 1 else ''} "
+                          f"{', '.join(changed)} changed during the run: its chunks may mix two "
+                          f"policies" + (f"; {ckpt} is saved as unfinished" if out else "")
+                          + "; run again with the file unchanged")
     return result
+
+
+def _changed_files(spec, configs, files) -> list[str]:
+    """The policy files (their paths) whose content differs now from ``files``, the digests
+    taken when the run started (:func:`_file_digests`)."""
+    if not files:
+        return []
+    now = _file_digests(spec, configs) or [{}] * len(files)
+    out = []
+    for c, (a, b) in enumerate(zip(files, now)):
+        st = {f"{seat}.{p}": s for seat, s in zip(seat_names(len(configs[c].strategies)),
+                                                  configs[c].strategies)
+              for p in [p.name for p in spec.strategies[s.kind].params]}
+        for k in a:
+            if a.get(k) != b.get(k):
+                seat_param = k.split(".", 1)
+                path = str(st[k].values[seat_param[1]]) if k in st else k
+                if path not in out:
+                    out.append(path)
+    return out
 
 
 def _run_to_precision(result: Result, chunks, precision: float, names: list[str], be, bar,

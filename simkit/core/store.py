@@ -173,7 +173,8 @@ def write_table(path: str, df: pd.DataFrame, meta: dict | None = None) -> None:
 
     table = pa.Table.from_pandas(df, preserve_index=False)
     md = dict(table.schema.metadata or {})
-    md[META_KEY] = json.dumps({"format": FORMAT, **(meta or {})}).encode()
+    md[META_KEY] = json.dumps({"format": FORMAT, **(meta or {}),
+                               "table_sha256": table_digest(df)}).encode()
     table = table.replace_schema_metadata(md)
     _atomic(path, lambda tmp: pq.write_table(table, tmp, write_page_checksum=True))
 
@@ -186,7 +187,9 @@ def read_table(path: str) -> tuple[pd.DataFrame, dict]:
     try:
         if kind == "csv":
             df = pd.read_csv(path)
-            meta = {}
+            # a run's CSV file says in a column whether it is complete (no metadata in CSV)
+            meta = {"complete": bool(df["complete"].all())} \
+                if "complete" in df.columns and df["complete"].dtype == bool else {}
         else:
             import pyarrow.parquet as pq
             t = pq.read_table(path, page_checksum_verification=True)
@@ -205,6 +208,9 @@ def read_table(path: str) -> tuple[pd.DataFrame, dict]:
     if kind == "parquet" and meta.get("format") not in READS:
         raise SimkitError(f"{path!r} has results format {meta.get('format')}, this simkit reads "
                           f"{' and '.join(map(str, READS))}")
+    if kind == "parquet" and "table_sha256" in meta and meta["table_sha256"] != table_digest(df):
+        raise SimkitError(f"{path!r} is damaged: its table does not match the checksum written "
+                          f"with it")
     if kind == "parquet" and meta.get("chunks_of"):
         raise SimkitError(f"{path!r} holds the chunk aggregates of {meta['chunks_of']!r} (for "
                           f"--resume), not a results table: read {meta['chunks_of']!r}")
@@ -212,6 +218,24 @@ def read_table(path: str) -> tuple[pd.DataFrame, dict]:
         if col not in df.columns:
             raise SimkitError(f"{path!r} is not a simkit results table (no {col!r} column)")
     return df, meta
+
+
+def table_digest(df: pd.DataFrame) -> str:
+    """sha256 of a results table's column names and values (numbers by their bytes, anything
+    else by its text), written into a Parquet file's metadata and checked on every read: a
+    flipped bit that the page checksums miss (in the footer, say) cannot change a number
+    unnoticed."""
+    import hashlib
+    h = hashlib.sha256()
+    for name in df.columns:
+        col = df[name]
+        h.update(f"\x1e{name}\x1f{len(col)}\x1f".encode())
+        if col.dtype.kind in "biuf":
+            h.update(np.ascontiguousarray(col.to_numpy()).astype(col.dtype.str.replace("|", "="),
+                                                                copy=False).tobytes())
+        else:
+            h.update("\x1f".join(map(str, col.tolist())).encode("utf-8", "surrogatepass"))
+    return h.hexdigest()
 
 
 def encode_chunks(aggs) -> list[dict]:
