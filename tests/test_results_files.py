@@ -283,3 +283,11 @@ def test_no_flipped_bit_changes_a_number_unnoticed(capsys, tmp_path):
                  ["run", "ochko", "-n", str(N), "--seed", "1", "-o", bad, "--resume"]):
         rc, stdout, err = cli(capsys, *argv)
         assert_one_error_line(rc, stdout, err, r"b\.parquet")
+
+
+def test_a_policy_file_edited_during_an_analysis_is_an_error(capsys, tmp_path, monkeypatch):
+    policy = _policy(tmp_path)
+    _edit_after(monkeypatch, 5, policy)
+    rc, stdout, err = cli(capsys, "compare", "ochko", f"table(path={policy})", "stand_at(16)",
+                          "-n", "2e5")
+    assert_one_error_line(rc, stdout, err, r"changed during the analysis")

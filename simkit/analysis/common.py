@@ -242,6 +242,12 @@ class Deals:
         finally:
             if self._save is not None:
                 self._save.flush()
+        from simkit.analysis.simulate import _changed_files
+        changed = _changed_files(self.spec, self.configs, self.request.get("files"))
+        if changed:  # its chunks may mix two versions of a policy
+            raise SimkitError(f"the policy file{'s' if len(changed) > 1 else ''} "
+                              f"{', '.join(changed)} changed during the analysis: its chunks may "
+                              f"mix two policies; run it again with the file unchanged")
 
     def common(self, which) -> list[int]:
         """Chunks finished by every configuration in ``which``, among those the last
