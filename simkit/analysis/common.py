@@ -171,7 +171,12 @@ class Deals:
                  progress: bool | None = None, desc: str | None = None, out: str | None = None,
                  resume: bool = False):
         self.spec, self.configs, self.n, self.seed = spec, list(configs), int(n), int(seed)
+        R.check_size(self.n, len(self.configs))
         self.size = chunk_size(self.n)
+        units = len(self.configs) * math.ceil(self.n / self.size)
+        if units > R.MAX_UNITS:
+            raise SimkitError(f"{len(self.configs):,} configurations of n={self.n:,} deals make "
+                              f"{units:,} chunks, more than {R.MAX_UNITS:,}; use fewer deals")
         self.plan = R.plan(self.n, self.size)
         self.metrics = [spec.metrics(c.rules) for c in self.configs]
         self.col = [{m.name: j for j, m in enumerate(ms)} for ms in self.metrics]
