@@ -80,13 +80,8 @@ def test_an_interrupted_analysis_resumes_to_the_uninterrupted_numbers(command, t
     assert main(argv + ["-o", out]) == 130
     capsys.readouterr()
     monkeypatch.undo()
-    played = []
-    orig = R.Backend.map
-
-    def map_(self, units, fn=R.execute_unit):
-        played.extend(units)
-        return orig(self, units, fn)
-    monkeypatch.setattr(R.Backend, "map", map_)
+    from tests.test_store import record_units
+    played = record_units(monkeypatch)
     resumed = _json(capsys, argv + ["-o", out, "--resume"])
     resumed_units = len(played)
     played.clear()

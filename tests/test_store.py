@@ -193,6 +193,17 @@ def interrupt_after(monkeypatch, k):
     return seen
 
 
+def record_units(monkeypatch) -> list:
+    """The units every ``Backend.map`` is given from now on (what a resume plays), in a list."""
+    played, orig = [], R.Backend.map
+
+    def map_(self, units, fn=R.execute_unit):
+        played.extend(units)
+        return orig(self, units, fn)
+    monkeypatch.setattr(R.Backend, "map", map_)
+    return played
+
+
 def forbid_work(monkeypatch):
     def map_(self, units, fn=R.execute_unit):
         assert not units, f"resume of a complete file ran {len(units)} units"
@@ -601,13 +612,7 @@ def test_a_run_of_many_chunks_reads_back_and_resumes(tmp_path, monkeypatch):
         a.add(c, cnt, acc * cnt)
     store.write_results(out, df, meta, [a], meta["request"])
     assert store.read_table(out)[1]["complete"] is False
-    played = []
-    orig = R.Backend.map
-
-    def map_(self, units, fn=R.execute_unit):
-        played.extend(units)
-        return orig(self, units, fn)
-    monkeypatch.setattr(R.Backend, "map", map_)
+    played = record_units(monkeypatch)
     res = simkit.run("ochko", n=n, seed=1, out=out, resume=True)
     assert res.complete and len(played) == 1 and res.deals() == n
     df, meta = store.read_table(out)
