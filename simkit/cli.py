@@ -519,4 +519,9 @@ def entry() -> None:
         # ``simkit ... | head``: the reader left; what it read is what it asked for.  Python would
         # flush again at exit and fail with status 1, so stdout is pointed at nothing first.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    if code in (130, 143):
+        # interrupted: what finished is saved and shown; chunks given up by a second Ctrl-C may
+        # still run in threads, which a normal exit would wait for
+        sys.stderr.flush()
+        os._exit(code)
     sys.exit(code)

@@ -19,6 +19,8 @@ from simkit.cli_options import FLOAT, common_options, jsonable
 
 _PROGRESS = click.option("--progress/--no-progress", default=None,
                          help="progress bar (default: on a terminal)")
+_RESUME = click.option("--resume", is_flag=True,
+                       help="continue the interrupted analysis stored in -o FILE.parquet")
 _RULES = click.option("-r", "--rule", "rules", multiple=True,
                       help="rules option key=value (repeatable)")
 
@@ -41,9 +43,11 @@ def _emit(an, fmt: str, out: str | None, columns: list[str], extra=None) -> None
         an.save(out)
     if fmt == "json":
         click.echo(json.dumps(an.to_json(), indent=1, default=jsonable))
+        _finish(an)
         return
     if fmt == "csv":
         click.echo(an.table().to_csv(index=False), nl=False)
+        _finish(an)
         return
     t = an.table()
     with pd.option_context("display.max_rows", None, "display.width", 200,
@@ -68,11 +72,19 @@ def _finish(an) -> None:
 
 def _prep(kw, out):
     """The shared numbers for the analysis (``-n`` only when given: each analysis has its own
-    default), after checking ``-o`` before any work."""
+    default), after checking ``-o`` before any work; ``out`` and ``resume`` for its checkpoints."""
+    from simkit.core import store
     if out:
-        from simkit.core import store
         store.check_output(out)
-    nums = {k: kw[k] for k in ("seed", "workers", "backend", "scheduler")}
+    if kw["resume"] and not out:
+        from simkit.errors import SimkitError
+        raise SimkitError("--resume needs -o FILE.parquet, the results file of the interrupted "
+                          "analysis")
+    if kw["resume"] and store.kind_of(out) != "parquet":
+        from simkit.errors import SimkitError
+        raise SimkitError("--resume needs a .parquet results file (CSV keeps no chunk aggregates)")
+    nums = {k: kw[k] for k in ("seed", "workers", "backend", "scheduler", "resume")}
+    nums["out"] = out
     if kw.get("n") is not None:
         nums["n"] = kw["n"]
     return nums
@@ -98,6 +110,7 @@ def _prep(kw, out):
               help="confidence of the sequential decision (shared over its looks)")
 @common_options
 @_PROGRESS
+@_RESUME
 def compare(game, a, b, field, teams, rules, metric, until_resolved, precision, confidence, fmt,
             out, progress, **kw):
     """Strategy A against strategy B on the same deals, paired: for every metric A's edge (two
@@ -122,6 +135,7 @@ def compare(game, a, b, field, teams, rules, metric, until_resolved, precision, 
               help="bootstrap resamples of chunks for the intervals")
 @common_options
 @_PROGRESS
+@_RESUME
 def tournament(game, strategies, rules, metric, model, reps, fmt, out, progress, **kw):
     """A round robin of strategies: cross table and ratings with bootstrap intervals."""
     from simkit.analysis.tournament import tournament as run
@@ -142,6 +156,7 @@ def tournament(game, strategies, rules, metric, model, reps, fmt, out, progress,
               help="chance of ever dropping a truly best point")
 @common_options
 @_PROGRESS
+@_RESUME
 def best(game, grid, strategies, rules, metric, minimize, alpha, fmt, out, progress, **kw):
     """The best point of a strategy grid against fixed opponents, by racing on common deals."""
     from simkit.analysis.racing import best as run
@@ -166,6 +181,7 @@ def best(game, grid, strategies, rules, metric, minimize, alpha, fmt, out, progr
               help="bootstrap resamples of chunks for the value's error")
 @common_options
 @_PROGRESS
+@_RESUME
 def solve(game, row, col, strategies, rules, row_metric, col_metric, exact, reps, fmt, out,
           progress, **kw):
     """Payoff matrix of two grids: best replies, pure minimax and the mixed equilibrium."""
@@ -200,6 +216,7 @@ def _emit_solve(an, mat, out):
 @_grid_against("one seat's strategy grid, e.g. p1.knock=0..10")
 @common_options
 @_PROGRESS
+@_RESUME
 def odds(game, grid, strategies, rules, fmt, out, progress, **kw):
     """Match-win chance by a strategy parameter, in the game's match unit (gin to 100...)."""
     from simkit.analysis.match import odds as run

@@ -59,3 +59,64 @@ def test_an_analysis_interrupted_before_any_chunk_exits_130(command, monkeypatch
     cap = capsys.readouterr()
     assert rc == 130 and "Traceback" not in cap.err, cap.err[-500:]
     assert cap.err.strip().splitlines()[-1].startswith("simkit: interrupted"), cap.err
+
+
+def _json(capsys, argv):
+    import json
+    rc = main(argv)
+    cap = capsys.readouterr()
+    assert rc == 0, cap.err[-500:]
+    return json.loads(cap.out)
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_an_interrupted_analysis_resumes_to_the_uninterrupted_numbers(command, tmp_path,
+                                                                       monkeypatch, capsys):
+    """``--resume -o FILE.parquet`` plays only the chunks missing from the interrupted
+    analysis's file and ends with exactly the numbers of an uninterrupted analysis."""
+    out = str(tmp_path / "a.parquet")
+    argv = COMMANDS[command] + ["--format", "json"]
+    interrupt_after(monkeypatch, AFTER.get(command, 12), KeyboardInterrupt())
+    assert main(argv + ["-o", out]) == 130
+    capsys.readouterr()
+    monkeypatch.undo()
+    from tests.test_store import record_units
+    played = record_units(monkeypatch)
+    resumed = _json(capsys, argv + ["-o", out, "--resume"])
+    resumed_units = len(played)
+    played.clear()
+    fresh = _json(capsys, argv)
+    assert resumed == fresh
+    assert 0 < resumed_units <= len(played) - AFTER.get(command, 12)
+    from simkit.core import store
+    assert store.read_table(out)[1]["complete"] is True
+
+
+@pytest.mark.parametrize("argv,message", [
+    (["--resume"], "--resume needs -o"),
+    (["--resume", "-o", "x.csv"], "needs a .parquet"),
+    (["--resume", "-o", "none.parquet"], "is missing"),
+])
+def test_analysis_resume_errors_are_one_line(argv, message, tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    rc = main(COMMANDS["compare"] + argv)
+    cap = capsys.readouterr()
+    assert rc == 2 and message in cap.err and len(cap.err.strip().splitlines()) == 1, cap.err
+
+
+def test_a_resume_of_another_analysis_is_refused(tmp_path, capsys):
+    out = str(tmp_path / "a.parquet")
+    assert main(COMMANDS["compare"] + ["-o", out]) == 0
+    capsys.readouterr()
+    rc = main(COMMANDS["compare"] + ["--seed", "3", "-o", out, "--resume"])
+    cap = capsys.readouterr()
+    assert rc == 2 and "another request" in cap.err, cap.err
+
+
+@pytest.mark.parametrize("command", ["solve", "odds"])
+def test_solve_and_odds_say_the_interruption_in_one_line(command, monkeypatch, capsys):
+    interrupt_after(monkeypatch, AFTER.get(command, 12), KeyboardInterrupt())
+    assert main(COMMANDS[command]) == 130
+    err = capsys.readouterr().err
+    assert err.strip().splitlines() == [
+        "simkit: interrupted: the numbers above use the chunks that finished"], err

@@ -87,7 +87,7 @@ def test_sigterm_in_process_saves_and_exits_143(capsys, tmp_path, monkeypatch):
     assert len(lines) == 1 and lines[0].startswith("simkit: terminated (SIGTERM): "), cap.err
     assert "--resume" in lines[0]
     meta = store.read_table(str(out))[1]
-    assert meta["complete"] is False and 5 <= len(meta["chunks"][0]) < 20
+    assert meta["complete"] is False and 5 <= len(store.read_chunks(str(out))[0]) < 20
     assert signal.getsignal(signal.SIGTERM) is not None  # the old handler is back
     monkeypatch.undo()
     assert main(["run", "ochko", "-n", str(20 * 4096), "--seed", "2", "-o", str(out), "--resume",
@@ -107,7 +107,7 @@ def test_killed_or_terminated_run_leaves_a_partial_file_that_resume_completes(tm
     p = subprocess.Popen(PY + RUN + ["-o", str(out)], stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, text=True, env=ENV, cwd=tmp_path)
     # a checkpoint with some chunks in it (written every 0.2 s while the run goes on)
-    _wait_for(lambda: (_meta(out) or (None, {}))[1].get("chunks", [{}])[0], 120,
+    _wait_for(lambda: _meta(out) and store.read_chunks(str(out))[0], 120,
               "a checkpoint", p)
     p.send_signal(sig)
     stdout, stderr = p.communicate(timeout=120)
@@ -122,7 +122,7 @@ def test_killed_or_terminated_run_leaves_a_partial_file_that_resume_completes(tm
         assert json.loads(stdout)["complete"] is False
     df, meta = store.read_table(str(out))
     assert meta["complete"] is False
-    done = sum(cnt for cnt, _, _ in meta["chunks"][0].values())
+    done = sum(cnt for cnt, _, _ in store.read_chunks(str(out))[0].values())
     assert 0 < done < 10**7 and (df["n"] == done).all()
     # the same command without --resume refuses to start again over the unfinished file
     before = out.read_bytes()
@@ -217,7 +217,7 @@ def _start_dask_run(cluster, out, timeout):
 def _check_partial_and_resume(out, cwd):
     df, meta = store.read_table(str(out))
     assert meta["complete"] is False
-    done = sum(cnt for cnt, _, _ in meta["chunks"][0].values())
+    done = sum(cnt for cnt, _, _ in store.read_chunks(str(out))[0].values())
     assert 0 < done < 64 * 4096 and (df["n"] == done).all()
     resumed = _json_run(DASK_RUN + ["-o", str(out), "--resume"], cwd)  # serially, here
     fresh = _fresh(DASK_RUN, cwd)
@@ -258,3 +258,112 @@ def test_ctrl_c_while_waiting_for_a_lost_dask_worker(cluster):
     assert p.returncode == 130, stderr
     assert "Traceback" not in stderr and "simkit: interrupted" in stderr
     _check_partial_and_resume(out, cluster["path"])
+
+
+def _children(pid: int) -> set[int]:
+    """Every living descendant of ``pid`` (from /proc)."""
+    parents = {}
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open(f"/proc/{d}/stat") as f:
+                    parents[int(d)] = int(f.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                pass
+    out, todo = set(), [pid]
+    while todo:
+        p = todo.pop()
+        kids = {c for c, pp in parents.items() if pp == p}
+        out |= kids
+        todo += list(kids)
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc")
+def test_sigkill_of_a_processes_run_ends_its_workers(tmp_path):
+    """SIGKILL leaves no worker playing on and no resource tracker (issue 31: 730 MB for 5.7
+    minutes): each worker watches its parent and ends itself."""
+    p = subprocess.Popen(PY + ["run", "ochko", "-n", "1e10", "--backend", "processes",
+                               "--workers", "2", "-o", str(tmp_path / "k.parquet")],
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=ENV,
+                         cwd=tmp_path)
+    # the two workers and the resource tracker, and a checkpoint: the workers are playing
+    _wait_for(lambda: len(_children(p.pid)) >= 3 and _meta(tmp_path / "k.parquet"), 180,
+              "the workers and a checkpoint", p)
+    kids = _children(p.pid)
+    p.kill()
+    p.wait(timeout=30)
+    t0 = time.monotonic()
+    while any(_alive(k) for k in kids) and time.monotonic() - t0 < 10:
+        time.sleep(0.1)
+    left = [k for k in kids if _alive(k)]
+    for k in left:  # not to leave them running when the test fails
+        os.kill(k, signal.SIGKILL)
+    assert not left, "workers outlived their parent by 10 s"
+
+
+def _chunk_running(pid: int) -> bool:
+    """The main thread waits while another thread of ``pid`` runs (a chunk's kernel), in three
+    looks 0.1 s apart (start-up runs in the main thread)."""
+    def state(task):
+        with open(f"/proc/{pid}/task/{task}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0]
+    for _ in range(3):
+        try:
+            others = [state(t) for t in os.listdir(f"/proc/{pid}/task") if t != str(pid)]
+            if state(pid) != "S" or "R" not in others:
+                return False
+        except OSError:
+            return False
+        time.sleep(0.1)
+    return True
+
+
+def _stops_at_once(argv, tmp_path, signals: int):
+    """Start ``argv``, wait until its chunk runs (a thread beside the main one), send SIGINT
+    ``signals`` times a second apart, and return its status and stderr, failing when it does not
+    end within 20 s of the last signal (a gin match chunk plays for about 100 s)."""
+    p = subprocess.Popen(PY + argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                         env=ENV, cwd=tmp_path)
+    try:
+        _wait_for(lambda: _chunk_running(p.pid), 180, "the chunk's thread", p)
+        time.sleep(1)
+        for _ in range(signals):
+            p.send_signal(signal.SIGINT)
+            time.sleep(1)
+        _, err = p.communicate(timeout=20)
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.wait()
+    return p.returncode, err
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc")
+@pytest.mark.parametrize("workers", [1, 2], ids=["serial", "threads"])
+def test_a_second_ctrl_c_stops_a_long_chunk_at_once(tmp_path, workers):
+    """``run 'gin(unit=match)' -n 1e8``: chunks of minutes; the first Ctrl-C waits for them, the
+    second ends the run at once (it took 100 s) with what had finished saved."""
+    out = tmp_path / "g.parquet"
+    _json_run(["run", "gin(unit=match)", "-n", "10", "--format", "json"], tmp_path)  # compile
+    rc, err = _stops_at_once(["run", "gin(unit=match)", "-n", "1e8", "--workers", str(workers),
+                              "-o", str(out)], tmp_path, 2)
+    assert rc == 130 and "Traceback" not in err, err
+    assert store.read_table(str(out))[1]["complete"] is False
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc")
+def test_ctrl_c_stops_a_long_bench(tmp_path):
+    rc, err = _stops_at_once(["bench", "ochko", "-n", "1e11"], tmp_path, 1)
+    assert rc == 130 and err.strip().splitlines()[-1] == "simkit: interrupted", err

@@ -5,6 +5,7 @@ before any work."""
 from __future__ import annotations
 
 import os
+import shutil
 
 import pandas as pd
 import pytest
@@ -44,13 +45,12 @@ def partial_file(tmp_path, monkeypatch, name="p.parquet", **kw):
 def test_every_checkpoint_before_the_last_chunk_says_incomplete(tmp_path, monkeypatch):
     """What a SIGKILL at any instant would leave: each checkpoint's ``complete`` flag."""
     seen = []
-    orig = store.write_table
+    orig = store.write_results
 
-    def spy(path, df, meta=None):
-        orig(path, df, meta)
-        if meta is not None:
-            seen.append((meta["complete"], sum(len(d) for d in meta["chunks"])))
-    monkeypatch.setattr(store, "write_table", spy)
+    def spy(path, df, meta, aggs, request):
+        orig(path, df, meta, aggs, request)
+        seen.append((meta["complete"], sum(len(d) for d in store.read_chunks(path))))
+    monkeypatch.setattr(store, "write_results", spy)
     throttle = R.Throttle.__init__
     monkeypatch.setattr(R.Throttle, "__init__", lambda self, fn, seconds=None: throttle(self, fn, 0))
     out = str(tmp_path / "r.parquet")
@@ -202,3 +202,92 @@ def test_bad_output_paths_fail_before_any_work(capsys, tmp_path, monkeypatch, wh
         assert_one_error_line(rc, out, err, pattern)
         assert good.read_bytes() == data
     assert [f for f in os.listdir(tmp_path) if f.startswith(".simkit-")] == []
+
+
+# --- no silent wrong numbers (issue 31) --------------------------------------------------------
+
+def _policy(tmp_path):
+    policy = tmp_path / "policy.csv"
+    policy.write_text("total,cards,hit\n" + "".join(f"{t},2,{int(t < 16)}\n" for t in range(2, 22)))
+    return policy
+
+
+def _edit_after(monkeypatch, k, policy):
+    """Edit the policy file once ``k`` units have finished (as a user might, mid-run)."""
+    orig = R.Backend.map
+
+    def map_(self, units, fn=R.execute_unit):
+        for j, item in enumerate(orig(self, units, fn)):
+            if j == k:
+                policy.write_text(policy.read_text().replace("15,2,1", "15,2,0"))
+            yield item
+    monkeypatch.setattr(R.Backend, "map", map_)
+
+
+@pytest.mark.parametrize("ext", ["parquet", "csv"])
+def test_a_policy_file_edited_during_the_run_is_never_complete(capsys, tmp_path, monkeypatch, ext):
+    policy = _policy(tmp_path)
+    out = str(tmp_path / f"r.{ext}")
+    _edit_after(monkeypatch, 5, policy)
+    rc, stdout, err = cli(capsys, "run", "ochko", "-n", str(N), "-s", f"p1=table(path={policy})",
+                          "-o", out)
+    assert_one_error_line(rc, stdout, err, r"the policy file .*policy\.csv changed during the "
+                                           r"run: its chunks may mix two policies")
+    assert store.read_table(out)[1]["complete"] is False
+
+
+def test_a_partial_csv_says_it_is_partial(tmp_path, monkeypatch):
+    out = str(tmp_path / "p.csv")
+    interrupt_after(monkeypatch, 3)
+    with pytest.warns(UserWarning, match="interrupted"):
+        simkit.run("ochko", n=N, seed=1, out=out)
+    df = pd.read_csv(out)
+    assert (df["complete"] == False).all()  # noqa: E712 - the column, as read by anyone
+    assert store.read_table(out)[1] == {"complete": False}
+    monkeypatch.undo()
+    simkit.run("ochko", n=N, seed=1, out=out)
+    assert pd.read_csv(out)["complete"].all() and store.read_table(out)[1] == {"complete": True}
+
+
+def test_no_flipped_bit_changes_a_number_unnoticed(capsys, tmp_path):
+    """One bit flipped at a spread of places in a results file: reading it either fails with a
+    one-line error (exit 2 from report and --resume) or gives the very same table (the issue:
+    1,045 of 14,896 single flips changed a mean with no error)."""
+    good = str(tmp_path / "g.parquet")
+    simkit.run("ochko", n=N, seed=1, out=good)
+    data = open(good, "rb").read()
+    ref, ref_meta = store.read_table(good)
+    bad = str(tmp_path / "b.parquet")
+    shutil.copy(store.chunks_name(good), store.chunks_name(bad))
+    caught = 0
+    for pos in range(0, len(data), max(1, len(data) // 150)):
+        for bit in (0, 5):
+            flipped = bytearray(data)
+            flipped[pos] ^= 1 << bit
+            with open(bad, "wb") as f:
+                f.write(flipped)
+            try:
+                df, meta = store.read_table(bad)
+            except SimkitError:
+                caught += 1
+                continue
+            pd.testing.assert_frame_equal(df, ref)
+    assert caught > 0
+    # a flip in a data page: report and --resume say so in one line, exit 2
+    start = data.index(b"PAR1") + 4
+    flipped = bytearray(data)
+    flipped[start + 40] ^= 1
+    with open(bad, "wb") as f:
+        f.write(flipped)
+    for argv in (["report", bad, "-o", str(tmp_path / "r.html")],
+                 ["run", "ochko", "-n", str(N), "--seed", "1", "-o", bad, "--resume"]):
+        rc, stdout, err = cli(capsys, *argv)
+        assert_one_error_line(rc, stdout, err, r"b\.parquet")
+
+
+def test_a_policy_file_edited_during_an_analysis_is_an_error(capsys, tmp_path, monkeypatch):
+    policy = _policy(tmp_path)
+    _edit_after(monkeypatch, 5, policy)
+    rc, stdout, err = cli(capsys, "compare", "ochko", f"table(path={policy})", "stand_at(16)",
+                          "-n", "2e5")
+    assert_one_error_line(rc, stdout, err, r"changed during the analysis")

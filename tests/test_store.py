@@ -61,9 +61,9 @@ def test_run_writes_results_with_provenance(tmp_path, ext, baseline):
         assert meta["format"] == store.FORMAT and meta["complete"] is True
         assert meta["game"] == "ochko" and meta["simkit_version"] == simkit.__version__
         assert meta["request"]["seed"] == 5 and meta["request"]["n"] == N
-        assert sorted(int(c) for c in meta["chunks"][0]) == [c for c, _ in R.plan(N)]
+        assert sorted(int(c) for c in store.read_chunks(str(out))[0]) == [c for c, _ in R.plan(N)]
     else:
-        assert meta == {}
+        assert meta == {"complete": True} and df["complete"].all()  # CSV keeps it in a column
         np.testing.assert_allclose(df["mean"], baseline.table()["mean"], rtol=1e-15)
     assert temp_files(tmp_path) == []
 
@@ -73,7 +73,7 @@ def test_sweep_file_has_grid_columns(tmp_path):
     simkit.sweep("ochko", ["banker_stop=16,17", "p1.t=15"], n=8192, seed=1, out=str(out))
     df, meta = store.read_table(str(out))
     assert sorted(set(df["banker_stop"])) == [16, 17] and set(df["p1.t"]) == {15}
-    assert len(meta["chunks"]) == 2
+    assert len(store.read_chunks(str(out))) == 2
     assert meta["request"]["rules_strings"] == ["ochko(banker_stop=16)", "ochko"]
 
 
@@ -83,6 +83,7 @@ def test_write_table_round_trip_and_folders(tmp_path):
     store.write_table(str(p), df, {"note": "hello", "nested": {"k": [1, 2]}})
     back, meta = store.read_table(str(p))
     pd.testing.assert_frame_equal(back, df)
+    assert meta.pop("table_sha256") == store.table_digest(df)
     assert meta == {"format": store.FORMAT, "note": "hello", "nested": {"k": [1, 2]}}
     c = tmp_path / "t.csv"
     store.write_table(str(c), df)
@@ -192,6 +193,17 @@ def interrupt_after(monkeypatch, k):
     return seen
 
 
+def record_units(monkeypatch) -> list:
+    """The units every ``Backend.map`` is given from now on (what a resume plays), in a list."""
+    played, orig = [], R.Backend.map
+
+    def map_(self, units, fn=R.execute_unit):
+        played.extend(units)
+        return orig(self, units, fn)
+    monkeypatch.setattr(R.Backend, "map", map_)
+    return played
+
+
 def forbid_work(monkeypatch):
     def map_(self, units, fn=R.execute_unit):
         assert not units, f"resume of a complete file ran {len(units)} units"
@@ -202,17 +214,15 @@ def forbid_work(monkeypatch):
 def test_resume_after_dropping_chunks_from_the_file(tmp_path, baseline):
     out = str(tmp_path / "r.parquet")
     run_it(out=out)
-    df, meta = store.read_table(out)
     keep = {"0", "3", "4", "14"}
-    meta["chunks"] = [{c: v for c, v in d.items() if c in keep} for d in meta["chunks"]]
-    meta["complete"] = False
-    store.write_table(out, df, meta)
+    _as_format_1(out, lambda ch: [{c: v for c, v in d.items() if c in keep} for d in ch])
     assert sorted(store.read_table(out)[1]["chunks"][0]) == sorted(keep)
     res = run_it(out=out, resume=True)
     pd.testing.assert_frame_equal(numbers(res.table()), numbers(baseline.table()))
     df2, meta2 = store.read_table(out)
     pd.testing.assert_frame_equal(numbers(df2), numbers(baseline.table()))
-    assert meta2["complete"] is True and len(meta2["chunks"][0]) == len(R.plan(N))
+    assert meta2["complete"] is True and meta2["format"] == store.FORMAT
+    assert len(store.read_chunks(out)[0]) == len(R.plan(N))
 
 
 @pytest.mark.parametrize("workers", [1, 2])
@@ -224,11 +234,12 @@ def test_interrupted_run_keeps_finished_chunks_and_resume_finishes_it(tmp_path, 
         res = run_it(out=out, workers=workers)
     assert res.complete is False
     df, meta = store.read_table(out)
-    done = sorted(int(c) for c in meta["chunks"][0])
+    stored = store.read_chunks(out)[0]
+    done = sorted(int(c) for c in stored)
     assert len(done) == 4 and meta["complete"] is False
     assert (df["n"] == sum(cnt for c, cnt in R.plan(N) if c in done)).all()
     for c in done:  # the saved chunks are exactly the uninterrupted run's
-        assert np.array_equal(np.array(meta["chunks"][0][str(c)][1]), baseline.aggs[0].chunks[c][1][0])
+        assert np.array_equal(np.array(stored[str(c)][1]), baseline.aggs[0].chunks[c][1][0])
     monkeypatch.undo()
     res2 = run_it(out=out, resume=True, workers=workers)
     assert res2.complete
@@ -250,8 +261,7 @@ def test_resume_of_a_sweep_interrupted_twice(tmp_path, monkeypatch):
             r = simkit.sweep("ochko", grid, out=out, resume=os.path.exists(out), **kw)
         assert not r.complete
         monkeypatch.undo()
-    meta = store.read_table(out)[1]
-    assert sum(len(d) for d in meta["chunks"]) == 10
+    assert sum(len(d) for d in store.read_chunks(out)) == 10
     r = simkit.sweep("ochko", grid, out=out, resume=True, **kw)
     pd.testing.assert_frame_equal(numbers(r.table()), numbers(ref.table()))
 
@@ -332,7 +342,17 @@ def test_read_table_rejects_foreign_files(tmp_path):
         store.read_table(str(tmp_path / "future.parquet"))
 
 
+def _as_format_1(path, change=lambda chunks: chunks):
+    """Rewrite a results file as simkit wrote them before the chunk file (format 1: chunk
+    aggregates as JSON in the footer), ``change`` applied to them; the run marked unfinished."""
+    chunks = change(store.read_chunks(path))
+    df, meta = store.read_table(path)
+    os.remove(store.chunks_name(path))
+    store.write_table(path, df, dict(meta, format=1, chunks=chunks, complete=False))
+
+
 def _tamper(path, change):
+    _as_format_1(path)
     t = pq.read_table(path)
     md = dict(t.schema.metadata)
     meta = json.loads(md[b"simkit"])
@@ -355,7 +375,7 @@ def _first_chunk(fn):
 
 TAMPER = [
     pytest.param("json", lambda m: b"{not json", id="invalid-json"),
-    pytest.param("format", _set("format", lambda v: 2), id="wrong-format"),
+    pytest.param("format", _set("format", lambda v: 99), id="wrong-format"),
     pytest.param("request", _set("request", lambda v: None), id="no-request"),
     pytest.param("metrics", _first_chunk(lambda v: [v[0], v[1][:3], v[2][:3]]), id="wrong-metric-count"),
     pytest.param("triple", _first_chunk(lambda v: "garbage"),
@@ -413,8 +433,7 @@ def test_ctrl_c_during_a_threaded_run_merges_the_units_in_flight(tmp_path, monke
     with pytest.warns(UserWarning, match="interrupted"):
         res = run_it(out=out, workers=2)
     assert not res.complete
-    meta = store.read_table(out)[1]
-    done = sorted(int(c) for c in meta["chunks"][0])
+    done = sorted(int(c) for c in store.read_chunks(out)[0])
     # at least one unit per completed wait; at most a window (2 * workers) per wait, the third one
     # (interrupted) only draining what was in flight: nothing new was submitted after Ctrl-C
     assert 2 <= len(done) <= 3 * 2 * 2 < len(R.plan(N))
@@ -449,11 +468,13 @@ def test_a_finished_file_stays_whole_until_its_replacement_is_finished(tmp_path,
     first = simkit.run("ochko", out=out, **kw)
     assert first.complete
     before = open(out, "rb").read()
+    chunks_before = open(store.chunks_name(out), "rb").read()
     interrupt_after(monkeypatch, 2)
     with pytest.warns(UserWarning, match=r"s\.partial\.parquet .*still holds the earlier"):
         r = simkit.run("ochko", out=out, **{**kw, "seed": 5})
     monkeypatch.undo()
     assert not r.complete and open(out, "rb").read() == before
+    assert open(store.chunks_name(out), "rb").read() == chunks_before
     partial = str(tmp_path / "s.partial.parquet")
     done = simkit.run("ochko", out=partial, resume=True, **{**kw, "seed": 5})
     pd.testing.assert_frame_equal(numbers(done.table()),
@@ -463,7 +484,10 @@ def test_a_finished_file_stays_whole_until_its_replacement_is_finished(tmp_path,
     os.remove(partial)
     simkit.run("ochko", out=out, **{**kw, "seed": 6})
     assert open(out, "rb").read() != before
-    assert os.listdir(tmp_path) == ["s.parquet"]  # no partial file, no lock file left
+    # no partial file (its chunk file, left above, was overwritten and moved), no lock file left
+    assert sorted(os.listdir(tmp_path)) == ["s.chunks.parquet", "s.parquet"]
+    forbid_work(monkeypatch)
+    simkit.run("ochko", out=out, resume=True, **{**kw, "seed": 6})  # the moved chunks match
 
 
 def test_two_runs_cannot_write_one_file(tmp_path):
@@ -472,3 +496,166 @@ def test_two_runs_cannot_write_one_file(tmp_path):
         with pytest.raises(SimkitError, match="another simkit run is writing"):
             simkit.run("ochko", out=out, n=5_000)
     simkit.run("ochko", out=out, n=5_000)  # the lock is gone with its holder
+
+
+# --- chunk aggregates as data (format 2) ------------------------------------------------------
+
+def _rewrite_chunks(path, fn):
+    """Rewrite the chunk file of ``path`` with ``fn`` applied to its table (metadata kept)."""
+    side = store.chunks_name(path)
+    t = pq.read_table(side)
+    pq.write_table(fn(t).replace_schema_metadata(t.schema.metadata), side)
+
+
+def _replace_column(name, fn):
+    def change(t):
+        return t.set_column(t.schema.get_field_index(name), name, fn(t.column(name)))
+    return change
+
+
+def _short(name):
+    return _replace_column(name, lambda c: pa.array([v[:2] for v in c.to_pylist()],
+                                                    pa.large_list(pa.float64())))
+
+
+CHUNK_TAMPER = [
+    pytest.param(lambda p: os.remove(store.chunks_name(p)), "is missing", id="missing"),
+    pytest.param(lambda p: open(store.chunks_name(p), "wb").write(b"junk"),
+                 "cannot read the chunk aggregates", id="junk"),
+    pytest.param(lambda p: _rewrite_chunks(p, lambda t: t.drop_columns(["sumsq"])),
+                 "not the chunk aggregates", id="no-sumsq"),
+    pytest.param(lambda p: _rewrite_chunks(p, _replace_column(
+        "chunk", lambda c: pa.array(np.asarray(c) + 1000))), "not in this request's plan",
+        id="chunk-outside-plan"),
+    pytest.param(lambda p: _rewrite_chunks(p, _replace_column(
+        "n", lambda c: pa.array(np.asarray(c) + 1))), "not in this request's plan",
+        id="wrong-deals"),
+    pytest.param(lambda p: _rewrite_chunks(p, lambda t: _short("sumsq")(_short("sum")(t))),
+                 "do not match this game's metrics", id="wrong-metric-count"),
+    pytest.param(lambda p: _rewrite_chunks(p, _short("sum")), "differ in length",
+                 id="sums-and-squares-differ"),
+    pytest.param(lambda p: _rewrite_chunks(p, _replace_column(
+        "config", lambda c: pa.array(np.asarray(c) + 3, pa.int32()))),
+        "wrong number of configurations", id="config-out-of-range"),
+]
+
+
+@pytest.mark.parametrize("change,message", CHUNK_TAMPER)
+def test_resume_from_a_bad_chunk_file_is_an_error(tmp_path, change, message):
+    out = str(tmp_path / "t.parquet")
+    run_it(out=out)
+    change(out)
+    with pytest.raises(SimkitError, match=message):
+        run_it(out=out, resume=True)
+    store.read_table(out)  # the table itself still reads (for report)
+
+
+def test_chunk_file_of_another_request_is_refused(tmp_path):
+    a, b = str(tmp_path / "a.parquet"), str(tmp_path / "b.parquet")
+    run_it(out=a)
+    simkit.run("ochko(banker_stop=16)", n=N, seed=6, strategies=["p1=stand_at(15)"], out=b)
+    os.replace(store.chunks_name(b), store.chunks_name(a))
+    with pytest.raises(SimkitError, match="chunk aggregates of another request"):
+        run_it(out=a, resume=True)
+
+
+def test_the_chunk_file_is_not_a_results_table(tmp_path):
+    out = str(tmp_path / "t.parquet")
+    run_it(out=out)
+    with pytest.raises(SimkitError, match=r"holds the chunk aggregates of 't\.parquet'"):
+        store.read_table(store.chunks_name(out))
+
+
+def test_a_format_1_file_still_resumes(tmp_path, monkeypatch, baseline):
+    out = str(tmp_path / "old.parquet")
+    interrupt_after(monkeypatch, 5)
+    with pytest.warns(UserWarning, match="interrupted"):
+        run_it(out=out)
+    monkeypatch.undo()
+    _as_format_1(out)
+    assert store.read_table(out)[1]["format"] == 1
+    res = run_it(out=out, resume=True)
+    pd.testing.assert_frame_equal(numbers(res.table()), numbers(baseline.table()))
+    assert store.read_table(out)[1]["format"] == store.FORMAT  # rewritten in the new format
+    assert len(store.read_chunks(out)[0]) == len(R.plan(N))
+
+
+def test_chunk_table_round_trips_exactly(tmp_path, baseline):
+    aggs = [R.Aggregates(a.n_metrics) for a in baseline.aggs]
+    out = str(tmp_path / "x.parquet")
+    request = {"k": 1}
+    store.write_results(out, baseline.table(), {"complete": True}, baseline.aggs, request)
+    store.load_chunks(out, store.read_table(out)[1], aggs, R.plan(baseline.n), request)
+    for a, b in zip(aggs, baseline.aggs):
+        assert a.chunks.keys() == b.chunks.keys()
+        for c in a.chunks:
+            assert a.chunks[c][0] == b.chunks[c][0] and np.array_equal(a.chunks[c][1], b.chunks[c][1])
+
+
+@pytest.mark.slow
+def test_a_run_of_many_chunks_reads_back_and_resumes(tmp_path, monkeypatch):
+    """n=4e11 is 381,470 chunks of 2**20 deals: its file reads back, and resume plays only the
+    missing chunk (the format-1 footer failed with 'Exceeded size limit' from 300,000).  The
+    other chunks' sums are made up (playing them would take days)."""
+    n, out = 4 * 10**11, str(tmp_path / "big.parquet")
+    interrupt_after(monkeypatch, 0)
+    with pytest.warns(UserWarning, match="interrupted"):
+        simkit.run("ochko", n=n, seed=1, out=out)
+    monkeypatch.undo()
+    df, meta = store.read_table(out)
+    plan = R.plan(n, meta["request"]["chunk_size"])
+    assert len(plan) > 300_000
+    small = simkit.run("ochko", n=2**16, seed=1).aggs[0]
+    count, total = small.total()
+    a, acc = R.Aggregates(small.n_metrics), total / count  # per deal: binary metrics stay binary
+    for c, cnt in plan[:-1]:
+        a.add(c, cnt, acc * cnt)
+    store.write_results(out, df, meta, [a], meta["request"])
+    assert store.read_table(out)[1]["complete"] is False
+    played = record_units(monkeypatch)
+    res = simkit.run("ochko", n=n, seed=1, out=out, resume=True)
+    assert res.complete and len(played) == 1 and res.deals() == n
+    df, meta = store.read_table(out)
+    assert meta["complete"] is True and (df["n"] == n).all()
+    assert pq.ParquetFile(store.chunks_name(out)).metadata.num_rows == len(plan)
+
+
+def test_report_of_a_glob_skips_the_chunk_files(tmp_path):
+    from simkit.report import build
+    out = str(tmp_path / "t.parquet")
+    run_it(out=out)
+    page = build(sorted(str(p) for p in tmp_path.glob("*.parquet")), str(tmp_path / "r.html"))
+    assert os.path.isfile(page)
+    with pytest.raises(SimkitError, match="holds the chunk aggregates"):  # alone, it is refused
+        build([store.chunks_name(out)], str(tmp_path / "r2.html"))
+
+
+def test_a_second_ctrl_c_with_threads_keeps_the_finished_units(monkeypatch):
+    """Units 0 and 1 finish, 2 and 3 hang; a second Ctrl-C while the main thread waits yields the
+    finished ones and raises at once, not waiting for the hung ones (it threw them away)."""
+    import threading
+    release = threading.Event()
+
+    def fn(i):
+        if i >= 2:
+            release.wait(60)
+        return i
+
+    real_wait = R.wait
+
+    def wait(fs, **kw):
+        done = [f for f in fs if f.done()]
+        if len(done) >= 2:
+            raise KeyboardInterrupt  # as the second Ctrl-C lands in the main thread
+        return real_wait(fs, **kw)
+
+    monkeypatch.setattr(R, "wait", wait)
+    got = []
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            with R.Backend(2, "threads") as be:
+                for u, v in be.map([(0,), (1,), (2,), (3,)], fn):
+                    got.append(v)
+        assert sorted(got) == [0, 1]
+    finally:
+        release.set()

@@ -20,7 +20,7 @@ from simkit.analysis.interleave import cpu_rate, interleaved
 from simkit.core.play import run_chunk
 from simkit.core.registry import parse_strategies
 from simkit.core.rng import stream_state, xoshiro_bounded_sum
-from simkit.core.runner import check_size
+from simkit.core.runner import check_size, in_thread
 
 
 def bench(game: str, n: int | None = None, seed: int = 0, rules=None, strategies=None,
@@ -47,8 +47,10 @@ def bench(game: str, n: int | None = None, seed: int = 0, rules=None, strategies
     s = stream_state(seed, 1)
     xoshiro_bounded_sum(s, 36, 1000)
     rates = interleaved({
-        "deals": lambda: cpu_rate(lambda: run_chunk(spec, r, strats, state, n), n),
-        "draws": lambda: cpu_rate(lambda: xoshiro_bounded_sum(s, 36, 4 * n), 4 * n)}, reps)
+        # in a thread, so that Ctrl-C stops a long bench at once (CPU time is the process's)
+        "deals": lambda: cpu_rate(lambda: in_thread(run_chunk, spec, r, strats, state, n), n),
+        "draws": lambda: cpu_rate(lambda: in_thread(xoshiro_bounded_sum, s, 36, 4 * n), 4 * n)},
+        reps)
     deals, draws = rates["deals"], rates["draws"]
     rows = [("deals_per_second_per_core", deals, f"{n:,} deals, one thread"),
             ("bounded_draws_per_second", draws, "xoshiro256** + Lemire, one thread"),

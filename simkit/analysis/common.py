@@ -216,9 +216,15 @@ class Deals:
 
     def __init__(self, spec: GameSpec, configs: list[R.Config], n: int, seed: int, *,
                  workers: int = 1, backend: str | None = None, scheduler: str | None = None,
-                 progress: bool | None = None, desc: str | None = None):
+                 progress: bool | None = None, desc: str | None = None, out: str | None = None,
+                 resume: bool = False):
         self.spec, self.configs, self.n, self.seed = spec, list(configs), int(n), int(seed)
+        R.check_size(self.n, len(self.configs))
         self.size = chunk_size(self.n)
+        units = len(self.configs) * math.ceil(self.n / self.size)
+        if units > R.MAX_UNITS:
+            raise SimkitError(f"{len(self.configs):,} configurations of n={self.n:,} deals make "
+                              f"{units:,} chunks, more than {R.MAX_UNITS:,}; use fewer deals")
         self.plan = R.plan(self.n, self.size)
         self.metrics = [spec.metrics(c.rules) for c in self.configs]
         self.col = [{m.name: j for j, m in enumerate(ms)} for ms in self.metrics]
@@ -231,6 +237,32 @@ class Deals:
         self._progress, self._desc = progress, desc or spec.name
         say_compiling(spec, progress)
         self._bar = None
+        self._upto = len(self.plan)
+        self._checkpoint(out, resume)
+
+    def _checkpoint(self, out: str | None, resume: bool) -> None:
+        """With ``out`` (a ``.parquet`` file), keep the chunk aggregates in ``X.chunks.parquet``
+        as they finish (every few seconds and at the end); ``resume`` loads them first, so that
+        only the missing chunks are played.  The analysis itself is a function of the numbers,
+        so a resumed one ends as an uninterrupted one."""
+        from simkit.core import store
+        self._out = out if out and store.kind_of(out) == "parquet" else None
+        if resume and not out:
+            raise SimkitError("--resume needs -o FILE.parquet, the results file of the "
+                              "interrupted analysis")
+        if resume and not self._out:
+            raise SimkitError("--resume needs a .parquet results file (CSV keeps no chunk "
+                              "aggregates)")
+        from simkit.analysis.simulate import _file_digests
+        from simkit.core.registry import game_string
+        self.request = dict(analysis=self._desc, seed=self.seed, n=self.n, chunk_size=self.size,
+                            rules_strings=[game_string(self.spec, c.rules) for c in self.configs],
+                            strategies=[[str(s) for s in c.strategies] for c in self.configs],
+                            files=_file_digests(self.spec, self.configs))
+        if resume:
+            store.load_chunks(out, {"format": store.FORMAT}, self.aggs, self.plan, self.request)
+        self._save = R.Throttle(lambda: store.write_chunks(self._out, self.aggs, self.request)) \
+            if self._out else None
 
     def __enter__(self):
         self._backend.__enter__()
@@ -253,18 +285,29 @@ class Deals:
         if not self.complete:
             return
         self.budget(len(self.configs) * self.n)
+        self._upto = upto
         try:
             R.run_units([self.configs[i] for i in which], [self.aggs[i] for i in which], self.seed,
-                        self.plan[:upto], self._backend, self._bar)
+                        self.plan[:upto], self._backend, self._bar, self._save)
         except KeyboardInterrupt as e:
             import signal
             self.complete = False
             self.exit_status = 128 + getattr(e, "signum", signal.SIGINT)
+        finally:
+            if self._save is not None:
+                self._save.flush()
+        from simkit.analysis.simulate import _changed_files
+        changed = _changed_files(self.spec, self.configs, self.request.get("files"))
+        if changed:  # its chunks may mix two versions of a policy
+            raise SimkitError(f"the policy file{'s' if len(changed) > 1 else ''} "
+                              f"{', '.join(changed)} changed during the analysis: its chunks may "
+                              f"mix two policies; run it again with the file unchanged")
 
     def common(self, which) -> list[int]:
-        """Chunks finished by every configuration in ``which``."""
+        """Chunks finished by every configuration in ``which``, among those the last
+        :meth:`play` asked for (a resumed analysis may hold later ones already)."""
         sets = [set(self.aggs[i].chunks) for i in which]
-        return sorted(set.intersection(*sets)) if sets else []
+        return sorted(c for c in set.intersection(*sets) if c < self._upto) if sets else []
 
     def counts(self, chunks) -> np.ndarray:
         sizes = dict(self.plan)
@@ -374,6 +417,8 @@ class Analysis:
     exit_status: int = 0
     #: the headline claims, each beside its line (:mod:`simkit.analysis.verdict`)
     claims: list = field(default_factory=list)
+    #: the simulation request behind it, kept in a saved file for ``--resume`` (odds: its sweep's)
+    request: dict | None = None
 
     def table(self):
         return self.frames["table"]
@@ -396,8 +441,11 @@ class Analysis:
                     frames={k: _records(v) for k, v in self.frames.items()})
 
     def meta(self) -> dict:
-        return dict(analysis=self.to_json(), complete=self.complete, game=self.game.split("(")[0],
-                    simkit_version=__version__)
+        out = dict(analysis=self.to_json(), complete=self.complete, game=self.game.split("(")[0],
+                   simkit_version=__version__)
+        if self.request is not None:
+            out["request"] = self.request
+        return out
 
     def save(self, out: str) -> None:
         from simkit.core import store

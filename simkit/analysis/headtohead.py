@@ -94,7 +94,8 @@ def compare(game: str, a: str, b: str, *, field: str | None = None, rules=None, 
             seed: int = 0, metric: str | None = None, until_resolved: bool = False,
             precision: float | None = None, confidence: float = 0.95, workers: int = 1,
             backend: str | None = None, scheduler: str | None = None,
-            progress: bool | None = None, teams: bool = False) -> Analysis:
+            progress: bool | None = None, teams: bool = False, out: str | None = None,
+            resume: bool = False) -> Analysis:
     """Strategy ``a`` against strategy ``b`` (strategy strings of the game) on the same deals.
 
     Returns an :class:`~simkit.analysis.common.Analysis` whose table has one row per metric:
@@ -132,7 +133,7 @@ def compare(game: str, a: str, b: str, *, field: str | None = None, rules=None, 
                           f"name a per-seat metric with -m, or compare against a --field")
     sequential = until_resolved or precision is not None
     d = Deals(spec, configs, n, seed, workers=workers, backend=backend, scheduler=scheduler,
-              progress=progress, desc=f"{spec.name} compare")
+              progress=progress, desc=f"{spec.name} compare", out=out, resume=resume)
     plan_looks = looks(len(d.plan)) if sequential else [len(d.plan)]
     alpha = (1 - confidence) / len(plan_looks)
     status, history = "fixed n", []

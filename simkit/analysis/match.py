@@ -20,7 +20,7 @@ from simkit.errors import SimkitError
 
 def odds(game: str, grid, *, strategies=None, rules=None, n=20_000, seed: int = 0,
          workers: int = 1, backend: str | None = None, scheduler: str | None = None,
-         progress: bool | None = None) -> Analysis:
+         progress: bool | None = None, out: str | None = None, resume: bool = False) -> Analysis:
     """Match-win chance of the grid's seat at every point of ``grid`` (one seat's parameters),
     in the game's match unit; ``n`` matches per point."""
     from simkit.games import get_game
@@ -42,8 +42,12 @@ def odds(game: str, grid, *, strategies=None, rules=None, n=20_000, seed: int = 
     gs = f"{spec.name}(" + ",".join(f"{k}={v}" for k, v in opts.items()) + ")"
     with warnings.catch_warnings(record=True):  # an interruption: the CLI says it, with its status
         warnings.simplefilter("always")
+        # with -o FILE.parquet the sweep's chunks are checkpointed there (its table is then
+        # replaced by the analysis's, which keeps the sweep's request for --resume)
         res = sweep(gs, grid, n=n, seed=seed, strategies=strategies, workers=workers,
-                    backend=backend, scheduler=scheduler, progress=progress)
+                    backend=backend, scheduler=scheduler, progress=progress,
+                    out=out if out and out.lower().endswith((".parquet", ".pq")) or resume else None,
+                    resume=resume, overwrite=not resume)
     if not res.complete and min(res.deals(i) for i in range(len(res.points))) == 0:
         from simkit.core.runner import Interrupted
         if res.exit_status > 128:
@@ -82,4 +86,4 @@ def odds(game: str, grid, *, strategies=None, rules=None, n=20_000, seed: int = 
     info = dict(metric=metric, larger=larger, keys=keys, seed=int(seed), n=res.n,
                 best={k: b[k] for k in keys}, resolved=claim["resolved"])
     return Analysis("odds", rs, label, {"table": t}, summary, info, complete=res.complete,
-                    exit_status=res.exit_status, claims=[claim])
+                    exit_status=res.exit_status, claims=[claim], request=res.request)

@@ -73,7 +73,7 @@ def _seat_of(key: str) -> str | None:
 def best(game: str, grid, *, strategies=None, rules=None, metric: str | None = None,
          larger: bool | None = None, n=100_000, seed: int = 0, alpha: float = 0.05,
          workers: int = 1, backend: str | None = None, scheduler: str | None = None,
-         progress: bool | None = None) -> Analysis:
+         progress: bool | None = None, out: str | None = None, resume: bool = False) -> Analysis:
     """The best point of ``grid`` (``["p1.knock=0..10"]``, several axes allowed) against the fixed
     ``strategies`` of the other seats, by racing on common deals; ``n`` is the most deals a point
     gets.  ``metric`` defaults to the game's objective for the grid's seat (``p1_points`` in gin);
@@ -110,7 +110,7 @@ def best(game: str, grid, *, strategies=None, rules=None, metric: str | None = N
     name = metric
 
     d = Deals(spec, configs, n, seed, workers=workers, backend=backend, scheduler=scheduler,
-              progress=progress, desc=f"{spec.name} best")
+              progress=progress, desc=f"{spec.name} best", out=out, resume=resume)
     plan_looks = looks(len(d.plan))
 
     def sample(alive, k):

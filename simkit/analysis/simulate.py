@@ -215,6 +215,8 @@ class Result:
     # Dask cluster was lost (the last three leave complete=False and a file --resume continues)
     exit_status: int = 0
     _specs: list | None = field(default=None, repr=False, compare=False)
+    #: what :func:`sweep` was asked (as its results file keeps it for ``--resume``)
+    request: dict | None = field(default=None, repr=False, compare=False)
 
     @property
     def metric_specs(self):
@@ -381,7 +383,7 @@ class Result:
         return of_result(self)
 
     def meta(self, request: dict, headline: bool = False) -> dict:
-        out = dict(request=request, chunks=store.encode_chunks(self.aggs), complete=self.complete,
+        out = dict(request=request, complete=self.complete,
                    game=self.spec.name, game_version=self.spec.version,
                    simkit_version=__version__, created=self.created)
         if headline:
@@ -484,8 +486,9 @@ def sweep(game: str, grid=None, *, n=None, seed: int = 0, strategies=None, rules
         file says ``complete: false`` until the last chunk is merged).  An existing complete
         results file (or any other file) at ``out`` is replaced, as rerunning a finished command
         refreshes it; a Parquet file of an unfinished run is refused unless ``resume`` (continue
-        it) or ``overwrite`` (start again).  CSV files keep no chunks: they cannot be resumed and
-        are always replaced.
+        it) or ``overwrite`` (start again).  A Parquet file's chunk sums go to
+        ``X.chunks.parquet`` beside it (:func:`simkit.core.store.write_results`).  CSV files keep
+        no chunks: they cannot be resumed and are always replaced.
     resume : bool
         Continue the interrupted run stored in ``out``; the request (game, rules, strategies,
         grid, seed, n, precision, content of policy files) must be the same.
@@ -537,13 +540,14 @@ def sweep(game: str, grid=None, *, n=None, seed: int = 0, strategies=None, rules
         request["files"] = files
     chunks = R.plan(n, size, grow=precision is not None)
     result = Result(spec, configs, points, aggs, seed, n)
+    result.request = request
     if resume:
         _, meta = store.read_table(out)
         old = meta.get("request") if isinstance(meta, dict) else None
         if old != request:
             raise SimkitError(f"{out!r} holds a different request ({_differences(old, request)}); "
                               f"resume needs the same command, or --overwrite to start again")
-        store.decode_chunks(meta.get("chunks"), aggs, chunks)
+        store.load_chunks(out, meta, aggs, chunks, request)
 
     # an existing file that is not an unfinished run (a finished one, a CSV) stays whole until
     # its replacement is finished: the checkpoints go beside it
@@ -567,8 +571,11 @@ def _play(result: Result, chunks, request, out, ckpt, rows, progress, workers, b
     final = []
 
     def save():
-        if out:  # the headline (paired claims) once the chunks are all in
-            store.write_table(ckpt, result.table(), result.meta(request, headline=bool(final)))
+        if out and store.kind_of(ckpt) == "csv":  # no metadata: a column says if it is complete
+            store.write_table(ckpt, result.table().assign(complete=result.complete))
+        elif out:  # the headline (paired claims) once the chunks are all in
+            store.write_results(ckpt, result.table(), result.meta(request, headline=bool(final)),
+                                result.aggs, request)
 
     per_deal = {} if rows else None
     total = sum(cnt for _, cnt in chunks) * len(configs)
@@ -602,14 +609,42 @@ def _play(result: Result, chunks, request, out, ckpt, rows, progress, workers, b
                       stacklevel=2)
     finally:
         bar.close()
+    changed = _changed_files(spec, configs, request.get("files")) if result.complete else []
+    if changed:  # the chunks may mix two versions of a policy: never complete
+        result.complete = False
     if per_deal:
         result.rows = _rows_frame(result, per_deal, chunks)
     if out:
         final.append(True)
         checkpoint.flush()
         if ckpt != out and result.complete:
-            os.replace(ckpt, out)
+            store.move_results(ckpt, out)
+    if changed:
+        raise SimkitError(f"the policy file{'s' if len(changed) > 1 else ''} "
+                          f"{', '.join(changed)} changed during the run: its chunks may mix two "
+                          f"policies" + (f"; {ckpt} is saved as unfinished" if out else "")
+                          + "; run again with the file unchanged")
     return result
+
+
+def _changed_files(spec, configs, files) -> list[str]:
+    """The policy files (their paths) whose content differs now from ``files``, the digests
+    taken when the run started (:func:`_file_digests`)."""
+    if not files:
+        return []
+    now = _file_digests(spec, configs) or [{}] * len(files)
+    out = []
+    for c, (a, b) in enumerate(zip(files, now)):
+        st = {f"{seat}.{p}": s for seat, s in zip(seat_names(len(configs[c].strategies)),
+                                                  configs[c].strategies)
+              for p in [p.name for p in spec.strategies[s.kind].params]}
+        for k in a:
+            if a.get(k) != b.get(k):
+                seat_param = k.split(".", 1)
+                path = str(st[k].values[seat_param[1]]) if k in st else k
+                if path not in out:
+                    out.append(path)
+    return out
 
 
 def _run_to_precision(result: Result, chunks, precision: float, names: list[str], be, bar,

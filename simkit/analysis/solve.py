@@ -72,7 +72,7 @@ def solve(game: str, row: str, col: str, *, strategies=None, rules=None,
           row_metric: str | None = None, col_metric: str | None = None, exact: bool = False,
           n=100_000, seed: int = 0, reps: int = 400, workers: int = 1,
           backend: str | None = None, scheduler: str | None = None,
-          progress: bool | None = None) -> Analysis:
+          progress: bool | None = None, out: str | None = None, resume: bool = False) -> Analysis:
     """The matrix of ``row`` (one grid axis, ``"banker_stop=14..20"``) against ``col``
     (``"p1.t=12..21"``) with best replies, minimax and the mixed equilibrium; see the module."""
     from simkit.games import parse_game
@@ -121,6 +121,9 @@ def solve(game: str, row: str, col: str, *, strategies=None, rules=None,
     opts.update(rules if isinstance(rules, dict) else parse_kv(list(rules or []), "rules option"))
     rs = game_string(spec, r0)
     if exact:
+        if resume:
+            raise SimkitError("--resume: an --exact solve plays no chunks, there is nothing to "
+                              "continue")
         if spec.exact is None:
             raise SimkitError(f"{spec.name} has no exact analysis; solve it by simulation")
         ex_axes = [(rk, rvals), (ck, cvals)] + _fixed_axes(spec, r0, strategies, (rk, ck))
@@ -147,7 +150,8 @@ def solve(game: str, row: str, col: str, *, strategies=None, rules=None,
     else:
         configs, points = _configs(spec, opts, strategies, [row, col])
         d, chunks, cnt = play_all(spec, configs, n, seed, "solve", workers=workers,
-                                  backend=backend, scheduler=scheduler, progress=progress)
+                                  backend=backend, scheduler=scheduler, progress=progress,
+                                  out=out, resume=resume)
         shape = (len(rvals), len(cvals))
 
         def sums(name, sign):

@@ -95,7 +95,8 @@ def pair_scores(a, b, n, model):
 def tournament(game: str, strategies, *, rules=None, metric: str | None = None,
                model: str | None = None, n=100_000, seed: int = 0, reps: int = 400,
                workers: int = 1, backend: str | None = None, scheduler: str | None = None,
-               progress: bool | None = None) -> Analysis:
+               progress: bool | None = None, out: str | None = None,
+               resume: bool = False) -> Analysis:
     """A round robin of ``strategies`` (strategy strings, at least two) on common deals.
 
     ``metric``: a per-seat metric stem or seat name (default the game's objective); ``model``:
@@ -134,7 +135,8 @@ def tournament(game: str, strategies, *, rules=None, metric: str | None = None,
         configs += cs
         owners.append((len(configs) - len(cs), len(cs), roles, mode))
     d, chunks, cnt = play_all(spec, configs, n, seed, "tournament", workers=workers,
-                              backend=backend, scheduler=scheduler, progress=progress)
+                              backend=backend, scheduler=scheduler, progress=progress, out=out,
+                              resume=resume)
     a_s, b_s = [], []
     for start, size, roles, mode in owners:
         sub = _Sub(d, start)

@@ -133,12 +133,27 @@ def _process_pool(workers: int):
     if pool is None or getattr(pool, "_broken", False):
         import multiprocessing as mp
         from concurrent.futures import ProcessPoolExecutor
-        pool = ProcessPoolExecutor(workers, mp_context=mp.get_context("spawn"))
+        pool = ProcessPoolExecutor(workers, mp_context=mp.get_context("spawn"),
+                                   initializer=_watch_parent, initargs=(os.getpid(),))
         if not _PROCESS_POOLS:
             import atexit
             atexit.register(_close_pools)  # before interpreter teardown, which they outlive
         _PROCESS_POOLS[workers] = pool
     return pool
+
+
+def _watch_parent(parent: int, every: float = 0.2) -> None:
+    """A process worker's initializer: a daemon thread that ends the worker once its parent is
+    gone (SIGKILL of a run gives its workers no chance to be shut down; they would play on,
+    holding memory, and keep the resource tracker alive).  The kernels release the GIL, so the
+    thread looks even while the worker plays a chunk."""
+    def watch():
+        while True:
+            time.sleep(every)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="simkit-parent-watch", daemon=True).start()
 
 
 def _close_pools() -> None:
@@ -191,7 +206,14 @@ class Backend:
         if self._pool is not None and self.kind == "processes" and exc[0] is None:
             pass  # idle after a finished request: kept for the next one
         elif self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
+            if exc[0] is not None and issubclass(exc[0], KeyboardInterrupt):
+                # a second Ctrl-C: the chunks still running are given up, not waited for (the
+                # CLI then exits at once; process workers are ended)
+                for proc in list((getattr(self._pool, "_processes", None) or {}).values()):
+                    proc.terminate()
+                self._pool.shutdown(wait=False, cancel_futures=True)
+            else:
+                self._pool.shutdown(wait=True, cancel_futures=True)
             if _PROCESS_POOLS.get(self.workers) is self._pool:
                 del _PROCESS_POOLS[self.workers]
         if self._client is not None:
@@ -224,7 +246,7 @@ class Backend:
                 for u in units:
                     if stop.requested:
                         break
-                    yield u, fn(*u)
+                    yield u, in_thread(fn, *u)
             else:
                 yield from self._map_parallel(units, fn, stop)
             if stop.requested:
@@ -246,7 +268,13 @@ class Backend:
             if not inflight:
                 break
             if self._client is None:
-                for f in wait(list(inflight), timeout=0.5, return_when=FIRST_COMPLETED).done:
+                try:
+                    done = wait(list(inflight), timeout=0.5, return_when=FIRST_COMPLETED).done
+                except KeyboardInterrupt:  # a second Ctrl-C: keep what finished, leave the rest
+                    for f in [f for f in inflight if f.done() and f.exception() is None]:
+                        yield inflight.pop(f), f.result()
+                    raise
+                for f in done:
                     yield inflight.pop(f), f.result()
                 continue
             for f in self._dask_wait(inflight, stop):
@@ -356,6 +384,32 @@ def dask_timeout() -> float:
     return v
 
 
+def in_thread(fn: Callable, *args):
+    """``fn(*args)`` in a daemon thread while the main thread waits in short polls, so that a
+    signal is handled at once even while a kernel plays a long chunk (a numba kernel holds the
+    main thread until it returns: a gin match chunk takes minutes).  A second Ctrl-C then raises
+    here and the chunk is given up.  Off the main thread, a plain call."""
+    if threading.current_thread() is not threading.main_thread():
+        return fn(*args)
+    box: dict = {}
+    done = threading.Event()
+
+    def target():
+        try:
+            box["value"] = fn(*args)
+        except BaseException as e:  # noqa: BLE001 - raised again in the caller's thread
+            box["error"] = e
+        finally:
+            done.set()
+
+    threading.Thread(target=target, name="simkit-chunk", daemon=True).start()
+    while not done.wait(0.2):
+        pass
+    if "error" in box:
+        raise box.pop("error")
+    return box["value"]
+
+
 class _StopOnSigint:
     """Within the block, the first SIGINT or SIGTERM only sets ``requested`` to its number (the
     main thread only); a second one goes to the handler that was there before."""
@@ -459,7 +513,8 @@ def run_units(configs: list[Config], aggs: list[Aggregates], seed: int, chunks: 
 
 class Throttle:
     """Call ``fn`` at most every ``seconds`` (and always on :meth:`flush`); by default every
-    ``SIMKIT_CHECKPOINT_SECONDS`` (5)."""
+    ``SIMKIT_CHECKPOINT_SECONDS`` (5; 0 calls it every time).  A call that took long spaces the
+    next ones out to 20 times its time, so that checkpoints of a large run stay about 5% of it."""
 
     def __init__(self, fn: Callable[[], None], seconds: float | None = None):
         if seconds is None:
@@ -467,12 +522,15 @@ class Throttle:
                 seconds = float(os.environ.get("SIMKIT_CHECKPOINT_SECONDS") or 5.0)
             except ValueError:
                 seconds = 5.0
-        self.fn, self.seconds, self.last = fn, seconds, time.monotonic()
+        self.fn, self.seconds, self.last, self.cost = fn, seconds, time.monotonic(), 0.0
 
     def __call__(self) -> None:
-        if time.monotonic() - self.last >= self.seconds:
+        gap = max(self.seconds, 20 * self.cost) if self.seconds > 0 else 0.0  # 0: every call
+        if time.monotonic() - self.last >= gap:
             self.flush()
 
     def flush(self) -> None:
+        t = time.monotonic()
         self.fn()
         self.last = time.monotonic()
+        self.cost = self.last - t

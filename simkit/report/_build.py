@@ -154,7 +154,13 @@ def build(frames_or_paths, out, title: str | None = None) -> str:
     written atomically.  Returns ``out``.  Bad input raises :class:`~simkit.errors.SimkitError`.
     """
     out = _check_out(out)
-    loaded = [(name, *_load(name, item)) for name, item in _items(frames_or_paths)]
+    from simkit.core import store
+    items = list(_items(frames_or_paths))
+    given = {os.path.abspath(store.chunks_name(os.fspath(i))) for _, i in items
+             if isinstance(i, (str, os.PathLike))}
+    # FILE.chunks.parquet beside its FILE.parquet (both in a glob): resume data, not a table
+    loaded = [(name, *_load(name, item)) for name, item in items
+              if not (isinstance(item, (str, os.PathLike)) and os.path.abspath(item) in given)]
     created = _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds")
     if title is None:
         games = list(dict.fromkeys(
