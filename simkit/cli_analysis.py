@@ -38,9 +38,34 @@ def _grid_against(grid_help: str):
     return deco
 
 
+def _save(an, out: str) -> None:
+    """Save the analysis to ``out``; an interrupted one never replaces results that ``out``
+    already holds (other than an earlier interrupted analysis, which ``--resume`` continues):
+    it goes to ``X.partial.parquet`` beside it, as an interrupted run's checkpoints do."""
+    import os
+
+    from simkit.core import store
+    if not an.complete and os.path.isfile(out) and not _interrupted_file(out):
+        part = store.partial_name(out)
+        an.save(part)
+        click.echo(f"simkit: {out} keeps the results it held; this interrupted analysis is in "
+                   f"{part} (--resume -o {out} finishes it)", err=True)
+        return
+    an.save(out)
+
+
+def _interrupted_file(path: str) -> bool:
+    """True when ``path`` is a results file that says it is not complete."""
+    from simkit.core import store
+    try:
+        return store.read_table(path)[1].get("complete") is False
+    except Exception:  # noqa: BLE001 - unreadable: keep it, it is not ours to replace
+        return False
+
+
 def _emit(an, fmt: str, out: str | None, columns: list[str], extra=None) -> None:
     if out:
-        an.save(out)
+        _save(an, out)
     if fmt == "json":
         click.echo(json.dumps(an.to_json(), indent=1, default=jsonable))
         _finish(an)
@@ -199,7 +224,7 @@ def solve(game, row, col, strategies, rules, row_metric, col_metric, exact, reps
 
 def _emit_solve(an, mat, out):
     if out:
-        an.save(out)
+        _save(an, out)
     with pd.option_context("display.width", 200, "display.float_format", lambda v: f"{v:.6f}"):
         click.echo(f"row payoff {an.info['row_metric']} ({an.info['row']} down, "
                    f"{an.info['col']} across):")

@@ -120,3 +120,23 @@ def test_solve_and_odds_say_the_interruption_in_one_line(command, monkeypatch, c
     err = capsys.readouterr().err
     assert err.strip().splitlines() == [
         "simkit: interrupted: the numbers above use the chunks that finished"], err
+
+
+@pytest.mark.parametrize("command", ["compare", "solve"])
+def test_an_interrupted_analysis_keeps_the_finished_file_it_would_replace(
+        command, tmp_path, monkeypatch, capsys):
+    from simkit.core import store
+    out = str(tmp_path / "a.parquet")
+    argv = [*COMMANDS[command], "-o", out]
+    assert main(argv) == 0
+    before = open(out, "rb").read()
+    capsys.readouterr()
+    interrupt_after(monkeypatch, 12, KeyboardInterrupt())
+    assert main(argv) == 130
+    err = capsys.readouterr().err
+    assert open(out, "rb").read() == before, "the finished results are kept whole"
+    part = store.partial_name(out)
+    assert f"{out} keeps the results it held" in err and store.read_table(part)[1]["complete"] is False
+    monkeypatch.undo()
+    assert main([*argv, "--resume"]) == 0           # the partial one finishes and replaces it
+    assert store.read_table(out)[1]["complete"] is True
