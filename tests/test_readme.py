@@ -86,3 +86,16 @@ def test_readme_says_exactly_which_command_takes_what():
         have = {min(o.opts, key=lambda x: (x.startswith("--"), len(x)))
                 for o in cmd.params if isinstance(o, click.Option)}
         assert table.get(name) == have, (name, table.get(name), have)
+
+
+def test_readme_names_every_notebook_every_game_and_the_notebooks_extra():
+    import pathlib
+
+    from simkit.games import GAMES
+    text = open(README, encoding="utf-8").read()
+    root = pathlib.Path(README).parent
+    for nb in sorted((root / "notebooks").glob("*.ipynb")):
+        assert f"`notebooks/{nb.name}`" in text, nb.name
+    for game in GAMES:
+        assert re.search(rf"simkit \w+ '?{game}\b", text), f"no command line of {game} in the README"
+    assert '".[notebooks]"' in text
