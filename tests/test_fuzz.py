@@ -57,6 +57,7 @@ def _bases(game: str) -> dict[str, list[str]]:
         "exact": ["exact", game],
         "bench": ["bench", game, "-n", "64", "--reps", "1"],
         "report": ["report", "res.parquet", "-o", "r.html"],
+        "plot": ["plot", "res.parquet", "-o", "f.png"],
     }
 
 
