@@ -186,7 +186,7 @@ def test_python_dash_m_simkit_subprocess(tmp_path):
     assert p.returncode == 0, p.stderr
     assert p.stderr == ""
     obj = json.loads(p.stdout)
-    assert obj["n"] == 20_000 and set(obj["metrics"]["p1_ev"]) == ESTIMATE
+    assert obj["n"] == 20_000 and set(obj["metrics"]["p1_ev"]) == ESTIMATE | {"unit"}
     assert (tmp_path / "r.parquet").exists()
     bad = subprocess.run([sys.executable, "-m", "simkit", "run", "ochko", "-r", "banker_stop=99"],
                          capture_output=True, text=True, env=env, timeout=300, cwd=tmp_path)
