@@ -272,7 +272,8 @@ def _fold(res, table, sweep: bool):
     in every deal of every configuration; the notes say what was left out and how to see it."""
     from simkit.analysis.common import objective, stems
     notes, whole = [], table
-    const = table.groupby("metric", sort=False)["se"].agg(lambda s: bool((s.fillna(0) == 0).all()))
+    # constant: a standard error of exactly 0 everywhere (NaN, e.g. from one deal, proves nothing)
+    const = table.groupby("metric", sort=False)["se"].agg(lambda s: bool((s == 0).all()))
     const = [m for m, c in const.items() if c and
              table.loc[table["metric"] == m, "mean"].notna().all()]
     if sweep:

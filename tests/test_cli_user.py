@@ -150,3 +150,15 @@ def test_shell_completion(capsys, monkeypatch):
     p = subprocess.run([sys.executable, "-m", "simkit"], capture_output=True, text=True, env=env,
                        timeout=120)
     assert p.returncode == 0 and "_simkit_completion()" in p.stdout and "complete " in p.stdout
+
+
+def test_fold_only_what_is_proved_constant():
+    """A metric is folded away as 'the same in every deal' only when its standard error is 0:
+    a NaN standard error (one deal, or one qualifying deal) proves nothing."""
+    import pandas as pd
+    from simkit.cli import _fold
+    table = pd.DataFrame({"metric": ["a", "b", "c"], "mean": [1.0, 0.5, 2.0],
+                          "se": [float("nan"), 0.1, 0.0]})
+    shown, notes = _fold(None, table, sweep=False)
+    assert list(shown["metric"]) == ["a", "b"], shown
+    assert notes == ["the same in every deal, not shown (--all shows them): c = 2"], notes
