@@ -68,13 +68,13 @@ t0 = time.perf_counter()
 g = X.grid("ochko", player=range(11, 22), banker=STOPS)
 grid_seconds = time.perf_counter() - t0
 print(f"exact grid of {len(g)} cells in {grid_seconds:.1f} s")
-replies = g[g.best_reply].set_index("banker_stop")[["p1.t", "p1_ev", "p1_win", "bank_ev"]]
+replies = g[g.best_reply].set_index("banker_stop")[["p1.t", "p1_result", "p1_win", "bank_result"]]
 replies.round(4)
 """)
 code("""
 tidy_grid = X.tidy(g.drop(columns="best_reply"), simkit.parse_game("ochko")[1], "p1=stand_at(t)",
                    "exact", grid_cols=("banker_stop", "p1.t"))
-plots.heatmap(tidy_grid, "p1_ev", x="p1.t", y="banker_stop")
+plots.heatmap(tidy_grid, "p1_result", x="p1.t", y="banker_stop")
 """)
 code("""
 b_best, edge = X.bank_best_threshold(g)
@@ -82,11 +82,11 @@ t17, m17 = X.best_threshold("ochko")
 play_up = X.best_play("ochko", upcard=True)
 play_blind = X.best_play("ochko", upcard=False)
 print(f"against a banker who stops at 17 the player's best threshold is stand_at({t17}): "
-      f"EV {m17['p1_ev']:+.4f} per unit stake")
-print(f"best play knowing his own cards: {play_blind['p1_ev']:+.4f}; also seeing the banker's open card: "
-      f"{play_up['p1_ev']:+.4f}")
+      f"EV {m17['p1_result']:+.4f} per unit stake")
+print(f"best play knowing his own cards: {play_blind['p1_result']:+.4f}; also seeing the banker's open card: "
+      f"{play_up['p1_result']:+.4f}")
 print(f"the bank's best threshold against a best-replying player: {b_best} (edge {edge:.4f}); "
-      f"at 17 the edge is {replies.loc[17, 'bank_ev']:.4f}, at 16 {replies.loc[16, 'bank_ev']:.4f}")
+      f"at 17 the edge is {replies.loc[17, 'bank_result']:.4f}, at 16 {replies.loc[16, 'bank_result']:.4f}")
 """)
 md("""
 ## 3. The simulator agrees with the exact values
@@ -102,15 +102,15 @@ for s in STOPS:
     tab = r.table().assign(banker_stop=s)
     sims.append(tab)
 sim = pd.concat(sims, ignore_index=True)
-fig = plots.metric_lines(sim, "bank_ev", x="banker_stop")
+fig = plots.metric_lines(sim, "bank_result", x="banker_stop")
 ax = fig.axes[0]
-ax.plot(replies.index, replies["bank_ev"], "k--", label="exact")
+ax.plot(replies.index, replies["bank_result"], "k--", label="exact")
 ax.legend()
 fig
 """)
 code("""
-check = sim[sim.metric == "bank_ev"].set_index("banker_stop")[["mean", "se"]]
-check["exact"] = replies["bank_ev"]
+check = sim[sim.metric == "bank_result"].set_index("banker_stop")[["mean", "se"]]
+check["exact"] = replies["bank_result"]
 check["z"] = (check["mean"] - check["exact"]) / check["se"]
 assert (check["z"].abs() < 5).all(), check
 check.round(5)
@@ -169,15 +169,15 @@ for name, game in variants.items():
     gv = X.grid(game, player=range(11, 22), banker=[16, 17, 18])
     for s, row in gv[gv.best_reply].set_index("banker_stop").iterrows():
         vrows.append({"variant": name, "banker_stop": s, "reply": int(row["p1.t"]),
-                      "bank_edge": row["bank_ev"]})
+                      "bank_edge": row["bank_result"]})
 var = pd.DataFrame(vrows)
 var.pivot_table(index="variant", columns="banker_stop", values="bank_edge").round(4)
 """)
 code("""
-tidy_var = var.rename(columns={"bank_edge": "mean"}).assign(metric="bank_ev", se=0.0, game="ochko",
+tidy_var = var.rename(columns={"bank_edge": "mean"}).assign(metric="bank_result", se=0.0, game="ochko",
            rules=var["variant"], strategies="best reply", method="exact")
 tidy_var["ci_low"] = tidy_var["ci_high"] = tidy_var["mean"]
-plots.metric_lines(tidy_var, "bank_ev", x="banker_stop", hue="variant")
+plots.metric_lines(tidy_var, "bank_result", x="banker_stop", hue="variant")
 """)
 md("""
 ## 6. What the numbers say
@@ -185,14 +185,14 @@ md("""
 The cell below states the answers from the numbers computed above (nothing is typed in by hand).
 """)
 code("""
-e16, e17, e18 = (replies.loc[s, "bank_ev"] for s in (16, 17, 18))
+e16, e17, e18 = (replies.loc[s, "bank_result"] for s in (16, 17, 18))
 print(f"1. Against a player who answers with his best threshold, the bank makes {e17:.4f} per unit "
       f"stake per round when it stops at 17, {e16:.4f} at 16 and {e18:.4f} at 18: "
       f"{'16' if e16 > e17 else '17'} is the better of the two, by {abs(e16 - e17):.4f}; the bank's best "
       f"threshold overall is {b_best}.")
-print(f"2. Against 17 the player should draw while below {t17} (EV {m17['p1_ev']:+.4f}); playing his exact "
-      f"cards gains {play_blind['p1_ev'] - m17['p1_ev']:.4f} more, and reading the banker's open card "
-      f"another {play_up['p1_ev'] - play_blind['p1_ev']:.4f}. The game stays favourable to the bank.")
+print(f"2. Against 17 the player should draw while below {t17} (EV {m17['p1_result']:+.4f}); playing his exact "
+      f"cards gains {play_blind['p1_result'] - m17['p1_result']:.4f} more, and reading the banker's open card "
+      f"another {play_up['p1_result'] - play_blind['p1_result']:.4f}. The game stays favourable to the bank.")
 means = per_session.pivot_table(index="banker_stop", columns="metric", values="mean")
 print(f"3. Per session (bank 10, two players staking 1): the banker ends {means.loc[17, 'bank_result']:+.2f} "
       f"on average at 17, and loses the whole bank in {means.loc[17, 'bank_broke']:.1%} of sessions.")

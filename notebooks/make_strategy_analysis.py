@@ -39,7 +39,7 @@ md("""
 ## 1. Очко: the bank's stop against a best-responding player
 
 Rows: the banker's threshold `banker_stop` (he draws below it); columns: the player's
-`stand_at(t)`. The row payoff is the bank's edge (minus the player's `p1_ev`). The bank's *pure
+`stand_at(t)`. The row payoff is the bank's edge (minus the player's `p1_result`). The bank's *pure
 minimax* is the stop whose edge is largest when the player answers it with his best threshold;
 the *mixed equilibrium* lets both sides randomise.
 """)

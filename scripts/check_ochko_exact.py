@@ -44,8 +44,8 @@ def main() -> int:
         zs = {m: (e["mean"] - exact[m]) / e["se"] for m, e in est.items() if e["se"] > 0}
         zmax = max(zs.items(), key=lambda kv: abs(kv[1]))
         worst = max(worst, abs(zmax[1]))
-        print(f"{game} p1={strat}: p1_ev exact {exact['p1_ev']:.6f} simulated "
-              f"{est['p1_ev']['mean']:.6f} +- {est['p1_ev']['se']:.6f}; max |z| {abs(zmax[1]):.2f} "
+        print(f"{game} p1={strat}: p1_result exact {exact['p1_result']:.6f} simulated "
+              f"{est['p1_result']['mean']:.6f} +- {est['p1_result']['se']:.6f}; max |z| {abs(zmax[1]):.2f} "
               f"({zmax[0]}); exact {t_exact:.2f} s, simulation {t_sim:.1f} s")
         report.append(dict(game=game, strategy=strat, exact=exact,
                            simulated={m: e["mean"] for m, e in est.items()}, z=zs,

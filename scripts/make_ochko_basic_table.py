@@ -18,4 +18,4 @@ if __name__ == "__main__":
     pol = pol.assign(hit=(pol["hit_share"] >= 0.5).astype(int))[["total", "cards", "hit"]]
     pol = pol[pol["total"] < 21].sort_values(["cards", "total"])
     pol.to_csv(OUT, index=False)
-    print(f"{OUT}: {len(pol)} pairs, best play p1_ev {best['p1_ev']:.6f}")
+    print(f"{OUT}: {len(pol)} pairs, best play p1_result {best['p1_result']:.6f}")

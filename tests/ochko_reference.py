@@ -19,7 +19,7 @@ Semantics implemented (the contract the tests hold the engine to):
   metric is set).  Banker: golden point (two aces) stops at once; else stop when total >=
   ``banker_stop``, the deck is exhausted, or ``banker_max_cards`` > 0 is reached; else draw.
 * Settlement, payoffs, bonus hands (6-7-8 / 7-7-7 in exactly three cards, on any win) and
-  ``bank_ev = -sum(payoffs)`` as in the module-level :func:`play_round`.
+  ``bank_result = -sum(payoffs)`` as in the module-level :func:`play_round`.
 """
 from __future__ import annotations
 
@@ -171,10 +171,10 @@ def strategies_for(rules, items, rng: _random.Random | None = None):
 
 def metric_names(players: int, banker_five: bool = False) -> list[str]:
     names = ["banker_idle", "banker_le16"] + [f"banker_{t}" for t in range(17, 22)] + \
-        ["banker_bust", "banker_golden", "bank_ev"]
+        ["banker_bust", "banker_golden", "bank_result"]
     for k in range(1, players + 1):
         names += [f"p{k}_{m}" for m in ("win", "push", "loss", "bust", "golden", "five", "bonus",
-                                        "ev")]
+                                        "result")]
     return names + (["banker_five"] if banker_five else [])
 
 
@@ -308,9 +308,9 @@ def play_round(rules, strategies, cards, trace: bool = False):
             pay = float(_opt(rules, "bonus_pays"))
             m[p + "bonus"] = 1.0
         m[p + res] = 1.0
-        m[p + "ev"] = pay
+        m[p + "result"] = pay
         bank -= pay
-    m["bank_ev"] = bank
+    m["bank_result"] = bank
     if trace:
         return m, hands, banker
     return m

@@ -133,12 +133,12 @@ def test_compare_until_resolved_stops_early_on_a_clear_difference():
     an = simkit.compare("ochko", "stand_at(16)", "stand_at(19)", n=1e6, seed=1,
                         until_resolved=True, progress=False)
     assert an.info["status"] == "resolved"
-    row = an.table().set_index("metric").loc["ev"]
+    row = an.table().set_index("metric").loc["result"]
     assert row["mean"] > 0 and row["n"] < 1e6
     same = simkit.compare("ochko", "stand_at(17)", "upcard_stand(17,17,11)", n=2e5, seed=1,
                           until_resolved=True, progress=False)
     assert same.info["status"] == "cap reached"
-    assert same.table().set_index("metric").loc["ev", "mean"] == 0.0
+    assert same.table().set_index("metric").loc["result", "mean"] == 0.0
 
 
 def test_compare_precision_stops_when_the_interval_is_narrow_enough():
@@ -233,7 +233,7 @@ def test_tournament_on_a_one_seat_game_rates_by_the_mean():
     an = simkit.tournament("ochko", ["stand_at(15)", "stand_at(17)", "stand_at(20)"], n=2e4,
                            seed=1, progress=False)
     t = an.table()
-    assert np.allclose(t["mean"], t["mean_ev"] - t["mean_ev"].mean(), atol=1e-12)
+    assert np.allclose(t["mean"], t["mean_result"] - t["mean_result"].mean(), atol=1e-12)
     assert list(t["strategy"])[0] == "stand_at(t=15)"
 
 

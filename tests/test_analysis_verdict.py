@@ -53,7 +53,7 @@ def test_compare_claims_a_winner_only_when_resolved(tmp_path):
     c = clear.claims[0]
     assert c["resolved"] is True and c["winner"] == "A=stand_at(t=16)"
     assert clear.info["resolved"] is True and "resolved at 95% confidence" in clear.summary[-1]
-    assert clear.table().set_index("metric").loc["ev", "resolved"]
+    assert clear.table().set_index("metric").loc["result", "resolved"]
     same = simkit.compare("ochko", "stand_at(17)", "upcard_stand(17,17,11)", n=2 ** 15, seed=1,
                           progress=False)
     c = same.claims[0]
@@ -91,7 +91,7 @@ def test_compare_reports_the_edge_in_a_two_player_zero_sum_game():
 
 
 @pytest.mark.parametrize("game,stem,word", [
-    ("durak", "lose", "lower"), ("hearts", "points_per_hand", "lower"),
+    ("durak", "lose", "lower"), ("hearts", "points", "lower"),
     ("hearts(unit=game)", "score", "lower"), ("hearts(unit=game)", "win", "higher"),
     ("gin", "points", "higher"), ("gin", "knock", ""), ("ochko", "loss", "lower"),
     ("old_maid", "lose", "lower")])
@@ -164,13 +164,13 @@ def test_tournament_cross_table_caption_matches_its_sign():
     row's advantage, the column's points per hand minus the row's, and the caption says so: the
     cell (random, heuristic) is heuristic's points minus random's, negative."""
     an = simkit.tournament("hearts", ["random", "heuristic"], n=1000, seed=2, progress=False)
-    own = an.table().set_index("strategy")["mean_points_per_hand"]
+    own = an.table().set_index("strategy")["mean_points"]
     assert own["random"] > own["heuristic"] + 5
     cell = an["cross"].set_index(["row", "col"])["score"]
     assert cell[("random", "heuristic")] == pytest.approx(own["heuristic"] - own["random"])
     assert cell[("random", "heuristic")] < 0 < cell[("heuristic", "random")]
     head = an.summary[0]
-    assert "the column strategy's points_per_hand per seat minus its own" in head
+    assert "the column strategy's points per seat minus its own" in head
     assert "a positive cell favours the row" in head and "minus the column" not in head
     assert an.info["contradictions"] == [] and (an.table()["contradicts"] == "").all()
 
@@ -223,13 +223,13 @@ def test_sweep_headline_claims_a_best_point_only_when_resolved(capsys, tmp_path)
     from simkit.report import build
     h = simkit.sweep("ochko", grid=["p1.t=12,16"], n=2e4, seed=1, progress=False).headline()
     c = h["claims"][0]
-    assert h["metric"] == "p1_ev" and c["resolved"] is True and c["winner"] == "p1.t=16"
+    assert h["metric"] == "p1_result" and c["resolved"] is True and c["winner"] == "p1.t=16"
     assert c["by"] == "paired"
     args = ["sweep", "ochko", "--grid", "p1.strong=9..11", "-s", "p1=upcard_stand(17,17,11)",
             "-n", "2e4"]
     assert main(args) == 0
     out = capsys.readouterr().out
-    assert "best p1.strong by p1_ev: not resolved at 95% confidence" in out
+    assert "best p1.strong by p1_result: not resolved at 95% confidence" in out
     assert "cannot be told apart: p1.strong=9, p1.strong=10, p1.strong=11" in out
     assert main(args + ["--format", "json"]) == 0
     objs = json.loads(capsys.readouterr().out)
@@ -241,7 +241,7 @@ def test_sweep_headline_claims_a_best_point_only_when_resolved(capsys, tmp_path)
     assert meta["headline"]["claims"][0]["resolved"] is False
     assert meta["headline"]["claims"][0]["by"] == "paired"
     text = _headline_text(open(build(str(f), tmp_path / "r.html"), encoding="utf-8").read())
-    assert "p1_ev: not resolved at 95% confidence" in text and "is highest" not in text
+    assert "p1_result: not resolved at 95% confidence" in text and "is highest" not in text
 
 
 def test_report_headlines_the_objective_and_draws_it_first(tmp_path):
@@ -260,14 +260,14 @@ def test_report_headlines_the_objective_and_draws_it_first(tmp_path):
 
 def test_a_grid_over_both_sides_headlines_the_equilibrium(tmp_path):
     """Очко banker_stop x p1.t: the house's choice against the player's.  The headline is the
-    matrix game's (each side's pure minimax, the mixed equilibrium), not the largest p1_ev: from
+    matrix game's (each side's pure minimax, the mixed equilibrium), not the largest p1_result: from
     the exact grid the bank's minimax stop is 16, exactly; from 2e4 simulated deals 16 and 17
     are not told apart (their guarantees differ by a fifth of a standard error).  Gin over both
     seats' knock thresholds is a game of two players: an equilibrium too."""
     from simkit.analysis.headline import headline
     from simkit.report import build
     ex = simkit.solve("ochko", "banker_stop=16,17", "p1.t=15,16", exact=True)
-    exact = ex.table().rename(columns={"mean": "m"}).assign(metric="p1_ev", mean=lambda d: -d["m"],
+    exact = ex.table().rename(columns={"mean": "m"}).assign(metric="p1_result", mean=lambda d: -d["m"],
                                                               se=0.0, method="exact")
     exact = exact[["game", "rules", "banker_stop", "p1.t", "metric", "mean", "se", "method"]]
     h = headline(exact)
@@ -295,7 +295,7 @@ def test_a_table_with_an_unplayed_configuration_has_no_headline():
     NaN with a traceback on CI before)."""
     from simkit.analysis.headline import headline
     ex = simkit.solve("ochko", "banker_stop=16,17", "p1.t=15,16", exact=True)
-    t = ex.table().rename(columns={"mean": "m"}).assign(metric="p1_ev", mean=lambda d: -d["m"],
+    t = ex.table().rename(columns={"mean": "m"}).assign(metric="p1_result", mean=lambda d: -d["m"],
                                                           se=0.0, method="exact")
     t = t[["game", "rules", "banker_stop", "p1.t", "metric", "mean", "se", "method"]]
     assert headline(t)["kind"] == "equilibrium"

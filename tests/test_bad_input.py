@@ -218,7 +218,7 @@ def files(tmp_path_factory):
     pd.DataFrame({"a": [1, 2]}).to_parquet(d / "foreign.parquet")
     (d / "foreign.csv").write_text("a,b\n1,2\n")
     (d / "notes.txt").write_text("hello\n")
-    pd.DataFrame({"game": ["ochko"], "metric": ["p1_ev"], "mean": ["abc"], "se": [0.1]}).to_csv(
+    pd.DataFrame({"game": ["ochko"], "metric": ["p1_result"], "mean": ["abc"], "se": [0.1]}).to_csv(
         d / "text_mean.csv", index=False)
     return d
 

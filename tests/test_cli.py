@@ -82,13 +82,13 @@ def test_run_json(capsys):
     assert obj["game"] == "ochko" and obj["rules"] == "ochko"
     assert obj["strategies"] == {"p1": "stand_at(t=17)"}
     assert obj["n"] == 20_000 and obj["seed"] == 0 and obj["complete"] is True
-    assert {"bank_ev", "p1_ev", "p1_win", "banker_bust"} <= set(obj["metrics"])
+    assert {"bank_result", "p1_result", "p1_win", "banker_bust"} <= set(obj["metrics"])
     units = {m.name: m.unit for m in simkit.get_game("ochko").metrics(simkit.parse_game("ochko")[1])}
     for name, e in obj["metrics"].items():
         assert set(e) == ESTIMATE | {"unit"}, name
         assert e["unit"] == units[name] and e["unit"], name
         assert e["ci_low"] <= e["mean"] <= e["ci_high"], name
-    assert obj["metrics"]["bank_ev"]["mean"] == pytest.approx(-obj["metrics"]["p1_ev"]["mean"])
+    assert obj["metrics"]["bank_result"]["mean"] == pytest.approx(-obj["metrics"]["p1_result"]["mean"])
 
 
 def test_run_options_reach_the_simulation(capsys):
@@ -122,26 +122,26 @@ def test_csv_and_table_formats(capsys):
     for col in ["game", "rules", "strategies", "metric", "mean", "se", "ci_low", "ci_high", "n", "seed",
                 "game_version", "simkit_version", "created"]:
         assert col in csv.columns, col
-    assert (csv["n"] == 20_000).all() and "p1_ev" in set(csv["metric"])
+    assert (csv["n"] == 20_000).all() and "p1_result" in set(csv["metric"])
     sw = pd.read_csv(io.StringIO(ok(capsys, "sweep", "ochko", "--grid", "banker_stop=16..17", "-n", N,
                                     "--format", "csv")))
     assert sorted(set(sw["banker_stop"])) == [16, 17] and len(sw) == 2 * len(csv)
     table = ok(capsys, "run", "ochko", "-n", N)
     assert table.splitlines()[0].startswith("game: ochko")
-    assert "p1_ev" in table and "ci_high" in table
+    assert "p1_result" in table and "ci_high" in table
 
 
 def test_metric_filter(capsys):
-    csv = pd.read_csv(io.StringIO(ok(capsys, "run", "ochko", "-n", N, "--format", "csv", "-m", "p1_ev")))
-    assert csv["metric"].tolist() == ["p1_ev"]
-    obj = json.loads(ok(capsys, "run", "ochko", "-n", N, "--format", "json", "-m", "p1_ev",
-                        "-m", "bank_ev"))
-    assert set(obj["metrics"]) == {"p1_ev", "bank_ev"}
+    csv = pd.read_csv(io.StringIO(ok(capsys, "run", "ochko", "-n", N, "--format", "csv", "-m", "p1_result")))
+    assert csv["metric"].tolist() == ["p1_result"]
+    obj = json.loads(ok(capsys, "run", "ochko", "-n", N, "--format", "json", "-m", "p1_result",
+                        "-m", "bank_result"))
+    assert set(obj["metrics"]) == {"p1_result", "bank_result"}
     objs = json.loads(ok(capsys, "sweep", "ochko", "--grid", "banker_stop=16..17", "-n", N,
-                         "--format", "json", "-m", "p1_ev"))
-    assert all(set(o["metrics"]) == {"p1_ev"} for o in objs)
-    table = ok(capsys, "run", "ochko", "-n", N, "-m", "p1_ev")
-    assert "p1_ev" in table and "bank_ev" not in table
+                         "--format", "json", "-m", "p1_result"))
+    assert all(set(o["metrics"]) == {"p1_result"} for o in objs)
+    table = ok(capsys, "run", "ochko", "-n", N, "-m", "p1_result")
+    assert "p1_result" in table and "bank_result" not in table
 
 
 @pytest.mark.parametrize("ext", ["parquet", "csv"])
@@ -167,7 +167,7 @@ def test_rows_file(capsys, tmp_path):
     rows = tmp_path / "rows.parquet"
     ok(capsys, "run", "ochko", "-n", "5000", "--rows", str(rows))
     df = pd.read_parquet(rows)
-    assert len(df) == 5000 and "p1_ev" in df.columns
+    assert len(df) == 5000 and "p1_result" in df.columns
 
 
 def test_precision_option(capsys):
@@ -186,7 +186,7 @@ def test_python_dash_m_simkit_subprocess(tmp_path):
     assert p.returncode == 0, p.stderr
     assert p.stderr == ""
     obj = json.loads(p.stdout)
-    assert obj["n"] == 20_000 and set(obj["metrics"]["p1_ev"]) == ESTIMATE | {"unit"}
+    assert obj["n"] == 20_000 and set(obj["metrics"]["p1_result"]) == ESTIMATE | {"unit"}
     assert (tmp_path / "r.parquet").exists()
     bad = subprocess.run([sys.executable, "-m", "simkit", "run", "ochko", "-r", "banker_stop=99"],
                          capture_output=True, text=True, env=env, timeout=300, cwd=tmp_path)
@@ -235,7 +235,7 @@ ERRORS = [
     ("bad-extension", ["run", "ochko", "-n", N, "-o", "results.txt"], r"must end in \.parquet or \.csv"),
     ("bad-rows-extension", ["run", "ochko", "-n", N, "--rows", "rows.json"], r"must end in \.parquet or \.csv"),
     ("too-many-rows", ["run", "ochko", "-n", "2e6", "--rows", "rows.csv"], r"per-deal rows"),
-    ("unknown-metric", ["run", "ochko", "-n", N, "-m", "p9_ev"], r"unknown metric 'p9_ev': metrics are .*p1_ev"),
+    ("unknown-metric", ["run", "ochko", "-n", N, "-m", "p9_result"], r"unknown metric 'p9_result': metrics are .*p1_result"),
     ("resume-without-output", ["run", "ochko", "--resume"], r"--resume needs -o"),
     ("resume-missing-file", ["run", "ochko", "-o", "none.parquet", "--resume"], r"not found"),
     ("resume-csv", ["run", "ochko", "-o", "r.csv", "--resume"], r"needs a \.parquet"),
@@ -393,7 +393,7 @@ def test_real_sigint_saves_and_resume_gives_the_uninterrupted_numbers(tmp_path):
     env = dict(os.environ, SIMKIT_NO_PROGRESS="1")
     out = tmp_path / "big.parquet"
     argv = [sys.executable, "-m", "simkit", "run", "ochko", "-n", "1e8", "--seed", "4",
-            "--format", "json", "-m", "bank_ev", "-m", "p1_win"]
+            "--format", "json", "-m", "bank_result", "-m", "p1_win"]
     # Interrupt inside the run loop, not during start-up: compile the kernel first (CI starts with
     # a fresh NUMBA_CACHE_DIR), then wait for 4 s of the child's CPU time (start-up takes about
     # 2): wall time is no measure on a loaded machine or beside other pytest-xdist workers.

@@ -59,7 +59,7 @@ def _fresh(argv, cwd):
 
 # --- SIGKILL and SIGTERM of a real run ----------------------------------------------------
 
-RUN = ["run", "ochko", "-n", "1e7", "--seed", "5", "--format", "json", "-m", "p1_ev", "-m", "bank_ev"]
+RUN = ["run", "ochko", "-n", "1e7", "--seed", "5", "--format", "json", "-m", "p1_result", "-m", "bank_result"]
 
 
 def test_sigterm_in_process_saves_and_exits_143(capsys, tmp_path, monkeypatch):
@@ -155,7 +155,7 @@ if not hasattr(R, "_test_orig_execute_unit"):  # distributed may import a preloa
     R.execute_unit = execute_unit
 '''
 
-DASK_RUN = ["run", "ochko", "-n", str(64 * 4096), "--seed", "3", "--format", "json", "-m", "p1_ev"]
+DASK_RUN = ["run", "ochko", "-n", str(64 * 4096), "--seed", "3", "--format", "json", "-m", "p1_result"]
 
 
 @pytest.fixture

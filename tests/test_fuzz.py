@@ -97,7 +97,7 @@ def test_no_input_ends_in_a_traceback(tmp_path, monkeypatch, capsys):
     from simkit.core import store
     store.write_table("res.parquet", pd.DataFrame({
         "game": ["ochko"] * 2, "rules": ["ochko"] * 2, "strategies": ["p1=stand_at(t=16)"] * 2,
-        "metric": ["p1_ev", "bank_ev"], "mean": [0.1, -0.1], "se": [0.01] * 2,
+        "metric": ["p1_result", "bank_result"], "mean": [0.1, -0.1], "se": [0.01] * 2,
         "ci_low": [0.08, -0.12], "ci_high": [0.12, -0.08], "n": [1000] * 2, "seed": [0] * 2}),
         {"complete": True})
 

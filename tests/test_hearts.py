@@ -56,7 +56,7 @@ def suit_cards(s, ranks=RANKS):
 
 
 def points(res, K):
-    return [res[f"p{k + 1}_points_per_hand"] for k in range(K)]
+    return [res[f"p{k + 1}_points"] for k in range(K)]
 
 
 def rules(text):
@@ -203,7 +203,7 @@ def test_playthrough_gives_the_full_move_log():
         scores, *_ = hearts_check.replay(r, np.array(out["log"]), 0)
         assert points(out["metrics"], r.players) == scores
         est = simkit.run(game, n=1, seed=3, progress=False, rows=True)
-        assert est.rows.iloc[0]["p1_points_per_hand"] == out["metrics"]["p1_points_per_hand"]
+        assert est.rows.iloc[0]["p1_points"] == out["metrics"]["p1_points"]
 
 
 # --------------------------------------------------------------------------- 2. random play, replayed
@@ -373,7 +373,7 @@ def test_heuristic_beats_random():
     r = rules("hearts")
     est = simkit.run("hearts", n=20000, seed=1, progress=False,
                      strategies=["p1=random"]).estimates()
-    assert est["p1_points_per_hand"]["mean"] > est["p2_points_per_hand"]["mean"] + 1.0
+    assert est["p1_points"]["mean"] > est["p2_points"]["mean"] + 1.0
     assert len(SPEC.metrics(r)) == 14
 
 
@@ -414,7 +414,7 @@ def test_every_strategy_kind_plays_with_its_defaults(kind):
     assert sorted(SPEC.strategies) == ["heuristic", "moon", "random"]
     est = simkit.run("hearts", n=2000, seed=2, progress=False,
                      strategies=[f"p1={kind}"]).estimates()
-    assert 0 < est["p1_points_per_hand"]["mean"] < 26
+    assert 0 < est["p1_points"]["mean"] < 26
 
 
 # --------------------------------------------------------------------------- 5. the heuristic

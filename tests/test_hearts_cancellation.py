@@ -139,7 +139,7 @@ def plays(r, mix, deal, n=N_PLAYS, seed=3):
 
 
 def points(res, K):
-    return [res[f"p{k + 1}_points_per_hand"] for k in range(K)]
+    return [res[f"p{k + 1}_points"] for k in range(K)]
 
 
 def tricks(r, log):

@@ -278,104 +278,104 @@ def test_exact_decks_shorter_than_the_deal():
 HAND_CASES = {
     # p1 As, banker 10c, p1 draws Ad: golden point, paid 1.5; nobody stands -> banker idle
     "player_golden": ("ochko(golden_pays=1.5)", ["p1=stand_at(17)"], "As 10c Ad",
-                      dict(banker_idle=1, bank_ev=-1.5, p1_win=1, p1_golden=1, p1_ev=1.5)),
+                      dict(banker_idle=1, bank_result=-1.5, p1_win=1, p1_golden=1, p1_result=1.5)),
     # the same cards without golden point: A+A = 22 is a bust, fined 0.5
     "two_aces_bust_without_golden": (
         "ochko(golden_point=false,bust_penalty=0.5)", ["p1=stand_at(17)"], "As 10c Ad",
-        dict(banker_idle=1, bank_ev=1.5, p1_loss=1, p1_bust=1, p1_ev=-1.5)),
+        dict(banker_idle=1, bank_result=1.5, p1_loss=1, p1_bust=1, p1_result=-1.5)),
     # p1 10c+7d = 17 stands; banker Ah then Ac: the banker's golden point beats the stander
     "banker_golden": ("ochko", ["p1=stand_at(17)"], "10c Ah 7d Ac",
-                      dict(banker_golden=1, bank_ev=1, p1_loss=1, p1_ev=-1)),
+                      dict(banker_golden=1, bank_result=1, p1_loss=1, p1_result=-1)),
     "banker_two_aces_bust_without_golden": (
         "ochko(golden_point=false)", ["p1=stand_at(17)"], "10c Ah 7d Ac",
-        dict(banker_bust=1, bank_ev=-1, p1_win=1, p1_ev=1)),
+        dict(banker_bust=1, bank_result=-1, p1_win=1, p1_result=1)),
     # p1 J Q K J Q = 2+3+4+2+3 = 14 in five pictures: wins at once, paid 2.5
     "five_pictures": ("ochko(five_pictures_pays=2.5)", ["p1=stand_at(21)"], "Jc 9d Qc Kc Jd Qd 7s Kh",
-                      dict(banker_idle=1, bank_ev=-2.5, p1_win=1, p1_five=1, p1_ev=2.5)),
+                      dict(banker_idle=1, bank_result=-2.5, p1_win=1, p1_five=1, p1_result=2.5)),
     # without it, 14 in 5 cards stands (max_cards 5); banker 9+7+4 = 20 beats it
     "five_pictures_off": ("ochko(five_pictures=false)", ["p1=stand_at(21)"], "Jc 9d Qc Kc Jd Qd 7s Kh",
-                          dict(banker_20=1, bank_ev=1, p1_loss=1, p1_ev=-1)),
+                          dict(banker_20=1, bank_result=1, p1_loss=1, p1_result=-1)),
     # ... and with a 6-card limit p1 draws 7s to 21 and wins at once
     "five_pictures_off_six_cards": (
         "ochko(five_pictures=false,max_cards=6)", ["p1=stand_at(21)"], "Jc 9d Qc Kc Jd Qd 7s Kh",
-        dict(banker_idle=1, bank_ev=-1, p1_win=1, p1_ev=1)),
+        dict(banker_idle=1, bank_result=-1, p1_win=1, p1_result=1)),
     # p1 10+6 = 16 < 17 draws 8: 24 bust, fined 0.5
     "bust_with_penalty": ("ochko(bust_penalty=0.5)", ["p1=stand_at(17)"], "10c 9d 6h 8s",
-                          dict(banker_idle=1, bank_ev=1.5, p1_loss=1, p1_bust=1, p1_ev=-1.5)),
+                          dict(banker_idle=1, bank_result=1.5, p1_loss=1, p1_bust=1, p1_result=-1.5)),
     # p1 10+8 = 18, banker 10+8 = 18: the tie goes to the bank ...
     "tie_to_bank": ("ochko", ["p1=stand_at(17)"], "10c 10d 8h 8s",
-                    dict(banker_18=1, bank_ev=1, p1_loss=1, p1_ev=-1)),
+                    dict(banker_18=1, bank_result=1, p1_loss=1, p1_result=-1)),
     # ... or is a push
     "tie_push": ("ochko(ties=push)", ["p1=stand_at(17)"], "10c 10d 8h 8s",
                  dict(banker_18=1, p1_push=1)),
     # p1 10+7 = 17 stands; banker 10+6 = 16 draws 9: 25 bust
     "banker_bust": ("ochko", ["p1=stand_at(17)"], "10c 10d 7h 6s 9c",
-                    dict(banker_bust=1, bank_ev=-1, p1_win=1, p1_ev=1)),
+                    dict(banker_bust=1, bank_result=-1, p1_win=1, p1_result=1)),
     # p1 10+A = 21 wins at once ...
     "player_21_wins": ("ochko", ["p1=stand_at(17)"], "10c 10d As Ks 7c",
-                       dict(banker_idle=1, bank_ev=-1, p1_win=1, p1_ev=1)),
+                       dict(banker_idle=1, bank_result=-1, p1_win=1, p1_result=1)),
     # ... or stands; banker 10+K(4)+7 = 21 ties and the bank takes it
     "player_21_stands": ("ochko(player_21_wins=false)", ["p1=stand_at(17)"], "10c 10d As Ks 7c",
-                         dict(banker_21=1, bank_ev=1, p1_loss=1, p1_ev=-1)),
+                         dict(banker_21=1, bank_result=1, p1_loss=1, p1_result=-1)),
     # 6-7-8 = 21 in three cards wins at once and pays the bonus
     "bonus_678": ("ochko(bonus_hands=true)", ["p1=stand_at(17)"], "6c 10d 7h 8s",
-                  dict(banker_idle=1, bank_ev=-2, p1_win=1, p1_bonus=1, p1_ev=2)),
+                  dict(banker_idle=1, bank_result=-2, p1_win=1, p1_bonus=1, p1_result=2)),
     "bonus_678_off": ("ochko", ["p1=stand_at(17)"], "6c 10d 7h 8s",
-                      dict(banker_idle=1, bank_ev=-1, p1_win=1, p1_ev=1)),
+                      dict(banker_idle=1, bank_result=-1, p1_win=1, p1_result=1)),
     # 7-7-7 standing at 21 beats the banker's 10+9 = 19 and pays the bonus
     "bonus_777_standing": ("ochko(bonus_hands=true,player_21_wins=false,bonus_pays=3)",
                            ["p1=stand_at(17)"], "7c 10d 7h 7s 9c",
-                           dict(banker_19=1, bank_ev=-3, p1_win=1, p1_bonus=1, p1_ev=3)),
+                           dict(banker_19=1, bank_result=-3, p1_win=1, p1_bonus=1, p1_result=3)),
     # 7-7-7 tied by the banker's 10+A = 21 loses (no bonus on a loss)
     "bonus_777_loses": ("ochko(bonus_hands=true,player_21_wins=false)", ["p1=stand_at(17)"],
-                        "7c 10d 7h 7s Ac", dict(banker_21=1, bank_ev=1, p1_loss=1, p1_ev=-1)),
+                        "7c 10d 7h 7s Ac", dict(banker_21=1, bank_result=1, p1_loss=1, p1_result=-1)),
     # p1 10+8 = 18; the banker capped at 2 cards stops at 6+9 = 15 ...
     "banker_max_cards": ("ochko(banker_max_cards=2,deck=52)", ["p1=stand_at(17)"], "10c 6d 8h 9s 5c",
-                         dict(banker_le16=1, bank_ev=-1, p1_win=1, p1_ev=1)),
+                         dict(banker_le16=1, bank_result=-1, p1_win=1, p1_result=1)),
     # ... uncapped he draws 5c to 20
     "banker_uncapped": ("ochko(deck=52)", ["p1=stand_at(17)"], "10c 6d 8h 9s 5c",
-                        dict(banker_20=1, bank_ev=1, p1_loss=1, p1_ev=-1)),
+                        dict(banker_20=1, bank_result=1, p1_loss=1, p1_result=-1)),
     # text1: p1 K+Q = 10+9 = 19; banker J+9 = 8+9 = 17
     "text1_values": ("ochko(values=text1)", ["p1=stand_at(17)"], "Kc Jd Qh 9s 8c",
-                     dict(banker_17=1, bank_ev=-1, p1_win=1, p1_ev=1)),
+                     dict(banker_17=1, bank_result=-1, p1_win=1, p1_result=1)),
     # standard: p1 K+Q+9+8 = 4+3+9+8 = 24 bust
     "standard_values": ("ochko", ["p1=stand_at(17)"], "Kc Jd Qh 9s 8c",
-                        dict(banker_idle=1, bank_ev=1, p1_loss=1, p1_bust=1, p1_ev=-1)),
+                        dict(banker_idle=1, bank_result=1, p1_loss=1, p1_bust=1, p1_result=-1)),
     # two players: p1 golden, p2 10+6+8 = 24 bust: nobody stands, the bank nets 0
     "two_players_idle": ("ochko(players=2)", ["p1=stand_at(17)", "p2=stand_at(17)"],
                          "As 10c 9d Ad 6h 8c",
-                         dict(banker_idle=1, bank_ev=0, p1_win=1, p1_golden=1, p1_ev=1,
-                              p2_loss=1, p2_bust=1, p2_ev=-1)),
+                         dict(banker_idle=1, bank_result=0, p1_win=1, p1_golden=1, p1_result=1,
+                              p2_loss=1, p2_bust=1, p2_result=-1)),
     # the deck runs out: p1 stands on 10+5 = 15, the banker on 9
     "deck_runs_out": ("ochko(deck=52)", ["p1=stand_at(17)"], "10c 9d 5h",
-                      dict(banker_le16=1, bank_ev=-1, p1_win=1, p1_ev=1)),
+                      dict(banker_le16=1, bank_result=-1, p1_win=1, p1_result=1)),
     # max_cards 3: p1 6+6+6 = 18 stands although stand_at(21) wants more; banker 10+2, runs out
     "max_cards": ("ochko(max_cards=3,deck=52)", ["p1=stand_at(21)"], "6c 10d 6h 6s 2c",
-                  dict(banker_le16=1, bank_ev=-1, p1_win=1, p1_ev=1)),
+                  dict(banker_le16=1, bank_result=-1, p1_win=1, p1_result=1)),
     # banker_stop=22: the banker draws on 21 (10+A) and busts with 6
     "banker_stop_22": ("ochko(banker_stop=22)", ["p1=stand_at(17)"], "10c 10d 8h As 6c",
-                       dict(banker_bust=1, bank_ev=-1, p1_win=1, p1_ev=1)),
+                       dict(banker_bust=1, bank_result=-1, p1_win=1, p1_result=1)),
     "banker_stop_17_on_21": ("ochko", ["p1=stand_at(17)"], "10c 10d 8h As 6c",
-                             dict(banker_21=1, bank_ev=1, p1_loss=1, p1_ev=-1)),
+                             dict(banker_21=1, bank_result=1, p1_loss=1, p1_result=-1)),
     # banker_five_pictures (line 31): p1 stands on 10+8; the banker's J Q K J Q make 14 with five
     # pictures: he stops, unlosable, and beats the standing player ...
     "banker_five": ("ochko(banker_five_pictures=true)", ["p1=stand_at(17)"],
                     "10c Jd 8h Qs Kc Jh Qc 9d",
-                    dict(banker_five=1, bank_ev=1, p1_loss=1, p1_ev=-1)),
+                    dict(banker_five=1, bank_result=1, p1_loss=1, p1_result=-1)),
     # ... and without the option he draws the 9d to 23 and busts
     "banker_five_off": ("ochko", ["p1=stand_at(17)"], "10c Jd 8h Qs Kc Jh Qc 9d",
-                        dict(banker_bust=1, bank_ev=-1, p1_win=1, p1_ev=1)),
+                        dict(banker_bust=1, bank_result=-1, p1_win=1, p1_result=1)),
     # upcard_stand sees the banker's 10 (strong): p1 draws while below 18 (6+7 = 13, then 6s),
     # stands on 19; against the banker's 10+9 = 19 the tie goes to the bank
     "upcard_strong": ("ochko", ["p1=upcard_stand(14,18,10)"], "6c 10d 7h 6s 9c",
-                      dict(banker_19=1, bank_ev=1, p1_loss=1, p1_ev=-1)),
+                      dict(banker_19=1, bank_result=1, p1_loss=1, p1_result=-1)),
     # against a weak face-up card (J = 2) the same player stands on 6+8 = 14; the banker makes 21
     "upcard_weak": ("ochko", ["p1=upcard_stand(14,18,10)"], "6c Jd 8h 9s 10c",
-                    dict(banker_21=1, bank_ev=1, p1_loss=1, p1_ev=-1)),
+                    dict(banker_21=1, bank_result=1, p1_loss=1, p1_result=-1)),
     # a table that draws only while holding 1 card: p1 9 draws 9h, stands on 18 with two cards;
     # banker 6+8+7 = 21 beats it
     "table_strategy": ("ochko(deck=52)", "TABLE:1", "9c 6d 9h 8s 7c 2c",
-                       dict(banker_21=1, bank_ev=1, p1_loss=1, p1_ev=-1)),
+                       dict(banker_21=1, bank_result=1, p1_loss=1, p1_result=-1)),
 }
 
 
@@ -445,9 +445,9 @@ def stat_compare(game, strs, seats, n_engine, n_ref, seed, z=4.5):
     eng = res.estimates(0)
     mine = reference_means(rules, strs, n_ref, seed)
     metrics = ["banker_idle", "banker_le16", "banker_bust", "banker_golden"] + \
-        [f"banker_{t}" for t in range(17, 22)] + ["bank_ev"]
+        [f"banker_{t}" for t in range(17, 22)] + ["bank_result"]
     for s in seats:
-        metrics += [f"{s}_{m}" for m in ("win", "push", "bust", "golden", "bonus", "ev")]
+        metrics += [f"{s}_{m}" for m in ("win", "push", "bust", "golden", "bonus", "result")]
     bad = []
     for k in metrics:
         m1, s1 = eng[k]["mean"], eng[k]["se"]

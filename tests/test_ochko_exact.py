@@ -93,7 +93,7 @@ def test_probabilities_add_up():
         assert m["p1_win"] + m["p1_push"] + m["p1_loss"] == pytest.approx(1, abs=1e-9)
         banker = sum(m[n] for n in E.BANKER_NAMES[:-1])
         assert banker == pytest.approx(1, abs=1e-9)
-        assert m["bank_ev"] == pytest.approx(-m["p1_ev"], abs=1e-15)
+        assert m["bank_result"] == pytest.approx(-m["p1_result"], abs=1e-15)
 
 
 def test_player_golden_point_is_1_in_105_when_he_always_takes_a_second_card():
@@ -133,16 +133,16 @@ def test_simulator_agrees_with_exact_values(text, strat):
 def test_best_threshold_is_the_best_of_the_grid():
     t, m = X.best_threshold("ochko", range(10, 20))
     g = X.grid("ochko", range(10, 20), [17])
-    assert g.loc[g["p1_ev"].idxmax(), "p1.t"] == t
-    assert g["p1_ev"].max() == pytest.approx(m["p1_ev"], abs=1e-15)
+    assert g.loc[g["p1_result"].idxmax(), "p1.t"] == t
+    assert g["p1_result"].max() == pytest.approx(m["p1_result"], abs=1e-15)
 
 
 def test_best_play_beats_every_threshold_and_sight_of_the_upcard_helps():
     _, m = X.best_threshold("ochko")
     blind = X.best_play("ochko", upcard=False)
     seen = X.best_play("ochko", upcard=True)
-    assert blind["p1_ev"] >= m["p1_ev"] - 1e-12
-    assert seen["p1_ev"] >= blind["p1_ev"] - 1e-12
+    assert blind["p1_result"] >= m["p1_result"] - 1e-12
+    assert seen["p1_result"] >= blind["p1_result"] - 1e-12
     # the value equals the outcome probabilities it reports, weighted by the payoffs
     assert seen["categories"]["win"] + seen["categories"]["golden"] + seen["categories"]["five"] \
         == pytest.approx(seen["p1_win"], abs=1e-12)
@@ -155,7 +155,7 @@ def test_bank_best_threshold_against_best_replies():
     g = X.grid("ochko", range(12, 22), [16, 17])
     b, edge = X.bank_best_threshold(g)
     best = g[g.best_reply]
-    assert len(best) == 2 and edge == best["bank_ev"].max() and b in (16, 17)
+    assert len(best) == 2 and edge == best["bank_result"].max() and b in (16, 17)
 
 
 # --- the command -----------------------------------------------------------------------------
@@ -165,7 +165,7 @@ def test_cli_exact_json(capsys):
     obj = json.loads(capsys.readouterr().out)
     assert set(obj["banker"]) == {"17", "18", "19", "20", "21", "bust", "golden"}
     assert obj["banker_exact"]["golden"] == "1/105"
-    assert obj["p1_ev"] == pytest.approx(X.evaluate("ochko", "stand_at(16)")["p1_ev"])
+    assert obj["p1_result"] == pytest.approx(X.evaluate("ochko", "stand_at(16)")["p1_result"])
     assert "p1_win" in obj and "rational" in obj["method"]["banker"]
 
 

@@ -80,7 +80,7 @@ def py_round(rules, ts, key):
         used = sum(len(h) for h in hands) + len(banker)
         if used < len(cards) or count == len(deck):
             break
-    return [m[f"p{k + 1}_ev"] for k in range(K)], cards[:K + 1]
+    return [m[f"p{k + 1}_result"] for k in range(K)], cards[:K + 1]
 
 
 def py_sessions(rules, strategies, state, n):
@@ -200,10 +200,10 @@ def test_peeked_cards_and_payoffs_are_the_engines_rounds(players, deck):
         # the same rounds through the round game on the session's state
         _, rows, _ = run_chunk(rspec, rrules, rstrats, sub.copy(), R, rows=True)
         for k in range(players):
-            ev = rows[:, engine.NB + engine.NP * k + engine.P.ev]
+            ev = rows[:, engine.NB + engine.NP * k + engine.P.result]
             assert np.array_equal(tr[f"p{k + 1}_pay"].to_numpy(), ev), f"session {i} seat {k + 1}"
             assert (tr[f"p{k + 1}_stake"] == 1).all()
-        assert sessions["bank_result"].iloc[i] == rows[:, engine.B.bank_ev].sum()
+        assert sessions["bank_result"].iloc[i] == rows[:, engine.B.bank_result].sum()
         # the first cards: the kernel's peek, the njit helper and a pure-Python deal all agree
         xo = ref_xoshiro(sub)
         for r in range(R):
@@ -593,9 +593,9 @@ def test_bank_result_is_the_round_edge_times_the_stakes():
     rows = res.rows
     rnd = simkit.run("ochko(players=2)", n=2_000_000, seed=6, strategies=["p1=stand_at(16)"])
     ev = rnd.estimates(0)
-    per_seat = [-ev["p1_ev"]["mean"], -ev["p2_ev"]["mean"]]
+    per_seat = [-ev["p1_result"]["mean"], -ev["p2_result"]["mean"]]
     d = rows["bank_result"] - per_seat[0] * rows["p1_staked"] - per_seat[1] * rows["p2_staked"]
-    se = math.sqrt(d.var() / len(d) + (ev["p1_ev"]["se"] * rows["p1_staked"].mean()) ** 2
-                   + (ev["p2_ev"]["se"] * rows["p2_staked"].mean()) ** 2)
+    se = math.sqrt(d.var() / len(d) + (ev["p1_result"]["se"] * rows["p1_staked"].mean()) ** 2
+                   + (ev["p2_result"]["se"] * rows["p2_staked"].mean()) ** 2)
     assert abs(d.mean()) < 4.5 * se, (d.mean(), se)
     assert rows["bank_result"].mean() > 0

@@ -73,13 +73,13 @@ def data_lines(ax):
 # --- plots ---------------------------------------------------------------------------------
 
 def test_metric_lines_one_line_per_hue(grid2):
-    fig = plots.metric_lines(grid2, "p1_ev", "p1.t", hue="banker_stop")
+    fig = plots.metric_lines(grid2, "p1_result", "p1.t", hue="banker_stop")
     ax = fig.axes[0]
     assert len(data_lines(ax)) == 3                            # banker_stop 15, 16, 17
     assert [len(line.get_xdata()) for line in data_lines(ax)] == [4, 4, 4]
     assert len(ax.collections) == 3                            # one set of CI bars per line
-    assert ax.get_xlabel() == "p1.t" and ax.get_ylabel() == "p1_ev"
-    assert "ochko" in ax.get_title() and "p1_ev" in ax.get_title()
+    assert ax.get_xlabel() == "p1.t" and ax.get_ylabel() == "p1_result"
+    assert "ochko" in ax.get_title() and "p1_result" in ax.get_title()
     assert ax.get_legend().get_title().get_text() == "banker_stop"
     assert [t.get_text() for t in ax.get_legend().get_texts()][:3] == ["15", "16", "17"]
     assert ax.get_legend().get_texts()[3].get_text().startswith("bars: 95% CI")
@@ -88,10 +88,10 @@ def test_metric_lines_one_line_per_hue(grid2):
 
 
 def test_metric_lines_error_bars_are_the_intervals(grid1):
-    fig = plots.metric_lines(grid1, "bank_ev", "banker_stop")
+    fig = plots.metric_lines(grid1, "bank_result", "banker_stop")
     ax = fig.axes[0]
     (line,) = data_lines(ax)
-    sub = grid1[grid1.metric == "bank_ev"].sort_values("banker_stop")
+    sub = grid1[grid1.metric == "bank_result"].sort_values("banker_stop")
     np.testing.assert_allclose(line.get_ydata(), sub["mean"])
     segs = ax.collections[0].get_segments()
     np.testing.assert_allclose(sorted(s[0][1] for s in segs), sorted(sub["ci_low"]))
@@ -115,11 +115,11 @@ def test_metric_lines_into_given_axes(grid2):
 
 
 def test_heatmap_cells_annotations_and_colours(grid2):
-    fig = plots.heatmap(grid2, "p1_ev", "banker_stop", "p1.t")
+    fig = plots.heatmap(grid2, "p1_result", "banker_stop", "p1.t")
     ax = fig.axes[0]
     (im,) = ax.images
     assert im.get_array().shape == (4, 3)                     # p1.t rows, banker_stop columns
-    sub = grid2[grid2.metric == "p1_ev"]
+    sub = grid2[grid2.metric == "p1_result"]
     cell = sub[(sub.banker_stop == 16) & (sub["p1.t"] == 17)].iloc[0]
     assert im.get_array()[3, 1] == pytest.approx(cell["mean"])
     texts = [t.get_text() for t in ax.texts]
@@ -129,7 +129,7 @@ def test_heatmap_cells_annotations_and_colours(grid2):
     assert im.get_cmap().name.startswith("RdBu")
     assert ax.get_xlabel() == "banker_stop" and ax.get_ylabel() == "p1.t"
     assert [t.get_text() for t in ax.get_xticklabels()] == ["15", "16", "17"]
-    assert fig.axes[1].get_ylabel() == "p1_ev\n(± in the cells: 95% CI half-width)"  # colour bar
+    assert fig.axes[1].get_ylabel() == "p1_result\n(± in the cells: 95% CI half-width)"  # colour bar
     assert "ochko" in ax.get_title()
 
 
@@ -181,14 +181,14 @@ def test_histogram():
 
 
 @pytest.mark.parametrize("call, match", [
-    (lambda d: plots.metric_lines(d, "nope_ev", "p1.t"), "unknown metric 'nope_ev'"),
-    (lambda d: plots.metric_lines(d, "p1_ev", "p2.t"), "unknown x column 'p2.t'"),
-    (lambda d: plots.metric_lines(d, "p1_ev", "p1.t", hue="zz"), "unknown hue column 'zz'"),
-    (lambda d: plots.metric_lines(d, "p1_ev", "p1.t"), "one row per 'p1.t'.*'banker_stop' varies"),
+    (lambda d: plots.metric_lines(d, "nope_result", "p1.t"), "unknown metric 'nope_result'"),
+    (lambda d: plots.metric_lines(d, "p1_result", "p2.t"), "unknown x column 'p2.t'"),
+    (lambda d: plots.metric_lines(d, "p1_result", "p1.t", hue="zz"), "unknown hue column 'zz'"),
+    (lambda d: plots.metric_lines(d, "p1_result", "p1.t"), "one row per 'p1.t'.*'banker_stop' varies"),
     (lambda d: plots.heatmap(d, "nope", "p1.t", "banker_stop"), "unknown metric 'nope'"),
-    (lambda d: plots.heatmap(d, "p1_ev", "p1.t", "deck"), "unknown y column 'deck'"),
-    (lambda d: plots.heatmap(d, "p1_ev", "p1.t", "p1.t"), "two different columns"),
-    (lambda d: plots.heatmap(d, "p1_ev", "mean", "p1.t"), "unknown x column 'mean'"),
+    (lambda d: plots.heatmap(d, "p1_result", "p1.t", "deck"), "unknown y column 'deck'"),
+    (lambda d: plots.heatmap(d, "p1_result", "p1.t", "p1.t"), "two different columns"),
+    (lambda d: plots.heatmap(d, "p1_result", "mean", "p1.t"), "unknown x column 'mean'"),
     (lambda d: plots.distribution(d, ["banker_17", "banker_99"]), "unknown metric 'banker_99'"),
     (lambda d: plots.distribution(d, BANKER), "one configuration"),
     (lambda d: plots.compare_distributions(d, BANKER, by="nope"), "unknown by column 'nope'"),
@@ -196,8 +196,8 @@ def test_histogram():
     (lambda d: plots.histogram(d, column="nope"), "unknown column 'nope'"),
     (lambda d: plots.histogram([]), "no finite values"),
     (lambda d: plots.histogram(["a", "b"]), "needs numbers"),
-    (lambda d: plots.metric_lines(d.iloc[0:0], "p1_ev", "p1.t"), "no rows"),
-    (lambda d: plots.metric_lines(d[["game"]], "p1_ev", "p1.t"), "no 'metric' column"),
+    (lambda d: plots.metric_lines(d.iloc[0:0], "p1_result", "p1.t"), "no rows"),
+    (lambda d: plots.metric_lines(d[["game"]], "p1_result", "p1.t"), "no 'metric' column"),
 ])
 def test_plot_errors(grid2, call, match):
     with pytest.raises(SimkitError, match=match) as e:
@@ -207,7 +207,7 @@ def test_plot_errors(grid2, call, match):
 
 @pytest.mark.slow
 def test_figures_are_png_on_agg_without_pyplot(grid2):
-    fig = plots.heatmap(grid2, "bank_ev", "banker_stop", "p1.t")
+    fig = plots.heatmap(grid2, "bank_result", "banker_stop", "p1.t")
     assert type(fig.canvas).__name__ == "FigureCanvasAgg"
     png = plots.to_png(fig)
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and fig._repr_png_()[:4] == b"\x89PNG"  # Jupyter shows it
@@ -220,9 +220,9 @@ def test_figures_are_png_on_agg_without_pyplot(grid2):
 
 def test_metric_classes_and_order(grid2):
     assert plots.is_binary(grid2, "banker_bust") and plots.is_binary(grid2, "p1_win")
-    assert not plots.is_binary(grid2, "p1_ev") and not plots.is_binary(grid2, "bank_ev")
+    assert not plots.is_binary(grid2, "p1_result") and not plots.is_binary(grid2, "bank_result")
     order = plots.main_metrics(grid2, ["banker_stop", "p1.t"])
-    assert set(order[:2]) == {"p1_ev", "bank_ev"}
+    assert set(order[:2]) == {"p1_result", "bank_result"}
     assert set(order) == set(grid2.metric)
     assert plots.grid_columns(grid2) == ["banker_stop", "p1.t"]
     assert plots.grid_columns(toy(method="exact")) == ["a", "b"]  # method is not a grid column
@@ -273,7 +273,7 @@ def test_report_two_grid_columns_from_parquet(grid2, tmp_path):
     assert "p1=stand_at(t=14)" in page and "<th>seed</th><td>7</td>" in page
     assert "4,000" in page and simkit.__version__ in page and "simulation" in page
     assert "<code>banker_stop</code>: 15, 16, 17; <code>p1.t</code>: 14..17" in page
-    assert_rows_in(page, grid2, ["p1_ev", "banker_bust"])
+    assert_rows_in(page, grid2, ["p1_result", "banker_bust"])
     assert page.count("<tr") >= len(grid2)                      # the full table
     assert sorted(os.listdir(tmp_path)) == ["report.html", "stops.parquet"]
 
@@ -288,7 +288,7 @@ def test_report_one_grid_column_and_no_grid(grid1, single, tmp_path):
     assert 'alt="banker_*"' in page and 'alt="p1_*"' in page    # the bars of one configuration
     assert "ochko(deck=52,banker_stop=15)" in page and "ochko(banker_stop=16)" in page
     assert "<th>seed</th><td>3</td>" in page and "<th>seed</th><td>11</td>" in page
-    assert_rows_in(page, grid1, ["bank_ev"])
+    assert_rows_in(page, grid1, ["bank_result"])
     assert_rows_in(page, single, list(single.metric))
     assert "simkit report: ochko" in page and "created " in page
     no_temp_files(out.parent)
@@ -321,7 +321,7 @@ def test_report_of_per_deal_rows(tmp_path):
     out = build([str(path), res.rows.drop(columns="banker_stop")], tmp_path / "rows.html")
     page = open(out, encoding="utf-8").read()
     self_contained(page)
-    assert 'alt="histogram of bank_ev"' in page and "Summary of the rows" in page
+    assert 'alt="histogram of bank_result"' in page and "Summary of the rows" in page
     assert "4,000 (one per deal or session)" in page and "simkit report: ochko" in page
     assert "<code>banker_stop</code>: 16, 17" in page
 

@@ -26,7 +26,7 @@ def legend(ax):
 
 
 def test_every_chart_says_what_its_bars_are(big):
-    ax = plots.metric_lines(big, "bank_ev", "banker_stop").axes[0]
+    ax = plots.metric_lines(big, "bank_result", "banker_stop").axes[0]
     assert legend(ax)[-1].startswith("bars: 95% CI")
     one = big[big.banker_stop == 17]
     assert legend(plots.distribution(one, ["banker_17", "banker_bust"]).axes[0]) == ["error bars: 95% CI"]
@@ -34,7 +34,7 @@ def test_every_chart_says_what_its_bars_are(big):
         == "error bars: 95% CI"
     two = simkit.sweep("ochko", grid=["banker_stop=16,17", "p1.t=15,16"], n=2000, seed=1,
                        progress=False).table()
-    fig = plots.heatmap(two, "p1_ev", "banker_stop", "p1.t")
+    fig = plots.heatmap(two, "p1_result", "banker_stop", "p1.t")
     assert "95% CI half-width" in fig.axes[1].get_ylabel()
 
 
@@ -89,5 +89,5 @@ def test_exact_grid_and_sweep_put_the_same_column_on_x():
 
 
 def test_panel_caption_names_the_order_the_panels_follow(big):
-    note = _build._subset_note(["bank_ev"], ["bank_ev", "p1_win"], [])
+    note = _build._subset_note(["bank_result"], ["bank_result", "p1_win"], [])
     assert "expected values, then other means, then proportions" in note

@@ -41,15 +41,15 @@ def test_paired_by_grid_values_positions_and_keywords(res):
     i = res.config_index({"banker_stop": 15, "p1.t": 16})
     j = res.config_index({"banker_stop": 16, "p1.t": 16})
     assert res.points[i] == {"banker_stop": 15, "p1.t": 16}
-    by_pos = res.paired("bank_ev", i, j)
-    assert res.paired("bank_ev", {"banker_stop": 15, "p1.t": 16},
+    by_pos = res.paired("bank_result", i, j)
+    assert res.paired("bank_result", {"banker_stop": 15, "p1.t": 16},
                       {"banker_stop": 16, "p1.t": 16}) == by_pos
-    assert res.paired("bank_ev", {"p1.t": 16}, {"p1.t": 16}, banker_stop=(15, 16)) == by_pos
-    assert res.paired("bank_ev", {"banker_stop": "15", "p1.t": 16.0},
+    assert res.paired("bank_result", {"p1.t": 16}, {"p1.t": 16}, banker_stop=(15, 16)) == by_pos
+    assert res.paired("bank_result", {"banker_stop": "15", "p1.t": 16.0},
                       {"banker_stop": 16, "p1.t": "16"}) == by_pos
     assert set(by_pos) >= {"mean", "se"}
     one = simkit.sweep("ochko", grid={"banker_stop": [15, 16]}, n=20_000, seed=3, progress=False)
-    assert one.paired("p1_ev", banker_stop=(15, 16)) == one.paired("p1_ev", 0, 1)
+    assert one.paired("p1_result", banker_stop=(15, 16)) == one.paired("p1_result", 0, 1)
 
 
 @pytest.mark.parametrize("args,kw,pattern", [
@@ -63,7 +63,7 @@ def test_paired_by_grid_values_positions_and_keywords(res):
 ])
 def test_paired_refuses_what_it_cannot_find(res, args, kw, pattern):
     with pytest.raises(SimkitError, match=pattern):
-        res.paired("bank_ev", *args, **kw)
+        res.paired("bank_result", *args, **kw)
 
 
 def _readme_options() -> dict[str, set[str]]:

@@ -85,7 +85,7 @@ def test_different_seeds_differ(serial_result):
     other = simkit.sweep("ochko", GRID, n=BACKEND_N, seed=12, strategies=STRATS)
     a, b = serial_result.table(), other.table()
     assert not np.array_equal(a["mean"].to_numpy(), b["mean"].to_numpy())
-    for m in ["bank_ev", "p1_win", "banker_bust"]:  # but agree statistically
+    for m in ["bank_result", "p1_win", "banker_bust"]:  # but agree statistically
         x, y = a[a.metric == m], b[b.metric == m]
         z = (x["mean"].to_numpy() - y["mean"].to_numpy()) / np.hypot(x["se"].to_numpy(), y["se"].to_numpy())
         assert (np.abs(z) < 5).all()
@@ -205,12 +205,12 @@ def test_every_grid_point_sees_the_same_deals():
 
 def test_paired_difference_of_a_sweep():
     res = simkit.sweep("ochko", ["p1.t=15,17"], n=60_000, seed=2)
-    d = res.paired("p1_ev", 0, 1)
-    e0, e1 = res.estimates(0)["p1_ev"], res.estimates(1)["p1_ev"]
+    d = res.paired("p1_result", 0, 1)
+    e0, e1 = res.estimates(0)["p1_result"], res.estimates(1)["p1_result"]
     assert d["mean"] == pytest.approx(e0["mean"] - e1["mean"], abs=1e-12)
     assert d["se"] > 0 and d["ci_low"] < d["mean"] < d["ci_high"]
     with pytest.raises(SimkitError, match="unknown metric"):
-        res.paired("p9_ev", 0, 1)
+        res.paired("p9_result", 0, 1)
 
 
 # --- precision mode ------------------------------------------------------------------------
@@ -299,7 +299,7 @@ def test_rows_sum_to_the_aggregate_means():
     sub = rows[rows.config == 0]
     assert set(np.unique(sub["p1_win"])) <= {0.0, 1.0}
     assert ((sub["p1_win"] + sub["p1_push"] + sub["p1_loss"]) == 1).all()
-    assert (sub["bank_ev"] == -sub["p1_ev"]).all()
+    assert (sub["bank_result"] == -sub["p1_result"]).all()
     # the rows are the same whichever backend ran them
     again = simkit.sweep("ochko", ["banker_stop=16,17"], n=n, seed=6, rows=True)
     pd.testing.assert_frame_equal(again.rows, rows)
@@ -319,4 +319,4 @@ def test_seed_and_n_validation():
             simkit.run("ochko", n=bad)
     r = simkit.run("ochko", n="5_000", seed=0)
     assert r.deals() == 5000
-    assert math.isfinite(r.estimates()["bank_ev"]["mean"])
+    assert math.isfinite(r.estimates()["bank_result"]["mean"])

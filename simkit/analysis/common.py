@@ -9,10 +9,10 @@ what lets the sequential procedures look early.  Every estimate uses only the ch
 configurations it involves have finished, so an interrupted analysis reports honestly on what
 was done.
 
-Seat values.  Most games report a per-seat metric as ``pK_stem`` (``p1_ev``, ``p2_win``); a
+Seat values.  Most games report a per-seat metric as ``pK_stem`` (``p1_result``, ``p2_win``); a
 strategy's value of ``stem`` in seat ``K`` is that column.  A two-seat game may report only p1's
 net (``Metric.net``: gin's ``p1_points`` is p1's points minus p2's); p2's value is its negative.
-Metrics without a seat prefix (``draw``, ``bank_ev``) are shared outcomes; one named like a seat
+Metrics without a seat prefix (``draw``, ``bank_result``) are shared outcomes; one named like a seat
 stem (gin's ``gin``, the hand ends in gin, beside ``p1_gin``) is read as ``shared_gin``.
 """
 from __future__ import annotations
@@ -122,7 +122,18 @@ def seat_metric(spec: GameSpec, rules, name: str) -> tuple[str | None, str]:
     if name in st:
         return None, name  # a stem: the caller decides the seat
     known = [f"p1_{s}" if v.kind != "shared" else s for s, v in st.items()]
-    raise SimkitError(f"unknown metric {name!r} for {spec.name}: metrics are {', '.join(known)}")
+    raise SimkitError(f"unknown metric {name!r} for {spec.name}: {_renamed(spec, name)}metrics "
+                      f"are {', '.join(known)}")
+
+
+def _renamed(spec: GameSpec, name: str) -> str:
+    """``"it is now called X; "`` when ``name`` (or its stem) is an old metric name of the game."""
+    g = _SEAT.match(name)
+    if name in spec.renamed:
+        return f"it is now called {spec.renamed[name]!r}; "
+    if g and g.group(2) in spec.renamed:
+        return f"it is now called 'p{g.group(1)}_{spec.renamed[g.group(2)]}'; "
+    return ""
 
 
 def expand_metrics(spec: GameSpec, rules_list, names) -> list[str]:
@@ -160,7 +171,7 @@ def expand_metrics(spec: GameSpec, rules_list, names) -> list[str]:
         if not found:
             known = list(dict.fromkeys(m.name for r in rules_list for m in spec.metrics(r)
                                        if not m.hidden))
-            raise SimkitError(f"unknown metric {name!r}: metrics are "
+            raise SimkitError(f"unknown metric {name!r}: {_renamed(spec, name)}metrics are "
                               f"{', '.join(known)} (a seat metric's stem, such as "
                               f"{_example_stem(spec, rules_list[0])}, names it in every seat)")
         out += found

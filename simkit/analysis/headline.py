@@ -2,7 +2,7 @@
 where the numbers settle it (:mod:`.verdict`).
 
 * A grid over one seat's strategy (gin ``p1.knock``): that seat's objective (gin ``p1_points``,
-  Hearts ``p1_points_per_hand``, lower is better), the best grid point, resolved only when its
+  Hearts ``p1_points``, lower is better), the best grid point, resolved only when its
   difference from every other point excludes 0.
 * A grid over both sides' choices of a game of two sides (Очко ``banker_stop`` x ``p1.t``, a rules
   option being the house's choice as in :func:`simkit.solve`; gin ``p1.knock`` x ``p2.knock``):

@@ -77,7 +77,7 @@ def best(game: str, grid, *, strategies=None, rules=None, metric: str | None = N
     """The best point of ``grid`` (``["p1.knock=0..10"]``, several axes allowed) against the fixed
     ``strategies`` of the other seats, by racing on common deals; ``n`` is the most deals a point
     gets.  ``metric`` defaults to the game's objective for the grid's seat (``p1_points`` in gin);
-    a grid over a rules option (Очко's ``banker_stop``) needs one (``bank_ev``).  ``larger``
+    a grid over a rules option (Очко's ``banker_stop``) needs one (``bank_result``).  ``larger``
     (default: the objective's direction, else True) says whether more is better."""
     from simkit.games import parse_game
     spec, r0 = parse_game(game, rules)
@@ -99,7 +99,7 @@ def best(game: str, grid, *, strategies=None, rules=None, metric: str | None = N
     if metric is None:
         if len(seats) != 1 or None in seats:
             raise SimkitError("say which metric to optimise with -m (the grid is not one seat's "
-                              "strategy), e.g. -m bank_ev")
+                              "strategy), e.g. -m bank_result")
         metric = f"{next(iter(seats))}_{stem}"
     seat, s = seat_metric(spec, r0, metric)
     st = stems(spec, r0)[s]

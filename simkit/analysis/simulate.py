@@ -292,9 +292,9 @@ class Result:
         ``key=(value_a, value_b)`` keywords for the grid columns that differ, the others fixed
         by ``a`` and ``b`` as mappings::
 
-            res.paired("bank_ev", {"banker_stop": 15}, {"banker_stop": 16})
-            res.paired("bank_ev", banker_stop=(15, 16))
-            res.paired("bank_ev", 0, 1)
+            res.paired("bank_result", {"banker_stop": 15}, {"banker_stop": 16})
+            res.paired("bank_result", banker_stop=(15, 16))
+            res.paired("bank_result", 0, 1)
         """
         if grid:
             a = dict(a or {}) if not isinstance(a, int) else a

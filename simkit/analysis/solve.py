@@ -2,7 +2,7 @@
 
 ``solve("ochko", row="banker_stop=14..20", col="p1.t=12..21")`` plays every (row, column) pair
 on common deals and returns the matrix of the row side's payoff (default: minus the column
-side's objective, so a zero-sum game; ``row_metric="bank_ev"`` names it), each side's best reply
+side's objective, so a zero-sum game; ``row_metric="bank_result"`` names it), each side's best reply
 to each of the other's points (with the paired margin over the runner-up), the pure minimax (the
 row side's best point when the column side answers it with its best reply, and the column's
 analogue), and the mixed equilibrium of the matrix game with its value (a linear programme).

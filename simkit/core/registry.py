@@ -130,12 +130,14 @@ class GameSpec:
     # (e.g. "banker_stop", "p1.t") and the seats whose -s strategy it evaluates ("p1"); anything
     # else is refused (simkit.core.exact.check_request), never silently ignored
     objective: Callable | None = None  # rules -> (seat metric stem, larger is better): what a
-    # player of the game tries to maximise, e.g. ("ev", True) for p1_ev; the analyses' default
+    # player of the game tries to maximise, e.g. ("result", True) for p1_result; the analyses' default
     match: dict[str, Any] | None = None  # rules options that make a deal a whole match (gin's
     # unit=match), for match odds; None: the game's unit is already what users play to
     digest_runs: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (game string, strategy strings)
     # pairs that scripts/digest.py runs beyond the default, each preset and each strategy kind:
     # the configurations whose numbers a refactor must keep (its own rules options, seats, units)
+    renamed: dict[str, str] = field(default_factory=dict)  # old metric stem or name -> today's,
+    # so that a refused ``-m`` name says what it is called now (e.g. hearts points_per_hand)
     catalogue: str = "simkit.games"
 
     def __reduce__(self):

@@ -20,14 +20,14 @@ import random
 
 import numpy as np
 
-QUANTITIES = ["p1_points_per_hand", "p1_points_squared", "points_per_player", "moon_rate",
+QUANTITIES = ["p1_points", "p1_points_squared", "points_per_player", "moon_rate",
               "zero_point_rate"]
 
 
 def _summaries(points: np.ndarray) -> dict[str, np.ndarray]:
     """Per-hand values of the compared quantities from ``points[n, 4]``."""
     total = points.sum(axis=1)
-    return {"p1_points_per_hand": points[:, 0],
+    return {"p1_points": points[:, 0],
             "p1_points_squared": points[:, 0] ** 2,       # the spread of a seat's points
             "points_per_player": points.mean(axis=1),
             "moon_rate": (total == 78).astype(float),     # a moon makes 0 + 3 * 26 (add)
@@ -63,7 +63,7 @@ def simkit_points(n: int, seed: int = 0) -> np.ndarray:
     spec, rules = parse_game("hearts(preset=openspiel)")
     strats = parse_strategies(spec, rules, [f"p{k}=random" for k in range(1, 5)])
     names = [m.name for m in spec.metrics(rules)]
-    cols = [names.index(f"p{k}_points_per_hand") for k in range(1, 5)]
+    cols = [names.index(f"p{k}_points") for k in range(1, 5)]
     parts, c, left = [], 0, n
     while left > 0:
         k = min(left, 1 << 16)

@@ -93,13 +93,15 @@ def intervals(sub: pd.DataFrame) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     eh = np.where(np.isfinite(mean), eh, 0.0)
     return mean, el, eh
 
+VALUE_ENDINGS = ("_result", "_ev")  # a stake's net per unit (Очко, «31» with a bank; _ev: old files)
+
 
 def is_binary(df: pd.DataFrame, metric: str) -> bool:
     """Whether ``metric`` looks like a proportion (a 0/1 per-deal quantity).
 
     Its means all lie in [0, 1], and where it was simulated its standard error is the binomial
-    one, sqrt(p(1-p)/(n-1)); where no row was simulated (exact analyses), names ending in ``_ev``
-    are taken as expected values.
+    one, sqrt(p(1-p)/(n-1)); where no row was simulated (exact analyses), names ending in
+    ``_result`` (``_ev`` in older files) are taken as expected values.
     """
     sub = df[df["metric"] == metric]
     m = sub["mean"].to_numpy(float)
@@ -114,7 +116,7 @@ def is_binary(df: pd.DataFrame, metric: str) -> bool:
         if ok.any():
             binom = np.sqrt(p[ok] * (1 - p[ok]) / (n[ok] - 1))
             return bool(np.allclose(se[ok], binom, rtol=1e-6, atol=1e-12))
-    return not metric.endswith("_ev")
+    return not metric.endswith(VALUE_ENDINGS)
 
 
 def constant(df: pd.DataFrame, metric: str) -> bool:
@@ -125,7 +127,7 @@ def constant(df: pd.DataFrame, metric: str) -> bool:
 
 
 def main_metrics(df: pd.DataFrame, keys=(), limit: int | None = None) -> list[str]:
-    """Metrics in order of interest: expected values (``*_ev``) first, then the other
+    """Metrics in order of interest: expected values (``*_result``, ``*_ev``) first, then the other
     non-proportions, then the proportions; within each, those that vary most across the
     configurations (relative to their intervals) first.  Metrics constant everywhere go last."""
     names = metric_names(df)
@@ -143,7 +145,7 @@ def main_metrics(df: pd.DataFrame, keys=(), limit: int | None = None) -> list[st
         return spread / width if width > 0 else (math.inf if spread > 0 else 0.0)
 
     def rank(m):
-        tier = 0 if m.endswith("_ev") else (2 if is_binary(df, m) else 1)
+        tier = 0 if m.endswith(VALUE_ENDINGS) else (2 if is_binary(df, m) else 1)
         s = score(m)
         constant = s == 0.0
         return (constant, tier, -s)

@@ -18,7 +18,7 @@ from matplotlib.colors import Normalize
 from matplotlib.figure import Figure
 
 from simkit.errors import SimkitError
-from simkit.plots._tidy import (check_column, check_metrics, check_table, context, fmt_estimate,
+from simkit.plots._tidy import (VALUE_ENDINGS, check_column, check_metrics, check_table, context, fmt_estimate,
                                 fmt_num, decimals_for, grid_columns, intervals, is_binary)
 
 _CONFIG_COLUMNS = ("rules", "strategies", "seed", "method", "game")
@@ -211,7 +211,7 @@ def heatmap(df: pd.DataFrame, metric: str, x: str, y: str, ax=None, annotate: bo
     fig, ax, own = _axes(ax, min(14.0, max(5.5, 0.95 * len(xs) + 3.0)),
                          min(11.0, max(3.8, 0.62 * len(ys) + 2.2)))
     finite = grid[np.isfinite(grid)]
-    signed = metric.endswith("_ev") or (finite.size and finite.min() < 0)
+    signed = metric.endswith(VALUE_ENDINGS) or (finite.size and finite.min() < 0)
     if signed:
         a = float(np.abs(finite).max()) if finite.size else 1.0
         norm, cmap = Normalize(-a or -1.0, a or 1.0), colormaps["RdBu"].with_extremes(bad="0.9")

@@ -496,7 +496,7 @@ def _numeric(s: pd.Series) -> bool:
 def _distinct(df: pd.DataFrame, keys: list[str], ranked: list[str]):
     """``(metrics worth drawing, notes)``: ``ranked`` without the metrics that are constant over
     the grid and those that mirror one already kept (``b = ±a + c`` in every configuration, such
-    as ``bank_ev = -p1_ev`` or ``p1_loss = 1 - p1_win``)."""
+    as ``bank_result = -p1_result`` or ``p1_loss = 1 - p1_win``)."""
     wide = df.pivot_table(index=keys, columns="metric", values="mean", sort=False, dropna=False) \
         if keys else None
     kept, const, mirrors = [], [], []

@@ -19,7 +19,7 @@ from simkit.games.hearts.rules import HeartsRules
 from simkit.games.hearts.strategies import STRATEGIES, encode
 
 # 2: the heuristic stops moons early (two players too), takes the Omnibus 10♦, pairs the Q♠
-VERSION = 2
+VERSION = 3  # 3: pK_points_per_hand renamed pK_points, the form of every game (numbers unchanged)
 DIRECTIONS = engine.DIRECTIONS
 
 
@@ -59,7 +59,7 @@ def play_stacked(rules, strategies, cards, direction=None, log=False):
 
 
 SPEC = GameSpec(
-    name="hearts", version=VERSION, rules=HeartsRules, strategies=STRATEGIES,
+    name="hearts", version=VERSION, renamed={"points_per_hand": "points"}, rules=HeartsRules, strategies=STRATEGIES,
     default_strategy="heuristic", seats=lambda r: r.players, metrics=engine.metrics,
     prepare=prepare, kernel=engine.run_deals, pack=engine.pack, log_columns=engine.log_columns,
     presets={"text": {},
@@ -78,7 +78,7 @@ SPEC = GameSpec(
     title="Hearts (Червы): four players, two-player, Omnibus, Cancellation",
     source="002_17c4cc3dde05b547.txt:210-234",
     bench_n=500_000,
-    objective=lambda r: ("win", True) if r.unit == "game" else ("points_per_hand", False),
+    objective=lambda r: ("win", True) if r.unit == "game" else ("points", False),
     match={"unit": "game"},
     digest_runs=(("hearts(players=6,preset=cancellation)", ("p1=moon",)),
                  ("hearts(preset=openspiel)", tuple(f"p{k}=random" for k in range(1, 5)))))

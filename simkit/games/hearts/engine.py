@@ -24,7 +24,7 @@ the pass direction) come from a splitmix64 sequence started at the key, the stra
 from a second one started at ``key ^ STRAT_SALT``.  The dealt cards are a partial Fisher-Yates
 shuffle of the pack's positions (:func:`simkit.core.rng.shuffle_prefix`), one deck or two alike.
 
-Metric layout (:func:`metrics`): ``unit=hand``: per seat ``pK_points_per_hand``, ``pK_zero``
+Metric layout (:func:`metrics`): ``unit=hand``: per seat ``pK_points``, ``pK_zero``
 (the hand scored 0) and ``pK_moon`` (he shot the moon), then ``moon_rate`` and
 ``zero_point_rate`` (the share of the deal's players with 0 points).  ``unit=game``: per seat
 ``pK_win`` (1 for the lowest final total, shared equally on a tie) and ``pK_score`` (final
@@ -102,19 +102,19 @@ CYCLE = (D_LEFT, D_RIGHT, D_ACROSS, D_NONE)  # passing=cycle, by hand number (22
 K_RANDOM, K_HEURISTIC, K_MOON = 0, 1, 2
 
 # metric names (per seat ``pK_<name>``, then the deal's own) and their slots
-SEAT_HAND = ["points_per_hand", "zero", "moon"]
+SEAT_HAND = ["points", "zero", "moon"]
 HAND_TAIL = ["moon_rate", "zero_point_rate"]
 SEAT_GAME = ["win", "score"]
 GAME_TAIL = ["hands_per_game", "moons_per_game"]
 PH, TH, PG, TG = slots(SEAT_HAND), slots(HAND_TAIL), slots(SEAT_GAME), slots(GAME_TAIL)
 NPH, NPG = len(SEAT_HAND), len(SEAT_GAME)
-DOCS = {"points_per_hand": "points scored in the hand", "zero": "scored 0 in the hand",
+DOCS = {"points": "points scored in the hand", "zero": "scored 0 in the hand",
         "moon": "shot the moon", "moon_rate": "someone shot the moon",
         "zero_point_rate": "share of players scoring 0", "win": "share of games won (ties shared)",
         "score": "final total", "hands_per_game": "hands in the game",
         "moons_per_game": "moons shot in the game"}
 BINARY = {"zero", "moon", "moon_rate"}
-UNITS = {"points_per_hand": "points per hand (penalty points: fewer is better)",
+UNITS = {"points": "points per hand (penalty points: fewer is better)",
          "zero": "share of hands (0..1)", "moon": "share of hands (0..1)",
          "moon_rate": "share of hands (0..1)", "zero_point_rate": "share of players per hand",
          "win": "share of games (0..1)", "score": "points per game (fewer is better)",
@@ -874,7 +874,7 @@ def hand_direction(R, forced, idx):
 def hand_metrics(K, hand_pts, shooter, v):
     zeros = 0
     for p in range(K):
-        v[NPH * p + PH.points_per_hand] = hand_pts[p]
+        v[NPH * p + PH.points] = hand_pts[p]
         z = hand_pts[p] == 0
         v[NPH * p + PH.zero] = z
         zeros += z

@@ -62,8 +62,8 @@ def against_random(game: str, n: int, seed: int, strategy: str = "heuristic",
         moons = r[:, col["moons_per_game"]]
         what = "win share - 1/K"
     else:
-        mine = r[:, col[f"p{seat}_points_per_hand"]]
-        d = r[:, [col[f"p{k}_points_per_hand"] for k in others]].mean(axis=1) - mine
+        mine = r[:, col[f"p{seat}_points"]]
+        d = r[:, [col[f"p{k}_points"] for k in others]].mean(axis=1) - mine
         moons = r[:, col["moon_rate"]]
         what = "random seats' points - its points, per hand"
     se = d.std(ddof=1) / math.sqrt(n)

@@ -10,7 +10,8 @@ from simkit.games.ochko import engine
 from simkit.games.ochko.rules import OchkoRules
 from simkit.games.ochko.strategies import STRATEGIES, encode
 
-VERSION = 2  # 2: table strategy defaults to the bundled basic table (was: an error)
+VERSION = 3  # 2: table strategy defaults to the bundled basic table (was: an error); 3: p1_ev and
+# bank_ev renamed p1_result and bank_result, as in «31» with a bank and the session (numbers unchanged)
 
 
 def prepare(rules, strategies, stacked=None):
@@ -40,6 +41,7 @@ def _exact(rules, strategies, grid_axes):
 
 SPEC = GameSpec(
     name="ochko", version=VERSION, rules=OchkoRules, strategies=STRATEGIES,
+    renamed={"ev": "result", "bank_ev": "bank_result"},
     default_strategy="stand_at(17)", seats=lambda r: r.players, metrics=engine.metrics,
     prepare=prepare, kernel=engine.run_deals, pack=lambda r: C.deck(r.deck),
     log_columns=engine.log_columns,
@@ -49,6 +51,6 @@ SPEC = GameSpec(
                  "text2": "the common Soviet card values J=2, Q=3, K=4, A=11 (the default)",
                  "casino_like": "a 52-card deck and ties returned to the player, as in a casino"},
     title="Очко / 21: banker against players", source="000_e1e7c8054592a022.txt:8-46",
-    exact=_exact, exact_takes=("banker_stop", "p1.t", "p1"), objective=lambda r: ("ev", True),
+    exact=_exact, exact_takes=("banker_stop", "p1.t", "p1"), objective=lambda r: ("result", True),
     digest_runs=(("ochko(players=3,deck=52)", ("p1=stand_at(15)", "p2=random(0.3)")),
                  ("ochko(bonus_hands=true,ties=push,banker_stop=16)", ())))

@@ -8,7 +8,7 @@ means (bust, golden point, the banker's total, who wins a showdown) into *catego
 the loop does a draw, an add and a lookup per card.  A round ends in one outcome category per
 player and one for the banker; the kernel counts categories, and the metrics (win, bust, payoff
 per stake...) are weighted sums of those counts (:func:`weights`), so sums and sums of squares
-are exact.  ``bank_ev`` is summed directly since it mixes the players.
+are exact.  ``bank_result`` is summed directly since it mixes the players.
 
 Metric vector layout (:func:`metrics`): the banker's ten first (slots :data:`B`), then eight per
 player seat (seat ``k``'s metric ``m`` at ``NB + NP * k + P.m``).  The kernel is :func:`run_deals`:
@@ -52,12 +52,12 @@ NBC = 10  # BC_FIVE (the banker's five pictures) only with banker_five_pictures:
 # banker_five then comes after the players' (metrics), so that the default layout is unchanged
 NU = 12   # policies are indexed by the banker's face-up card's points 0..11 (line 40)
 BANKER_NAMES = ["banker_idle", "banker_le16", "banker_17", "banker_18", "banker_19", "banker_20",
-                "banker_21", "banker_bust", "banker_golden", "bank_ev"]
-PLAYER_NAMES = ["win", "push", "loss", "bust", "golden", "five", "bonus", "ev"]
+                "banker_21", "banker_bust", "banker_golden", "bank_result"]
+PLAYER_NAMES = ["win", "push", "loss", "bust", "golden", "five", "bonus", "result"]
 NB, NP = len(BANKER_NAMES), len(PLAYER_NAMES)
-B = slots(BANKER_NAMES)   # B.bank_ev, B.banker_17, ...: banker slots of the metric vector
-P = slots(PLAYER_NAMES)   # P.ev, P.win, ...: a player's slots, offset by NB + NP * seat
-B_EV = B.bank_ev
+B = slots(BANKER_NAMES)   # B.bank_result, B.banker_17, ...: banker slots of the metric vector
+P = slots(PLAYER_NAMES)   # P.result, P.win, ...: a player's slots, offset by NB + NP * seat
+B_EV = B.bank_result
 CODE_BITS = 4     # a seat's category in the round's code word (10 banker categories, 10 seats)
 STRAT_SALT = np.uint64(0xD1B54A32D192ED03)
 
@@ -68,21 +68,21 @@ DOCS = {"banker_idle": "the banker does not draw: no player is left standing",
         "banker_19": "the banker ends on 19", "banker_20": "the banker ends on 20",
         "banker_21": "the banker ends on 21", "banker_bust": "the banker busts (over 21)",
         "banker_golden": "the banker holds a golden point (two aces)",
-        "bank_ev": "the banker's net over all players",
+        "bank_result": "the banker's net over all players",
         "win": "the player wins the round", "push": "the round is a tie returned to the player",
         "loss": "the player loses the round (busts included)", "bust": "the player busts",
         "golden": "the player holds a golden point (two aces)",
         "five": "the player wins with five pictures", "bonus": "the player wins with a bonus hand",
-        "ev": "the player's net payoff"}
+        "result": "the player's net payoff"}
 
 
 def metrics(rules) -> list[Metric]:
     share, stakes = "share of rounds (0..1)", "stakes per round"
-    out = [Metric(n, binary=(n != "bank_ev"), doc=DOCS[n],
-                  unit=stakes if n == "bank_ev" else share) for n in BANKER_NAMES]
+    out = [Metric(n, binary=(n != "bank_result"), doc=DOCS[n],
+                  unit=stakes if n == "bank_result" else share) for n in BANKER_NAMES]
     for k in range(rules.players):
-        out += [Metric(f"p{k + 1}_{n}", binary=(n != "ev"), doc=f"p{k + 1}: " + DOCS[n],
-                       unit=stakes if n == "ev" else share) for n in PLAYER_NAMES]
+        out += [Metric(f"p{k + 1}_{n}", binary=(n != "result"), doc=f"p{k + 1}: " + DOCS[n],
+                       unit=stakes if n == "result" else share) for n in PLAYER_NAMES]
     if rules.banker_five_pictures:
         out.append(Metric("banker_five", doc="the banker holds five pictures and beats every "
                                              "standing player", unit=share))
@@ -112,7 +112,7 @@ def weights(rules) -> np.ndarray:
     """``float64[7, 8]``: each player metric's value in each outcome category."""
     w = np.zeros((NPC, NP))
     win, push, loss, bust, golden, five, bonus, ev = P.win, P.push, P.loss, P.bust, P.golden, \
-        P.five, P.bonus, P.ev
+        P.five, P.bonus, P.result
     for cat, ones, pay in [(GOLD, (win, golden), rules.golden_pays),
                            (FIVE, (win, five), rules.five_pictures_pays),
                            (BUST, (loss, bust), -1.0 - rules.bust_penalty),
@@ -312,7 +312,7 @@ def play_round(R, S, W, i, key, ukey, log):
             cat = R.showdown[W.ptotal[k], bkey]
         if R.bonus_hands and cat == WIN and W.pbonus[k]:
             cat = BONUS
-        bank -= R.weights[cat, P.ev]
+        bank -= R.weights[cat, P.result]
         word |= cat << (CODE_BITS * k)
     return pos, word, bank
 

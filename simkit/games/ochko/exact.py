@@ -9,7 +9,7 @@ is tested against these numbers.
 * :func:`banker_distribution`: the banker's final-total distribution for a threshold, from a
   fresh deck or given cards already seen -- exact rationals (``fractions.Fraction``).
 * :func:`evaluate`: a player strategy against the banker: the same metrics as the simulation
-  (``p1_win``, ``p1_ev``, ``banker_17`` ...), exact enumeration in float64.
+  (``p1_win``, ``p1_result``, ``banker_17`` ...), exact enumeration in float64.
 * :func:`best_threshold`, :func:`best_play`: the best ``stand_at(t)`` and the fully
   composition-dependent best play (hit or stand knowing his own cards, and the banker's open
   card when ``upcard=True``, as line 40 deals it face up), with its value.
@@ -326,7 +326,7 @@ def _metrics(s: _Setup, pc, bc) -> dict[str, float]:
     out = {name: float(bc[i]) for i, name in enumerate(E.BANKER_NAMES[:-1])}
     player = pc @ s.w
     ev = float(player[-1])
-    out["bank_ev"] = -ev
+    out["bank_result"] = -ev
     out.update({f"p1_{name}": float(v) for name, v in zip(E.PLAYER_NAMES, player)})
     return out
 
@@ -348,16 +348,16 @@ def evaluate(game="ochko", strategy="stand_at(17)") -> dict[str, float]:
 
 
 def best_threshold(game="ochko", thresholds=range(2, 23)) -> tuple[int, dict[str, float]]:
-    """The ``stand_at(t)`` with the highest ``p1_ev``, and its metrics."""
+    """The ``stand_at(t)`` with the highest ``p1_result``, and its metrics."""
     rules = _rules(game)
     vals = {t: evaluate(rules, f"stand_at({t})") for t in thresholds}
-    t = max(vals, key=lambda k: vals[k]["p1_ev"])
+    t = max(vals, key=lambda k: vals[k]["p1_result"])
     return t, vals[t]
 
 
 def best_play(game="ochko", upcard: bool = True) -> dict:
     """The fully composition-dependent best play: hit or stand knowing his own cards (and the
-    banker's open card when ``upcard``).  Returns its value (``p1_ev``), win probability, and a
+    banker's open card when ``upcard``).  Returns its value (``p1_result``), win probability, and a
     DataFrame of how often hitting is best at each (total, cards) reached."""
     rules = _rules(game)
     s = _setup(rules)
@@ -386,13 +386,13 @@ def best_play(game="ochko", upcard: bool = True) -> dict:
     table = pd.DataFrame(dict(total=t, cards=n, p_reach=decisions[t, n].sum(axis=1),
                               hit_share=decisions[t, n, 1] / decisions[t, n].sum(axis=1)))
     player = pc @ s.w
-    return dict(p1_ev=float(value), p1_win=float(player[0]), upcard=upcard, policy=table,
+    return dict(p1_result=float(value), p1_win=float(player[0]), upcard=upcard, policy=table,
                 categories=dict(zip(["golden", "five", "bust", "win", "push", "loss", "bonus"],
                                     map(float, pc))))
 
 
 def grid(game="ochko", player=range(12, 22), banker=range(14, 21)) -> pd.DataFrame:
-    """``p1_ev`` and ``p1_win`` for every player threshold x banker threshold (float64), with
+    """``p1_result`` and ``p1_win`` for every player threshold x banker threshold (float64), with
     ``best_reply`` marking the player's best threshold against each banker threshold."""
     rules = _rules(game)
     recs = []
@@ -400,10 +400,10 @@ def grid(game="ochko", player=range(12, 22), banker=range(14, 21)) -> pd.DataFra
         r = rules.replace(banker_stop=b)
         for t in player:
             m = evaluate(r, f"stand_at({t})")
-            recs.append({"banker_stop": b, "p1.t": t, "p1_ev": m["p1_ev"], "p1_win": m["p1_win"],
-                         "bank_ev": m["bank_ev"]})
+            recs.append({"banker_stop": b, "p1.t": t, "p1_result": m["p1_result"], "p1_win": m["p1_win"],
+                         "bank_result": m["bank_result"]})
     df = pd.DataFrame(recs)
-    best = df.loc[df.groupby("banker_stop")["p1_ev"].idxmax(), ["banker_stop", "p1.t"]]
+    best = df.loc[df.groupby("banker_stop")["p1_result"].idxmax(), ["banker_stop", "p1.t"]]
     df["best_reply"] = df.set_index(["banker_stop", "p1.t"]).index.isin(
         list(best.itertuples(index=False, name=None)))
     return df
@@ -412,7 +412,7 @@ def grid(game="ochko", player=range(12, 22), banker=range(14, 21)) -> pd.DataFra
 def bank_best_threshold(df: pd.DataFrame) -> tuple[int, float]:
     """From :func:`grid`: the banker threshold whose bank edge is largest when the player
     answers it with his best threshold, and that edge (per unit stake)."""
-    replies = df[df["best_reply"]].set_index("banker_stop")["bank_ev"]
+    replies = df[df["best_reply"]].set_index("banker_stop")["bank_result"]
     b = int(replies.idxmax())
     return b, float(replies[b])
 
@@ -430,7 +430,7 @@ def analyze(rules, strategies=None, grid_axes=None) -> tuple[dict, pd.DataFrame]
 
     Without a grid: the banker's distribution (exact rationals), the best fixed threshold, the
     best composition-dependent play (with and without seeing the banker's open card), and with a
-    ``p1`` strategy its ``p1_win``/``p1_ev`` and every metric.  With ``grid_axes``
+    ``p1`` strategy its ``p1_win``/``p1_result`` and every metric.  With ``grid_axes``
     (``banker_stop`` and ``p1.t`` values) the threshold grid and the bank's best threshold.
     """
     t0 = time.perf_counter()
@@ -452,7 +452,7 @@ def analyze(rules, strategies=None, grid_axes=None) -> tuple[dict, pd.DataFrame]
         b, edge = bank_best_threshold(g)
         obj = dict(game="ochko", rules=rstring, method="exact enumeration, float64",
                    seconds=round(time.perf_counter() - t0, 3),
-                   bank_best=dict(banker_stop=b, bank_ev=edge,
+                   bank_best=dict(banker_stop=b, bank_result=edge,
                                   player_reply=int(g[(g.banker_stop == b) & g.best_reply]["p1.t"].iloc[0])),
                    grid=g.to_dict("records"))
         table = tidy(g.drop(columns="best_reply"), rules, "p1=stand_at(t)", "exact",
@@ -472,21 +472,21 @@ def analyze(rules, strategies=None, grid_axes=None) -> tuple[dict, pd.DataFrame]
                method={"banker": "exact rational", "player": "exact enumeration, float64"},
                banker={k: float(v) for k, v in short.items()},
                banker_exact={k: str(v) for k, v in short.items()},
-               best_threshold=dict(t=t, p1_ev=tm["p1_ev"], p1_win=tm["p1_win"]),
-               best_play=dict(upcard=dict(p1_ev=bp_up["p1_ev"], p1_win=bp_up["p1_win"]),
-                              no_upcard=dict(p1_ev=bp_blind["p1_ev"], p1_win=bp_blind["p1_win"])))
+               best_threshold=dict(t=t, p1_result=tm["p1_result"], p1_win=tm["p1_win"]),
+               best_play=dict(upcard=dict(p1_result=bp_up["p1_result"], p1_win=bp_up["p1_win"]),
+                              no_upcard=dict(p1_result=bp_blind["p1_result"], p1_win=bp_blind["p1_win"])))
     rows = {f"banker_alone_{k}": float(v) for k, v in short.items()}
-    rows.update({"best_t": float(t), "best_t_p1_ev": tm["p1_ev"],
-                 "best_play_p1_ev": bp_up["p1_ev"], "best_play_no_upcard_p1_ev": bp_blind["p1_ev"]})
+    rows.update({"best_t": float(t), "best_t_p1_result": tm["p1_result"],
+                 "best_play_p1_ev": bp_up["p1_result"], "best_play_no_upcard_p1_ev": bp_blind["p1_result"]})
     label = "-"
     if strategies:
         m = evaluate(rules, strategies[0])
-        obj.update(strategies={"p1": str(strategies[0])}, p1_win=m["p1_win"], p1_ev=m["p1_ev"],
+        obj.update(strategies={"p1": str(strategies[0])}, p1_win=m["p1_win"], p1_result=m["p1_result"],
                    metrics=m)
         rows.update(m)
         label = f"p1={strategies[0]}"
     obj["seconds"] = round(time.perf_counter() - t0, 3)
-    obj["summary"] = [f"best stand_at: t={t} (p1_ev {tm['p1_ev']:.6f}); best play p1_ev "
-                      f"{bp_up['p1_ev']:.6f} seeing the banker's card, {bp_blind['p1_ev']:.6f} "
+    obj["summary"] = [f"best stand_at: t={t} (p1_result {tm['p1_result']:.6f}); best play p1_result "
+                      f"{bp_up['p1_result']:.6f} seeing the banker's card, {bp_blind['p1_result']:.6f} "
                       f"without"]
     return obj, tidy(rows, rules, label, "exact")

@@ -6,7 +6,7 @@
   card is dealt last and turned at once): draw while below ``t_strong`` when that card is worth
   ``strong`` points or more, else while below ``t``.  The defaults (14, 18, 10) are the best of
   ``simkit sweep ochko -s p1=upcard_stand --grid p1.t=12..15 --grid p1.t_strong=16..19 --grid
-  p1.strong=9,10,11 -n 4e6 --seed 3`` (p1_ev -0.1165 against stand_at(17)'s -0.1641 and the
+  p1.strong=9,10,11 -n 4e6 --seed 3`` (p1_result -0.1165 against stand_at(17)'s -0.1641 and the
   basic table's -0.1221, n = 4e6, SE 0.0005).
 * ``table(path)``: a policy table by (total, number of cards); the file (CSV or Parquet) has
   columns ``total``, ``cards`` and ``hit`` (the probability of drawing, 0 or 1 for a pure

@@ -66,7 +66,7 @@ TQ = slots(TRACE_SEAT)  # TQ.stake, ...: a seat's, offset by NTH + NTS * seat
 NTH, NTS = len(TRACE_HEAD), len(TRACE_SEAT)
 
 # a round row of the round game: seat k's payoff per unit stake is at EV + NP * k
-EV = round_game.NB + round_game.P.ev
+EV = round_game.NB + round_game.P.result
 # what the end-of-session phase decides before a round
 NEXT_ROUND, STUK_ROUND, END_RUIN, END_STUK = range(4)
 
