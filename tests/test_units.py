@@ -54,3 +54,31 @@ def test_json_and_csv_carry_the_unit(fmt, capsys):
     units = (pd.read_csv(io.StringIO(out)).set_index("metric")["unit"].to_dict() if fmt == "csv"
              else {k: v["unit"] for k, v in json.loads(out)["metrics"].items()})
     assert units["p1_lose"] == "share of games (0..1)" and units["draws"] == "draws per game"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_no_label_is_averaged(game):
+    """A label per deal (a seat number, a card's rank) is a ``category``: no table averages it,
+    and no metric a table shows is counted in a label (issue 29: Fan-Tan's ``winner_seat`` and
+    Durak's ``trump_rank`` were means)."""
+    spec, rules = parse_game(game)
+    for m in spec.metrics(rules):
+        if not m.hidden:
+            assert "(mean)" not in m.unit and not m.unit.startswith(("seat number", "rank")), m
+        if m.category:
+            assert m.hidden and "distribution" in m.category, m
+
+
+@pytest.mark.parametrize("game, label, shares", [
+    ("fan_tan", "winner_seat", {k: f"p{k}_win" for k in range(1, 5)}),
+    ("durak", "trump_rank", {r: f"trump{r}" for r in range(6, 15)})])
+def test_a_label_is_reported_as_its_distribution(game, label, shares):
+    """The metrics the label's ``category`` names are its distribution: their means are the
+    shares of the label's values in the per-deal rows (which keep the label), summing to 1."""
+    res = simkit.run(game, n=2000, seed=5, rows=True, progress=False)
+    t = res.table().set_index("metric")
+    assert label not in t.index
+    counts = res.rows[label].value_counts(normalize=True)
+    for value, name in shares.items():
+        assert t.loc[name, "mean"] == pytest.approx(counts.get(value, 0.0), abs=1e-12)
+    assert sum(t.loc[n, "mean"] for n in shares.values()) == pytest.approx(1.0, abs=1e-12)

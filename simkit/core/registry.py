@@ -66,7 +66,8 @@ class Metric:
     A ``ratio=(num, den, cross)`` metric is reported as ``sum(num) / sum(den)`` (for example
     points per hand when a deal is a whole match of several hands), with a delta-method standard
     error; ``num``, ``den`` and ``cross`` (``num * den`` per deal) are other metrics of the game.
-    Metrics whose name starts with ``_`` are such helper columns and are not reported.
+    Metrics whose name starts with ``_`` are such helper columns and are not reported; nor is a
+    ``category`` (a label per deal, whose mean means nothing: its distribution is other metrics).
     ``doc`` says what the metric is, ``unit`` what its mean is counted in (``simkit metrics``).
 
     A ``net`` metric of a two-seat game is p1's value minus p2's (gin's ``p1_points``): p2's own
@@ -78,10 +79,14 @@ class Metric:
     ratio: tuple[str, str, str] | None = None
     unit: str = ""
     net: bool = False
+    category: str = ""  # a per-deal label (a seat number, a card's rank), not a quantity: never
+    # averaged in a table, kept in the per-deal rows; the text says which metrics report its
+    # distribution (Fan-Tan's winner_seat: pK_win)
 
     @property
     def hidden(self) -> bool:
-        return self.name.startswith("_")
+        """Not reported as a mean: a helper column (``_name``) or a label (``category``)."""
+        return self.name.startswith("_") or bool(self.category)
 
 
 @dataclass(frozen=True)

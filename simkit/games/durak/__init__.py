@@ -7,7 +7,9 @@ One unit (the runner's "deal") is a game or, with ``unit=match``, a whole match 
 metric ``pK_first`` says who), so with one strategy on both seats the first-move edge is
 ``opener_edge`` (+1/-1/0 per unit: its mean is ``opener_win - opener_lose``, with its own standard
 error).  By the trump card's rank R (6..14) of the unit's first game: ``opener_edge_trumpR`` and
-``pK_lose_trumpR`` (ratios over the units with that trump; ``-m 'opener_edge_trump*'``).  The
+``pK_lose_trumpR`` (ratios over the units with that trump; ``-m 'opener_edge_trump*'``), and
+``trumpR``, the share of units with that trump: the distribution of ``trump_rank``, a label per
+unit that tables never average (it stays in the per-deal rows, ``--rows``).  The
 durak (the loser) is ``pK_lose``; players minimise it.
 """
 from __future__ import annotations
@@ -21,9 +23,11 @@ from simkit.games.durak import engine
 from simkit.games.durak.rules import DurakRules
 from simkit.games.durak.strategies import STRATEGIES, encode
 
-VERSION = 4  # 2: the baseline's card memory parameter (play unchanged at its default); 3: no
+VERSION = 5  # 2: the baseline's card memory parameter (play unchanged at its default); 3: no
 # throw-in onto a defender who beat with his last card and no stock left (super-short, empty_stock);
-# 4: the baseline's defaults (throw_rank=14, trump_stock=8, max_trump=13, take_cost=14; late_trump)
+# 4: the baseline's defaults (throw_rank=14, trump_stock=8, max_trump=13, take_cost=14; late_trump);
+# 5: the trump rank's distribution reported (trumpR, was the hidden _trumpR), trump_rank no longer
+# averaged (numbers unchanged)
 DECK = np.array([s * 16 + r for s in range(4) for r in range(6, 15)], np.int64)
 
 

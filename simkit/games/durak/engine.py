@@ -54,7 +54,8 @@ Q = slots(SEAT_NAMES)
 NU = len(UNIT_NAMES)
 # by the trump card's rank (6..14) of the unit's first game: per rank the reported ratios
 # opener_edge_trumpR, p1_lose_trumpR, p2_lose_trumpR (their own columns stay 0) and their
-# hidden sums: _trumpR (the rank is R: the denominator), _edge_trumpR, _p1_lose_trumpR,
+# sums: trumpR (the rank is R: the denominator, reported: the distribution of the trump rank),
+# and hidden _edge_trumpR, _p1_lose_trumpR,
 # _p2_lose_trumpR (numerators; each is also its own numerator x denominator, as the
 # denominator is 0/1)
 TRUMP_RANKS = tuple(range(6, 15))
@@ -99,7 +100,9 @@ def metrics(rules) -> list[Metric]:
         if n == "opener_edge":
             return f"edge per {per} (-1..1; +1 the first attacker won)"
         return f"count per {per}" if per == "game" else f"count per match to {rules.target}"
-    out = [Metric(n, binary=n in binary, doc=METRIC_DOCS[n], unit=unit(n)) for n in UNIT_NAMES]
+    out = [Metric(n, binary=n in binary, doc=METRIC_DOCS[n], unit=unit(n),
+                  category="its distribution is trumpR (R = 6..14)" if n == "trump_rank" else "")
+           for n in UNIT_NAMES]
     for q in SEAT_NAMES:
         for k in (1, 2):
             out.append(Metric(f"p{k}_{q}", binary=q in binary, doc=f"p{k}: " + METRIC_DOCS[q],
@@ -109,17 +112,18 @@ def metrics(rules) -> list[Metric]:
         name = {11: "jack", 12: "queen", 13: "king", 14: "ace"}.get(r, str(r))
         out.append(Metric(f"opener_edge_trump{r}", False,
                           f"opener_edge in the units whose first game's trump card is a {name} "
-                          f"(rank {r})", ratio=(f"_edge_trump{r}", f"_trump{r}",
+                          f"(rank {r})", ratio=(f"_edge_trump{r}", f"trump{r}",
                                                 f"_edge_trump{r}"),
                           unit=f"{unit('opener_edge')} with trump rank {r}"))
         for k in (1, 2):
             out.append(Metric(f"p{k}_lose_trump{r}", False,
                               f"p{k}: lost the unit (the durak), in the units whose first "
                               f"game's trump card is a {name} (rank {r})",
-                              ratio=(f"_p{k}_lose_trump{r}", f"_trump{r}",
+                              ratio=(f"_p{k}_lose_trump{r}", f"trump{r}",
                                      f"_p{k}_lose_trump{r}"),
                               unit=f"{share} with trump rank {r}"))
-        out.append(Metric(f"_trump{r}", True))
+        out.append(Metric(f"trump{r}", True, f"the trump card of the unit's first game is a "
+                                             f"{name} (rank {r})", unit=share))
         out += [Metric(f"_edge_trump{r}", False), Metric(f"_p1_lose_trump{r}", True),
                 Metric(f"_p2_lose_trump{r}", True)]
     return out

@@ -44,7 +44,8 @@ DOCS = {"chips": "net chips: the pool if he wins, less his ante, passes (and the
         "winner_seat": "the winner's seat number (1..players)",
         "seat_passes": "passes he made in the game (a chip each; the seats' sum is passes)"}
 UNITS = {"chips": "chips per game", "win": "share of games (0..1)", "pool": "chips per game",
-         "passes": "passes per game", "winner_seat": "seat number (mean)"}
+         "passes": "passes per game", "winner_seat": "seat number (1..players)"}
+CATEGORY = {"winner_seat": "its distribution is pK_win"}  # a label per game, not averaged
 
 
 def code_of(r, s):
@@ -98,7 +99,8 @@ def work(rules, stacked=None) -> Work:
 def metrics(rules) -> list[Metric]:
     out = [Metric(f"p{k + 1}_{n}", binary=n == "win", doc=f"p{k + 1}: " + DOCS[n],
                   unit=UNITS[n]) for k in range(rules.players) for n in SEAT]
-    out += [Metric(n, binary=False, doc=DOCS[n], unit=UNITS[n]) for n in TAIL]
+    out += [Metric(n, binary=False, doc=DOCS[n], unit=UNITS[n], category=CATEGORY.get(n, ""))
+            for n in TAIL]
     return out + [Metric(f"p{k + 1}_passes", binary=False, doc=f"p{k + 1}: " +
                          DOCS["seat_passes"], unit=UNITS["passes"]) for k in range(rules.players)]
 
