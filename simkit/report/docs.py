@@ -38,7 +38,7 @@ def text(s) -> str:
     out = []
     for i, p in enumerate(parts):
         if i % 2:
-            out.append(p.replace("|", "\\|"))
+            out.append(p)  # a table keeps a code span's | inside its cell
         else:
             p = html.escape(p, quote=False)
             out.append(re.sub(r"([\\*_|\[\]])", r"\\\1", p))
@@ -49,7 +49,7 @@ def code(v) -> str:
     """A value as a code span (``true``/``false`` for booleans, as the command line writes them)."""
     if isinstance(v, bool):
         v = "true" if v else "false"
-    v = str(v).replace("|", "\\|")
+    v = str(v)
     return f"`{v}`" if v != "" else ""
 
 
@@ -120,7 +120,9 @@ def game_page(spec: GameSpec) -> str:
              f"`shared/rules/{spec.source}` (file and lines; `simkit games` lists it). "
              f"This page is written from simkit's registry by `scripts/make_docs.py`; "
              f"`simkit rules {name}` and `simkit metrics {name}` print the same.", ""]
-    facts = [f"seats at the default rules: {spec.seats(rules)} (`p1`..`p{spec.seats(rules)}`)",
+    seats = spec.seats(rules)
+    facts = [f"seats at the default rules: {seats} (" + ("`p1`" if seats == 1 else
+                                                         f"`p1`..`p{seats}`") + ")",
              f"default strategy in every seat: `{spec.default_strategy}`"]
     if spec.objective:
         stem, larger = spec.objective(rules)
@@ -167,15 +169,21 @@ def game_page(spec: GameSpec) -> str:
                     [[code(m.name), text(m.unit), metric_kind(m), text(m.doc)] for m in base])
     lines.append("")
     if extra:
-        lines += ["Other rules add these metrics (the first rules listed that add each):", ""]
+        lines += ["Other rules add these metrics (with the first rules tried that add each: the "
+                  "presets, the match rules, every value of a choice, a whole-number option at "
+                  "the largest value it allows):", ""]
         lines += _table(["metric", "unit", "interval", "with", "meaning"],
                         [[code(m.name), text(m.unit), metric_kind(m), code(label), text(m.doc)]
                          for m, label in extra])
         lines.append("")
     if copies:
-        lines += ["The same seat metrics for other seats (`p2_...`, `p3_...`; the first rules "
-                  "listed that add them): " + ", ".join(
-                      f"`{s}` ({code(label)})" for s, label in copies.items()) + ".", ""]
+        by: dict[str, list[str]] = {}
+        for stem, label in copies.items():
+            by.setdefault(label, []).append(stem)
+        lines += ["The same seat metrics for the other seats those rules have (`p2_...`, "
+                  "`p3_...`) come with:", ""]
+        lines += [f"- {code(label)}: " + ", ".join(f"`{x}`" for x in stems)
+                  for label, stems in by.items()] + [""]
 
     lines += ["## Strategies", "",
               f"`-s SEAT=NAME(params)`, e.g. `-s p1={_example(spec)}`; parameters by position or "
