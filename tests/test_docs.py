@@ -90,3 +90,17 @@ def test_write_pages_writes_the_index_and_every_game(tmp_path):
     assert len(written) == len(games()) + 1
     for name, spec in games().items():
         assert (tmp_path / "games" / f"{name}.md").read_text(encoding="utf-8") == docs.game_page(spec)
+
+
+def test_every_command_has_a_page():
+    from simkit.cli import cli
+    folder = os.path.join(ROOT, "docs", "commands")
+    titles = {}
+    for f in os.listdir(folder):
+        with open(os.path.join(folder, f), encoding="utf-8") as fh:
+            titles[f] = fh.readline()
+    with open(os.path.join(folder, "index.md"), encoding="utf-8") as fh:
+        index = fh.read()
+    for name in cli.commands:
+        assert any(f != "index.md" and re.search(rf"\b{name}\b", t) for f, t in titles.items()), name
+        assert f"`{name}" in index, name
