@@ -136,10 +136,7 @@ def metrics(game, fmt, out):
     'ochko(players=3)')."""
     from simkit.games import parse_game
     spec, r = parse_game(game)
-    recs = [dict(metric=m.name, kind=f"a label per deal, in --rows only; {m.category}" if
-                 m.category else "ratio of sums (delta-method interval)" if m.ratio else
-                 "proportion (Wilson interval)" if m.binary else "mean (normal interval)",
-                 unit=m.unit, doc=m.doc) for m in spec.metrics(r)
+    recs = [dict(metric=m.name, kind=m.kind, unit=m.unit, doc=m.doc) for m in spec.metrics(r)
             if not m.hidden or m.category]
     blocks = [(f"{x['metric']}: {x['unit']}" if x["unit"] else x["metric"],
                [f"{x['doc']} [{x['kind']}]" if x["doc"] else f"[{x['kind']}]"]) for x in recs]

@@ -104,3 +104,34 @@ def test_every_command_has_a_page():
     for name in cli.commands:
         assert any(f != "index.md" and re.search(rf"\b{name}\b", t) for f, t in titles.items()), name
         assert f"`{name}" in index, name
+
+
+def _doc_commands():
+    """Every ``simkit COMMAND GAME ...`` line of the hand-written pages' code blocks, as argv."""
+    import shlex
+    out = []
+    for folder, _, files in os.walk(os.path.join(ROOT, "docs")):
+        for f in files:
+            text = open(os.path.join(folder, f), encoding="utf-8").read()
+            for block in re.findall(r"```bash\n(.*?)```", text, re.S):
+                for line in block.splitlines():
+                    line = line.split(" #")[0].strip().lstrip("$ ")
+                    if line.startswith("simkit "):
+                        out.append((f, shlex.split(line)[1:]))
+    return out
+
+
+def test_the_pages_commands_name_games_and_metrics_that_exist():
+    """A renamed metric or game breaks its page here, not in a reader's terminal: every game
+    string of a command in the docs parses, and every ``-m`` name is one of its metrics."""
+    from simkit.analysis.common import expand_metrics
+    from simkit.games import parse_game
+    cmds = [(f, a) for f, a in _doc_commands() if len(a) > 1 and a[0] in (
+        "run", "sweep", "compare", "tournament", "best", "solve", "odds", "exact", "bench",
+        "rules", "metrics", "replay")]
+    assert len(cmds) >= 20, cmds
+    for f, argv in cmds:
+        spec, rules = parse_game(argv[1])
+        names = [argv[i + 1] for i, a in enumerate(argv[:-1]) if a in ("-m", "--metric")]
+        if names:
+            expand_metrics(spec, [rules], names)   # refuses an unknown name

@@ -88,6 +88,14 @@ class Metric:
         """Not reported as a mean: a helper column (``_name``) or a label (``category``)."""
         return self.name.startswith("_") or bool(self.category)
 
+    @property
+    def kind(self) -> str:
+        """How its number is made (the ``kind`` column of ``simkit metrics`` and the docs)."""
+        if self.category:
+            return f"a label per deal, in --rows only; {self.category}"
+        return ("ratio of sums (delta-method interval)" if self.ratio else
+                "proportion (Wilson interval)" if self.binary else "mean (normal interval)")
+
 
 @dataclass(frozen=True)
 class GameSpec:

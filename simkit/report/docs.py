@@ -25,12 +25,6 @@ from simkit.errors import SimkitError
 FOLDER = "games"
 
 
-def metric_kind(m: Metric) -> str:
-    """How a metric's interval is made (the ``kind`` column of ``simkit metrics``)."""
-    return ("ratio of sums (delta-method interval)" if m.ratio else
-            "proportion (Wilson interval)" if m.binary else "mean (normal interval)")
-
-
 def text(s) -> str:
     """Docstring text made safe for a Markdown table cell: code spans kept, the rest escaped."""
     s = " ".join(str(s).split())
@@ -166,14 +160,14 @@ def game_page(spec: GameSpec) -> str:
               f"`-m` names one, or a seat metric's stem. At the default rules "
               f"(`{game_string(spec, rules)}`):", ""]
     lines += _table(["metric", "unit", "interval", "meaning"],
-                    [[code(m.name), text(m.unit), metric_kind(m), text(m.doc)] for m in base])
+                    [[code(m.name), text(m.unit), m.kind, text(m.doc)] for m in base])
     lines.append("")
     if extra:
         lines += ["Other rules add these metrics (with the first rules tried that add each: the "
                   "presets, the match rules, every value of a choice, a whole-number option at "
                   "the largest value it allows):", ""]
         lines += _table(["metric", "unit", "interval", "with", "meaning"],
-                        [[code(m.name), text(m.unit), metric_kind(m), code(label), text(m.doc)]
+                        [[code(m.name), text(m.unit), m.kind, code(label), text(m.doc)]
                          for m, label in extra])
         lines.append("")
     if copies:
