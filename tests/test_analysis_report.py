@@ -122,3 +122,28 @@ def test_build_takes_analysis_objects(analyses, tmp_path):
     for k in ("solve", "odds"):
         assert html.escape(analyses[k].label) in page
         assert html.escape(analyses[k].summary[0], quote=False) in page
+
+
+def _smallest_text(fig) -> float:
+    """The smallest font size of any visible text once the figure is drawn (as a page shows it)."""
+    from matplotlib.text import Text
+    to_png = __import__("simkit.plots.charts", fromlist=["to_png"]).to_png
+    to_png(fig)
+    return min(t.get_fontsize() for t in fig.findobj(Text) if t.get_visible() and t.get_text())
+
+
+@pytest.mark.parametrize("kind", list(FIGS))
+def test_every_text_is_at_least_9_points(analyses, kind):
+    """Issue 29: small multiples and annotations readable at the default size (at least 9 pt)."""
+    for name in FIGS[kind]:
+        assert _smallest_text(getattr(aplots, name)(analyses[kind])) >= 9, name
+
+
+def test_run_and_sweep_figures_are_at_least_9_points():
+    from simkit.report.figures import figures
+    sw = simkit.sweep("gin", grid={"p1.knock": [0, 5, 10]}, n=400, seed=1, progress=False)
+    run = simkit.run("hearts", n=400, seed=1, progress=False)
+    figs = figures(sw) + figures(run)
+    assert len(figs) >= 3
+    for title, fig in figs:
+        assert _smallest_text(fig) >= 9, title

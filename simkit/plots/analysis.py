@@ -101,7 +101,7 @@ def _finish(fig, a, head: str, caption: str) -> None:
     w = fig.get_figwidth()
     partial = "" if a.complete else " (partial: interrupted)"
     fig.suptitle(f"{head}{partial}\n{_wrap(a.label, int(w * 72 / (9.5 * 0.56)))}", fontsize=10.5)
-    fig.supxlabel(_wrap(caption, int(w * 72 / (8 * 0.55))), fontsize=8, color="0.25")
+    fig.supxlabel(_wrap(caption, int(w * 72 / (9 * 0.55))), fontsize=9, color="0.25")
 
 
 def _decimals(half, values) -> int:
@@ -301,9 +301,10 @@ def ratings(an) -> Figure:
 # --- best (racing) --------------------------------------------------------------------------
 
 def racing(an) -> Figure:
-    """``best``: left, every grid point's estimate at each look against the deals it had (95%
-    bars; dropped points end with a cross where they were dropped, survivors drawn bold); right,
-    the final estimates with 95% intervals, the best point starred."""
+    """``best``: left, the race in one look: a lane per grid point from the first look to the
+    last deals it was played, ending in a cross where it was dropped or running to the end for
+    a survivor (the leader starred), with its estimate and 95% half-width there; right, the final
+    estimates with 95% intervals, the best point starred."""
     a = parts(an, "best", "racing")
     t = _frame(a, "table")
     hist = _frame(a, "history")
@@ -325,50 +326,8 @@ def racing(an) -> Figure:
     hist = hist.assign(_deals=_num(hist["deals"]), _mean=_num(hist["mean"]), _se=_num(hist["se"]),
                        _alive=hist["alive"].astype(bool), _point=_num(hist["point"]).astype(int))
     deals = sorted(hist["_deals"].unique())
-    handles = []
-    for p in range(m):
-        h = hist[hist["_point"] == p].sort_values("look")
-        if h.empty:
-            continue
-        # a small horizontal offset per point, so the bars at a look do not hide each other
-        off = 2 ** (0.08 * ((p - (m - 1) / 2) / max(m - 1, 1)))
-        xs, ys, es = h["_deals"].to_numpy() * off, h["_mean"].to_numpy(), Z95 * h["_se"].to_numpy()
-        bold = bool(surv[p])
-        ax.errorbar(xs, ys, yerr=np.nan_to_num(es), color=colours[p], marker="o",
-                    markersize=5 if bold else 3.5, linewidth=2.2 if bold else 1.0,
-                    elinewidth=1.2 if bold else 0.8, capsize=2, alpha=1.0 if bold else 0.6,
-                    zorder=3 if bold else 2)
-        if bold and order.index(p) < 8:
-            handles.append(Line2D([], [], color=colours[p], linewidth=2.2, marker="o",
-                                  markersize=5,
-                                  label=(names[p] if len(keys) != 1 else f"{keys[0]}={names[p]}")
-                                  + ((" (best)" if _resolved(a, surv.sum() == 1) else " (leader)")
-                                     if best[p] else " (survivor)")))
-            handles.sort(key=lambda h: not h.get_label().endswith(("(best)", "(leader)")))
-        gone = h[~h["_alive"]]
-        if len(gone):
-            gx, gy = float(gone["_deals"].iloc[0]) * off, float(gone["_mean"].iloc[0])
-            ax.plot([gx], [gy], marker="X", markersize=9, color="crimson", markeredgecolor="white",
-                    zorder=4)
-            if m <= 16:
-                ax.annotate(names[p], (gx, gy), xytext=(-7, 0), textcoords="offset points",
-                            fontsize=7, color="0.2", ha="right", va="center")
-    ax.set_xscale("log", base=2)
-    if deals:
-        ax.set_xticks(deals, [f"{int(d):,}" for d in deals], rotation=30 if len(deals) > 4 else 0)
-        ax.minorticks_off()
-        ax.set_xlim(deals[0] / 1.7, deals[-1] * 1.25)
-    ax.set_xlabel("deals per point at the look")
-    ax.set_ylabel(metric)
-    ax.grid(True, alpha=0.3)
-    handles += [Line2D([], [], color="0.5", linewidth=1.0, marker="o", markersize=3.5, alpha=0.6,
-                       label="dropped point"),
-                Line2D([], [], color="crimson", linestyle="none", marker="X", markersize=8,
-                       label="dropped here"),
-                Line2D([], [], color="0.3", linestyle="none", marker="|", markersize=10,
-                       label="bars: 95% CI (±1.96 se, at that look)")]
-    ax.legend(handles=handles, fontsize=7.5, loc="best")
-    ax.set_title(f"the race: {metric} of each point at each look", fontsize=10)
+    _race_lanes(ax, hist, names, surv, best, deals, colours, metric, resolved=_resolved(a, surv.sum() == 1))
+    ax.set_title("the race: how long each point stayed in", fontsize=10)
 
     x, labels = _grid_x(t, keys)
     mean, lo, hi = _num(t["mean"]), _num(t["ci_low"]), _num(t["ci_high"])
@@ -404,6 +363,48 @@ def racing(an) -> Figure:
             f"{info.get('looks', '?')} looks and every pair). X: where a point was dropped; "
             f"star: the best point; filled: survivors.{saving}")
     return fig
+
+
+def _race_lanes(ax, hist, names, surv, best, deals, colours, metric, resolved) -> None:
+    """The left panel of :func:`racing`: grid points down (in grid order), deals per point across
+    (log scale), each point's lane to where it left the race."""
+    m = len(names)
+    for p in range(m):
+        h = hist[hist["_point"] == p].sort_values("look")
+        if h.empty:
+            continue
+        gone = h[~h["_alive"]]
+        end = gone.iloc[0] if len(gone) else h.iloc[-1]
+        x_end, mean, half = float(end["_deals"]), float(end["_mean"]), Z95 * float(end["_se"])
+        y = m - 1 - p
+        ax.plot([deals[0], x_end], [y, y], color=colours[p] if surv[p] else "0.6",
+                linewidth=5 if surv[p] else 2.5, solid_capstyle="butt", zorder=2)
+        mark = dict(marker="*", markersize=16, color="gold", markeredgecolor="black") if best[p] \
+            else dict(marker="o", markersize=8, color=colours[p]) if surv[p] \
+            else dict(marker="X", markersize=10, color="crimson", markeredgecolor="white")
+        ax.plot([x_end], [y], linestyle="none", zorder=4, **mark)
+        if np.isfinite(mean):
+            ax.annotate(f"{fmt_num(mean, 4)} ±{fmt_num(half, 4)}" if np.isfinite(half) and half > 0
+                        else fmt_num(mean, 4), (x_end, y), xytext=(9, 0),
+                        textcoords="offset points", va="center", fontsize=9, color="0.15")
+    ax.set_xscale("log", base=2)
+    if deals:
+        ax.set_xticks(deals, [f"{int(d):,}" for d in deals], rotation=30 if len(deals) > 4 else 0)
+        ax.minorticks_off()
+        ax.set_xlim(deals[0] / 1.4, deals[-1] * 3.2)
+    ax.set_yticks(range(m), [names[m - 1 - k] for k in range(m)])
+    ax.set_ylim(-0.7, m - 0.3)
+    ax.set_xlabel("deals per point when it left the race (or at the end)")
+    ax.grid(True, axis="x", alpha=0.3)
+    handles = [Line2D([], [], color="crimson", marker="X", linestyle="none", markersize=9,
+                      label="dropped: another point beat it at that look"),
+               Line2D([], [], color=colours[int(np.argmax(surv))] if surv.any() else "0.5",
+                      linewidth=5, label="survivor: still in at the end"),
+               Line2D([], [], color="gold", marker="*", markeredgecolor="black", linestyle="none",
+                      markersize=13, label="best" if resolved else "leader (not resolved)"),
+               Line2D([], [], linestyle="none", label=f"numbers: {metric} ±95% half-width there")]
+    ax.legend(handles=handles, fontsize=9, loc="upper center", bbox_to_anchor=(0.5, -0.2),
+              ncols=2, frameon=False)
 
 
 # --- solve ----------------------------------------------------------------------------------

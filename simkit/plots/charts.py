@@ -24,11 +24,29 @@ from simkit.plots._tidy import (VALUE_ENDINGS, check_column, check_metrics, chec
 _CONFIG_COLUMNS = ("rules", "strategies", "seed", "method", "game")
 
 
+MIN_POINTS = 9.0  # no text of a simkit figure is smaller, at the figure's own size (issue 29)
+
+
 class SimkitFigure(Figure):
-    """A matplotlib Figure that Jupyter shows as a PNG even when pyplot was never imported."""
+    """A matplotlib Figure that Jupyter shows as a PNG even when pyplot was never imported, and
+    whose every text (titles, labels, ticks, legends, cell annotations) is drawn at
+    :data:`MIN_POINTS` or larger, whichever chart made it: the layout engine then makes room."""
 
     def _repr_png_(self) -> bytes:
         return to_png(self, dpi=100)
+
+    def draw(self, renderer):
+        readable(self)
+        return super().draw(renderer)
+
+
+def readable(fig: Figure, points: float = MIN_POINTS) -> Figure:
+    """Raise every text of ``fig`` smaller than ``points`` to ``points``."""
+    from matplotlib.text import Text
+    for t in fig.findobj(Text):
+        if t.get_fontsize() < points:
+            t.set_fontsize(points)
+    return fig
 
 
 def new_figure(width: float = 7.0, height: float = 4.5) -> Figure:
