@@ -59,6 +59,22 @@ BASE_PARAMS = (
                                "(a clairvoyant bound; 0: never)"),
 )
 
+SCORE_PARAMS = (
+    Param("rubicon_push", 0, (0, 20), "unit=partie: the last this many deals play to the score "
+                                      "(0: never)"),
+    Param("push_need", 0, (0, 200), "chase when the points needed (to overtake, or to reach "
+                                    "the Rubicon if nearer) exceed this per deal left"),
+    Param("push_w", 0, (0, 20), "chasing: added to w_seq and w_set"),
+    Param("safe_lead", 0, (0, 1000), "leading by at least this in those deals: keep guards "
+                                     "(0: never)"),
+)
+
+# measured-best score-aware settings (see the module docstring)
+RUBICON_DEFAULTS = {}
+
+RUBICON_PARAMS = BASE_PARAMS + tuple(
+    Param(p.name, RUBICON_DEFAULTS.get(p.name, p.default), p.range, p.doc) for p in SCORE_PARAMS)
+
 CLAIRVOYANT_PARAMS = tuple(Param(p.name, EXACT_TRICKS if p.name == "exact" else p.default,
                                  p.range, p.doc) for p in BASE_PARAMS)
 
@@ -68,6 +84,9 @@ STRATEGIES = {
     "baseline": StrategyKind("baseline", K_BASELINE, BASE_PARAMS,
                              "full exchange for Elder keeping point, sequences and sets; "
                              "declare everything; run the long suit"),
+    "rubicon": StrategyKind("rubicon", K_BASELINE, RUBICON_PARAMS,
+                            "the baseline playing to the partie score (unit=partie): chase when "
+                            "behind late, keep guards when safely ahead"),
     "clairvoyant": StrategyKind("clairvoyant", K_BASELINE, CLAIRVOYANT_PARAMS,
                                 "a bound, not a player: the baseline, with the last tricks "
                                 "played seeing the opponent's hand"),
@@ -82,12 +101,14 @@ def encode(strategies) -> tuple:
         if st.kind == "random":
             seats.append(record(Seat, kind=K_RANDOM, take=5, ytake=3, ylow=0, w_high=0,
                                 w_point=0, w_seq=0, w_set=0, sink=0, run_long=False,
-                                keep_guards=False, exact=0))
+                                keep_guards=False, exact=0, rubicon_push=0, push_need=0,
+                                push_w=0, safe_lead=0))
             continue
         v = st.values
         seats.append(record(Seat, kind=K_BASELINE, take=v["take"], ytake=v["ytake"],
                             ylow=v["ylow"], w_high=v["w_high"], w_point=v["w_point"],
                             w_seq=v["w_seq"], w_set=v["w_set"], sink=v["sink"],
                             run_long=v["run_long"] != 0, keep_guards=v["keep_guards"] != 0,
-                            exact=v["exact"]))
+                            exact=v["exact"],
+                            **{p.name: v.get(p.name, 0) for p in SCORE_PARAMS}))
     return tuple(seats)
