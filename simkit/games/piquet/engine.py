@@ -797,7 +797,9 @@ def posture(st, own, opp, left, elder, rubicon):
     ``safe_lead`` (> 0) plays safe: it keeps guarded honours and winners when discarding
     (``keep_guards``), which lowers the risk of being capoted and of being caught.  With
     ``rubicon_push = 0`` the seat is returned unchanged.  ``elder`` is passed for the reading
-    of the role (the same levers serve both roles here)."""
+    of the role (the same levers serve both roles here).  Only a partie gets a posture: a deal
+    has no score before it, and a game to the target (line 179) has no deals left and no
+    Rubicon.  No setting measured beats the baseline (:mod:`simkit.games.piquet.strategies`)."""
     if st.kind != K_BASELINE or st.rubicon_push == 0 or left > st.rubicon_push:
         return st
     if own > opp:
