@@ -101,4 +101,6 @@ SPEC = GameSpec(
     objective=lambda r: ("net", True), exact=_exact,
     digest_runs=(("piquet(unit=partie)", ("p2=random",)),
                  ("piquet(unit=game,tricks=flat,void_suit=true)", ("p1=random",)),
-                 ("piquet", ("p1=exact(exact=4)", "p2=baseline(take=3,sink=10)"))))
+                 ("piquet", ("p1=exact(exact=4)", "p2=baseline(take=3,sink=10)")),
+                 ("piquet(unit=partie)",
+                  ("p1=rubicon(rubicon_push=2,push_need=20,push_w=3,safe_lead=30)",))))

@@ -230,6 +230,11 @@ class Seat(NamedTuple):
     run_long: bool             # lead winners from the longest suit, then its lowest card
     keep_guards: bool          # discard from unguarded suits without winners
     exact: int                 # exact play for the last this many tricks (0: never)
+    # playing to the score (unit=partie only; 0: off, the play of version 2); see posture()
+    rubicon_push: int          # the last this many deals of a partie: chase when behind
+    push_need: int             # ... by more than this many points per deal left
+    push_w: int                # chasing: added to w_seq and w_set (quints, quatorzes, repique)
+    safe_lead: int             # the last rubicon_push deals, leading by this much: keep guards
 
 
 class Work(NamedTuple):
@@ -774,6 +779,46 @@ def position_value(R, W, he, hy, leader, te, pq):
     return solve(R, W, np.uint64(he), np.uint64(hy), I(leader), I(te), I(pq))
 
 
+# --------------------------------------------------------------------------- the partie score
+
+@njit(cache=True, nogil=True)
+def posture(st, own, opp, left, elder, rubicon):
+    """The seat record a baseline seat plays one deal of a Rubicon partie with, given its
+    partie state: ``own`` and ``opp`` its and its opponent's running totals, ``left`` the deals
+    left (this one included), ``elder`` whether it is Elder in this deal (lines 177-185: the
+    winner scores 100 + the difference, or 100 + both totals when the loser stays under the
+    Rubicon, so near the partie's end a deficit costs about 200 points at two thresholds: the
+    opponent's total, and the Rubicon while under it).
+
+    Within the last ``rubicon_push`` deals: a seat that needs more than ``push_need`` points per
+    deal left (the points to overtake, or to reach the Rubicon if that is nearer while under it)
+    chases: ``push_w`` is added to its sequence and set weights, so the exchange keeps the
+    makings of quints, quatorzes and a repique over high cards; a seat leading by at least
+    ``safe_lead`` (> 0) plays safe: it keeps guarded honours and winners when discarding
+    (``keep_guards``), which lowers the risk of being capoted and of being caught.  With
+    ``rubicon_push = 0`` the seat is returned unchanged.  ``elder`` is passed for the reading
+    of the role (the same levers serve both roles here).  Only a partie gets a posture: a deal
+    has no score before it, and a game to the target (line 179) has no deals left and no
+    Rubicon.  No setting measured beats the baseline (:mod:`simkit.games.piquet.strategies`)."""
+    if st.kind != K_BASELINE or st.rubicon_push == 0 or left > st.rubicon_push:
+        return st
+    if own > opp:
+        if st.safe_lead > 0 and own - opp >= st.safe_lead and not st.keep_guards:
+            return Seat(st.kind, st.take, st.ytake, st.ylow, st.w_high, st.w_point, st.w_seq,
+                        st.w_set, st.sink, st.run_long, True, st.exact, st.rubicon_push,
+                        st.push_need, st.push_w, st.safe_lead)
+        return st
+    need = opp - own + 1
+    if own < rubicon and rubicon - own < need:
+        need = rubicon - own
+    if need > st.push_need * left and st.push_w > 0:
+        return Seat(st.kind, st.take, st.ytake, st.ylow, st.w_high, st.w_point,
+                    st.w_seq + st.push_w, st.w_set + st.push_w, st.sink, st.run_long,
+                    st.keep_guards, st.exact, st.rubicon_push, st.push_need, st.push_w,
+                    st.safe_lead)
+    return st
+
+
 # --------------------------------------------------------------------------- one deal
 
 @njit(cache=True, nogil=True)
@@ -1085,8 +1130,13 @@ def play_unit(R, S, W, i, key, ukey, v, log):
         eseat = deals % 2
         if eseat == 0:
             elder_deals0 += 1
-        stopped, u, lp, d0, d1, t0, t1 = play_one(R, S, W, order, vals, eseat, deals == 0, u, v,
-                                                  log, i, lp, t0, t1)
+        S2 = S
+        if R.unit == 1:                # the partie state reaches the decisions (posture)
+            left = limit - deals
+            S2 = (posture(S[0], t0, t1, left, eseat == 0, R.rubicon),
+                  posture(S[1], t1, t0, left, eseat == 1, R.rubicon))
+        stopped, u, lp, d0, d1, t0, t1 = play_one(R, S2, W, order, vals, eseat, deals == 0, u,
+                                                  v, log, i, lp, t0, t1)
         if log.shape[0] > 0:
             lp = put(log, i, lp, E_END, 1 if stopped else 0)
         deals += 1

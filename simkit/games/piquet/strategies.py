@@ -28,6 +28,27 @@
   weights serves both seats.  ``exact`` k > 0: the last k tricks are played by the
   exact perfect-information solver (:func:`simkit.games.piquet.engine.solve`), which sees the
   opponent's hand (a clairvoyant bound), the baseline's card kept whenever it is optimal too.
+* ``rubicon``: the baseline with four more parameters that play to the partie's score
+  (``unit=partie`` only; in ``unit=deal`` and ``unit=game`` they change nothing).  Lines 177-185:
+  the winner of a partie scores 100 + the difference, or 100 + both totals when the loser stays
+  under the Rubicon (100), so near the end a deficit costs about 200 points at two thresholds,
+  the opponent's total and, while under it, the Rubicon.  The kernel gives each seat, before each
+  deal, its total, the opponent's, the deals left (this one included) and whether it is Elder
+  (:func:`simkit.games.piquet.engine.posture`).  In the last ``rubicon_push`` deals, a seat that
+  needs more than ``push_need`` points per deal left (to overtake, or to reach the Rubicon if that
+  is nearer while under it) chases: ``push_w`` is added to ``w_seq`` and ``w_set`` (the exchange
+  keeps the makings of quints, quatorzes and a repique over high cards); a seat leading by at
+  least ``safe_lead`` keeps guards (``keep_guards``) against a capot or a late catch.  All 0
+  (``rubicon_push=0``): the baseline's play exactly.  Measured (``simkit compare piquet -r
+  unit=partie 'rubicon(...)' baseline -n 100000 --seed 1``, partie net, A's edge): every setting
+  tried loses to the baseline: ``rubicon_push=1,push_w=6`` -2.04 (SE 0.10), ``push_need=20,
+  push_w=3`` -0.40 (0.06), ``push_need=35,push_w=1`` -0.08 (0.02), ``push_need=50,push_w=3``
+  -0.07 (0.02), ``safe_lead=30`` -0.28 (0.02), ``rubicon_push=2,safe_lead=60`` -0.27 (0.02);
+  chasing with the point or high-card weights, the trick-play switches, or sinking every class
+  when hopelessly under the Rubicon (which lowers the winner's 100 + both totals) did worse in a
+  screen (40,000 parties, seed 11).  The baseline's play, tuned for points a deal, already comes
+  close to the partie's best with these levers, so ``rubicon``'s defaults are off (the baseline's
+  play): it carries the parameters for studies of score-aware play.
 * ``clairvoyant``: the baseline with the perfect-information endgame for the last ``exact`` = 6
   tricks.  It sees the opponent's hand (the solver is given both hands), which no player at the
   table can: it is a clairvoyant bound on what the last tricks are worth, not a strategy a
@@ -59,6 +80,22 @@ BASE_PARAMS = (
                                "(a clairvoyant bound; 0: never)"),
 )
 
+SCORE_PARAMS = (
+    Param("rubicon_push", 0, (0, 20), "unit=partie: the last this many deals play to the score "
+                                      "(0: never)"),
+    Param("push_need", 0, (0, 200), "chase when the points needed (to overtake, or to reach "
+                                    "the Rubicon if nearer) exceed this per deal left"),
+    Param("push_w", 0, (0, 20), "chasing: added to w_seq and w_set"),
+    Param("safe_lead", 0, (0, 1000), "leading by at least this in those deals: keep guards "
+                                     "(0: never)"),
+)
+
+# the measured-best score-aware settings: none beat the baseline (module docstring), so all off
+RUBICON_DEFAULTS: dict = {}
+
+RUBICON_PARAMS = BASE_PARAMS + tuple(
+    Param(p.name, RUBICON_DEFAULTS.get(p.name, p.default), p.range, p.doc) for p in SCORE_PARAMS)
+
 CLAIRVOYANT_PARAMS = tuple(Param(p.name, EXACT_TRICKS if p.name == "exact" else p.default,
                                  p.range, p.doc) for p in BASE_PARAMS)
 
@@ -68,6 +105,10 @@ STRATEGIES = {
     "baseline": StrategyKind("baseline", K_BASELINE, BASE_PARAMS,
                              "full exchange for Elder keeping point, sequences and sets; "
                              "declare everything; run the long suit"),
+    "rubicon": StrategyKind("rubicon", K_BASELINE, RUBICON_PARAMS,
+                            "the baseline with score-aware parameters for a partie (chase when "
+                            "behind late, keep guards when ahead); off by default: no setting "
+                            "measured beats the baseline"),
     "clairvoyant": StrategyKind("clairvoyant", K_BASELINE, CLAIRVOYANT_PARAMS,
                                 "a bound, not a player: the baseline, with the last tricks "
                                 "played seeing the opponent's hand"),
@@ -82,12 +123,14 @@ def encode(strategies) -> tuple:
         if st.kind == "random":
             seats.append(record(Seat, kind=K_RANDOM, take=5, ytake=3, ylow=0, w_high=0,
                                 w_point=0, w_seq=0, w_set=0, sink=0, run_long=False,
-                                keep_guards=False, exact=0))
+                                keep_guards=False, exact=0, rubicon_push=0, push_need=0,
+                                push_w=0, safe_lead=0))
             continue
         v = st.values
         seats.append(record(Seat, kind=K_BASELINE, take=v["take"], ytake=v["ytake"],
                             ylow=v["ylow"], w_high=v["w_high"], w_point=v["w_point"],
                             w_seq=v["w_seq"], w_set=v["w_set"], sink=v["sink"],
                             run_long=v["run_long"] != 0, keep_guards=v["keep_guards"] != 0,
-                            exact=v["exact"]))
+                            exact=v["exact"],
+                            **{p.name: v.get(p.name, 0) for p in SCORE_PARAMS}))
     return tuple(seats)
