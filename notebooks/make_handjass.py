@@ -29,6 +29,7 @@ import os
 import numpy as np
 import pandas as pd
 import matplotlib.pyplot as plt
+plt.rcParams.update({"figure.constrained_layout.use": True, "font.size": 10})  # titles and labels inside the figure
 import simkit
 
 N = int(float(os.environ.get("SIMKIT_NB_N", "2e5")))   # deals per configuration
@@ -52,12 +53,15 @@ for P in (4, 3, 2):
                      "ci_high": e["ci_high"], "fair": 1 / P})
     print(f"{P} players: mean deals per game {est['deals']['mean']:.1f}")
 loser = pd.DataFrame(rows)
-fig, ax = plt.subplots(figsize=(7, 3))
+fig, ax = plt.subplots(figsize=(8, 3.4))
+ticks, names = [], []
 for i, (P, g) in enumerate(loser.groupby("players")):
     x = np.arange(len(g)) + 5 * i
     ax.bar(x, g["lose"], yerr=[g["lose"] - g["ci_low"], g["ci_high"] - g["lose"]], label=f"{P} players")
     ax.hlines(1 / P, x[0] - 0.4, x[-1] + 0.4, colors="k", linestyles=":")
-ax.set_ylabel("P(lose)"); ax.set_xticks([]); ax.legend(); ax.set_title("loser's seat (dotted: fair share)")
+    ticks += list(x); names += list(g["seat"])
+ax.set_xticks(ticks, names); ax.set_xlabel("the loser's seat (p1: the first Forehand)")
+ax.set_ylabel("P(lose)"); ax.legend(); ax.set_title("loser's seat, 95% bars (dotted: fair share)")
 plt.show()
 for P, g in loser.groupby("players"):
     worst = g.loc[g["lose"].idxmax()]

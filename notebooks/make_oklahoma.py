@@ -35,6 +35,7 @@ import math
 import os
 
 import matplotlib.pyplot as plt
+plt.rcParams.update({"figure.constrained_layout.use": True, "font.size": 10})  # titles and labels inside the figure
 import numpy as np
 import pandas as pd
 
@@ -74,7 +75,7 @@ fig, ax = plt.subplots(1, 2, figsize=(10, 3))
 ax[0].bar(wild.index, wild.values); ax[0].set_xlabel("wild cards dealt"); ax[0].set_ylabel("probability")
 ax[1].plot(value.index, value.values); ax[1].set_xlabel("value in hand (line 87)")
 ax[0].set_title("wild cards in a dealt hand"); ax[1].set_title("a dealt hand's value in hand")
-plt.tight_layout(); plt.show()
+plt.show()
 """)
 md("""
 ## 2. The pile-take threshold
@@ -100,7 +101,7 @@ for a, (lever, g) in zip(ax, take.groupby("lever")):
     a.errorbar(g["value"], g["vs_baseline"], yerr=1.96 * g["se"], marker="o")
     a.axhline(0, color="k", lw=0.5); a.set_xlabel(lever); a.set_ylabel("p1 net vs baseline (points/hand)")
     a.set_title(f"p1 baseline({lever}=...) against baseline")
-plt.tight_layout(); plt.show()
+plt.show()
 take.round(3)
 """)
 code("""

@@ -35,6 +35,7 @@ import math
 import os
 
 import matplotlib.pyplot as plt
+plt.rcParams.update({"figure.constrained_layout.use": True, "font.size": 10})  # titles and labels inside the figure
 import numpy as np
 import pandas as pd
 
@@ -158,10 +159,10 @@ print("p1's side wins the game when it " + "; ".join(
     f"{k}: {v['p1_win']['mean']:.4f} [{v['p1_win']['ci_low']:.4f}, {v['p1_win']['ci_high']:.4f}]"
     for k, v in claims.items()))
 fig, ax = plt.subplots(1, 3, figsize=(13, 3.4))
-brk.plot.bar(ax=ax[0], title="brčka won in a game")
-deals.plot.bar(ax=ax[1], title="deals in a game")
+brk.plot.bar(ax=ax[0], title="brčka won in a game", xlabel="brčka (both sides)", ylabel="share of games", rot=0)
+deals.plot.bar(ax=ax[1], title="deals in a game", xlabel="deals", ylabel="share of games", rot=0)
 s.games.plot.hist(ax=ax[2], bins=range(4, int(s.games.max()) + 2), title="games in a series")
-fig.tight_layout()
+ax[2].set_xlabel("games"); ax[2].set_ylabel("series")
 """)
 md("""
 ## 4. What dealing from the gathered tricks changes

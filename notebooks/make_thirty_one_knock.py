@@ -28,6 +28,7 @@ import os
 import numpy as np
 import pandas as pd
 import matplotlib.pyplot as plt
+plt.rcParams.update({"figure.constrained_layout.use": True, "font.size": 10})  # titles and labels inside the figure
 import simkit
 
 N = int(float(os.environ.get("SIMKIT_NB_N", "1e5")))   # deals per configuration

@@ -66,3 +66,14 @@ def test_notebook_runs(monkeypatch, name):
     for phrase in phrases:
         assert phrase in text
     assert sum("image/png" in o.get("data", {}) for o in outputs) >= images
+
+
+@pytest.mark.parametrize("name", sorted(SCRIPTS))
+def test_notebook_figures_keep_titles_and_label_bars(name):
+    """Issue 29: a notebook drawing with pyplot lays its figures out with constrained layout (so
+    titles and labels are inside the picture, not clipped), and no bar chart hides its ticks."""
+    text = SCRIPTS[name].read_text()
+    if "matplotlib.pyplot" not in text:
+        return   # its figures are simkit's own (simkit.plots), which are laid out and sized
+    assert '"figure.constrained_layout.use": True' in text, name
+    assert "tight_layout" not in text and "set_xticks([])" not in text, name
