@@ -402,3 +402,18 @@ def test_cli_report_errors(grid1, tmp_path, capsys, args, match):
     assert len(lines) == 1 and lines[0].startswith("simkit: error: ") and match in lines[0], err
     assert "Traceback" not in err
     assert not (tmp_path / "r.html").exists() and not (tmp_path / "r.txt").exists()
+
+
+def test_report_wide_tables_scroll_inside_the_page(grid2, tmp_path):
+    """Issue 29: a table wider than the page scrolls sideways in its own box instead of being
+    cut at the page edge (the page is at most 1200 px wide; a grid of several columns is not)."""
+    import re
+    path = tmp_path / "stops.parquet"
+    store.write_table(str(path), grid2, {"request": {"game": "ochko"}})
+    page = open(build([str(path)], tmp_path / "r.html"), encoding="utf-8").read()
+    css = page[page.index("<style>"):page.index("</style>")]
+    assert "max-width:1200px" in css
+    for cls in set(re.findall(r"<table class=(\w+)>", page)):
+        rule = re.search(rf"table\.{cls}[,{{][^}}]*}}", css) or re.search(
+            rf"table(?:\.\w+,)*table\.{cls}\{{[^}}]*}}", css)
+        assert rule and "overflow-x:auto" in rule.group(0) and "display:block" in rule.group(0), cls

@@ -775,6 +775,7 @@ max-width:1200px;padding:0 1em;color:#222;line-height:1.4}
 h1{margin-bottom:.2em}h2{border-bottom:2px solid #ddd;padding-bottom:.2em;margin-top:2em}
 .meta{color:#666}.note{color:#555;font-style:italic}.headline{font-size:1.1em}.warn{background:#fff3cd;padding:.5em;border:1px solid #e0c060}
 table{border-collapse:collapse;font-size:.9em;margin:.6em 0}
+table.data,table.prov{display:block;max-width:100%;overflow-x:auto}
 .prov th{text-align:left;padding:.15em 1em .15em 0;color:#555;vertical-align:top;white-space:nowrap}
 .prov td{padding:.15em 0}
 .data th,.data td{padding:.2em .6em;border-bottom:1px solid #eee}
