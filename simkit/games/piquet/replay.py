@@ -1,0 +1,133 @@
+"""Piquet's move log in a player's words (``simkit replay piquet``).
+
+Reads the entry stream of :mod:`simkit.games.piquet.engine` (``kind << 8 | payload``): per deal
+the hands (Elder's 12, Younger's 12, the talon of 8), each player's discard and the cards he takes
+from the talon's top (Elder up to five, Younger from the rest, line 155), the classes each
+declares (point, sequence, set; line 157) with what he holds in them, and the twelve tricks
+(lines 169-175: no trumps, follow suit, the higher card of the suit led wins; the winner leads).
+A partie's or game's deals are numbered; the last record is the unit's score from the metric row.
+"""
+from __future__ import annotations
+
+from simkit.core.cards import format_card
+from simkit.games.piquet import engine
+
+MASK = (1 << engine.SHIFT) - 1
+RANK_WORDS = {14: "aces", 13: "kings", 12: "queens", 11: "jacks", 10: "tens"}
+SEQ_WORDS = {3: "tierce", 4: "quart", 5: "quint", 6: "sixième", 7: "septième", 8: "huitième"}
+
+
+def point(hand) -> str:
+    """The point a hand declares: its longest suit (line 157)."""
+    n = max(sum(1 for c in hand if c // 16 == s) for s in range(4))
+    return f"point of {n}"
+
+
+def sequence(hand) -> str:
+    """The longest run in one suit (three or more)."""
+    best = (0, 0)
+    for s in range(4):
+        ranks = {c % 16 for c in hand if c // 16 == s}
+        run = 0
+        for r in range(7, 16):
+            if r in ranks:
+                run += 1
+            else:
+                if run:
+                    best = max(best, (run, r - 1))
+                run = 0
+    n, top = best
+    return (f"{SEQ_WORDS.get(n, f'sequence of {n}')} to the {format_card(top, 'symbols')[:-1]}"
+            if n >= 3 else "no sequence")
+
+
+def sets(hand) -> str:
+    """The best set of tens or higher: four (quatorze) before three (trio)."""
+    by = {r: sum(1 for c in hand if c % 16 == r) for r in RANK_WORDS}
+    for k, word in ((4, "quatorze"), (3, "trio")):
+        have = [r for r in sorted(by, reverse=True) if by[r] >= k]
+        if have:
+            return f"{word} of {RANK_WORDS[have[0]]}"
+    return "no set"
+
+
+def moves(rules, log, metrics):
+    """One unit's move-log row as records (see :mod:`simkit.core.replay`)."""
+    entries = [(engine.KINDS[(e >> engine.SHIFT) - 1], e & MASK) for e in log if e >= 0]
+    out = []
+    deal = 0
+    i = 0
+
+    def rec(seat, action, cards=(), note=""):
+        out.append(dict(deal=deal, seat=seat, action=action, cards=[int(c) for c in cards],
+                        note=note))
+
+    while i < len(entries):
+        kind, eseat = entries[i]
+        i += 1
+        if kind != "DEAL":
+            raise ValueError(f"piquet log: expected DEAL at entry {i - 1}, found {kind}")
+        deal += 1
+        deck = [x for _, x in entries[i:i + 32]]
+        i += 32
+        seat = (eseat, 1 - eseat)               # by role: Elder, Younger
+        hands = [deck[:12], deck[12:24]]
+        talon = deck[24:]
+        rec(seat[1], "deals", [], f"p{seat[0] + 1} is Elder, p{seat[1] + 1} Younger")
+        for role in (0, 1):
+            rec(seat[role], "is dealt", hands[role], "Elder" if role == 0 else "Younger")
+        for role in (0, 1):
+            if any(c % 16 in (11, 12, 13) for c in hands[role]):
+                continue
+            rec(seat[role], "declares carte blanche", hands[role], "no picture card: 10")
+        top = 0
+        for role, tag in ((0, "EDISC"), (1, "YDISC")):
+            disc = []
+            while i < len(entries) and entries[i][0] == tag:
+                disc.append(entries[i][1])
+                i += 1
+            took = talon[top:top + len(disc)]
+            top += len(disc)
+            for c in disc:
+                hands[role].remove(c)
+            hands[role] += took
+            if disc:
+                rec(seat[role], "discards", disc)
+                rec(seat[role], "exchanges", took, f"takes {len(took)} from the talon")
+            else:
+                rec(seat[role], "stands pat", [], "takes no card from the talon")
+        if top < 8:
+            rec(None, "the talon's rest stays out", talon[top:], f"{8 - top} cards")
+        if i < len(entries) and entries[i][0] == "DECL":
+            m = entries[i][1]
+            i += 1
+            for role in (0, 1):
+                bits = m >> (3 * role)
+                said = [f(hands[role]) for b, f in ((1, point), (2, sequence), (4, sets))
+                        if bits & b]
+                rec(seat[role], "declares", [], "; ".join(said) if said else "nothing")
+        leader, trick, won = 0, [], [0, 0]
+        while i < len(entries) and entries[i][0] == "PLAY":
+            c = entries[i][1]
+            i += 1
+            role = leader if not trick else 1 - leader
+            hands[role].remove(c)
+            trick.append(c)
+            if len(trick) == 1:
+                rec(seat[role], "leads", [c])
+                continue
+            a, b = trick
+            win = role if (b // 16 == a // 16 and b % 16 > a % 16) else leader
+            won[win] += 1
+            rec(seat[role], "follows", [c], f"p{seat[win] + 1} wins the trick")
+            leader, trick = win, []
+        if i < len(entries) and entries[i][0] == "END":
+            stopped = entries[i][1]
+            i += 1
+            tr = f"tricks p{seat[0] + 1} {won[0]}, p{seat[1] + 1} {won[1]}"
+            rec(None, "deal ends", [], tr + ("; the target is reached: play stops"
+                                             if stopped else ""))
+    rec(None, "scores", [], f"p1 {metrics['p1_points']:g}, p2 {metrics['p2_points']:g}"
+        + (" (the unit's points)" if deal > 1 else "")
+        + ("; p1 wins" if metrics["p1_win"] else "; p2 wins" if metrics["p2_win"] else ""))
+    return out
