@@ -1,0 +1,272 @@
+"""The move-by-move replays (issue 29, ``simkit replay``) of durak, klaberjass, handjass,
+stovkahra, piquet, thirty_one, thirty_one_bank and oklahoma: each decoder's records have the
+five keys with their types and only the pack's cards, and agree with what the decoder did not
+write: the kernel's metric row (who lost, values, tricks, takes, outcomes) and the cards'
+whereabouts (a seat plays only cards it holds, each card once a deal)."""
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+
+from simkit.core.play import playthrough
+from simkit.games import parse_game
+
+KEYS = {"deal": int, "seat": (int, type(None)), "action": str, "cards": list, "note": str}
+
+
+def replay(game: str, seed: int = 1):
+    spec, rules = parse_game(game)
+    p = playthrough(spec, rules, None, seed)
+    recs = spec.replay(rules, p["log"], p["metrics"])
+    assert recs, game
+    pack = {int(c) for c in spec.pack(rules)}
+    seats = spec.seats(rules)
+    for r in recs:
+        assert set(r) == set(KEYS), r
+        for k, t in KEYS.items():
+            assert isinstance(r[k], t), (k, r)
+        assert r["deal"] >= 1 and r["action"]
+        assert all(isinstance(c, int) and c in pack for c in r["cards"]), r
+    return spec, rules, recs, p["metrics"], seats
+
+
+def by_deal(recs):
+    out = {}
+    for r in recs:
+        out.setdefault(r["deal"], []).append(r)
+    return out
+
+
+# ----------------------------------------------------------------------------- durak
+
+def durak_hands(deal):
+    """Each seat's cards from the records: what it is dealt, draws and takes; every card it
+    attacks, beats or throws in must be held.  Returns the hands at the end."""
+    hands = {0: Counter(), 1: Counter()}
+    for r in deal:
+        s, a = r["seat"], r["action"]
+        if a in ("is dealt", "draws from the stock", "takes the cards"):
+            hands[s].update(r["cards"])
+        elif a in ("attacks", "beats", "throws in"):
+            (c,) = r["cards"]
+            assert hands[s][c] == 1, (r, hands[s])
+            hands[s][c] -= 1
+    return {s: +h for s, h in hands.items()}
+
+
+@pytest.mark.parametrize("game,seed", [("durak", 1), ("durak", 7),
+                                       ("durak(preset=super_short)", 3),
+                                       ("durak(preset=long3)", 2)])
+def test_durak_cards_and_the_durak(game, seed):
+    spec, rules, recs, m, _ = replay(game, seed)
+    deals = by_deal(recs)
+    assert len(deals) == m["games"]
+    lost = Counter()
+    for d, deal in deals.items():
+        dealt = [c for r in deal if r["action"] in ("is dealt", "turns up the trump")
+                 for c in r["cards"]]
+        assert len(dealt) == len(set(dealt)) == 13
+        came = [c for r in deal if r["action"] in ("is dealt", "draws from the stock")
+                for c in r["cards"]]
+        gone = [c for r in deal if r["action"] == "beaten off" for c in r["cards"]]
+        assert len(came) == len(set(came)) and len(gone) == len(set(gone))  # each card once
+        left = durak_hands(deal)
+        end = [r for r in deal if r["action"] in ("is the durak", "game ends")]
+        assert len(end) == 1 and end[-1] is deal[-1]
+        if end[0]["action"] == "is the durak":
+            s = end[0]["seat"]
+            assert Counter(end[0]["cards"]) == left[s] and not left[1 - s]
+            lost[s] += 1
+    assert m["p1_lose"] == (lost[0] > lost[1]) and m["p2_lose"] == (lost[1] > lost[0])
+    if rules.unit == "game":
+        assert m["p1_cards_left"] == sum(durak_hands(deals[1])[0].values())
+
+
+def test_durak_stacked_first_bout():
+    """A stacked deal whose first bout follows from the rule text by hand: p1 holds the lowest
+    trump (6♠ under a spade trump) and attacks; with the baseline's lowest card first."""
+    from simkit.games.durak import play_stacked
+    spec, rules = parse_game("durak")
+    deck = ("6s 7c 8c 9c 10c Jc "   # p1's first three, p2's first three
+            "Qc Kc Ac 7d 8d 9d "    # p1's second three, p2's second three
+            "As "                   # the trump card: spades
+            "6c 6d 6h 7h 8h 9h 10h Jh Qh Kh Ah 10d Jd Qd Kd Ad 7s 8s 9s 10s Js Qs Ks")
+    m, row = play_stacked(rules, None, deck, log=True)
+    log = [int(e) for e in row if e != -1]
+    recs = spec.replay(rules, log, m)
+    from simkit.core.cards import parse
+    assert recs[0] == dict(deal=1, seat=0, action="is dealt", cards=[int(c) for c in
+                           parse("6s 7c 8c Qc Kc Ac")], note="")
+    assert recs[1]["cards"] == [int(c) for c in parse("9c 10c Jc 7d 8d 9d")]
+    assert recs[2]["action"] == "turns up the trump" and recs[2]["cards"] == [int(parse("As")[0])]
+    assert recs[3]["seat"] == 0 and recs[3]["action"] == "opens"   # the lowest trump, 6♠
+    first = recs[4]
+    assert first["seat"] == 0 and first["action"] == "attacks"
+    durak_hands([r for r in recs if r["deal"] == 1])
+
+
+# ----------------------------------------------------------------------------- thirty_one
+
+def t31_value(hand, trips=True):
+    pts = {14: 11, 13: 10, 12: 10, 11: 10}
+    if trips and len({c % 16 for c in hand}) == 1:
+        return 30
+    by = Counter()
+    for c in hand:
+        by[c // 16] += pts.get(c % 16, c % 16)
+    return max(by.values())
+
+
+@pytest.mark.parametrize("game,seed", [("thirty_one", 1), ("thirty_one", 5),
+                                       ("thirty_one(preset=draw52,players=3)", 3),
+                                       ("thirty_one(players=2,table_source=after_deal)", 2)])
+def test_thirty_one_shown_hands_match_the_metrics(game, seed):
+    spec, rules, recs, m, K = replay(game, seed)
+    last = by_deal(recs)[max(r["deal"] for r in recs)]
+    shown = {r["seat"]: r["cards"] for r in last if r["action"] == "shows"}
+    assert sorted(shown) == list(range(K))
+    for k, hand in shown.items():
+        assert len(hand) == 3
+        assert t31_value(hand, rules.trips) == m[f"p{k + 1}_value"]
+    end = last[-1]
+    assert end["action"] == "deal ends"
+    losers = set(re.findall(r"p(\d+)", end["note"].split(";")[-1])) if "life" in end["note"] \
+        else set()
+    assert losers == {str(k + 1) for k in range(K) if m[f"p{k + 1}_lose"]}
+    # the cards: every card is in one place; a player lays, discards or exchanges only his own
+    hands = {}
+    for r in last:
+        a, s = r["action"], r["seat"]
+        if a in ("is dealt", "takes his second hand"):
+            hands[s] = list(r["cards"])
+        elif a in ("draws from the stock", "takes the discard"):
+            hands[s] += r["cards"]
+        elif a == "discards":
+            hands[s].remove(r["cards"][0])
+        elif a == "exchanges":
+            hands[s].remove(r["cards"][0])
+            hands[s].append(r["cards"][1])
+        elif a == "exchanges all three":
+            hands[s] = list(r["cards"])
+    assert {k: sorted(h) for k, h in hands.items()} == {k: sorted(h) for k, h in shown.items()}
+    turns = sum(1 for r in recs if r["action"] in ("knocks", "passes", "exchanges",
+                                                   "exchanges all three", "discards"))
+    assert turns == m["turns"]      # replays included
+
+
+# ----------------------------------------------------------------------------- thirty_one_bank
+
+def bank_best(hand):
+    t = sum(1 if c % 16 == 14 else min(c % 16, 10) for c in hand)
+    for c in hand:
+        if c % 16 == 14 and t + 10 <= 31:
+            t += 10
+    return t
+
+
+@pytest.mark.parametrize("game,seed", [("thirty_one_bank", 1), ("thirty_one_bank(punters=3)", 4),
+                                       ("thirty_one_bank(preset=two_decks)", 1),
+                                       ("thirty_one_bank(preset=talia)", 2)])
+def test_thirty_one_bank_outcomes_match_the_metrics(game, seed):
+    spec, rules, recs, m, K = replay(game, seed)
+    deals = by_deal(recs)
+    assert len(deals) == m["rounds"]
+    got = Counter()
+    banker = 0
+    for deal in deals.values():
+        hands = {s: [] for s in range(K + 1)}
+        for r in deal:
+            if r["action"] in ("is dealt", "hits"):
+                hands[r["seat"]] += r["cards"]
+            elif r["action"] == "settles":
+                word, = [w for k, w in (("is paid", "win"), ("a push", "push"),
+                                        ("pays the banker", "loss")) if r["note"].startswith(k)]
+                got[(r["seat"], word)] += 1
+        assert all(len(h) >= 3 for h in hands.values())
+        banker += min(bank_best(hands[K]), 32)
+        for s in range(K + 1):                      # a seat stops drawing once over 31
+            assert bank_best(hands[s][:-1]) <= 31
+    for k in range(K):
+        for q in ("win", "push", "loss"):
+            assert got[(k, q)] == m[f"p{k + 1}_{q}"], (k, q)
+    assert banker == m["banker_total"]
+
+
+# ----------------------------------------------------------------------------- oklahoma
+
+@pytest.mark.parametrize("game,seed", [("oklahoma", 1), ("oklahoma", 4),
+                                       ("oklahoma(preset=three)", 2)])
+def test_oklahoma_cards_follow_the_hands(game, seed):
+    spec, rules, recs, m, K = replay(game, seed)
+    hands = {s: Counter() for s in range(K)}
+    pile = []
+    takes = Counter()
+    out = set()
+    for r in recs:
+        a, s, cs = r["action"], r["seat"], r["cards"]
+        if a == "is dealt":
+            assert len(cs) == 13
+            hands[s].update(cs)
+        elif a == "turns up":
+            pile = list(cs)
+        elif a == "draws from the stock":
+            hands[s].update(cs)
+        elif a == "takes the discard pile":
+            assert cs == pile
+            hands[s].update(cs)
+            pile = []
+            takes[s] += 1
+        elif a in ("melds", "lays off", "discards", "swaps for the joker"):
+            for c in cs:
+                assert hands[s][c] > 0, (r, hands[s])
+                hands[s][c] -= 1
+            if a == "discards":
+                pile += cs
+            if a == "swaps for the joker":
+                hands[s][64] += 1
+        elif a == "goes out":
+            assert sum(hands[s].values()) == 0
+            out.add(s)
+        elif a == "reshuffles the pile":
+            pile = pile[-1:]
+    for k in range(K):
+        assert takes[k] == m[f"p{k + 1}_takes"]
+        assert (k in out) == bool(m[f"p{k + 1}_out"])
+        assert (hands[k][3 * 16 + 12] > 0) == bool(m[f"p{k + 1}_qs_stuck"])
+
+
+# ----------------------------------------------------------------------------- piquet
+
+@pytest.mark.parametrize("game,seed", [("piquet", 1), ("piquet", 6),
+                                       ("piquet(preset=rubicon)", 2)])
+def test_piquet_cards_and_tricks(game, seed):
+    spec, rules, recs, m, _ = replay(game, seed)
+    deals = by_deal(recs)
+    assert len(deals) == m["deals"]
+    elder = Counter()
+    for deal in deals.values():
+        hands = {}
+        for r in deal:
+            a, s, cs = r["action"], r["seat"], r["cards"]
+            if a == "is dealt":
+                hands[s] = list(cs)
+                if r["note"] == "Elder":
+                    elder[s] += 1
+            elif a == "discards":
+                for c in cs:
+                    hands[s].remove(c)
+            elif a == "exchanges":
+                hands[s] += cs
+            elif a in ("leads", "follows"):
+                hands[s].remove(cs[0])
+        if not m["deals"] > 1 or rules.unit == "partie":
+            assert not hands[0] and not hands[1]         # twelve tricks, every card played
+        plays = [r for r in deal if r["action"] in ("leads", "follows")]
+        for lead, follow in zip(plays[::2], plays[1::2]):
+            assert lead["seat"] != follow["seat"]
+            a, b = lead["cards"][0], follow["cards"][0]
+            win = follow["seat"] if b // 16 == a // 16 and b % 16 > a % 16 else lead["seat"]
+            assert follow["note"] == f"p{win + 1} wins the trick"
+    assert elder[0] / len(deals) == m["p1_elder"]
