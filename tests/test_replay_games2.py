@@ -270,3 +270,62 @@ def test_piquet_cards_and_tricks(game, seed):
             win = follow["seat"] if b // 16 == a // 16 and b % 16 > a % 16 else lead["seat"]
             assert follow["note"] == f"p{win + 1} wins the trick"
     assert elder[0] / len(deals) == m["p1_elder"]
+
+
+# ----------------------------------------------------------------------------- klaberjass
+
+KJ_POINTS = ({14: 11, 10: 10, 13: 4, 12: 3, 11: 2},                 # plain (line 4)
+             {11: 20, 9: 14, 14: 11, 10: 10, 13: 4, 12: 3})         # trump (line 3)
+KJ_ORDER = ([14, 10, 13, 12, 11, 9, 8, 7], [11, 9, 14, 10, 13, 12, 8, 7])
+
+
+def kj_winner(lead, follow, trump):
+    """0 when the leader takes the trick, 1 the follower (lines 3-4, 86-98)."""
+    if follow // 16 == lead // 16:
+        order = KJ_ORDER[lead // 16 == trump]
+        return int(order.index(follow % 16) < order.index(lead % 16))
+    return int(follow // 16 == trump)
+
+
+@pytest.mark.parametrize("game,seed", [("klaberjass", 1), ("klaberjass", 9),
+                                       ("klaberjass(preset=long301)", 1)])
+def test_klaberjass_tricks_match_the_points(game, seed):
+    spec, rules, recs, m, _ = replay(game, seed)
+    deals = by_deal(recs)
+    assert len(deals) == m["deals"]
+    for deal in deals.values():
+        trump = ["clubs", "diamonds", "hearts", "spades"].index(
+            next(r["note"].split()[0] for r in deal if r["action"] in ("takes", "names trumps")))
+        hands = {0: [], 1: []}
+        for r in deal:
+            if r["action"] == "is dealt":
+                hands[r["seat"]] += r["cards"]
+            elif r["action"] == "exchanges":
+                seven, up = r["cards"]
+                hands[r["seat"]].remove(seven)
+                hands[r["seat"]].append(up)
+        assert all(len(h) == 9 for h in hands.values())
+        plays = [r for r in deal if r["action"] in ("leads", "follows")]
+        pts = [0, 0]
+        nxt = None
+        for t, (a, b) in enumerate(zip(plays[::2], plays[1::2])):
+            for r in (a, b):
+                hands[r["seat"]].remove(r["cards"][0])   # a seat plays only its own cards
+            if nxt is not None:
+                assert a["seat"] == nxt                  # the trick's winner leads next
+            w = (a, b)[kj_winner(a["cards"][0], b["cards"][0], trump)]["seat"]
+            nxt = w
+            for r in (a, b):
+                c = r["cards"][0]
+                pts[w] += KJ_POINTS[c // 16 == trump].get(c % 16, 0)
+            if t == 8:
+                pts[w] += 10                              # the last trick
+        score = deal[-1] if deal[-1]["action"] == "scores" else deal[-2]
+        if len(plays) == 18:
+            assert score["note"].startswith(f"card points p1 {pts[0]}, p2 {pts[1]};")
+        if rules.form == "short":
+            combos = [sum(20 for r in deal if r["seat"] == k and r["action"] == "declares bella")
+                      for k in (0, 1)]
+            for k in (0, 1):
+                assert m[f"p{k + 1}_raw"] >= pts[k] + combos[k]
+            assert m["p1_raw"] + m["p2_raw"] == sum(pts) + m["p1_combos"] + m["p2_combos"]
