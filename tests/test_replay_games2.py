@@ -329,3 +329,67 @@ def test_klaberjass_tricks_match_the_points(game, seed):
             for k in (0, 1):
                 assert m[f"p{k + 1}_raw"] >= pts[k] + combos[k]
             assert m["p1_raw"] + m["p2_raw"] == sum(pts) + m["p1_combos"] + m["p2_combos"]
+
+
+# ----------------------------------------------------------------------------- handjass
+
+HJ_ORDER = ([14, 13, 12, 11, 10, 9, 8, 7, 6], [11, 9, 14, 13, 12, 10, 8, 7, 6])   # lines 68-91
+HJ_POINTS = ({14: 11, 13: 4, 12: 3, 11: 2, 10: 10}, {11: 20, 9: 14, 14: 11, 13: 4, 12: 3, 10: 10})
+
+
+def hj_winner(trick, trump):
+    """The index of the card taking ``trick``: the best trump, else the best of the suit led."""
+    def key(c):
+        if c // 16 == trump:
+            return 2, -HJ_ORDER[1].index(c % 16)
+        return (1, -HJ_ORDER[0].index(c % 16)) if c // 16 == trick[0] // 16 else (0, 0)
+    return max(range(len(trick)), key=lambda q: key(trick[q]))
+
+
+@pytest.mark.parametrize("game,seed", [("handjass", 1), ("handjass", 3),
+                                       ("handjass(preset=three)", 2),
+                                       ("handjass(preset=bessern3)", 4),
+                                       ("handjass(preset=game)", 1)])
+def test_handjass_cards_and_points(game, seed):
+    spec, rules, recs, m, K = replay(game, seed)
+    deals = by_deal(recs)
+    if rules.unit == "game":
+        assert len(deals) == min(m["deals"], 60)
+    for deal in deals.values():
+        trump = next(r["cards"][0] // 16 for r in deal if r["action"] == "turns up the trump")
+        hands = {}
+        for r in deal:
+            a, s, cs = r["action"], r["seat"], r["cards"]
+            if a in ("is dealt", "takes the blind"):
+                hands[s] = list(cs)
+            elif a == "betters":
+                for c in cs[:3]:
+                    hands[s].remove(c)
+                hands[s] += cs[3:]
+            elif a == "exchanges":
+                hands[s].remove(cs[0])
+                hands[s].append(cs[1])
+        plays = [r for r in deal if r["action"] in ("leads", "follows")]
+        k = sum(1 for r in deal if r["action"] in ("plays the deal", "takes the blind"))
+        pts = Counter()
+        for t in range(len(plays) // max(k, 1)):
+            trick = plays[t * k:(t + 1) * k]
+            assert trick[0]["action"] == "leads"
+            for r in trick:
+                hands[r["seat"]].remove(r["cards"][0])   # only cards the seat holds
+            cs = [r["cards"][0] for r in trick]
+            w = trick[hj_winner(cs, trump)]["seat"]
+            assert trick[-1]["note"] == f"p{w + 1} wins the trick"
+            if t + 1 < len(plays) // k:
+                assert plays[(t + 1) * k]["seat"] == w     # the kernel's next leader
+            pts[w] += sum(HJ_POINTS[c // 16 == trump].get(c % 16, 0) for c in cs)
+            if t == len(plays) // k - 1:
+                pts[w] += 5                                # the last trick (line 92)
+        if plays:
+            assert all(not hands[r["seat"]] for r in plays)  # every card played
+        scores = {r["seat"]: r["note"] for r in deal if r["action"] == "scores"}
+        for s, note in scores.items():
+            assert f"({pts[s]} in cards)" in note
+        if rules.unit == "deal":
+            for s in range(K):
+                assert m[f"p{s + 1}_cards"] == pts[s]

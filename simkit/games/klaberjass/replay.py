@@ -40,13 +40,14 @@ def moves(rules, log, metrics):
     """One unit's move-log row as records (see :mod:`simkit.core.replay`)."""
     W = engine.DEAL_W
     played = log[0]
+    blocks = min(played, engine.log_deals(rules))
+    log = list(log) + [-1] * (1 + blocks * W - len(log))  # the row's trailing -1s
     out = []
-    for j in range(min(played, (len(log) - 1) // W)):
+    for j in range(blocks):
         out += deal_moves(rules, j + 1, log[1 + j * W:1 + (j + 1) * W])
-    if played > (len(log) - 1) // W:
-        out.append(dict(deal=out[-1]["deal"], seat=None, action="the log ends", cards=[],
-                        note=f"{played} deals were played; the log holds the first "
-                             f"{(len(log) - 1) // W}"))
+    if played > blocks:
+        out.append(dict(deal=blocks, seat=None, action="the log ends", cards=[],
+                        note=f"{played} deals were played; the log holds the first {blocks}"))
     if rules.form != "short" or metrics.get("unfinished"):
         win = [k for k in (0, 1) if metrics[f"p{k + 1}_win"]]
         out.append(dict(deal=out[-1]["deal"] if out else 1, seat=win[0] if win else None,
