@@ -393,3 +393,67 @@ def test_handjass_cards_and_points(game, seed):
         if rules.unit == "deal":
             for s in range(K):
                 assert m[f"p{s + 1}_cards"] == pts[s]
+
+
+# ----------------------------------------------------------------------------- stovkahra
+
+ST_POINTS = {14: 6, 13: 5, 12: 4, 11: 3}      # lines 189-192
+
+
+def st_winner(trick, trump):
+    w = 0
+    for q in range(1, len(trick)):
+        c, b = trick[q], trick[w]
+        if (c // 16 == b // 16 and c % 16 > b % 16) or (c // 16 == trump and b // 16 != trump):
+            w = q
+    return w
+
+
+@pytest.mark.parametrize("game,seed", [("stovkahra", 1), ("stovkahra", 5),
+                                       ("stovkahra(preset=game)", 2)])
+def test_stovkahra_tricks_match_the_metrics(game, seed):
+    spec, rules, recs, m, _ = replay(game, seed)
+    deals = by_deal(recs)
+    assert len(deals) == min(m["deals"], 24)
+    tricks, cards = Counter(), Counter()
+    for deal in deals.values():
+        trump = next(r["cards"][0] // 16 for r in deal if r["action"] == "shows the trump")
+        hands = {r["seat"]: list(r["cards"]) for r in deal if r["action"] == "is dealt"}
+        assert sorted(c for h in hands.values() for c in h) == sorted(int(c) for c in spec.pack(rules))
+        plays = [r for r in deal if r["action"] in ("leads", "follows")]
+        nxt = None
+        for t in range(len(plays) // 4):
+            trick = plays[4 * t:4 * t + 4]
+            if nxt is not None:
+                assert trick[0]["seat"] == nxt
+            for r in trick:
+                hands[r["seat"]].remove(r["cards"][0])
+            cs = [r["cards"][0] for r in trick]
+            nxt = trick[st_winner(cs, trump)]["seat"]
+            assert trick[-1]["note"] == f"p{nxt + 1} wins the trick"
+            tricks[nxt % 2] += 1
+            cards[nxt % 2] += sum(ST_POINTS.get(c % 16, 0) for c in cs) + (6 if t == 7 else 0)
+    if rules.unit == "deal":
+        for k in range(4):
+            assert m[f"p{k + 1}_tricks"] == tricks[k % 2]
+            assert m[f"p{k + 1}_cards"] == cards[k % 2]
+
+
+def test_stovkahra_stacked_deal_3_2_3():
+    """A stacked pack is dealt 3-2-3 from the dealer's (p4's) left (line 215): p1 gets cards
+    1-3, 13-14 and 21-23; the dealer's last card, the pack's bottom, shows trumps."""
+    from simkit.core.play import play_stacked
+    spec, rules = parse_game("stovkahra")
+    pack = [int(c) for c in spec.pack(rules)]
+    m, row = play_stacked(spec, rules, None, pack, log=True)
+    log = [int(e) for e in row]
+    while log and log[-1] == -1:
+        log.pop()
+    recs = spec.replay(rules, log, m)
+    dealt = {r["seat"]: r["cards"] for r in recs if r["action"] == "is dealt"}
+    assert dealt[0] == pack[0:3] + pack[12:14] + pack[20:23]
+    assert dealt[1] == pack[3:6] + pack[14:16] + pack[23:26]
+    assert dealt[3] == pack[9:12] + pack[18:20] + pack[29:32]
+    shown = next(r for r in recs if r["action"] == "shows the trump")
+    assert shown["seat"] == 3 and shown["cards"] == [pack[31]]
+    assert next(r for r in recs if r["action"] == "leads")["seat"] == 0   # the eldest leads
