@@ -419,7 +419,8 @@ def test_stovkahra_tricks_match_the_metrics(game, seed):
     for deal in deals.values():
         trump = next(r["cards"][0] // 16 for r in deal if r["action"] == "shows the trump")
         hands = {r["seat"]: list(r["cards"]) for r in deal if r["action"] == "is dealt"}
-        assert sorted(c for h in hands.values() for c in h) == sorted(int(c) for c in spec.pack(rules))
+        pack = sorted(int(c) for c in spec.pack(rules))
+        assert sorted(c for h in hands.values() for c in h) == pack
         plays = [r for r in deal if r["action"] in ("leads", "follows")]
         nxt = None
         for t in range(len(plays) // 4):

@@ -8,6 +8,7 @@ stock's next cards in dealing order, which the ``DECK`` entries give.
 """
 from __future__ import annotations
 
+from simkit.engines.moves import Records
 from simkit.games.durak import engine
 
 SHIFT, MASK = engine.SHIFT, (1 << engine.SHIFT) - 1
@@ -22,7 +23,7 @@ def _entries(log):
 
 def moves(rules, log, metrics):
     """One unit's move-log row as records (see :mod:`simkit.core.replay`); a game is a deal."""
-    out = []
+    out = Records()
     game = 0
     redeals = 0
     deck = []
@@ -34,51 +35,49 @@ def moves(rules, log, metrics):
     wins = [0, 0]
     super_short = rules.form == "super_short"
 
-    def rec(seat, action, cards=(), note=""):
-        out.append(dict(deal=max(game, 1), seat=seat, action=action, cards=list(cards), note=note))
-
     for kind, x in _entries(log):
         if kind == "REDEAL":
             redeals += 1
         elif kind == "GAME":
             game += 1
+            out.deal = game
             att = x
             deck = []
         elif kind == "DECK":
             deck.append(x)
             if len(deck) == 36:
                 if redeals:
-                    rec(None, "redeals", [], f"neither hand held a trump ({redeals}x)")
+                    out.rec(None, "redeals", [], f"neither hand held a trump ({redeals}x)")
                     redeals = 0
                 hands = [deck[0:3] + deck[6:9], deck[3:6] + deck[9:12]]
                 stock = [] if super_short else deck[13:36] + [deck[12]]
                 for s in (0, 1):
-                    rec(s, "is dealt", hands[s])
-                rec(None, "turns up the trump", [deck[12]],
+                    out.rec(s, "is dealt", hands[s])
+                out.rec(None, "turns up the trump", [deck[12]],
                     "the stock is set aside" if super_short else f"{len(stock)} in the stock")
-                rec(att, "opens", [], "first attacker")
+                out.rec(att, "opens", [], "first attacker")
         elif kind == "ATTACK":
             table = [x]
             took = False
             hands[att].remove(x)
-            rec(att, "attacks", [x])
+            out.rec(att, "attacks", [x])
         elif kind == "BEAT":
             table.append(x)
             hands[1 - att].remove(x)
-            rec(1 - att, "beats", [x])
+            out.rec(1 - att, "beats", [x])
         elif kind == "THROW":
             table.append(x)
             hands[att].remove(x)
-            rec(att, "throws in", [x], "onto the cards taken" if took else "")
+            out.rec(att, "throws in", [x], "onto the cards taken" if took else "")
         elif kind == "TAKE":
             took = True
-            rec(1 - att, "takes", [], "gives up the defence")
+            out.rec(1 - att, "takes", [], "gives up the defence")
         elif kind == "STOP":
             if took:
                 hands[1 - att] += table
-                rec(1 - att, "takes the cards", table)
+                out.rec(1 - att, "takes the cards", table)
             else:
-                rec(None, "beaten off", table, "the cards go to the discard")
+                out.rec(None, "beaten off", table, "the cards go to the discard")
             table = []
         elif kind == "DRAW":
             for s in (att, 1 - att):
@@ -87,7 +86,7 @@ def moves(rules, log, metrics):
                     got.append(stock.pop(0))
                 hands[s] += got
                 if got:
-                    rec(s, "draws from the stock", got, f"{len(stock)} left")
+                    out.rec(s, "draws from the stock", got, f"{len(stock)} left")
             if (len(hands[0]), len(hands[1])) != divmod(x, 64):
                 raise ValueError(f"durak log: hand sizes {divmod(x, 64)} after a draw, "
                                  f"replayed {len(hands[0])}, {len(hands[1])}")
@@ -102,7 +101,7 @@ def moves(rules, log, metrics):
             if rules.unit == "match":
                 note += f"; games won {wins[0]}-{wins[1]}"
             if x < 2:
-                rec(1 - x, "is the durak", hands[1 - x], note)
+                out.rec(1 - x, "is the durak", hands[1 - x], note)
             else:
-                rec(None, "game ends", [], note)
+                out.rec(None, "game ends", [], note)
     return out

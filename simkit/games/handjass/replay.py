@@ -9,6 +9,7 @@ and the deal's points, strokes and potatoes.  A game's deals are numbered.
 """
 from __future__ import annotations
 
+from simkit.engines.moves import Records, cards_of, each_deal
 from simkit.games.handjass import engine
 
 L = engine.L
@@ -16,37 +17,19 @@ SUITS = ("clubs", "diamonds", "hearts", "spades")
 CHOICES = {engine.DROP: "drops", engine.PLAY: "plays the deal", engine.BLIND: "takes the blind"}
 
 
-def cards_of(mask: int) -> list[int]:
-    return [c for c in range(64) if int(mask) >> c & 1]
-
-
 def moves(rules, log, metrics):
     """One unit's move-log row as records (see :mod:`simkit.core.replay`)."""
-    W = engine.DEAL_W
-    played = log[0]
-    blocks = min(played, engine.log_deals(rules))
-    log = list(log) + [-1] * (1 + blocks * W - len(log))  # the row's trailing -1s
-    out = []
-    for j in range(blocks):
-        out += deal_moves(rules, j + 1, log[1 + j * W:1 + (j + 1) * W])
-    if played > blocks:
-        out.append(dict(deal=blocks, seat=None, action="the log ends", cards=[],
-                        note=f"{played} deals were played; the log holds the first {blocks}"))
+    out = Records()
+    for b in each_deal(out, log, engine.NHEAD, engine.DEAL_W, log[0], engine.log_deals(rules)):
+        deal_moves(rules, out, b)
     if rules.unit == "game":
         lose = [k for k in range(rules.players) if metrics[f"p{k + 1}_lose"]]
-        out.append(dict(deal=out[-1]["deal"] if out else 1, seat=lose[0] if lose else None,
-                        action="loses the game" if lose else "game ends", cards=[],
-                        note="" if lose else "unfinished"))
+        out.rec(lose[0] if lose else None, "loses the game" if lose else "game ends", [],
+                "" if lose else "unfinished")
     return out
 
 
-def deal_moves(rules, deal, b):
-    out = []
-
-    def rec(seat, action, cards=(), note=""):
-        out.append(dict(deal=deal, seat=seat, action=action, cards=[int(c) for c in cards],
-                        note=note))
-
+def deal_moves(rules, out, b):
     m = b[L.m]
     order = [b[L.ord0 + j] for j in range(m)]
     trump, tcard = b[L.trump], b[L.tcard]
@@ -54,16 +37,16 @@ def deal_moves(rules, deal, b):
     twelve = (not rules.dropping) and m < 4
     layout = engine.hand_layout(twelve)
     hands = [[c for p, c in enumerate(cards) if layout[p] == h] for h in range(4)]
-    rec(order[-1], "deals", [], f"p{order[0] + 1} is the Forehand")
+    out.rec(order[-1], "deals", [], f"p{order[0] + 1} is the Forehand")
     for j in range(m):
-        rec(order[j], "is dealt", hands[j])
+        out.rec(order[j], "is dealt", hands[j])
     if m < 4 and not twelve:
         extra = hands[m] if m == 3 else hands[2]
         if rules.bessern:
-            rec(None, "the face-down threes", [c for h in range(m, 4) for c in hands[h]])
+            out.rec(None, "the face-down threes", [c for h in range(m, 4) for c in hands[h]])
         else:
-            rec(None, "the blind", extra, "face down")
-    rec(None, "turns up the trump", [tcard], f"{SUITS[trump]} are trumps")
+            out.rec(None, "the blind", extra, "face down")
+    out.rec(None, "turns up the trump", [tcard], f"{SUITS[trump]} are trumps")
     held = {j: list(hands[j]) for j in range(m)}
     off = 9 if m == 3 else 6
     for j in range(m):
@@ -71,32 +54,32 @@ def deal_moves(rules, deal, b):
             gave = cards_of(b[L.bess0 + j])
             took = cards[12 * j + off:12 * j + off + 3]
             held[j] = [c for c in held[j] if c not in gave] + took
-            rec(order[j], "betters", gave + took, "lays three, takes his three face down")
+            out.rec(order[j], "betters", gave + took, "lays three, takes his three face down")
     for j in range(m):
         c = b[L.choice0 + j]
         if c == engine.NOT_ASKED:
             continue
         if c == engine.BLIND:
             held[j] = list(hands[3 if m == 3 else 2])
-            rec(order[j], "takes the blind", held[j], "and lays his hand aside")
+            out.rec(order[j], "takes the blind", held[j], "and lays his hand aside")
         else:
-            rec(order[j], CHOICES[c])
+            out.rec(order[j], CHOICES[c])
     plays = [b[L.play0 + q] for q in range(engine.NCARDS) if b[L.play0 + q] >= 0]
     active = [j for j in range(m) if b[L.choice0 + j] in (engine.PLAY, engine.BLIND)]
     if not plays:
         lone = [order[j] for j in active]
         if len(lone) == 1:
-            rec(lone[0], "wins unplayed", [], "everyone else dropped")
+            out.rec(lone[0], "wins unplayed", [], "everyone else dropped")
     else:
         if b[L.exch] >= 0:
             j = b[L.exch]
             six = trump * 16 + engine.SIX
-            rec(order[j], "exchanges", [six, tcard], "the trump six for the trump card")
+            out.rec(order[j], "exchanges", [six, tcard], "the trump six for the trump card")
         for j in active:
             if b[L.decl0 + j] or b[L.weis0 + j]:
-                rec(order[j], "declares Weis", [], f"{b[L.weis0 + j]} counted")
+                out.rec(order[j], "declares Weis", [], f"{b[L.weis0 + j]} counted")
             if b[L.stock0 + j]:
-                rec(order[j], "declares Stöck", [trump * 16 + engine.KING,
+                out.rec(order[j], "declares Stöck", [trump * 16 + engine.KING,
                                                  trump * 16 + engine.QUEEN], "20")
         k = len(active)
         for t in range(len(plays) // k):
@@ -108,13 +91,13 @@ def deal_moves(rules, deal, b):
             for q, e in enumerate(trick):
                 j, c = e // 64, e % 64
                 note = f"p{order[win // 64] + 1} wins the trick" if q == k - 1 else ""
-                rec(order[j], "leads" if q == 0 else "follows", [c], note)
+                out.rec(order[j], "leads" if q == 0 else "follows", [c], note)
     for j in range(m):
         if b[L.choice0 + j] == engine.DROP:
             continue
         word = (f"{b[L.total0 + j]} points ({b[L.cards0 + j]} in cards)"
                 + (f", strokes {b[L.strk0 + j]:+d}" if b[L.strk0 + j] else "")
                 + (", a potato" if b[L.pot0 + j] else ""))
-        rec(order[j], "scores", [], word)
+        out.rec(order[j], "scores", [], word)
     return out
 

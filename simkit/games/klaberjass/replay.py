@@ -10,6 +10,7 @@ line 3) with "Партия!" claims (line 110), and the deal's points and the ru
 from __future__ import annotations
 
 from simkit.core.cards import format_card
+from simkit.engines.moves import Records, cards_of, each_deal
 from simkit.games.klaberjass import engine
 
 L = engine.L
@@ -32,78 +33,60 @@ def beats(b: int, a: int, trump: int) -> bool:
     return b // 16 == trump
 
 
-def cards_of(mask: int) -> list[int]:
-    return [c for c in range(64) if mask >> c & 1]
-
-
 def moves(rules, log, metrics):
     """One unit's move-log row as records (see :mod:`simkit.core.replay`)."""
-    W = engine.DEAL_W
-    played = log[0]
-    blocks = min(played, engine.log_deals(rules))
-    log = list(log) + [-1] * (1 + blocks * W - len(log))  # the row's trailing -1s
-    out = []
-    for j in range(blocks):
-        out += deal_moves(rules, j + 1, log[1 + j * W:1 + (j + 1) * W])
-    if played > blocks:
-        out.append(dict(deal=blocks, seat=None, action="the log ends", cards=[],
-                        note=f"{played} deals were played; the log holds the first {blocks}"))
+    out = Records()
+    for b in each_deal(out, log, engine.NHEAD, engine.DEAL_W, log[0], engine.log_deals(rules)):
+        deal_moves(rules, out, b)
     if rules.form != "short" or metrics.get("unfinished"):
         win = [k for k in (0, 1) if metrics[f"p{k + 1}_win"]]
-        out.append(dict(deal=out[-1]["deal"] if out else 1, seat=win[0] if win else None,
-                        action="wins the game" if win else "game ends", cards=[],
-                        note="unfinished" if not win else ""))
+        out.rec(win[0] if win else None, "wins the game" if win else "game ends", [],
+                "" if win else "unfinished")
     return out
 
 
-def deal_moves(rules, deal, b):
-    out = []
-
-    def rec(seat, action, cards=(), note=""):
-        out.append(dict(deal=deal, seat=seat, action=action, cards=[int(c) for c in cards],
-                        note=note))
-
+def deal_moves(rules, out, b):
     first, bidder, trump, rnd = b[L.opener], b[L.bidder], b[L.trump], b[L.round]
     other = 1 - first
     up, bottom = b[L.upcard], b[L.bottom]
     if b[L.redeals]:
-        rec(None, "redeals", [], f"{b[L.redeals]} deal{'s' if b[L.redeals] > 1 else ''} thrown "
+        out.rec(None, "redeals", [], f"{b[L.redeals]} deal{'s' if b[L.redeals] > 1 else ''} thrown "
             f"in: both passed twice")
-    rec(None, "deals", [], f"p{first + 1} has the first word")
+    out.rec(None, "deals", [], f"p{first + 1} has the first word")
     h6 = [cards_of(b[L.hand0_6]), cards_of(b[L.hand1_6])]
     h9 = [cards_of(b[L.hand0_9]), cards_of(b[L.hand1_9])]
     for k in (first, other):
-        rec(k, "is dealt", h6[k])
-    rec(None, "turns up", [up])
+        out.rec(k, "is dealt", h6[k])
+    out.rec(None, "turns up", [up])
     words = []
     if rnd == 1:
         words = [first] if bidder == first else [first, other]
         for k in words[:-1]:
-            rec(k, "passes")
-        rec(bidder, "takes", [], f"{SUITS[trump]} are trumps")
+            out.rec(k, "passes")
+        out.rec(bidder, "takes", [], f"{SUITS[trump]} are trumps")
     else:
         for k in (first, other):
-            rec(k, "passes", [], "round one")
+            out.rec(k, "passes", [], "round one")
         if bidder == other:
-            rec(first, "passes", [], "round two")
-        rec(bidder, "names trumps", [], f"{SUITS[trump]}")
+            out.rec(first, "passes", [], "round two")
+        out.rec(bidder, "names trumps", [], f"{SUITS[trump]}")
     for k in (first, other):
-        rec(k, "is dealt", [c for c in h9[k] if c not in h6[k]], "three more")
-    rec(None, "turns up the bottom card", [bottom], "the last card of the pack")
+        out.rec(k, "is dealt", [c for c in h9[k] if c not in h6[k]], "three more")
+    out.rec(None, "turns up the bottom card", [bottom], "the last card of the pack")
     hands = [list(h9[0]), list(h9[1])]
     if b[L.exchanged] >= 0:
         k = b[L.exchanged]
         seven = trump * 16 + 7
         hands[k].remove(seven)
         hands[k].append(up)
-        rec(k, "exchanges", [seven, up], f"the trump seven for the upcard "
+        out.rec(k, "exchanges", [seven, up], f"the trump seven for the upcard "
             f"{format_card(up, 'symbols')}")
     for k in (first, other):
         seq, bel = b[L.seq0 + k], b[L.bella0 + k]
         if seq:
-            rec(k, "declares a sequence", [], f"counted {b[L.combos0 + k] - 20 * bel}")
+            out.rec(k, "declares a sequence", [], f"counted {b[L.combos0 + k] - 20 * bel}")
         if bel:
-            rec(k, "declares bella", [trump * 16 + 13, trump * 16 + 12], "20")
+            out.rec(k, "declares bella", [trump * 16 + 13, trump * 16 + 12], "20")
     ntr = b[L.tricks]
     won = [0, 0]
     for t in range(ntr):
@@ -113,13 +96,13 @@ def deal_moves(rules, deal, b):
         hands[s2].remove(c2)
         w = s2 if beats(c2, c1, trump) else s1
         won[w] += 1
-        rec(s1, "leads", [c1])
-        rec(s2, "follows", [c2], f"p{w + 1} wins the trick")
+        out.rec(s1, "leads", [c1])
+        out.rec(s2, "follows", [c2], f"p{w + 1} wins the trick")
     if b[L.claim] >= 0:
         k = b[L.claim]
-        rec(k, "claims the game", [], "«Партия!»: " + ("enough points" if b[L.claim_ok]
+        out.rec(k, "claims the game", [], "«Партия!»: " + ("enough points" if b[L.claim_ok]
                                                         else "short of the target: he loses"))
-    rec(None, "scores", [],
+    out.rec(None, "scores", [],
         f"card points p1 {b[L.cards0]}, p2 {b[L.cards1]}; combinations p1 {b[L.combos0]}, "
         f"p2 {b[L.combos1]}; credited p1 {b[L.credit0]}, p2 {b[L.credit1]}"
         + (f"; score {b[L.score0]}-{b[L.score1]}" if rules.form != "short" else "")

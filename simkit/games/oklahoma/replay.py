@@ -9,6 +9,7 @@ the card it stands for), lay-offs, joker swaps, the discard and going out; then 
 from __future__ import annotations
 
 from simkit.core.cards import format_card
+from simkit.engines.moves import Records
 from simkit.games.oklahoma import engine
 
 
@@ -23,25 +24,21 @@ def moves(rules, log, metrics):
     dealt = log[2:2 + K * engine.N_HAND]
     upcard = log[2 + K * engine.N_HAND]
     events = log[3 + K * engine.N_HAND:3 + K * engine.N_HAND + nev]
-    out = []
+    out = Records()
 
-    def rec(seat, action, cards=(), note=""):
-        out.append(dict(deal=1, seat=seat, action=action, cards=[int(c) for c in cards],
-                        note=note))
-
-    rec(None, "deals", [], f"p{dealer + 1} deals")
+    out.rec(None, "deals", [], f"p{dealer + 1} deals")
     for s in range(K):
-        rec(s, "is dealt", dealt[s::K])
-    rec(None, "turns up", [upcard], "the first card of the pile")
+        out.rec(s, "is dealt", dealt[s::K])
+    out.rec(None, "turns up", [upcard], "the first card of the pile")
     pile = [upcard]
     i = 0
     while i < len(events):
         kind, s, aux, c = _split(events[i])
         i += 1
         if kind == engine.EV_DRAW:
-            rec(s, "draws from the stock", [c])
+            out.rec(s, "draws from the stock", [c])
         elif kind == engine.EV_TAKE:
-            rec(s, "takes the discard pile", pile, f"{len(pile)} cards; the top card "
+            out.rec(s, "takes the discard pile", pile, f"{len(pile)} cards; the top card "
                 f"{format_card(c, 'symbols')} is melded at once")
             pile = []
         elif kind in (engine.EV_MELD, engine.EV_LAYOFF):
@@ -56,27 +53,27 @@ def moves(rules, log, metrics):
                                 f"{format_card(stands, 'symbols')}")
             note = f"meld {aux + 1}" + (" (" + ", ".join(wild) + ")" if wild else "")
             if kind == engine.EV_MELD:
-                rec(s, "melds", laid, note)
+                out.rec(s, "melds", laid, note)
             else:
-                rec(s, "lays off", laid, f"on {note}, now {c} cards")
+                out.rec(s, "lays off", laid, f"on {note}, now {c} cards")
         elif kind == engine.EV_SWAP:
-            rec(s, "swaps for the joker", [c], f"puts {format_card(c, 'symbols')} in the "
+            out.rec(s, "swaps for the joker", [c], f"puts {format_card(c, 'symbols')} in the "
                 f"joker's place in meld {aux + 1} and takes the joker")
         elif kind == engine.EV_DISCARD:
             pile.append(c)
-            rec(s, "discards", [c])
+            out.rec(s, "discards", [c])
         elif kind == engine.EV_OUT:
-            rec(s, "goes out")
+            out.rec(s, "goes out")
         elif kind == engine.EV_RESHUFFLE:
-            rec(None, "reshuffles the pile", pile[:-1], f"{aux} cards form the new stock")
+            out.rec(None, "reshuffles the pile", pile[:-1], f"{aux} cards form the new stock")
             pile = pile[-1:]
         elif kind == engine.EV_END:
-            rec(None, "hand ends", [], "the stock is exhausted")
+            out.rec(None, "hand ends", [], "the stock is exhausted")
     if rules.unit == "game":
-        rec(None, "game ends", [], "the game's first hand above; final totals: "
+        out.rec(None, "game ends", [], "the game's first hand above; final totals: "
             + ", ".join(f"p{k + 1} {metrics[f'p{k + 1}_score']:g}" for k in range(K))
             + "; " + " ".join(f"p{k + 1} wins" for k in range(K) if metrics[f"p{k + 1}_win"]))
     else:
-        rec(None, "scores", [], ", ".join(f"p{k + 1} {metrics[f'p{k + 1}_points']:g}"
+        out.rec(None, "scores", [], ", ".join(f"p{k + 1} {metrics[f'p{k + 1}_points']:g}"
                                            for k in range(K)))
     return out

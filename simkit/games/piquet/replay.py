@@ -10,6 +10,7 @@ A partie's or game's deals are numbered; the last record is the unit's score fro
 from __future__ import annotations
 
 from simkit.core.cards import format_card
+from simkit.engines.moves import Records
 from simkit.games.piquet import engine
 
 MASK = (1 << engine.SHIFT) - 1
@@ -54,13 +55,9 @@ def sets(hand) -> str:
 def moves(rules, log, metrics):
     """One unit's move-log row as records (see :mod:`simkit.core.replay`)."""
     entries = [(engine.KINDS[(e >> engine.SHIFT) - 1], e & MASK) for e in log if e >= 0]
-    out = []
+    out = Records()
     deal = 0
     i = 0
-
-    def rec(seat, action, cards=(), note=""):
-        out.append(dict(deal=deal, seat=seat, action=action, cards=[int(c) for c in cards],
-                        note=note))
 
     while i < len(entries):
         kind, eseat = entries[i]
@@ -68,18 +65,19 @@ def moves(rules, log, metrics):
         if kind != "DEAL":
             raise ValueError(f"piquet log: expected DEAL at entry {i - 1}, found {kind}")
         deal += 1
+        out.deal = deal
         deck = [x for _, x in entries[i:i + 32]]
         i += 32
         seat = (eseat, 1 - eseat)               # by role: Elder, Younger
         hands = [deck[:12], deck[12:24]]
         talon = deck[24:]
-        rec(seat[1], "deals", [], f"p{seat[0] + 1} is Elder, p{seat[1] + 1} Younger")
+        out.rec(seat[1], "deals", [], f"p{seat[0] + 1} is Elder, p{seat[1] + 1} Younger")
         for role in (0, 1):
-            rec(seat[role], "is dealt", hands[role], "Elder" if role == 0 else "Younger")
+            out.rec(seat[role], "is dealt", hands[role], "Elder" if role == 0 else "Younger")
         for role in (0, 1):
             if any(c % 16 in (11, 12, 13) for c in hands[role]):
                 continue
-            rec(seat[role], "declares carte blanche", hands[role], "no picture card: 10")
+            out.rec(seat[role], "declares carte blanche", hands[role], "no picture card: 10")
         top = 0
         for role, tag in ((0, "EDISC"), (1, "YDISC")):
             disc = []
@@ -92,12 +90,12 @@ def moves(rules, log, metrics):
                 hands[role].remove(c)
             hands[role] += took
             if disc:
-                rec(seat[role], "discards", disc)
-                rec(seat[role], "exchanges", took, f"takes {len(took)} from the talon")
+                out.rec(seat[role], "discards", disc)
+                out.rec(seat[role], "exchanges", took, f"takes {len(took)} from the talon")
             else:
-                rec(seat[role], "stands pat", [], "takes no card from the talon")
+                out.rec(seat[role], "stands pat", [], "takes no card from the talon")
         if top < 8:
-            rec(None, "the talon's rest stays out", talon[top:], f"{8 - top} cards")
+            out.rec(None, "the talon's rest stays out", talon[top:], f"{8 - top} cards")
         if i < len(entries) and entries[i][0] == "DECL":
             m = entries[i][1]
             i += 1
@@ -105,7 +103,7 @@ def moves(rules, log, metrics):
                 bits = m >> (3 * role)
                 said = [f(hands[role]) for b, f in ((1, point), (2, sequence), (4, sets))
                         if bits & b]
-                rec(seat[role], "declares", [], "; ".join(said) if said else "nothing")
+                out.rec(seat[role], "declares", [], "; ".join(said) if said else "nothing")
         leader, trick, won = 0, [], [0, 0]
         while i < len(entries) and entries[i][0] == "PLAY":
             c = entries[i][1]
@@ -114,20 +112,20 @@ def moves(rules, log, metrics):
             hands[role].remove(c)
             trick.append(c)
             if len(trick) == 1:
-                rec(seat[role], "leads", [c])
+                out.rec(seat[role], "leads", [c])
                 continue
             a, b = trick
             win = role if (b // 16 == a // 16 and b % 16 > a % 16) else leader
             won[win] += 1
-            rec(seat[role], "follows", [c], f"p{seat[win] + 1} wins the trick")
+            out.rec(seat[role], "follows", [c], f"p{seat[win] + 1} wins the trick")
             leader, trick = win, []
         if i < len(entries) and entries[i][0] == "END":
             stopped = entries[i][1]
             i += 1
             tr = f"tricks p{seat[0] + 1} {won[0]}, p{seat[1] + 1} {won[1]}"
-            rec(None, "deal ends", [], tr + ("; the target is reached: play stops"
+            out.rec(None, "deal ends", [], tr + ("; the target is reached: play stops"
                                              if stopped else ""))
-    rec(None, "scores", [], f"p1 {metrics['p1_points']:g}, p2 {metrics['p2_points']:g}"
+    out.rec(None, "scores", [], f"p1 {metrics['p1_points']:g}, p2 {metrics['p2_points']:g}"
         + (" (the unit's points)" if deal > 1 else "")
         + ("; p1 wins" if metrics["p1_win"] else "; p2 wins" if metrics["p2_win"] else ""))
     return out

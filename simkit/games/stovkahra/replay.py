@@ -9,6 +9,7 @@ side's scores after the deal.  Seats 0..3 are p1..p4 clockwise; p1 and p3 are on
 """
 from __future__ import annotations
 
+from simkit.engines.moves import Records, each_deal
 from simkit.games.stovkahra import engine
 
 L = engine.L
@@ -24,43 +25,29 @@ def beats(c: int, best: int, trump: int) -> bool:
 
 def moves(rules, log, metrics):
     """One unit's move-log row as records (see :mod:`simkit.core.replay`)."""
-    W = engine.DEAL_W
-    played = log[0]
-    blocks = min(played, engine.log_deals(rules))
-    log = list(log) + [-1] * (engine.NHEAD + blocks * W - len(log))  # the row's trailing -1s
-    out = []
-    for j in range(blocks):
-        b = log[engine.NHEAD + j * W:engine.NHEAD + (j + 1) * W]
-        out += deal_moves(rules, j + 1, b)
-    if played > blocks:
-        out.append(dict(deal=blocks, seat=None, action="the log ends", cards=[],
-                        note=f"{played} deals were played; the log holds the first {blocks}"))
+    out = Records()
+    played = log[engine.H.played]
+    for b in each_deal(out, log, engine.NHEAD, engine.DEAL_W, played, engine.log_deals(rules)):
+        deal_moves(out, b)
     if rules.unit != "deal":
-        out.append(dict(deal=blocks, seat=None, action="unit ends", cards=[],
-                        note=f"brčka p1/p3 {log[engine.H.brcka0]}, p2/p4 {log[engine.H.brcka1]}"
-                             f"; games {log[engine.H.games]}"))
+        out.rec(None, "unit ends", [], f"brčka p1/p3 {log[engine.H.brcka0]}, p2/p4 "
+                f"{log[engine.H.brcka1]}; games {log[engine.H.games]}")
     return out
 
 
-def deal_moves(rules, deal, b):
-    out = []
-
-    def rec(seat, action, cards=(), note=""):
-        out.append(dict(deal=deal, seat=seat, action=action, cards=[int(c) for c in cards],
-                        note=note))
-
+def deal_moves(out, b):
     dealer, trump = b[L.dealer], b[L.trump]
     pack = [b[L.pack0 + j] for j in range(engine.NCARDS)]
     if b[L.cut] >= 0:
-        rec(None, "the pack is cut", [], f"at {b[L.cut]} cards")
-    rec(dealer, "deals", [], f"game {b[L.game] + 1}, deal {b[L.deal] + 1}")
+        out.rec(None, "the pack is cut", [], f"at {b[L.cut]} cards")
+    out.rec(dealer, "deals", [], f"game {b[L.game] + 1}, deal {b[L.deal] + 1}")
     hands = {k: [] for k in range(4)}
     for p, c in enumerate(pack):
         hands[(dealer + int(engine.OFFSETS[p])) % 4].append(c)
     for j in range(1, 5):
         k = (dealer + j) % 4
-        rec(k, "is dealt", hands[k])
-    rec(dealer, "shows the trump", [pack[-1]], f"{SUITS[trump]} are trumps (his last card)")
+        out.rec(k, "is dealt", hands[k])
+    out.rec(dealer, "shows the trump", [pack[-1]], f"{SUITS[trump]} are trumps (his last card)")
     claimer, ntr = b[L.claimer], b[L.tricks]
     for j in range(1, 5):
         k = (dealer + j) % 4
@@ -68,10 +55,10 @@ def deal_moves(rules, deal, b):
         for r in ranks:
             cs = [c for c in hands[k] if c % 16 == r]
             pts = (engine.COMBO4 if len(cs) == 4 else engine.COMBO3)[r]
-            rec(k, "declares", cs, f"{'four' if len(cs) == 4 else 'three'} {RANK_WORDS[r]}: "
+            out.rec(k, "declares", cs, f"{'four' if len(cs) == 4 else 'three'} {RANK_WORDS[r]}: "
                 f"{pts}")
         if claimer == k and ntr == 0 and ranks:
-            rec(k, "says dost", [], "claims the game")
+            out.rec(k, "says dost", [], "claims the game")
     leader = (dealer + 1) % 4
     for t in range(ntr):
         trick = [b[L.card0 + 4 * t + q] for q in range(4)]
@@ -81,16 +68,16 @@ def deal_moves(rules, deal, b):
                 w = q
         ws = (leader + w) % 4
         for q, c in enumerate(trick):
-            rec((leader + q) % 4, "leads" if q == 0 else "follows", [c],
+            out.rec((leader + q) % 4, "leads" if q == 0 else "follows", [c],
                 f"p{ws + 1} wins the trick" if q == 3 else "")
         leader = ws
     if claimer >= 0 and ntr > 0:
-        rec(claimer, "says dost", [], "claims the game")
+        out.rec(claimer, "says dost", [], "claims the game")
     if claimer >= 0:
-        rec(None, "dost", [], "good" if b[L.claim_ok] else "short: the other side wins")
+        out.rec(None, "dost", [], "good" if b[L.claim_ok] else "short: the other side wins")
     note = f"score p1/p3 {b[L.score0]}, p2/p4 {b[L.score1]}"
     if b[L.winner] >= 0:
         note += (f"; side p{b[L.winner] + 1}/p{b[L.winner] + 3} wins the game"
                  + (f", {b[L.brcka]} brčka" if b[L.brcka] else ""))
-    rec(None, "scores", [], note)
+    out.rec(None, "scores", [], note)
     return out

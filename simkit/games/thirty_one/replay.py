@@ -12,6 +12,7 @@ next ``deal``.
 from __future__ import annotations
 
 from simkit.core.cards import format_card
+from simkit.engines.moves import Records
 from simkit.games.thirty_one import engine
 
 MASK = (1 << engine.SHIFT) - 1
@@ -42,13 +43,9 @@ def moves(rules, log, metrics):
     draw = rules.variant == "draw"
     order = list(range(1, K)) + [0]
     entries = [(engine.KINDS[(e >> engine.SHIFT) - 1], e & MASK) for e in log if e >= 0]
-    out = []
+    out = Records()
     deal = 0
     i = 0
-
-    def rec(seat, action, cards=(), note=""):
-        out.append(dict(deal=deal, seat=seat, action=action, cards=[int(c) for c in cards],
-                        note=note))
 
     while i < len(entries):
         kind, p = entries[i]
@@ -56,21 +53,22 @@ def moves(rules, log, metrics):
         if kind != "DEAL":
             raise ValueError(f"thirty_one log: expected DEAL at entry {i - 1}, found {kind}")
         deal += 1
+        out.deal = deal
         cards = []
         while i < len(entries) and entries[i][0] == "CARD":
             cards.append(entries[i][1])
             i += 1
         hands, table, pile = {}, None, []
         if p >> 4:
-            rec(None, "redeals", [], f"replay {p >> 4} of an all-equal deal")
+            out.rec(None, "redeals", [], f"replay {p >> 4} of an all-equal deal")
         if draw:
             hands[0] = cards[:3]
             for q, k in enumerate(order[:-1]):
                 hands[k] = cards[3 + 3 * q:6 + 3 * q]
             for k in range(K):
-                rec(k, "is dealt", hands[k])
+                out.rec(k, "is dealt", hands[k])
             pile = [cards[-1]]
-            rec(None, "turns up", pile, "the first card of the discard pile")
+            out.rec(None, "turns up", pile, "the first card of the discard pile")
         else:
             refused = bool(entries[i][1])
             i += 1
@@ -84,16 +82,16 @@ def moves(rules, log, metrics):
                 j += 3
             if second is None:
                 second = cards[j:j + 3]
-            rec(0, "is dealt", first, "his first three")
+            out.rec(0, "is dealt", first, "his first three")
             for k in order[:-1]:
-                rec(k, "is dealt", hands[k])
+                out.rec(k, "is dealt", hands[k])
             if refused:
-                rec(0, "refuses", first, "lays his first three open as the table")
-                rec(0, "takes his second hand", second)
+                out.rec(0, "refuses", first, "lays his first three open as the table")
+                out.rec(0, "takes his second hand", second)
                 hands[0], table = list(second), list(first)
             else:
-                rec(0, "keeps", first, "his first three")
-                rec(None, "the table is laid open", second)
+                out.rec(0, "keeps", first, "his first three")
+                out.rec(None, "the table is laid open", second)
                 hands[0], table = list(first), list(second)
         hands = {k: list(h) for k, h in hands.items()}
         while i < len(entries) and entries[i][0] != "END":
@@ -101,45 +99,45 @@ def moves(rules, log, metrics):
             i += 1
             k = p & 15
             if kind == "KNOCK":
-                rec(k, "knocks")
+                out.rec(k, "knocks")
             elif kind == "PASS":
-                rec(k, "passes")
+                out.rec(k, "passes")
             elif kind == "SWAP1":
                 a, b = (p >> 4) & 255, (p >> 12) & 255
                 hands[k][hands[k].index(a)] = b
                 table[table.index(b)] = a
-                rec(k, "exchanges", [a, b], f"lays {_name(a)}, takes {_name(b)}; holds "
+                out.rec(k, "exchanges", [a, b], f"lays {_name(a)}, takes {_name(b)}; holds "
                     f"{value(hands[k], rules.trips)}")
             elif kind == "SWAP3":
                 hands[k], table = table, hands[k]
-                rec(k, "exchanges all three", hands[k], f"lays {_names(table)}; holds "
+                out.rec(k, "exchanges all three", hands[k], f"lays {_names(table)}; holds "
                     f"{value(hands[k], rules.trips)}")
             elif kind == "RESHUFFLE":
-                rec(None, "reshuffles the discards", pile[:-1],
+                out.rec(None, "reshuffles the discards", pile[:-1],
                     f"{len(pile) - 1} cards form the new stock")
                 pile = pile[-1:]
             elif kind == "DRAW":
                 c, src = (p >> 4) & 255, p >> 12
                 if src == 0:
-                    rec(k, "draws from the stock", [c])
+                    out.rec(k, "draws from the stock", [c])
                 else:
                     pile.pop()
-                    rec(k, "takes the discard", [c])
+                    out.rec(k, "takes the discard", [c])
                 hands[k].append(c)
             elif kind == "DISCARD":
                 d = (p >> 4) & 255
                 hands[k].remove(d)
                 pile.append(d)
-                rec(k, "discards", [d], f"holds {value(hands[k], rules.trips)}")
+                out.rec(k, "discards", [d], f"holds {value(hands[k], rules.trips)}")
         if i >= len(entries):
             break
         _, p = entries[i]
         i += 1
         reason, mask = engine.REASONS[p & 15], p >> 4
         for k in order:
-            rec(k, "shows", hands[k], f"{value(hands[k], rules.trips)}")
+            out.rec(k, "shows", hands[k], f"{value(hands[k], rules.trips)}")
         lost = [f"p{k + 1}" for k in range(K) if mask >> k & 1]
-        rec(None, "deal ends", [], REASON_WORDS[reason]
+        out.rec(None, "deal ends", [], REASON_WORDS[reason]
             + (f"; {', '.join(lost)} lose{'s' if len(lost) == 1 else ''} a life" if lost else ""))
     return out
 

@@ -8,6 +8,7 @@ totals (an ace 1 or 11, pictures 10, line 91) and, per punter, who pays whom (li
 """
 from __future__ import annotations
 
+from simkit.engines.moves import Records
 from simkit.games.thirty_one_bank import engine
 
 
@@ -17,7 +18,7 @@ def points(card: int) -> int:
 
 
 def best(hand) -> int:
-    """The best total within 31, aces raised to 11 while it stays within (the hard total if over)."""
+    """The best total: aces raised to 11 while it stays within 31 (the hard total if over)."""
     t = sum(points(c) for c in hand)
     for c in hand:
         if c % 16 == 14 and t + 10 <= 31:
@@ -50,11 +51,7 @@ def moves(rules, log, metrics):
     """One unit's move-log row (a round, or a talia of rounds) as records."""
     K = rules.punters
     triples = [tuple(log[i:i + 3]) for i in range(0, len(log) - 2, 3)]
-    out = []
-
-    def rec(deal, seat, action, cards=(), note=""):
-        out.append(dict(deal=deal, seat=seat, action=action, cards=[int(c) for c in cards],
-                        note=note))
+    out = Records()
 
     def who(s):
         return "the banker" if s == K else f"p{s + 1}"
@@ -67,13 +64,13 @@ def moves(rules, log, metrics):
             rounds.append((rnd, []))
         rounds[-1][1].append((to, c))
     for rnd, cards in rounds:
-        deal = rnd + 1
+        out.deal = rnd + 1
         hands = {s: [] for s in range(K + 1)}
         dealt = 0
         cur = 0                      # the seat whose turn to draw it is
         for to, c in cards:
             if to == engine.RESHUFFLE_MARK:
-                rec(deal, None, "reshuffles the spent cards in", [], "the pack ran out")
+                out.rec(None, "reshuffles the spent cards in", [], "the pack ran out")
                 continue
             if dealt < 3 * (K + 1):
                 hands[to].append(c)
@@ -81,25 +78,25 @@ def moves(rules, log, metrics):
                 if dealt == 3 * (K + 1):
                     for s in range(K + 1):
                         t = best(hands[s])
-                        rec(deal, s, "is dealt", hands[s],
+                        out.rec(s, "is dealt", hands[s],
                             f"{who(s)}: " + ("31 dealt" if t == 31 else f"{t}"))
                 continue
             for s in range(cur, to):
-                _stop(rec, deal, s, hands[s])
+                _stop(out, s, hands[s])
             cur = to
             hands[to].append(c)
             t = best(hands[to])
-            rec(deal, to, "hits", [c], f"{t}" if t <= 31 else f"{t}: over 31")
+            out.rec(to, "hits", [c], f"{t}" if t <= 31 else f"{t}: over 31")
         if dealt == 3 * (K + 1):
             for s in range(cur, K + 1):
-                _stop(rec, deal, s, hands[s])
+                _stop(out, s, hands[s])
         for s in range(K):
-            rec(deal, s, "settles", [], WORDS[outcome(rules, hands[s], hands[K])]
+            out.rec(s, "settles", [], WORDS[outcome(rules, hands[s], hands[K])]
                 + f" ({best(hands[s])} against {best(hands[K])})")
     return out
 
 
-def _stop(rec, deal, seat, hand):
+def _stop(out, seat, hand):
     """A seat's turn over: it stands (not over 31, not dealt 31: that is paid at once)."""
     if best(hand) < 31 or (best(hand) == 31 and len(hand) > 3):
-        rec(deal, seat, "stands", [], f"on {best(hand)}")
+        out.rec(seat, "stands", [], f"on {best(hand)}")
