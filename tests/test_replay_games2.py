@@ -28,7 +28,8 @@ def replay(game: str, seed: int = 1):
         for k, t in KEYS.items():
             assert isinstance(r[k], t), (k, r)
         assert r["deal"] >= 1 and r["action"]
-        assert all(isinstance(c, int) and c in pack for c in r["cards"]), r
+        assert all(type(c) is int and c in pack for c in r["cards"]), r
+        assert r["seat"] is None or (type(r["seat"]) is int and 0 <= r["seat"] < seats), r
     return spec, rules, recs, p["metrics"], seats
 
 
@@ -178,8 +179,8 @@ def test_thirty_one_bank_outcomes_match_the_metrics(game, seed):
     for deal in deals.values():
         hands = {s: [] for s in range(K + 1)}
         for r in deal:
-            if r["action"] in ("is dealt", "hits"):
-                hands[r["seat"]] += r["cards"]
+            if r["action"] in ("is dealt", "hits", "the banker is dealt", "the banker draws"):
+                hands[K if r["seat"] is None else r["seat"]] += r["cards"]
             elif r["action"] == "settles":
                 word, = [w for k, w in (("is paid", "win"), ("a push", "push"),
                                         ("pays the banker", "loss")) if r["note"].startswith(k)]

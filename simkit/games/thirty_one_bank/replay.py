@@ -1,9 +1,10 @@
 """«31» with a bank: the move log in a player's words (``simkit replay thirty_one_bank``).
 
 The log (:func:`simkit.games.thirty_one_bank.engine.log_columns`) is ``(round, to, card)`` per
-card dealt: three rounds of one card to p1..pK then the banker (seat K), then each punter's draws
-in seat order and the banker's (lines 91-94); ``(round, -2, -2)`` marks the spent cards shuffled
-in (line 96).  A talia's rounds are its ``deal`` 1, 2, ...  Each round ends with the hands'
+card dealt: three rounds of one card to p1..pK then the banker (``to`` = K), then each punter's
+draws in seat order and the banker's (lines 91-94); ``(round, -2, -2)`` marks the spent cards
+shuffled in (line 96).  The banker is no strategy seat: his moves are table events ("the banker
+draws").  A talia's rounds are its ``deal`` 1, 2, ...  Each round ends with the hands'
 totals (an ace 1 or 11, pictures 10, line 91) and, per punter, who pays whom (lines 92-94).
 """
 from __future__ import annotations
@@ -44,6 +45,7 @@ def outcome(rules, punter, banker) -> str:
     return "paid" if best(punter) > best(banker) else "pays"
 
 
+BANKER = {"is dealt": "is dealt", "hits": "draws", "stands": "stands"}
 WORDS = {"paid": "is paid", "push": "a push: nobody pays", "pays": "pays the banker"}
 
 
@@ -53,8 +55,12 @@ def moves(rules, log, metrics):
     triples = [tuple(log[i:i + 3]) for i in range(0, len(log) - 2, 3)]
     out = Records()
 
-    def who(s):
-        return "the banker" if s == K else f"p{s + 1}"
+    def say(seat, action, cards=(), note=""):
+        """A punter's move, or the banker's (seat K) as a table event: he is no strategy seat."""
+        if seat == K:
+            out.rec(None, f"the banker {BANKER.get(action, action)}", cards, note)
+        else:
+            out.rec(seat, action, cards, note)
 
     rounds = []
     for rnd, to, c in triples:
@@ -70,7 +76,7 @@ def moves(rules, log, metrics):
         cur = 0                      # the seat whose turn to draw it is
         for to, c in cards:
             if to == engine.RESHUFFLE_MARK:
-                out.rec(None, "reshuffles the spent cards in", [], "the pack ran out")
+                out.rec(None, "the spent cards are shuffled in", [], "the pack ran out")
                 continue
             if dealt < 3 * (K + 1):
                 hands[to].append(c)
@@ -78,25 +84,24 @@ def moves(rules, log, metrics):
                 if dealt == 3 * (K + 1):
                     for s in range(K + 1):
                         t = best(hands[s])
-                        out.rec(s, "is dealt", hands[s],
-                            f"{who(s)}: " + ("31 dealt" if t == 31 else f"{t}"))
+                        say(s, "is dealt", hands[s], "31 dealt" if t == 31 else f"{t}")
                 continue
             for s in range(cur, to):
-                _stop(out, s, hands[s])
+                _stop(say, s, hands[s])
             cur = to
             hands[to].append(c)
             t = best(hands[to])
-            out.rec(to, "hits", [c], f"{t}" if t <= 31 else f"{t}: over 31")
+            say(to, "hits", [c], f"{t}" if t <= 31 else f"{t}: over 31")
         if dealt == 3 * (K + 1):
             for s in range(cur, K + 1):
-                _stop(out, s, hands[s])
+                _stop(say, s, hands[s])
         for s in range(K):
             out.rec(s, "settles", [], WORDS[outcome(rules, hands[s], hands[K])]
                 + f" ({best(hands[s])} against {best(hands[K])})")
     return out
 
 
-def _stop(out, seat, hand):
+def _stop(say, seat, hand):
     """A seat's turn over: it stands (not over 31, not dealt 31: that is paid at once)."""
     if best(hand) < 31 or (best(hand) == 31 and len(hand) > 3):
-        out.rec(seat, "stands", [], f"on {best(hand)}")
+        say(seat, "stands", [], f"on {best(hand)}")
