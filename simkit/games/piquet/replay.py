@@ -9,6 +9,8 @@ A partie's or game's deals are numbered; the last record is the unit's score fro
 """
 from __future__ import annotations
 
+import numpy as np
+
 from simkit.core.cards import format_card
 from simkit.engines.moves import Records
 from simkit.games.piquet import engine
@@ -25,31 +27,47 @@ def point(hand) -> str:
 
 
 def sequence(hand) -> str:
-    """The longest run in one suit (three or more)."""
-    best = (0, 0)
+    """The runs of three or more in one suit, the longest (then highest) first."""
+    runs = []
     for s in range(4):
         ranks = {c % 16 for c in hand if c // 16 == s}
         run = 0
         for r in range(7, 16):
             if r in ranks:
                 run += 1
-            else:
-                if run:
-                    best = max(best, (run, r - 1))
-                run = 0
-    n, top = best
-    return (f"{SEQ_WORDS.get(n, f'sequence of {n}')} to the {format_card(top, 'symbols')[:-1]}"
-            if n >= 3 else "no sequence")
+                continue
+            if run >= 3:
+                runs.append((run, r - 1))
+            run = 0
+    return ", ".join(f"{SEQ_WORDS[n]} to the {format_card(top, 'symbols')[:-1]}"
+                     for n, top in sorted(runs, reverse=True)) or "no sequence"
 
 
 def sets(hand) -> str:
-    """The best set of tens or higher: four (quatorze) before three (trio)."""
+    """The sets of tens or higher: fours (quatorze) and threes (trio), the best first."""
     by = {r: sum(1 for c in hand if c % 16 == r) for r in RANK_WORDS}
-    for k, word in ((4, "quatorze"), (3, "trio")):
-        have = [r for r in sorted(by, reverse=True) if by[r] >= k]
-        if have:
-            return f"{word} of {RANK_WORDS[have[0]]}"
-    return "no set"
+    have = sorted(((k, r) for r, k in by.items() if k >= 3), reverse=True)
+    return ", ".join(f"{'quatorze' if k == 4 else 'trio'} of {RANK_WORDS[r]}"
+                     for k, r in have) or "no set"
+
+
+def declare(out, rules, seat, hands, m):
+    """Each player's declared classes (``m``: Elder's bits 0-2, Younger's 3-5; point,
+    sequence, set) with what he holds in them and whether it is good against the other's
+    (lines 157-167; keys and scores by :func:`engine.declarations`)."""
+    keys = [engine.declarations(rules.void_suit, np.uint64(sum(1 << c for c in h)))
+            for h in hands]
+    for role in (0, 1):
+        said = []
+        for j, (bit, words) in enumerate(((1, point), (2, sequence), (4, sets))):
+            if not m >> (3 * role) & bit:
+                continue
+            mine, score = keys[role][2 * j], keys[role][2 * j + 1]
+            theirs = keys[1 - role][2 * j] if m >> (3 * (1 - role)) & bit else 0
+            verdict = ("good" if mine > theirs else "equal" if mine == theirs else "not good")
+            said.append(f"{words(hands[role])}: {verdict}"
+                        + (f", {score}" if mine > theirs else ""))
+        out.rec(seat[role], "declares", [], "; ".join(said) if said else "nothing")
 
 
 def moves(rules, log, metrics):
@@ -97,13 +115,8 @@ def moves(rules, log, metrics):
         if top < 8:
             out.rec(None, "the talon's rest stays out", talon[top:], f"{8 - top} cards")
         if i < len(entries) and entries[i][0] == "DECL":
-            m = entries[i][1]
+            declare(out, rules, seat, hands, entries[i][1])
             i += 1
-            for role in (0, 1):
-                bits = m >> (3 * role)
-                said = [f(hands[role]) for b, f in ((1, point), (2, sequence), (4, sets))
-                        if bits & b]
-                out.rec(seat[role], "declares", [], "; ".join(said) if said else "nothing")
         leader, trick, won = 0, [], [0, 0]
         while i < len(entries) and entries[i][0] == "PLAY":
             c = entries[i][1]
