@@ -52,6 +52,9 @@ def deal_moves(rules, out, b):
     if b[L.redeals]:
         out.rec(None, "redeals", [], f"{b[L.redeals]} deal{'s' if b[L.redeals] > 1 else ''} thrown "
             f"in: both passed twice")
+    if out.deal == 1 and rules.open_hand != "none":
+        k = int(rules.open_hand[1]) - 1
+        out.rec(k, "plays open-handed", [], f"starts with {rules.open_bonus} points (lines 18-22)")
     out.rec(None, "deals", [], f"p{first + 1} has the first word")
     h6 = [cards_of(b[L.hand0_6]), cards_of(b[L.hand1_6])]
     h9 = [cards_of(b[L.hand0_9]), cards_of(b[L.hand1_9])]

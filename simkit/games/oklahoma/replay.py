@@ -25,10 +25,9 @@ def moves(rules, log, metrics):
     upcard = log[2 + K * engine.N_HAND]
     events = log[3 + K * engine.N_HAND:3 + K * engine.N_HAND + nev]
     out = Records()
-
-    out.rec(None, "deals", [], f"p{dealer + 1} deals")
-    for s in range(K):
-        out.rec(s, "is dealt", dealt[s::K])
+    out.rec(dealer, "deals", [], f"p{(dealer + 1) % K + 1} plays first")
+    for s in range(K):              # card j goes to the dealer's left first: seat dealer + 1 + j
+        out.rec(s, "is dealt", dealt[(s - dealer - 1) % K::K])
     out.rec(None, "turns up", [upcard], "the first card of the pile")
     pile = [upcard]
     i = 0
