@@ -129,6 +129,7 @@ class GameSpec:
     kernel: Callable
     pack: Callable
     log_columns: Callable | None = None
+    replay: Callable | None = None
     presets: dict[str, dict[str, Any]] = field(default_factory=dict)
     preset_docs: dict[str, str] = field(default_factory=dict)  # preset -> one line (simkit rules)
     title: str = ""

@@ -19,7 +19,7 @@ import numpy as np
 from simkit.core import cards as C
 from simkit.core import play
 from simkit.core.registry import GameSpec
-from simkit.games.durak import engine
+from simkit.games.durak import engine, replay
 from simkit.games.durak.rules import DurakRules
 from simkit.games.durak.strategies import STRATEGIES, encode
 
@@ -67,7 +67,7 @@ SPEC = GameSpec(
     name="durak", version=VERSION, rules=DurakRules, strategies=STRATEGIES,
     default_strategy="baseline", seats=lambda r: 2, metrics=engine.metrics,
     prepare=prepare, kernel=engine.run_deals, pack=lambda r: DECK,
-    log_columns=engine.log_columns,
+    log_columns=engine.log_columns, replay=replay.moves,
     presets={"short": {"form": "short"}, "super_short": {"form": "super_short"},
              "long3": {"form": "long3", "unit": "match"},
              "long5": {"form": "long5", "unit": "match"},

@@ -18,7 +18,7 @@ from simkit.core import cards as C
 from simkit.core import play
 from simkit.core.registry import GameSpec
 from simkit.errors import SimkitError
-from simkit.games.handjass import engine
+from simkit.games.handjass import engine, replay
 from simkit.games.handjass.rules import HandjassRules
 from simkit.games.handjass.strategies import STRATEGIES, encode
 
@@ -81,6 +81,7 @@ SPEC = GameSpec(
     name="handjass", version=VERSION, rules=HandjassRules, strategies=STRATEGIES,
     default_strategy="baseline", seats=lambda r: r.players, metrics=engine.metrics,
     prepare=prepare, kernel=engine.run_deals, pack=engine.pack, log_columns=engine.log_columns,
+    replay=replay.moves,
     presets={"text": {}, "game": {"unit": "game"}, "three": {"players": 3},
              "two": {"players": 2}, "original21": {"potato": 21},
              "short5": {"target": 5, "unit": "game"}, "long9": {"target": 9, "unit": "game"},

@@ -21,7 +21,7 @@ from simkit.core import cards as C
 from simkit.core import play
 from simkit.core.registry import GameSpec, resolve_strategies
 from simkit.core.rng import stream_state
-from simkit.games.klaberjass import engine
+from simkit.games.klaberjass import engine, replay
 from simkit.games.klaberjass.rules import KlaberjassRules
 from simkit.games.klaberjass.strategies import STRATEGIES, encode
 
@@ -97,7 +97,7 @@ SPEC = GameSpec(
     name="klaberjass", version=VERSION, rules=KlaberjassRules, strategies=STRATEGIES,
     default_strategy="heuristic", seats=lambda r: 2, metrics=engine.metrics,
     prepare=prepare, kernel=engine.run_deals, pack=lambda r: DECK,
-    log_columns=engine.log_columns,
+    log_columns=engine.log_columns, replay=replay.moves,
     presets={"short": {"form": "short"}, "long301": {"form": "301"}, "long501": {"form": "501"},
              "open150": {"form": "501", "open_hand": "p1", "open_bonus": 150},
              "open155": {"form": "501", "open_hand": "p1", "open_bonus": 155},

@@ -13,7 +13,7 @@ import numpy as np
 
 from simkit.core.registry import GameSpec
 from simkit.errors import SimkitError
-from simkit.games.oklahoma import engine, exact
+from simkit.games.oklahoma import engine, exact, replay
 from simkit.games.oklahoma.rules import OklahomaRules
 from simkit.games.oklahoma.strategies import STRATEGIES, encode
 
@@ -42,7 +42,7 @@ SPEC = GameSpec(
     name="oklahoma", version=VERSION, rules=OklahomaRules, strategies=STRATEGIES,
     default_strategy="baseline", seats=lambda r: r.players, metrics=engine.metrics,
     prepare=prepare, kernel=engine.run_deals, pack=engine.make_deck,
-    log_columns=engine.log_columns,
+    log_columns=engine.log_columns, replay=replay.moves,
     presets={"text": {}, "layoff": {"pile_take": "layoff"}, "three": {"players": 3},
              "game": {"unit": "game"}, "reshuffle": {"stock_end": "reshuffle"}},
     preset_docs={"text": "lines 85-88 with the common readings (the default: two players)",

@@ -17,7 +17,7 @@ from simkit.core import cards as C
 from simkit.core import play
 from simkit.core.registry import GameSpec
 from simkit.errors import SimkitError
-from simkit.games.piquet import engine
+from simkit.games.piquet import engine, replay
 from simkit.games.piquet.rules import PiquetRules
 from simkit.games.piquet.strategies import STRATEGIES, encode
 
@@ -86,7 +86,7 @@ SPEC = GameSpec(
     name="piquet", version=VERSION, rules=PiquetRules, strategies=STRATEGIES,
     default_strategy="baseline", seats=lambda r: 2, metrics=engine.metrics,
     prepare=prepare, kernel=engine.run_deals, pack=lambda r: DECK,
-    log_columns=engine.log_columns,
+    log_columns=engine.log_columns, replay=replay.moves,
     presets={"deal": {"unit": "deal"}, "rubicon": {"unit": "partie"},
              "saunt": {"unit": "game", "target": 100},
              "flat": {"tricks": "flat"}, "void": {"void_suit": True}},

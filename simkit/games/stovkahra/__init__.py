@@ -19,7 +19,7 @@ from simkit.core import cards as C
 from simkit.core import play
 from simkit.core.registry import GameSpec
 from simkit.errors import SimkitError
-from simkit.games.stovkahra import engine, exact
+from simkit.games.stovkahra import engine, exact, replay
 from simkit.games.stovkahra.rules import StovkahraRules
 from simkit.games.stovkahra.strategies import STRATEGIES, encode
 
@@ -72,7 +72,7 @@ SPEC = GameSpec(
     name="stovkahra", version=VERSION, rules=StovkahraRules, strategies=STRATEGIES,
     default_strategy="baseline", seats=lambda r: 4, metrics=engine.metrics,
     prepare=prepare, kernel=engine.run_deals, pack=lambda r: DECK,
-    log_columns=engine.log_columns,
+    log_columns=engine.log_columns, replay=replay.moves,
     presets={"deal": {"unit": "deal"}, "game": {"unit": "game"},
              "series": {"unit": "series"},
              "shuffled": {"unit": "game", "dealing": "shuffle"}},

@@ -16,7 +16,7 @@ import numpy as np
 from simkit.core import cards as C
 from simkit.core import play
 from simkit.core.registry import GameSpec
-from simkit.games.thirty_one import engine
+from simkit.games.thirty_one import engine, replay
 from simkit.games.thirty_one.rules import ThirtyOneRules
 from simkit.games.thirty_one.strategies import STRATEGIES, encode
 
@@ -71,7 +71,7 @@ SPEC = GameSpec(
                  "draw52_game": "the 52-card variant, a whole game to the last survivor"},
     title="Thirty-one / Schwimmen (lives; 52-card draw variant)",
     source="002_17c4cc3dde05b547.txt:1-82", bench_n=2_000_000,
-    exact=_exact, match={"unit": "game"},
+    exact=_exact, match={"unit": "game"}, replay=replay.moves,
     objective=lambda r: ("lose", False) if r.unit == "deal" else ("win", True),
     digest_runs=(("thirty_one(players=2,table_source=after_deal)", ("p1=random",)),
                  ("thirty_one(preset=draw52,players=6)", ("p2=random",)),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from simkit.core import play
 from simkit.core.registry import GameSpec
 from simkit.errors import SimkitError
-from simkit.games.thirty_one_bank import engine
+from simkit.games.thirty_one_bank import engine, replay
 from simkit.games.thirty_one_bank.rules import ThirtyOneBankRules
 from simkit.games.thirty_one_bank.strategies import STRATEGIES, encode
 
@@ -41,6 +41,7 @@ SPEC = GameSpec(
     name="thirty_one_bank", version=VERSION, rules=ThirtyOneBankRules, strategies=STRATEGIES,
     default_strategy="stand_at", seats=lambda r: r.punters, metrics=engine.metrics,
     prepare=prepare, kernel=engine.run_deals, pack=engine.pack, log_columns=engine.log_columns,
+    replay=replay.moves,
     presets={"talia": {"unit": "talia"},
              "two_decks": {"decks": 2, "punters": 5, "unit": "talia"},
              "three_decks": {"decks": 3, "punters": 7, "unit": "talia"},
