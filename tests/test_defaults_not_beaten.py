@@ -26,6 +26,11 @@ from simkit.games import GAMES, parse_game
 
 pytestmark = pytest.mark.slow
 
+def _steps(kind: str = "baseline", **defaults) -> list[str]:
+    """``kind(name=default-1)``, ``kind(name=default+1)`` for each parameter, in order."""
+    return [f"{kind}({k}={v + d})" for k, v in defaults.items() for d in (-1, 1)]
+
+
 #: game -> (game string, seat varied, deals, seed, [p1's variants]).  Each variant changes one
 #: parameter of the default by one step (a strategy string of the default kind).
 CASES = {
@@ -48,15 +53,10 @@ CASES = {
     "stovkahra": ("stovkahra", "p1", 20_000, 11, [
         "baseline(lead_trumps=2)", "baseline(lead_trumps=4)", "baseline(save_last=0)",
         "baseline(save_first=0)", "baseline(declare=0)", "baseline(claim=0)"]),
-    "thirty_one": ("thirty_one", "p1", 40_000, 11, [
-        "baseline(knock=23)", "baseline(knock=25)", "baseline(knock_first=24)",
-        "baseline(knock_first=26)", "baseline(swap_all=6)", "baseline(swap_all=8)",
-        "baseline(refuse=16)", "baseline(refuse=18)", "baseline(feed=26)", "baseline(feed=28)",
-        "baseline(feed=40)"]),
-    "thirty_one_2": ("thirty_one(players=2)", "p1", 40_000, 11, [
-        "baseline(knock=23)", "baseline(knock=25)", "baseline(knock_first=24)",
-        "baseline(knock_first=26)", "baseline(swap_all=6)", "baseline(swap_all=8)",
-        "baseline(feed=26)", "baseline(feed=28)"]),
+    "thirty_one": ("thirty_one", "p1", 40_000, 11, _steps(
+        knock=24, knock_first=25, swap_all=7, refuse=17, feed=27) + ["baseline(feed=40)"]),
+    "thirty_one_2": ("thirty_one(players=2)", "p1", 40_000, 11, _steps(
+        knock=24, knock_first=25, swap_all=7, feed=27)),
     "piquet": ("piquet", "p1", 20_000, 11, [
         "baseline(keep_guards=1)", "baseline(run_long=1)", "baseline(w_high=0)",
         "baseline(w_high=2)", "baseline(w_point=5)", "baseline(w_point=7)",
