@@ -82,17 +82,22 @@ def _variations(spec: GameSpec) -> list[tuple[str, object]]:
     return out
 
 
+def _listed(m: Metric) -> bool:
+    """A metric the page lists: every reported one, and the labels kept in the rows."""
+    return not m.hidden or bool(m.category)
+
+
 def metrics_sections(spec: GameSpec) -> tuple[list[Metric], list[tuple[Metric, str]], dict[str, str]]:
     """The metrics at the default rules; those other rules add (each with the first rules that
     add it); and the seat metrics whose copies other seat counts add (stem -> rules)."""
-    base = [m for m in spec.metrics(spec.rules()) if not m.hidden]
+    base = [m for m in spec.metrics(spec.rules()) if _listed(m)]
     seen = {m.name for m in base}
     stems = {_SEAT.match(m.name).group(2) for m in base if _SEAT.match(m.name)}
     extra: list[tuple[Metric, str]] = []
     copies: dict[str, str] = {}
     for label, r in _variations(spec):
         for m in spec.metrics(r):
-            if m.hidden or m.name in seen:
+            if not _listed(m) or m.name in seen:
                 continue
             seat = _SEAT.match(m.name)
             if seat and seat.group(2) in stems:
