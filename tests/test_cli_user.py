@@ -30,15 +30,17 @@ def ok(capsys, *argv) -> str:
                                           "klaberjass(form=301)", "ochko(players=3)"])
 def test_metrics_lists_every_metric_with_meaning_and_unit(capsys, game):
     spec, rules = simkit.parse_game(game)
-    names = [m.name for m in spec.metrics(rules) if not m.hidden]
+    names = [m.name for m in spec.metrics(rules) if not m.hidden or m.category]
+    labels = {m.name for m in spec.metrics(rules) if m.category}
     recs = json.loads(ok(capsys, "metrics", game, "--format", "json"))
     assert [r["metric"] for r in recs] == names
     for r in recs:
         assert r["doc"] and r["unit"] and r["kind"], r
+        assert r["kind"].startswith("a label per deal") == (r["metric"] in labels), r
     text = ok(capsys, "metrics", game)
     for n in names:
         assert f"\n{n}: " in text
-    # every metric -m accepts is listed (and nothing else)
+    # every metric -m accepts is listed, and the labels the rows keep (nothing else)
     assert set(names) == {r["metric"] for r in recs}
 
 
