@@ -6,7 +6,8 @@ Which command takes what: ``games``, ``rules GAME`` and ``metrics GAME`` take ``
 ``--resume``, ``--overwrite``, ``--rows`` and ``--progress``; ``exact GAME`` takes ``--format``,
 ``-o``, ``-r``, ``-s`` and ``--grid``; ``bench GAME`` takes ``--format``, ``-o``, ``--seed``,
 ``-n``, ``--workers``, ``-r`` and ``-s``; ``report FILE...`` takes ``-o`` (``.html``) and
-``--title``; the analyses (``compare``, ``tournament``, ``best``, ``solve``, ``odds``, in
+``--title``; ``replay GAME`` takes ``-r``, ``-s``, ``--seed``, ``--deal`` and ``--format``
+(``text|json``); the analyses (``compare``, ``tournament``, ``best``, ``solve``, ``odds``, in
 :mod:`simkit.cli_analysis`) take ``--format``, ``-o``, ``--seed``, ``-n``, ``--workers``,
 ``--backend``, ``--scheduler``, ``-r`` and their own options (the README's table says the same,
 and a test keeps both true).
@@ -432,6 +433,42 @@ def plot(results, out, which, listing):
         raise SimkitError("plot needs -o FILE (.png, .svg or .pdf), or --list")
     title = figures.save(results, out, which)
     click.echo(f"wrote {out} ({title})")
+
+
+@cli.command()
+@click.argument("game")
+@click.option("-r", "--rule", "rules", multiple=True, help="rules option key=value (repeatable)")
+@click.option("-s", "--strategy", "strategies", multiple=True,
+              help="SEAT=NAME(params), e.g. p1=stand_at(16) (repeatable)")
+@click.option("--seed", default="0", show_default=True, help="seed of the SeedSequence (0..2**63-1)")
+@click.option("--deal", type=INT, default=1, show_default=True,
+              help="which unit of the seed's first chunk (row K of run --seed S --rows)")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="output format on stdout")
+def replay(game, rules, strategies, seed, deal, fmt):
+    """One deal of GAME, move by move, in card names and a player's words."""
+    from simkit.analysis.simulate import parse_seed
+    from simkit.core import replay as rp
+    from simkit.core.registry import resolve_strategies
+    from simkit.games import parse_game
+    spec, r = parse_game(game, list(rules))
+    seed = parse_seed(seed)
+    strats = resolve_strategies(spec, r, list(strategies))
+    records, row = rp.replay_unit(spec, r, strats, seed, deal)
+    names = [m.name for m in spec.metrics(r) if not m.hidden]
+    row = {k: row[k] for k in names}
+    if fmt == "json":
+        obj = dict(game=spec.name, rules=game_string(spec, r),
+                   strategies=[f"p{k + 1}={s}" for k, s in enumerate(strats)], seed=seed,
+                   deal=deal, metrics=row, moves=rp.as_json(records))
+        click.echo(json.dumps(obj, indent=1, ensure_ascii=False, default=jsonable))
+        return
+    click.echo(f"game: {game_string(spec, r)}   strategies: "
+               f"{' '.join(f'p{k + 1}={s}' for k, s in enumerate(strats))}   seed: {seed}   "
+               f"deal: {deal}")
+    click.echo(rp.render(records, rp.seat_names(strats)))
+    click.echo(textwrap.fill("metrics: " + ", ".join(f"{k} {v:g}" for k, v in row.items()),
+                             _width(), subsequent_indent="  "))
 
 
 def _emit_frame(df: pd.DataFrame, fmt: str, records, out: str | None = None,

@@ -6,7 +6,8 @@ Each command gets a plain base command line per game (``run GAME -n 64``, ``comp
 an option of the command added with an odd value, or an option given twice.  A fixed-seed sample
 of them runs in this process through :func:`simkit.cli.main`.  No kernel runs: the backend
 raises an interruption where the first chunk would start (so what passes every check ends as an
-interrupted command, exit 130) and ``bench`` stops where it would time.  Every case must end
+interrupted command, exit 130), ``bench`` stops where it would time and ``replay`` where it
+would play.  Every case must end
 with status 0, 2 (one ``simkit: error:`` line) or 130, and no exception may leave ``main``.
 """
 from __future__ import annotations
@@ -58,6 +59,7 @@ def _bases(game: str) -> dict[str, list[str]]:
         "bench": ["bench", game, "-n", "64", "--reps", "1"],
         "report": ["report", "res.parquet", "-o", "r.html"],
         "plot": ["plot", "res.parquet", "-o", "f.png"],
+        "replay": ["replay", game, "--seed", "1", "--deal", "2"],
     }
 
 
@@ -108,6 +110,7 @@ def test_no_input_ends_in_a_traceback(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(R.Backend, "__exit__", lambda self, *exc: None)
     monkeypatch.setattr(R.Backend, "map", stop)
     monkeypatch.setattr("simkit.analysis.bench.run_chunk", stop)
+    monkeypatch.setattr("simkit.core.play.run_chunk", stop)  # replay plays where the check ends
     bad = []
     for argv in _cases():
         try:

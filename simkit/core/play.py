@@ -119,14 +119,23 @@ def playthrough(spec: GameSpec, rules, strategies=None, seed: int = 1) -> dict:
 
     The deal is the first of chunk 0 of ``seed`` (the runner's stream), so it is the first row
     of ``simkit run GAME --seed SEED --rows``."""
+    return unit_log(spec, rules, strategies, seed, 1)
+
+
+def unit_log(spec: GameSpec, rules, strategies=None, seed: int = 1, unit: int = 1) -> dict:
+    """Unit ``unit`` (1-based) of chunk 0 of ``seed``, in full, as :func:`playthrough` gives
+    the first: its metric row and, where the game keeps one, its move log.  The chunk's first
+    ``unit`` units are played in one call (a kernel's buffers may carry over from one unit to
+    the next, as in a run), so this is row ``unit`` of ``simkit run GAME --seed SEED --rows``
+    while ``unit`` is within the run's first chunk."""
     strategies = resolve_strategies(spec, rules, strategies)
     names = [m.name for m in spec.metrics(rules)]
     cols = spec.log_columns(rules) if spec.log_columns else None
-    lg = np.zeros((1, len(cols)), np.int64) if cols else None
-    _, rows, _ = run_chunk(spec, rules, strategies, stream_state(seed, 0), 1, True, lg)
-    out = dict(metrics=dict(zip(names, rows[0].tolist())))
+    lg = np.zeros((unit, len(cols)), np.int64) if cols else None
+    _, rows, _ = run_chunk(spec, rules, strategies, stream_state(seed, 0), unit, True, lg)
+    out = dict(metrics=dict(zip(names, rows[unit - 1].tolist())))
     if cols:
-        log = lg[0].tolist()
+        log = lg[unit - 1].tolist()
         while log and log[-1] == -1:  # the row's unused room (games pad with -1)
             log.pop()
         out["log_columns"] = list(cols)[:len(log)]

@@ -114,6 +114,9 @@ class GameSpec:
       against which stacked decks are checked.
     * ``log_columns(rules)``: the names of a move-log row's columns (``None``: no move log; the
       golden playthrough is then the deal's metric row).
+    * ``replay(rules, log, metrics)``: one unit's move-log row (ints, trailing ``-1`` padding
+      removed) and its metric row by name as records a player reads (:mod:`simkit.core.replay`:
+      ``deal``, ``seat``, ``action``, ``cards``, ``note``); ``None``: no ``simkit replay``.
 
     A spec pickles by name (``catalogue`` is the module whose ``get_game`` finds it again), so
     configurations travel to worker processes and Dask without pickling the game's functions.
@@ -129,7 +132,7 @@ class GameSpec:
     kernel: Callable
     pack: Callable
     log_columns: Callable | None = None
-    replay: Callable | None = None
+    replay: Callable | None = None  # replay(rules, log, metrics) -> records (simkit replay)
     presets: dict[str, dict[str, Any]] = field(default_factory=dict)
     preset_docs: dict[str, str] = field(default_factory=dict)  # preset -> one line (simkit rules)
     title: str = ""
