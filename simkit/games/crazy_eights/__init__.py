@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from simkit.core.registry import GameSpec
 from simkit.errors import SimkitError
-from simkit.games.crazy_eights import engine
+from simkit.games.crazy_eights import engine, replay
 from simkit.games.crazy_eights.rules import CrazyEightsRules
 from simkit.games.crazy_eights.strategies import STRATEGIES, encode
 
@@ -35,7 +35,7 @@ SPEC = GameSpec(
     name="crazy_eights", version=VERSION, rules=CrazyEightsRules, strategies=STRATEGIES,
     default_strategy="baseline", seats=lambda r: r.players, metrics=engine.metrics,
     prepare=prepare, kernel=engine.run_deals, pack=engine.make_deck,
-    log_columns=engine.log_columns,
+    log_columns=engine.log_columns, replay=replay.moves,
     presets={"text": {},
              "openspiel": {"players": 5, "max_draws": 5, "max_plays": 100, "may_pass": True,
                            "extra_passes": 1, "starter_eight": "shuffle"},

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from simkit.core.registry import GameSpec
 from simkit.errors import SimkitError
-from simkit.games.fan_tan import engine
+from simkit.games.fan_tan import engine, replay
 from simkit.games.fan_tan.rules import FanTanRules
 from simkit.games.fan_tan.strategies import STRATEGIES, encode
 
@@ -28,7 +28,7 @@ SPEC = GameSpec(
     name="fan_tan", version=VERSION, rules=FanTanRules, strategies=STRATEGIES,
     default_strategy="extend", seats=lambda r: r.players, metrics=engine.metrics,
     prepare=prepare, kernel=engine.run_deals, pack=engine.make_deck,
-    log_columns=engine.log_columns,
+    log_columns=engine.log_columns, replay=replay.moves,
     presets={"text": {}, "literal_deal": {"deal_from": "right"}, "five": {"players": 5},
              "free_pass": {"must_play": False}},
     preset_docs={"text": "the text's rules, four players, the common deal (the default)",

@@ -14,7 +14,7 @@ from __future__ import annotations
 from simkit.core import play
 from simkit.core.registry import GameSpec
 from simkit.errors import SimkitError
-from simkit.games.hearts import engine
+from simkit.games.hearts import engine, replay
 from simkit.games.hearts.rules import HeartsRules
 from simkit.games.hearts.strategies import STRATEGIES, encode
 
@@ -62,6 +62,7 @@ SPEC = GameSpec(
     name="hearts", version=VERSION, renamed={"points_per_hand": "points"}, rules=HeartsRules, strategies=STRATEGIES,
     default_strategy="heuristic", seats=lambda r: r.players, metrics=engine.metrics,
     prepare=prepare, kernel=engine.run_deals, pack=engine.pack, log_columns=engine.log_columns,
+    replay=replay.moves,
     presets={"text": {},
              "openspiel": {"passing": "random", "pass_cards": 3, "no_points_first_trick": True,
                            "hearts_broken": True, "qs_breaks_hearts": True, "moon": "add"},

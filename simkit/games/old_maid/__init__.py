@@ -14,7 +14,7 @@ import numpy as np
 from simkit.core.records import record
 from simkit.core.registry import GameSpec, StrategyKind
 from simkit.errors import SimkitError
-from simkit.games.old_maid import engine, exact
+from simkit.games.old_maid import engine, exact, replay
 from simkit.games.old_maid.rules import OldMaidRules
 from typing import NamedTuple
 
@@ -45,7 +45,7 @@ SPEC = GameSpec(
     name="old_maid", version=VERSION, rules=OldMaidRules, strategies=STRATEGIES,
     default_strategy="uniform", seats=lambda r: r.players, metrics=engine.metrics,
     prepare=prepare, kernel=engine.run_deals, pack=engine.make_deck,
-    log_columns=engine.log_columns,
+    log_columns=engine.log_columns, replay=replay.moves,
     presets={"text": {}, "literal": {"set_aside": "Qs"}, "two": {"players": 2},
              "left": {"draw_from": "left"}},
     preset_docs={"text": "the common reading of the text (the default)",

@@ -1,0 +1,64 @@
+"""A Crazy Eights deal move by move (``simkit replay crazy_eights``), from the move log of
+:mod:`simkit.games.crazy_eights.engine`: the deal, the starter (line 109), each play, draw and
+pass (lines 110-111) and the score (line 112).  With ``unit=game`` the log holds the game's
+first deal; the score lines are then the game's."""
+from __future__ import annotations
+
+from simkit.core.cards import SUIT_SYMBOLS
+from simkit.games.crazy_eights.engine import (EV_BURY, EV_DRAW, EV_PASS, EV_PLAY, EV_STARTER,
+                                              MAX_LOG)
+
+
+def _sorted(cards) -> list[int]:
+    return sorted(cards, key=lambda c: (c >> 4, c & 15))
+
+
+def moves(rules, log: list[int], metrics: dict) -> list[dict]:
+    K, H = rules.players, rules.cards_each
+    rec = []
+
+    def add(seat, action, cards=(), note=""):
+        rec.append(dict(deal=1, seat=seat, action=action, cards=list(cards), note=note))
+
+    hands = [[] for _ in range(K)]
+    for j in range(K * H):
+        hands[j % K].append(log[1 + j])
+    for p in range(K):
+        add(p, "is dealt", _sorted(hands[p]))
+    events = log[1 + K * H:]
+    put_back = "buried at the bottom of the stock" if rules.starter_eight == "bury" else \
+        "shuffled back into the stock"
+    for e in events:
+        kind, p, suit, c = e >> 12, (e >> 8) & 15, (e >> 6) & 3, e & 63
+        if kind == EV_BURY:
+            add(None, "the starter turned is an eight", [c], put_back)
+        elif kind == EV_STARTER:
+            add(None, "the starter is", [c], f"{SUIT_SYMBOLS[c >> 4]} to follow")
+        elif kind == EV_DRAW:
+            hands[p].append(c)
+            add(p, "draws from the stock", [c])
+        elif kind == EV_PASS:
+            add(p, "passes")
+        elif kind == EV_PLAY:
+            hands[p].remove(c)
+            note = f"names {SUIT_SYMBOLS[suit]}" if c & 15 == 8 else ""
+            if not hands[p]:
+                note = (note + "; " if note else "") + "goes out"
+            add(p, "plays", [c], note)
+    if log[0] > MAX_LOG:
+        add(None, f"the move log ends after {MAX_LOG} events", note=f"{log[0]} in the deal")
+    if rules.unit == "game":
+        add(None, "the game's first deal ends; the game's final totals are",
+            note=", ".join(f"p{k + 1} {metrics[f'p{k + 1}_score']:g}" for k in range(K))
+            + f" after {metrics['deals']:g} deals")
+        return rec
+    if metrics["blocked"] > 0:
+        add(None, "the deal is blocked", note="the stock is out and no one can play"
+            if not rules.max_plays else "no one went out")
+    for q in range(K):
+        if hands[q]:
+            add(q, "is left with", _sorted(hands[q]))
+    for q in range(K):
+        if metrics[f"p{q + 1}_win"] > 0:
+            add(q, "wins the deal", note=f"scores {metrics[f'p{q + 1}_points']:g} points")
+    return rec
