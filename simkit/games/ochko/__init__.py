@@ -6,7 +6,7 @@ from simkit.core import play
 from simkit.core.records import record
 from simkit.core.registry import GameSpec
 from simkit.errors import SimkitError
-from simkit.games.ochko import engine
+from simkit.games.ochko import engine, replay
 from simkit.games.ochko.rules import OchkoRules
 from simkit.games.ochko.strategies import STRATEGIES, encode
 
@@ -44,7 +44,7 @@ SPEC = GameSpec(
     renamed={"ev": "result", "bank_ev": "bank_result"},
     default_strategy="stand_at(17)", seats=lambda r: r.players, metrics=engine.metrics,
     prepare=prepare, kernel=engine.run_deals, pack=lambda r: C.deck(r.deck),
-    log_columns=engine.log_columns,
+    log_columns=engine.log_columns, replay=replay.moves,
     presets={"text1": {"values": "text1"}, "text2": {"values": "standard"},
              "casino_like": {"deck": 52, "ties": "push"}},
     preset_docs={"text1": "the text's first card values: J=8, Q=9, K=10 (line 38's other reading)",

@@ -1,0 +1,60 @@
+"""An Очко round move by move (``simkit replay ochko``), from the move log of
+:mod:`simkit.games.ochko.engine` (who received each card, in the order dealt): one card to each
+player and the banker's face up (line 40), each player's cards and where he stops, the banker's,
+then each player's result against the bank (lines 11-17, 30-31, 44).  The banker is no strategy
+seat: his moves are table events."""
+from __future__ import annotations
+
+from simkit.core.cards import ACE, JACK, KING, QUEEN
+from simkit.games.ochko.engine import card_values
+
+PICTURES = (JACK, QUEEN, KING)
+
+
+def hand_word(rules, cards, values) -> tuple[str, str]:
+    """``(verb, total)`` where a hand of ``cards`` ends: stands, busts, a golden point (two
+    aces), five pictures."""
+    total = sum(int(values[c]) for c in cards)
+    if rules.golden_point and len(cards) == 2 and all(c & 15 == ACE for c in cards):
+        return "holds a golden point", f"two aces, {total}"
+    if rules.five_pictures and len(cards) == 5 and all(c & 15 in PICTURES for c in cards):
+        return "holds five pictures", f"{total}"
+    return ("busts with" if total > 21 else "stands with"), f"{total}"
+
+
+def moves(rules, log: list[int], metrics: dict) -> list[dict]:
+    K = rules.players
+    values = card_values(rules.values)
+    rec = []
+
+    def add(seat, action, cards=(), note=""):
+        rec.append(dict(deal=1, seat=seat, action=action, cards=list(cards), note=note))
+
+    pairs = [(log[j], log[j + 1]) for j in range(0, len(log) - 1, 2)]
+    held = [[] for _ in range(K + 1)]
+    for who, c in pairs[:K + 1]:        # one card each, the banker's last and face up
+        held[who].append(c)
+        add(None, "the banker turns up", [c]) if who == K else add(who, "is dealt", [c])
+    later = pairs[K + 1:]               # then each player's draws in turn, then the banker's
+    for k in range(K):
+        for who, c in later:
+            if who == k:
+                held[k].append(c)
+                add(k, "takes a card", [c])
+        verb, total = hand_word(rules, held[k], values)
+        add(k, verb, held[k], total)
+    if metrics["banker_idle"] > 0:
+        add(None, "the banker draws no card", note="no player is left standing")
+    else:
+        for who, c in later:
+            if who == K:
+                held[K].append(c)
+                add(None, "the banker draws", [c])
+        verb, total = hand_word(rules, held[K], values)
+        add(None, f"the banker {verb}", held[K], total)
+    for k in range(K):
+        m = lambda x: metrics[f"p{k + 1}_{x}"]  # noqa: E731
+        what = "wins" if m("win") > 0 else "pushes" if m("push") > 0 else "loses"
+        ev = m("ev")
+        add(k, what, note=f"{ev:+g} stake{'' if abs(ev) == 1 else 's'}")
+    return rec
