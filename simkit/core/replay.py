@@ -37,13 +37,16 @@ def replay_unit(spec: GameSpec, rules, strategies=None, seed: int = 1,
     if isinstance(deal, bool) or not isinstance(deal, int) or not 1 <= deal <= MAX_DEAL:
         raise SimkitError(f"--deal must be a whole number from 1 to {MAX_DEAL:,} (the units "
                           f"every run's first chunk holds), not {deal!r}")
-    if spec.replay is None:
-        raise SimkitError(f"{spec.name} has no replay of its moves")
     if spec.log_columns is None or not spec.log_columns(rules):
-        raise SimkitError(f"{game_string(spec, rules)} keeps no move log, so it has no replay"
-                          + (" (whole games keep none: replay one deal of the game)"
-                             if spec.match and all(getattr(rules, k) == v
-                                                   for k, v in spec.match.items()) else ""))
+        hint = ""
+        if spec.match and all(getattr(rules, k) == v for k, v in spec.match.items()):
+            single = spec.rules()
+            hint = " (whole games keep none: replay one deal with " + ", ".join(
+                f"-r {k}={getattr(single, k)}" for k in spec.match) + ")"
+        raise SimkitError(f"{game_string(spec, rules)} keeps no move log, so it has no "
+                          f"replay{hint}")
+    if spec.replay is None:
+        raise SimkitError(f"{spec.name} has no replay of its moves yet")
     strategies = resolve_strategies(spec, rules, strategies)
     got = unit_log(spec, rules, strategies, seed, deal)
     return spec.replay(rules, got["log"], got["metrics"]), got["metrics"]

@@ -13,7 +13,7 @@ from simkit.core import cards as C
 from simkit.core import play
 from simkit.core.registry import GameSpec, resolve_strategies
 from simkit.errors import SimkitError
-from simkit.games.gin import engine
+from simkit.games.gin import engine, replay
 from simkit.engines.melds.onedeck import (  # noqa: F401 (deadwood, melds: API)
     _hand,
     bit_code,
@@ -187,7 +187,7 @@ SPEC = GameSpec(
     name="gin", version=VERSION, rules=GinRules, strategies=STRATEGIES,
     default_strategy="threshold(10)", seats=lambda r: 2, metrics=engine.metrics,
     prepare=prepare, kernel=engine.run_deals, pack=lambda r: C.deck(52),
-    log_columns=engine.log_columns, notes=notes,
+    log_columns=engine.log_columns, replay=replay.moves, notes=notes,
     presets={"ru1992": {},
              "gra": {"undercut_on_equal": False, "discard_taken": True, "unit": "hand"},
              "eaai": {"unit": "match", "game_bonus": 0, "box_bonus": 0, "shutout": False}},

@@ -1,0 +1,60 @@
+"""A gin deal move by move (``simkit replay gin``), from the move log of
+:mod:`simkit.games.gin.engine` (``unit=hand``): each hand's turns (the upcard, a draw from the
+stock or the discard, the discard, the knock; lines 8-11) and its result (lines 12-14).  With
+``swap`` the deal's second hand is the same cards with the strategies' seats exchanged.
+
+The log keeps no dealt hands (the cards drawn and discarded only), so the hands are not shown;
+the seats are the strategies' (``p1``, ``p2``), whichever kernel seat they sit in."""
+from __future__ import annotations
+
+from simkit.games.gin.engine import DEAD, GIN, HAND_COLUMNS, NHC, NTC, OUTCOMES, PILE, UNDERCUT
+
+
+def moves(rules, log: list[int], metrics: dict) -> list[dict]:
+    rec = []
+    width = NHC + NTC * rules.max_turns
+    log = list(log) + [-1] * (width * (2 if rules.swap else 1) - len(log))
+    for flip in range(2 if rules.swap else 1):
+        deal = flip + 1
+
+        def add(seat, action, cards=(), note=""):
+            rec.append(dict(deal=deal, seat=seat, action=action, cards=list(cards), note=note))
+
+        base = flip * width
+        head = dict(zip(HAND_COLUMNS, log[base:base + NHC]))
+        dealer = 1 ^ flip                       # the kernel's seat 1 deals
+        add(dealer, "deals", note="ten cards each, the upcard turned" +
+            (" (the first hand's cards, the seats exchanged)" if flip else ""))
+        n = min(head["turns"], rules.max_turns)
+        for t in range(n):
+            q, src, drawn, disc, knock = log[base + NHC + NTC * t:base + NHC + NTC * (t + 1)]
+            seat = q ^ flip
+            if t == 0 and src == PILE and q == 1:
+                add(0 ^ flip, "passes the upcard")
+            elif t == 0 and src != PILE:
+                add(seat, "passes the upcard")
+                add(dealer, "passes the upcard")
+            if src == PILE:
+                add(seat, "takes the upcard" if t == 0 else "takes the discard", [drawn])
+            else:
+                add(seat, "draws from the stock", [drawn])
+            if knock:
+                gin = head["outcome"] == GIN
+                add(seat, "goes gin, discarding" if gin else "knocks, discarding", [disc])
+            else:
+                add(seat, "discards", [disc])
+        outcome, winner, points = head["outcome"], head["winner"], head["points"]
+        if outcome == DEAD:
+            add(None, "the hand is dead", note=f"after {head['turns']} turns"
+                + (f" (the cap, max_turns={rules.max_turns})" if head["turns"] >= rules.max_turns
+                   else f": {rules.dead_stock} cards left in the stock"))
+        elif winner < 0:
+            add(None, "nobody scores", note="equal deadwood, and that is no undercut")
+        else:
+            what = {GIN: "gin", UNDERCUT: "undercuts the knocker"}.get(outcome,
+                                                                         OUTCOMES[outcome])
+            add(winner ^ flip, f"scores {points} points", note=what)
+    if rules.swap:
+        rec.append(dict(deal=2, seat=None, action="p1's net over the two hands", cards=[],
+                        note=f"{metrics['p1_points']:+g} points per hand"))
+    return rec
