@@ -22,15 +22,18 @@ def hand_word(rules, cards, values) -> tuple[str, str]:
     return ("busts with" if total > 21 else "stands with"), f"{total}"
 
 
-def moves(rules, log: list[int], metrics: dict) -> list[dict]:
+def round_moves(rules, log: list[int], deal: int = 1) -> list[dict]:
+    """A round's cards from its move log (``(to, card)`` pairs): the deal, each player's cards
+    and where he stops, the banker's (no card when no player is left standing: his first card
+    is then below his stop and he drew none)."""
     K = rules.players
     values = card_values(rules.values)
     rec = []
 
     def add(seat, action, cards=(), note=""):
-        rec.append(dict(deal=1, seat=seat, action=action, cards=list(cards), note=note))
+        rec.append(dict(deal=deal, seat=seat, action=action, cards=list(cards), note=note))
 
-    pairs = [(log[j], log[j + 1]) for j in range(0, len(log) - 1, 2)]
+    pairs = [(log[j], log[j + 1]) for j in range(0, len(log) - 1, 2) if log[j] >= 0]
     held = [[] for _ in range(K + 1)]
     for who, c in pairs[:K + 1]:        # one card each, the banker's last and face up
         held[who].append(c)
@@ -43,18 +46,24 @@ def moves(rules, log: list[int], metrics: dict) -> list[dict]:
                 add(k, "takes a card", [c])
         verb, total = hand_word(rules, held[k], values)
         add(k, verb, held[k], total)
-    if metrics["banker_idle"] > 0:
+    banker = [c for who, c in later if who == K]
+    if not banker and held[K] and values[held[K][0]] < rules.banker_stop:
         add(None, "the banker draws no card", note="no player is left standing")
-    else:
-        for who, c in later:
-            if who == K:
-                held[K].append(c)
-                add(None, "the banker draws", [c])
-        verb, total = hand_word(rules, held[K], values)
-        add(None, f"the banker {verb}", held[K], total)
-    for k in range(K):
+        return rec
+    for c in banker:
+        held[K].append(c)
+        add(None, "the banker draws", [c])
+    verb, total = hand_word(rules, held[K], values)
+    add(None, f"the banker {verb}", held[K], total)
+    return rec
+
+
+def moves(rules, log: list[int], metrics: dict) -> list[dict]:
+    rec = round_moves(rules, log)
+    for k in range(rules.players):
         m = lambda x: metrics[f"p{k + 1}_{x}"]  # noqa: E731
         what = "wins" if m("win") > 0 else "pushes" if m("push") > 0 else "loses"
         ev = m("ev")
-        add(k, what, note=f"{ev:+g} stake{'' if abs(ev) == 1 else 's'}")
+        rec.append(dict(deal=1, seat=k, action=what, cards=[],
+                        note=f"{ev:+g} stake{'' if abs(ev) == 1 else 's'}"))
     return rec

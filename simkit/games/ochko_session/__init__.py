@@ -20,7 +20,7 @@ from simkit.core import play
 from simkit.core.registry import GameSpec, resolve_strategies
 from simkit.errors import SimkitError
 from simkit.games.ochko import prepare as round_prepare
-from simkit.games.ochko_session import engine
+from simkit.games.ochko_session import engine, replay
 from simkit.games.ochko_session.engine import (first_cards, metrics, peek_key,  # noqa: F401
                                                session_state)
 from simkit.games.ochko_session.rules import OchkoSessionRules
@@ -84,6 +84,7 @@ SPEC = GameSpec(
     name="ochko_session", version=VERSION, rules=OchkoSessionRules, strategies=STRATEGIES,
     default_strategy="fixed", seats=lambda r: r.players, metrics=metrics,
     prepare=prepare, kernel=engine.run_deals, pack=lambda r: C.deck(r.deck),
+    log_columns=engine.log_columns, replay=replay.moves,
     presets={"text1": {"values": "text1"}, "whole_bank": {"round_cap": "bank"},
              "no_stuk": {"stuk_multiple": 0}},
     preset_docs={"text1": "the text's first card values: J=8, Q=9, K=10",

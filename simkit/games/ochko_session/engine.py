@@ -22,6 +22,12 @@ round does).  The strategies draw no coin flips of their own (the deal loop's ``
 Metric vector layout (:func:`metrics`): the session's metrics (slots :data:`M`), then three per
 seat (seat ``k``'s metric ``q`` at ``NS + NQ * k + Q.q``).  A round trace (:data:`TRACE_HEAD`,
 then :data:`TRACE_SEAT` per seat) is written into ``Work.trace`` while it has room.
+
+Move log (:func:`log_columns`, for ``simkit replay``): the rounds logged, then per round (at most
+:data:`LOG_ROUNDS`) its key (two 32-bit halves), the cards it dealt, the cards each seat ended
+with, each seat's stake, and each seat's payoff per unit staked in millionths.  The round's
+cards are its key's (:func:`simkit.games.ochko.engine.write_log` deals them again), so the log
+is a few numbers a round.
 """
 from __future__ import annotations
 
@@ -69,6 +75,12 @@ NTH, NTS = len(TRACE_HEAD), len(TRACE_SEAT)
 EV = round_game.NB + round_game.P.result
 # what the end-of-session phase decides before a round
 NEXT_ROUND, STUK_ROUND, END_RUIN, END_STUK = range(4)
+# the move log: rounds a session's log keeps, a round's head (key halves, cards dealt), what it
+# keeps per seat, and the payoff's scale (millionths of a stake)
+LOG_ROUNDS = 500
+LOG_HEAD = ("key_hi", "key_lo", "cards")
+LOG_SEAT = ("held", "stake", "pay")
+PAY_SCALE = 1_000_000
 
 
 UNITS = {"bank_return": "multiples of the banker's stake per session",
@@ -84,6 +96,16 @@ def metrics(rules) -> list[Metric]:
     for k in range(rules.players):
         out += [Metric(f"p{k + 1}_{n}", b, f"p{k + 1}: {d}", unit=unit(n, b))
                 for n, b, d in SEAT_METRICS]
+    return out
+
+
+def log_columns(rules) -> list[str]:
+    """A session's move-log columns: ``rounds_logged``, then per round ``rR_key_hi``,
+    ``rR_key_lo``, ``rR_cards`` and per seat ``rR_pK_held``, ``rR_pK_stake``, ``rR_pK_pay``."""
+    out = ["rounds_logged"]
+    for r in range(1, min(rules.max_rounds, LOG_ROUNDS) + 1):
+        out += [f"r{r}_{c}" for c in LOG_HEAD]
+        out += [f"r{r}_p{k + 1}_{c}" for c in LOG_SEAT for k in range(rules.players)]
     return out
 
 
@@ -290,6 +312,24 @@ def trace_round(R, trace, traced, first, stakes, row, i, r, bank, cap, last, del
         traced[0] = t + 1
 
 
+@njit(cache=True, nogil=True)
+def log_round(log, i, r, key, ncards, held, stakes, row):
+    """Round ``r`` of session ``i`` into its move-log row (:func:`log_columns`), if it has room."""
+    K = stakes.shape[0]
+    width = len(LOG_HEAD) + len(LOG_SEAT) * K
+    c = 1 + r * width
+    if c + width > log.shape[1]:
+        return
+    log[i, 0] = r + 1
+    log[i, c] = np.int64(key >> np.uint64(32))
+    log[i, c + 1] = np.int64(key & np.uint64(0xFFFFFFFF))
+    log[i, c + 2] = ncards
+    for k in range(K):
+        log[i, c + 3 + k] = held[k]
+        log[i, c + 3 + K + k] = np.int64(stakes[k])
+        log[i, c + 3 + 2 * K + k] = np.int64(np.rint(row[0, EV + round_game.NP * k] * PAY_SCALE))
+
+
 @njit(cache=True, nogil=True, inline="always")
 def end_session(R, W, v, bank, peak, rounds, stuk, stuk_gain, turnover):
     """The session's metrics into ``v``: the banker takes what is left of the bank."""
@@ -322,6 +362,11 @@ def play_session(R, S, W, i, key, ukey, v, log):
     first, stakes, result, staked, sat_out = W.first, W.stakes, W.result, W.staked, W.sat_out
     base, share, all_in_at, value = S.base, S.share, S.all_in_at, R.card_value
     tracing = W.trace.shape[0] > 0
+    logging = log.shape[0] > 0
+    if logging:
+        for q in range(log.shape[1]):
+            log[i, q] = -1
+        log[i, 0] = 0
     seed_session(key, state)
     result[:] = 0.0
     staked[:] = 0.0
@@ -341,13 +386,17 @@ def play_session(R, S, W, i, key, ukey, v, log):
             break
         last = step == STUK_ROUND
         cap = round_cap(R, bank, last)                      # the stakes
-        first_cards(peek_key(state), deck, R.players, first, stacked)
+        rkey = peek_key(state)
+        first_cards(rkey, deck, R.players, first, stacked)
         place_stakes(R, base, share, all_in_at, value, first, stakes, sat_out, bank, cap)
-        cards += deal_round(tables, policies, round_work, state, row, no_log)   # the round
+        dealt = deal_round(tables, policies, round_work, state, row, no_log)   # the round
+        cards += dealt
         delta, turnover = settle(R, stakes, row, result, staked, turnover)   # settlement
         if tracing:
             trace_round(R, W.trace, W.traced, first, stakes, row, i, rounds, bank, cap, last,
                         delta)
+        if logging:
+            log_round(log, i, rounds, rkey, dealt, round_work.held, stakes, row)
         bank += delta
         rounds += 1
         if bank > peak:
