@@ -86,7 +86,7 @@ def test_hearts_every_card_once_each_hand_as_dealt_and_passed_and_points_by_tric
         points[trick[w]["seat"]] += sum(1 if c >> 4 == 2 else 13 if c == C.card(12, 3) else 0
                                         for r in trick for c in r["cards"])
     if m["moon_rate"] == 0:
-        assert points == [m[f"p{k + 1}_points_per_hand"] for k in range(4)]
+        assert points == [m[f"p{k + 1}_points"] for k in range(4)]
     else:
         assert 26 in points
 

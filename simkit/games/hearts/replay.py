@@ -80,7 +80,7 @@ def moves(rules, log: list[int], metrics: dict) -> list[dict]:
         return rec
     for k in range(K):
         moon = metrics[f"p{k + 1}_moon"] > 0
-        add(k, f"scores {metrics[f'p{k + 1}_points_per_hand']:g} points",
+        add(k, f"scores {metrics[f'p{k + 1}_points']:g} points",
             note="shoots the moon" if moon else "")
     return rec
 

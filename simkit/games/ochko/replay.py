@@ -63,7 +63,7 @@ def moves(rules, log: list[int], metrics: dict) -> list[dict]:
     for k in range(rules.players):
         m = lambda x: metrics[f"p{k + 1}_{x}"]  # noqa: E731
         what = "wins" if m("win") > 0 else "pushes" if m("push") > 0 else "loses"
-        ev = m("ev")
+        ev = m("result")
         rec.append(dict(deal=1, seat=k, action=what, cards=[],
                         note=f"{ev:+g} stake{'' if abs(ev) == 1 else 's'}"))
     return rec
