@@ -1,7 +1,8 @@
 """Очко session kernels: one *deal* of ``ochko_session`` is one whole session.
 
 The kernel is :func:`run_deals`: the core deal loop (:mod:`simkit.core.deals`) over
-:func:`play_session`, which plays a session round after round in four phases: the end of a
+:func:`run_session` (as :func:`play_session`, or :func:`play_session_logged` with the move log),
+which plays a session round after round in four phases: the end of a
 session checked before each round (:func:`next_round`: ruin, стук, and the стук round), the
 stakes (:func:`place_stakes`, on the round's first cards), the round itself (:func:`deal_round`:
 one round of Очко's own kernel, :func:`simkit.games.ochko.engine.run_deals`) and the settlement
@@ -352,9 +353,10 @@ def end_session(R, W, v, bank, peak, rounds, stuk, stuk_gain, turnover):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def play_session(R, S, W, i, key, ukey, v, log):
+def run_session(R, S, W, i, key, v, log, logging):
     """Session ``i``: from the banker's stake to ruin, стук or ``max_rounds`` rounds.  Writes
-    the session's metrics into ``v``; returns the cards dealt over all its rounds."""
+    the session's metrics into ``v`` and, with ``logging``, its move log into ``log[i]``;
+    returns the cards dealt over all its rounds."""
     # the records' arrays the rounds use, once per session (see the note above the phases)
     tables, policies, round_work = R.round, S.play, W.round
     deck, stacked = W.round.deck, W.round.stacked
@@ -362,7 +364,6 @@ def play_session(R, S, W, i, key, ukey, v, log):
     first, stakes, result, staked, sat_out = W.first, W.stakes, W.result, W.staked, W.sat_out
     base, share, all_in_at, value = S.base, S.share, S.all_in_at, R.card_value
     tracing = W.trace.shape[0] > 0
-    logging = log.shape[0] > 0
     if logging:
         for q in range(log.shape[1]):
             log[i, q] = -1
@@ -408,7 +409,24 @@ def play_session(R, S, W, i, key, ukey, v, log):
     return cards
 
 
+@njit(cache=True, nogil=True, inline="always")
+def play_session(R, S, W, i, key, ukey, v, log):
+    """A session without its move log (:func:`run_session` with the constant ``logging=False``:
+    compiled without the logging code)."""
+    return run_session(R, S, W, i, key, v, log, False)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def play_session_logged(R, S, W, i, key, ukey, v, log):
+    """A session and its move log."""
+    return run_session(R, S, W, i, key, v, log, True)
+
+
 @njit(cache=True, nogil=True)
 def run_deals(R, S, W, state, n, acc, rows, log):
-    """``n`` sessions on the core deal loop (see :mod:`simkit.core.deals`)."""
+    """``n`` sessions on the core deal loop (see :mod:`simkit.core.deals`).  Sessions with a
+    move log are a loop of their own, so that the session without one carries no logging code
+    (as Очко's round: :func:`simkit.games.ochko.engine.run_deals`)."""
+    if log.shape[0] > 0:
+        return deal_loop(play_session_logged, SALT, R, S, W, state, n, acc, rows, log)
     return deal_loop(play_session, SALT, R, S, W, state, n, acc, rows, log)
