@@ -5,6 +5,7 @@ first deal; the score lines are then the game's."""
 from __future__ import annotations
 
 from simkit.core.cards import SUIT_SYMBOLS
+from simkit.core.replay import recorder
 from simkit.games.crazy_eights.engine import (EV_BURY, EV_DRAW, EV_PASS, EV_PLAY, EV_STARTER,
                                               MAX_LOG)
 
@@ -15,10 +16,7 @@ def _sorted(cards) -> list[int]:
 
 def moves(rules, log: list[int], metrics: dict) -> list[dict]:
     K, H = rules.players, rules.cards_each
-    rec = []
-
-    def add(seat, action, cards=(), note=""):
-        rec.append(dict(deal=1, seat=seat, action=action, cards=list(cards), note=note))
+    rec, add = recorder()
 
     hands = [[] for _ in range(K)]
     for j in range(K * H):

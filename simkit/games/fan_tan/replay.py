@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from simkit.core.cards import SUIT_SYMBOLS
+from simkit.core.replay import recorder
 from simkit.games.fan_tan.engine import MAX_LOG, PASS_CODE, low_rank
 
 
@@ -24,10 +25,7 @@ def _chips(n) -> str:
 
 def moves(rules, log: list[int], metrics: dict) -> list[dict]:
     K = rules.players
-    rec = []
-
-    def add(seat, action, cards=(), note=""):
-        rec.append(dict(deal=1, seat=seat, action=action, cards=list(cards), note=note))
+    rec, add = recorder()
 
     first, step = log[0], log[1]
     hands = [set() for _ in range(K)]

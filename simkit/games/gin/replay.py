@@ -7,18 +7,17 @@ The log keeps no dealt hands (the cards drawn and discarded only), so the hands 
 the seats are the strategies' (``p1``, ``p2``), whichever kernel seat they sit in."""
 from __future__ import annotations
 
+from simkit.core.replay import recorder
 from simkit.games.gin.engine import DEAD, GIN, HAND_COLUMNS, NHC, NTC, OUTCOMES, PILE, UNDERCUT
 
 
 def moves(rules, log: list[int], metrics: dict) -> list[dict]:
-    rec = []
     width = NHC + NTC * rules.max_turns
     log = list(log) + [-1] * (width * (2 if rules.swap else 1) - len(log))
+    rec, put = recorder()
     for flip in range(2 if rules.swap else 1):
-        deal = flip + 1
-
-        def add(seat, action, cards=(), note=""):
-            rec.append(dict(deal=deal, seat=seat, action=action, cards=list(cards), note=note))
+        def add(*a, deal=flip + 1, **k):
+            put(*a, deal=deal, **k)
 
         base = flip * width
         head = dict(zip(HAND_COLUMNS, log[base:base + NHC]))
@@ -55,6 +54,6 @@ def moves(rules, log: list[int], metrics: dict) -> list[dict]:
                                                                          OUTCOMES[outcome])
             add(winner ^ flip, f"scores {points} points", note=what)
     if rules.swap:
-        rec.append(dict(deal=2, seat=None, action="p1's net over the two hands", cards=[],
-                        note=f"{metrics['p1_points']:+g} points per hand"))
+        put(None, "p1's net over the two hands", note=f"{metrics['p1_points']:+g} points per hand",
+            deal=2)
     return rec

@@ -5,7 +5,9 @@ With ``unit=game`` the log holds the game's first hand; the score lines are then
 """
 from __future__ import annotations
 
+from simkit.core.replay import recorder
 from simkit.games.hearts import engine
+
 
 def _code(c: int) -> int:
     """The kernel's joker (0, the zero of clubs) as the pack's joker code."""
@@ -31,10 +33,7 @@ def moves(rules, log: list[int], metrics: dict) -> list[dict]:
     K, H = rules.players, rules.hand_size
     at = engine.log_layout(rules)
     off = log[at["pass_offset"]]
-    rec = []
-
-    def add(seat, action, cards=(), note=""):
-        rec.append(dict(deal=1, seat=seat, action=action, cards=list(cards), note=note))
+    rec, add = recorder()
 
     dealt = [[] for _ in range(K)]
     for j in range(K * H):

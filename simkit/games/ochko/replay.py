@@ -6,7 +6,9 @@ seat: his moves are table events."""
 from __future__ import annotations
 
 from simkit.core.cards import ACE, JACK, KING, QUEEN
+from simkit.core.replay import recorder
 from simkit.games.ochko.engine import card_values
+
 
 PICTURES = (JACK, QUEEN, KING)
 
@@ -28,10 +30,7 @@ def round_moves(rules, log: list[int], deal: int = 1) -> list[dict]:
     is then below his stop and he drew none)."""
     K = rules.players
     values = card_values(rules.values)
-    rec = []
-
-    def add(seat, action, cards=(), note=""):
-        rec.append(dict(deal=deal, seat=seat, action=action, cards=list(cards), note=note))
+    rec, add = recorder(deal)
 
     pairs = [(log[j], log[j + 1]) for j in range(0, len(log) - 1, 2) if log[j] >= 0]
     held = [[] for _ in range(K + 1)]

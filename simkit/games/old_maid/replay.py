@@ -4,6 +4,7 @@ draw from a neighbour and the pair it makes (line 113), to the one left with the
 from __future__ import annotations
 
 from simkit.core.cards import format_card
+from simkit.core.replay import recorder
 from simkit.games.old_maid.engine import MAX_LOG, N_CARDS
 
 
@@ -23,10 +24,7 @@ def _receive(hand: set, c: int):
 
 def moves(rules, log: list[int], metrics: dict) -> list[dict]:
     K = rules.players
-    rec = []
-
-    def add(seat, action, cards=(), note=""):
-        rec.append(dict(deal=1, seat=seat, action=action, cards=list(cards), note=note))
+    rec, add = recorder()
 
     first, drawer = log[0], log[1]
     dealt = [[] for _ in range(K)]
