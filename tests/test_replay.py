@@ -46,6 +46,18 @@ def test_every_record_keeps_the_contract_and_deal_k_is_row_k(game):
     assert all(isinstance(c, str) for r in as_json(records) for c in r["cards"])
 
 
+def _presets():
+    return [f"{g}(preset={p})" for g in MINE for p in simkit.get_game(g).presets
+            if not simkit.get_game(g).match or any(
+                simkit.get_game(g).presets[p].get(k) != v
+                for k, v in simkit.get_game(g).match.items())]
+
+
+@pytest.mark.parametrize("game", _presets())
+def test_every_preset_replays_within_the_contract(game):
+    replay(game, seed=11)
+
+
 def test_check_records_refuses_what_breaks_the_contract():
     good = dict(deal=1, seat=0, action="plays", cards=[C.card(12, 3)], note="")
     check_records([good], C.deck(52), 2)
@@ -168,7 +180,8 @@ POINTS_112 = {8: 50, 14: 1, 11: 10, 12: 10, 13: 10}   # line 112; other cards th
 
 
 @pytest.mark.parametrize("game,deal", [("crazy_eights", 1), ("crazy_eights", 2),
-                                       ("crazy_eights(players=4)", 1)])
+                                       ("crazy_eights(players=4)", 1),
+                                       ("crazy_eights(preset=optional)", 2)])
 def test_crazy_eights_plays_follow_the_top_card_and_the_winner_scores_line_112(game, deal):
     spec, rules, rec, m = replay(game, seed=6, deal=deal)
     K = rules.players

@@ -14,6 +14,20 @@ def _sorted(cards) -> list[int]:
     return sorted(cards, key=lambda c: (c >> 4, c & 15))
 
 
+def _effects(rules, c: int, suit: int, run: int, out: bool) -> list[str]:
+    """What a card played does: the suit named with an eight (111), the optional rules' draws
+    and skip (113-115), going out."""
+    said = [f"names {SUIT_SYMBOLS[suit]}"] if c & 15 == 8 else []
+    if rules.queen_spades and c == 3 * 16 + 12:
+        said.append("the next player draws five")
+    if rules.twos != "off" and c & 15 == 2:
+        said.append(f"the next player draws {2 * run}"
+                    + (" or passes it on with a two" if rules.twos == "stack" else ""))
+    if rules.jacks and c & 15 == 11:
+        said.append("skips the next player")
+    return said + (["goes out"] if out else [])
+
+
 def moves(rules, log: list[int], metrics: dict) -> list[dict]:
     K, H = rules.players, rules.cards_each
     rec, add = recorder()
@@ -24,6 +38,7 @@ def moves(rules, log: list[int], metrics: dict) -> list[dict]:
     for p in range(K):
         add(p, "is dealt", _sorted(hands[p]))
     events = log[1 + K * H:]
+    run = 0                             # twos played in a row (lines 114)
     put_back = "buried at the bottom of the stock" if rules.starter_eight == "bury" else \
         "shuffled back into the stock"
     for e in events:
@@ -34,15 +49,15 @@ def moves(rules, log: list[int], metrics: dict) -> list[dict]:
             add(None, "the starter is", [c], f"{SUIT_SYMBOLS[c >> 4]} to follow")
         elif kind == EV_DRAW:
             hands[p].append(c)
+            if rules.twos == "stack":
+                run = 0                 # he pays for the twos (or draws with none to pay)
             add(p, "draws from the stock", [c])
         elif kind == EV_PASS:
             add(p, "passes")
         elif kind == EV_PLAY:
             hands[p].remove(c)
-            note = f"names {SUIT_SYMBOLS[suit]}" if c & 15 == 8 else ""
-            if not hands[p]:
-                note = (note + "; " if note else "") + "goes out"
-            add(p, "plays", [c], note)
+            run = run + 1 if c & 15 == 2 else 0
+            add(p, "plays", [c], "; ".join(_effects(rules, c, suit, run, not hands[p])))
     if log[0] > MAX_LOG:
         add(None, f"the move log ends after {MAX_LOG} events", note=f"{log[0]} in the deal")
     if rules.unit == "game":
