@@ -455,7 +455,7 @@ def replay(game, rules, strategies, seed, deal, fmt):
     seed = parse_seed(seed)
     strats = resolve_strategies(spec, r, list(strategies))
     records, row = rp.replay_unit(spec, r, strats, seed, deal)
-    names = [m.name for m in spec.metrics(r) if not m.hidden]
+    names = [m.name for m in spec.metrics(r) if not m.name.startswith("_")]  # labels too
     row = {k: row[k] for k in names}
     if fmt == "json":
         obj = dict(game=spec.name, rules=game_string(spec, r),

@@ -52,17 +52,6 @@ def replay_unit(spec: GameSpec, rules, strategies=None, seed: int = 1,
     return spec.replay(rules, got["log"], got["metrics"]), got["metrics"]
 
 
-def recorder(deal: int = 1):
-    """``(records, add)`` for a game's decoder: ``add(seat, action, cards=(), note="",
-    deal=None)`` appends a record (``deal`` the recorder's unless given)."""
-    records: list[dict] = []
-
-    def add(seat, action, cards=(), note="", deal=deal):
-        records.append(dict(deal=deal, seat=seat, action=action,
-                            cards=[int(c) for c in cards], note=note))
-    return records, add
-
-
 def seat_names(strategies) -> list[str]:
     """``p1 (baseline)``: each seat and its strategy's kind."""
     return [f"p{k + 1} ({s.kind})" for k, s in enumerate(strategies)]

@@ -5,7 +5,7 @@ first deal; the score lines are then the game's."""
 from __future__ import annotations
 
 from simkit.core.cards import SUIT_SYMBOLS
-from simkit.core.replay import recorder
+from simkit.engines.moves import Records
 from simkit.games.crazy_eights.engine import (EV_BURY, EV_DRAW, EV_PASS, EV_PLAY, EV_STARTER,
                                               MAX_LOG)
 
@@ -30,7 +30,8 @@ def _effects(rules, c: int, suit: int, run: int, out: bool) -> list[str]:
 
 def moves(rules, log: list[int], metrics: dict) -> list[dict]:
     K, H = rules.players, rules.cards_each
-    rec, add = recorder()
+    rec = Records()
+    add = rec.rec
 
     hands = [[] for _ in range(K)]
     for j in range(K * H):

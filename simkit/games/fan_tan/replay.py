@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from simkit.core.cards import SUIT_SYMBOLS
-from simkit.core.replay import recorder
+from simkit.engines.moves import Records
 from simkit.games.fan_tan.engine import MAX_LOG, PASS_CODE, low_rank
 
 
@@ -25,7 +25,8 @@ def _chips(n) -> str:
 
 def moves(rules, log: list[int], metrics: dict) -> list[dict]:
     K = rules.players
-    rec, add = recorder()
+    rec = Records()
+    add = rec.rec
 
     first, step = log[0], log[1]
     hands = [set() for _ in range(K)]

@@ -7,18 +7,17 @@ The log keeps no dealt hands (the cards drawn and discarded only), so the hands 
 the seats are the strategies' (``p1``, ``p2``), whichever kernel seat they sit in."""
 from __future__ import annotations
 
-from simkit.core.replay import recorder
+from simkit.engines.moves import Records
 from simkit.games.gin.engine import DEAD, GIN, HAND_COLUMNS, NHC, NTC, OUTCOMES, PILE, UNDERCUT
 
 
 def moves(rules, log: list[int], metrics: dict) -> list[dict]:
     width = NHC + NTC * rules.max_turns
     log = list(log) + [-1] * (width * (2 if rules.swap else 1) - len(log))
-    rec, put = recorder()
+    rec = Records()
+    add = rec.rec
     for flip in range(2 if rules.swap else 1):
-        def add(*a, deal=flip + 1, **k):
-            put(*a, deal=deal, **k)
-
+        rec.deal = flip + 1
         base = flip * width
         head = dict(zip(HAND_COLUMNS, log[base:base + NHC]))
         dealer = 1 ^ flip                       # the kernel's seat 1 deals
@@ -54,6 +53,5 @@ def moves(rules, log: list[int], metrics: dict) -> list[dict]:
                                                                          OUTCOMES[outcome])
             add(winner ^ flip, f"scores {points} points", note=what)
     if rules.swap:
-        put(None, "p1's net over the two hands", note=f"{metrics['p1_points']:+g} points per hand",
-            deal=2)
+        add(None, "p1's net over the two hands", note=f"{metrics['p1_points']:+g} points per hand")
     return rec

@@ -5,7 +5,7 @@ With ``unit=game`` the log holds the game's first hand; the score lines are then
 """
 from __future__ import annotations
 
-from simkit.core.replay import recorder
+from simkit.engines.moves import Records
 from simkit.games.hearts import engine
 
 
@@ -33,7 +33,8 @@ def moves(rules, log: list[int], metrics: dict) -> list[dict]:
     K, H = rules.players, rules.hand_size
     at = engine.log_layout(rules)
     off = log[at["pass_offset"]]
-    rec, add = recorder()
+    rec = Records()
+    add = rec.rec
 
     dealt = [[] for _ in range(K)]
     for j in range(K * H):

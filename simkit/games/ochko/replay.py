@@ -6,7 +6,7 @@ seat: his moves are table events."""
 from __future__ import annotations
 
 from simkit.core.cards import ACE, JACK, KING, QUEEN
-from simkit.core.replay import recorder
+from simkit.engines.moves import Records
 from simkit.games.ochko.engine import card_values
 
 
@@ -30,7 +30,8 @@ def round_moves(rules, log: list[int], deal: int = 1) -> list[dict]:
     is then below his stop and he drew none)."""
     K = rules.players
     values = card_values(rules.values)
-    rec, add = recorder(deal)
+    rec = Records(deal)
+    add = rec.rec
 
     pairs = [(log[j], log[j + 1]) for j in range(0, len(log) - 1, 2) if log[j] >= 0]
     held = [[] for _ in range(K + 1)]

@@ -4,7 +4,7 @@ draw from a neighbour and the pair it makes (line 113), to the one left with the
 from __future__ import annotations
 
 from simkit.core.cards import format_card
-from simkit.core.replay import recorder
+from simkit.engines.moves import Records
 from simkit.games.old_maid.engine import MAX_LOG, N_CARDS
 
 
@@ -24,7 +24,8 @@ def _receive(hand: set, c: int):
 
 def moves(rules, log: list[int], metrics: dict) -> list[dict]:
     K = rules.players
-    rec, add = recorder()
+    rec = Records()
+    add = rec.rec
 
     first, drawer = log[0], log[1]
     dealt = [[] for _ in range(K)]
