@@ -463,12 +463,21 @@ def replay(game, rules, strategies, seed, deal, fmt):
                    deal=deal, metrics=row, moves=rp.as_json(records))
         click.echo(json.dumps(obj, indent=1, ensure_ascii=False, default=jsonable))
         return
-    click.echo(f"game: {game_string(spec, r)}   strategies: "
-               f"{' '.join(f'p{k + 1}={s}' for k, s in enumerate(strats))}   seed: {seed}   "
-               f"deal: {deal}")
+    short = [_short_strategy(spec, s) for s in strats]
+    said = f"{short[0]} (every seat)" if len(strats) > 1 and len(set(short)) == 1 else \
+        " ".join(f"p{k + 1}={s}" for k, s in enumerate(short))
+    click.echo(textwrap.fill(f"game: {game_string(spec, r)}   strategies: {said}   seed: {seed}   "
+                             f"deal: {deal}", _width(), subsequent_indent="  "))
     click.echo(rp.render(records, rp.seat_names(strats)))
     click.echo(textwrap.fill("metrics: " + ", ".join(f"{k} {v:g}" for k, v in row.items()),
                              _width(), subsequent_indent="  "))
+
+
+def _short_strategy(spec, s) -> str:
+    """A strategy with only the parameters that differ from its kind's defaults."""
+    defaults = {p.name: p.default for p in spec.strategies[s.kind].params}
+    changed = [f"{k}={v}" for k, v in s.params if v != defaults.get(k)]
+    return f"{s.kind}({','.join(changed)})" if changed else s.kind
 
 
 def _emit_frame(df: pd.DataFrame, fmt: str, records, out: str | None = None,
