@@ -565,37 +565,6 @@ def lowest_trump_seat(hand, trump, R):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def game_over(hand):
-    """With the stock empty: 2 both hands are empty (a draw), 0/1 that seat's hand is empty (it
-    won), -1 play on (lines 188-192)."""
-    if hand[0] == ZERO and hand[1] == ZERO:
-        return 2
-    if hand[0] == ZERO:
-        return 0
-    if hand[1] == ZERO:
-        return 1
-    return -1
-
-
-@njit(cache=True, nogil=True, inline="always")
-def bout_cap(R, first_bout, left, nd):
-    """The most attacking cards of a bout (line 178): the first bout's and later bouts' limits,
-    capped by the defender's ``nd`` cards always, or once the stock is empty."""
-    cap = R.first_cap if first_bout else R.max_attack
-    if R.cap_always or (left == 0 and not R.super_short):
-        if nd < cap:
-            cap = nd
-    return cap
-
-
-@njit(cache=True, nogil=True, inline="always")
-def solving(st, R, left, cards):
-    """Seat ``st`` plays the exact endgame now: the stock is empty (``left``) and the hands and
-    table (``cards``) hold at most ``st.exact`` cards."""
-    return st.exact > 0 and left == 0 and not R.super_short and popcount(cards) <= st.exact
-
-
-@njit(cache=True, nogil=True, inline="always")
 def draw(W, att, stock, sp):
     """Drawing up to six, the attacker first (line 182), ``sp`` of the ``stock`` cards drawn
     before: returns the cards drawn after."""
@@ -611,89 +580,6 @@ def draw(W, att, stock, sp):
     return sp
 
 
-# 11 parameters: the three records, the bout's four scalars, the move log's row and cursor and
-# the coin-flip stream, all used (a record for the bout's scalars would be built once per bout)
-@njit(cache=True, nogil=True, inline="always")
-def bout(R, S, W, att, trump, left, cap, log, i, lp, u):
-    """One bout (lines 176-184) from the hands in ``W.hand``, ``att`` attacking, ``left`` cards
-    in the stock, at most ``cap`` attacking cards: ``(taken, u, lp)``, ``taken`` when the
-    defender took the table (into his hand)."""
-    hand = W.hand
-    known = W.known
-    dfd = 1 - att
-    sa = S[att]
-    sd = S[dfd]
-    c, u = choose_attack(sa, hand[att], trump, left, known[dfd], R, u)
-    if solving(sa, R, left, hand[0] | hand[1]):
-        c = exact_move(R, W, hand[att], hand[dfd], trump, 0, ZERO, -1, 0, cap, c)
-    hand[att] &= ~bit(c)
-    known[att] &= ~bit(c)
-    table = bit(c)
-    ranks = R.rankmask[c & 15]
-    natt = 1
-    lp = put(log, i, lp, E_ATTACK, c)
-    taken = False
-    while True:
-        cands = beaters(c, hand[dfd], trump, R)
-        b = -1
-        if cands:
-            b, u = choose_beat(sd, cands, c, trump, left, popcount(table), R, u)
-            if solving(sd, R, left, hand[0] | hand[1] | table):
-                b = exact_move(R, W, hand[att], hand[dfd], trump, 1, table, c, natt, cap, b)
-        if b < 0:
-            taken = True
-            lp = put(log, i, lp, E_TAKE, 0)
-            break
-        hand[dfd] &= ~bit(b)
-        known[dfd] &= ~bit(b)
-        table |= bit(b)
-        ranks |= R.rankmask[b & 15]
-        lp = put(log, i, lp, E_BEAT, b)
-        t = -1
-        # a defender who beat with his last card when no stock is left has won: the bout
-        # ends beaten, nothing more is thrown (lines 162, 190)
-        if natt < cap and not (left == 0 and hand[dfd] == ZERO):
-            th = hand[att] & ranks
-            if th:
-                t, u = choose_throw(sa, th, trump, left, natt - 1, R, u)
-                if solving(sa, R, left, hand[0] | hand[1] | table):
-                    t = exact_move(R, W, hand[att], hand[dfd], trump, 2, table, -1, natt,
-                                   cap, t)
-        if t < 0:
-            break
-        hand[att] &= ~bit(t)
-        known[att] &= ~bit(t)
-        table |= bit(t)
-        natt += 1
-        c = t
-        lp = put(log, i, lp, E_THROW, t)
-    if taken:
-        # the attacker may throw in more before the defender takes (line 184)
-        last = -1
-        while natt < cap:
-            th = hand[att] & ranks
-            if th == ZERO:
-                break
-            if sa.subsets:
-                t, u = subset_throw(th, last, cap - natt, u)
-            else:
-                t, u = choose_throw(sa, th, trump, left, natt - 1, R, u)
-            last = t
-            if solving(sa, R, left, hand[0] | hand[1] | table):
-                t = exact_move(R, W, hand[att], hand[dfd], trump, 3, table, -1, natt, cap, t)
-            if t < 0:
-                break
-            hand[att] &= ~bit(t)
-            known[att] &= ~bit(t)
-            table |= bit(t)
-            ranks |= R.rankmask[t & 15]
-            natt += 1
-            lp = put(log, i, lp, E_THROW, t)
-        hand[dfd] |= table
-        known[dfd] |= table
-    return taken, u, lp
-
-
 # 12 parameters: the three records, the game's state (attacker, trump, stock, first bout), the
 # unit's metric row, the move log's row and cursor and the coin-flip stream
 @njit(cache=True, nogil=True)
@@ -701,30 +587,117 @@ def play_bouts(R, S, W, att, trump, stock, first_bout, v, log, i, lp, u):
     """Bouts from the hands in ``W.hand`` (attacker ``att``, ``stock`` cards of ``W.order`` left to
     draw) to the game's end: ``(result, u, lp)``, result as :func:`play_game`."""
     hand = W.hand
-    W.known[0] = ZERO
-    W.known[1] = ZERO
+    known = W.known
+    known[0] = ZERO
+    known[1] = ZERO
     sp = 0                                 # cards drawn from the stock
     endgame_seen = False
     while True:
+        # ---- end (lines 188-192)
         left = stock - sp
         if left == 0:
-            result = game_over(hand)
-            if result >= 0:
+            if hand[0] == ZERO and hand[1] == ZERO:
+                result = 2
+                break
+            if hand[0] == ZERO:
+                result = 0
+                break
+            if hand[1] == ZERO:
+                result = 1
                 break
             if not endgame_seen:
                 endgame_seen = True
                 if not R.super_short:
                     v[U.endgames] += 1
         dfd = 1 - att
+        sa = S[att]
+        sd = S[dfd]
         v[U.bouts] += 1
-        cap = bout_cap(R, first_bout, left, popcount(hand[dfd]))
-        taken, u, lp = bout(R, S, W, att, trump, left, cap, log, i, lp, u)
+        # ---- the cap (line 178)
+        cap = R.first_cap if first_bout else R.max_attack
+        stock_empty = left == 0 and not R.super_short
+        if R.cap_always or stock_empty:
+            nd = popcount(hand[dfd])
+            if nd < cap:
+                cap = nd
+        # ---- the bout (lines 176-184)
+        c, u = choose_attack(sa, hand[att], trump, left, known[dfd], R, u)
+        if sa.exact > 0 and left == 0 and not R.super_short and \
+                popcount(hand[0] | hand[1]) <= sa.exact:
+            c = exact_move(R, W, hand[att], hand[dfd], trump, 0, ZERO, -1, 0, cap, c)
+        hand[att] &= ~bit(c)
+        known[att] &= ~bit(c)
+        table = bit(c)
+        ranks = R.rankmask[c & 15]
+        natt = 1
+        lp = put(log, i, lp, E_ATTACK, c)
+        taken = False
+        while True:
+            cands = beaters(c, hand[dfd], trump, R)
+            b = -1
+            if cands:
+                b, u = choose_beat(sd, cands, c, trump, left, popcount(table), R, u)
+                if sd.exact > 0 and left == 0 and not R.super_short and \
+                        popcount(hand[0] | hand[1] | table) <= sd.exact:
+                    b = exact_move(R, W, hand[att], hand[dfd], trump, 1, table, c, natt, cap, b)
+            if b < 0:
+                taken = True
+                lp = put(log, i, lp, E_TAKE, 0)
+                break
+            hand[dfd] &= ~bit(b)
+            known[dfd] &= ~bit(b)
+            table |= bit(b)
+            ranks |= R.rankmask[b & 15]
+            lp = put(log, i, lp, E_BEAT, b)
+            t = -1
+            # a defender who beat with his last card when no stock is left has won: the bout
+            # ends beaten, nothing more is thrown (lines 162, 190)
+            if natt < cap and not (left == 0 and hand[dfd] == ZERO):
+                th = hand[att] & ranks
+                if th:
+                    t, u = choose_throw(sa, th, trump, left, natt - 1, R, u)
+                    if sa.exact > 0 and left == 0 and not R.super_short and \
+                            popcount(hand[0] | hand[1] | table) <= sa.exact:
+                        t = exact_move(R, W, hand[att], hand[dfd], trump, 2, table, -1, natt,
+                                       cap, t)
+            if t < 0:
+                break
+            hand[att] &= ~bit(t)
+            known[att] &= ~bit(t)
+            table |= bit(t)
+            natt += 1
+            c = t
+            lp = put(log, i, lp, E_THROW, t)
         if taken:
+            # the attacker may throw in more before the defender takes (line 184)
+            last = -1
+            while natt < cap:
+                th = hand[att] & ranks
+                if th == ZERO:
+                    break
+                if sa.subsets:
+                    t, u = subset_throw(th, last, cap - natt, u)
+                else:
+                    t, u = choose_throw(sa, th, trump, left, natt - 1, R, u)
+                last = t
+                if sa.exact > 0 and left == 0 and not R.super_short and \
+                        popcount(hand[0] | hand[1] | table) <= sa.exact:
+                    t = exact_move(R, W, hand[att], hand[dfd], trump, 3, table, -1, natt, cap, t)
+                if t < 0:
+                    break
+                hand[att] &= ~bit(t)
+                known[att] &= ~bit(t)
+                table |= bit(t)
+                ranks |= R.rankmask[t & 15]
+                natt += 1
+                lp = put(log, i, lp, E_THROW, t)
+            hand[dfd] |= table
+            known[dfd] |= table
             v[NU + 2 * Q.takes + dfd] += 1
         else:
             first_bout = False               # the game's first discard
         lp = put(log, i, lp, E_STOP, 0)
-        sp = draw(W, att, stock, sp)
+        sp = draw(W, att, stock, sp)     # drawing, the attacker first (line 182)
         lp = put(log, i, lp, E_DRAW, popcount(hand[0]) * 64 + popcount(hand[1]))
         if not taken:
             att = dfd
