@@ -564,12 +564,11 @@ def lowest_trump_seat(hand, trump, R):
     return 0 if lowest_code(a) < lowest_code(b) else 1
 
 
-@njit(cache=True, nogil=True, inline="always")
-def draw(W, att, stock, sp):
-    """Drawing up to six, the attacker first (line 182), ``sp`` of the ``stock`` cards drawn
-    before: returns the cards drawn after."""
-    hand = W.hand
-    order = W.order
+@njit(cache=True, nogil=True)
+def draw(hand, order, att, stock, sp):
+    """Drawing up to six from the stock (``order[13:]``, then the trump card), the attacker
+    first (line 182), ``sp`` of the ``stock`` cards drawn before: returns the cards drawn
+    after."""
     for who in (att, 1 - att):
         n = popcount(hand[who])
         while n < HAND and sp < stock:
@@ -697,7 +696,7 @@ def play_bouts(R, S, W, att, trump, stock, first_bout, v, log, i, lp, u):
         else:
             first_bout = False               # the game's first discard
         lp = put(log, i, lp, E_STOP, 0)
-        sp = draw(W, att, stock, sp)     # drawing, the attacker first (line 182)
+        sp = draw(hand, W.order, att, stock, sp)     # drawing, the attacker first (line 182)
         lp = put(log, i, lp, E_DRAW, popcount(hand[0]) * 64 + popcount(hand[1]))
         if not taken:
             att = dfd
