@@ -28,6 +28,7 @@ from simkit.analysis.interleave import cpu_rate, interleaved, line, ratios, shuf
 from simkit.core.play import run_chunk
 from simkit.core.registry import parse_strategies
 from simkit.core.rng import stream_state
+from simkit.engines.endgame import EMPTY
 from simkit.games import parse_game
 from simkit.games.piquet import engine as E
 from simkit.games.piquet import prepare
@@ -57,7 +58,7 @@ def solver(kmax, positions, budget):
             t = time.perf_counter()
             E.position_value(R, W, he, hy, 0, 6 - k // 2 if k < 12 else 0, -1)
             times.append(time.perf_counter() - t)
-            fill = float((W.memo_val != E.EMPTY).mean())
+            fill = float((W.memo_val != EMPTY).mean())
         out.append((k, float(np.mean(times)), float(np.max(times)), fill))
         print(f"exact solver, {k:2d} tricks left: mean {np.mean(times) * 1e3:9.2f} ms, worst "
               f"{np.max(times) * 1e3:9.2f} ms, memo fill {fill:.3f}", flush=True)

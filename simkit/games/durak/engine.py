@@ -31,6 +31,7 @@ from simkit.core.deals import SALT, deal_loop
 from simkit.core.records import record, slots
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, shuffle_prefix
+from simkit.engines.endgame import I, keep, memo, probe, store
 
 ONE = np.uint64(1)
 ZERO = np.uint64(0)
@@ -180,8 +181,8 @@ class Work(NamedTuple):
     order: np.ndarray          # int64[36]: the game's cards in dealing order
     hand: np.ndarray           # uint64[2]
     known: np.ndarray          # uint64[2]: cards of each hand the other seat has seen it pick up
-    memo_key: np.ndarray       # uint64[size, 3]: the exact solver's table (keys; size 1 when
-    memo_val: np.ndarray       # int64[size]: values (2: empty slot)     no seat plays exact)
+    memo_key: np.ndarray       # uint64[size, 3], int64[size]: the exact solver's table
+    memo_val: np.ndarray       # (simkit.engines.endgame; size 1 when no seat plays exact)
 
 
 MEMO = 1 << 18
@@ -202,12 +203,11 @@ def game_rules(rules) -> GameRules:
 
 
 def work(deck, stacked=False, exact=False) -> Work:
-    size = MEMO if exact else 1
+    keys, values = memo(MEMO if exact else 1, 3)
     return record(Work, deck=np.asarray(deck, np.int64), stacked=bool(stacked),
                   perm=np.zeros(NCARDS, np.int64), order=np.zeros(NCARDS, np.int64),
                   hand=np.zeros(2, np.uint64), known=np.zeros(2, np.uint64),
-                  memo_key=np.zeros((size, 3), np.uint64),
-                  memo_val=np.full(size, 2, np.int64))
+                  memo_key=keys, memo_val=values)
 
 
 # --------------------------------------------------------------------------- card helpers
@@ -335,16 +335,7 @@ def choose_throw(st, cands, trump, stock, thrown, R, u):
 
 # --------------------------------------------------------------------------- the exact endgame
 
-_K1 = np.uint64(0x9E3779B97F4A7C15)
-_K2 = np.uint64(0xC2B2AE3D27D4EB4F)
-_K3 = np.uint64(0x165667B19E3779F9)
 _LOW6 = np.uint64(63)
-
-
-@njit(cache=True, nogil=True, inline="always")
-def I(x):
-    """``x`` as int64 (the solver's recursion must not see literal types)."""
-    return np.int64(x)
 
 
 @njit(cache=True, nogil=True)
@@ -364,7 +355,7 @@ def solve(R, W, a, d, trump, phase, table, open_c, natt, cap):
     start (attacker ``a`` to attack), 1 the defender to answer ``open_c``, 2 the attacker to throw
     in or stop after a beat, 3 the attacker to throw in or stop before the defender takes
     ``table``.  ``natt`` attacking cards so far, ``cap`` the bout's limit.  Memoised in
-    ``W.memo_*`` (a direct-mapped table; a slot's key is checked in full)."""
+    ``W.memo_*`` (:mod:`simkit.engines.endgame`, keys of three words)."""
     if phase == 0:
         if a == ZERO and d == ZERO:
             return 0
@@ -378,13 +369,8 @@ def solve(R, W, a, d, trump, phase, table, open_c, natt, cap):
         (((x >> np.uint64(12)) & _LOW6) << np.uint64(32))
     k1 = d | np.uint64(trump)
     k2 = table
-    h = k0 * _K1 ^ k1 * _K2 ^ k2 * _K3
-    h ^= h >> np.uint64(31)
-    h *= _K1
-    h ^= h >> np.uint64(29)
-    slot = np.int64(h & np.uint64(W.memo_val.shape[0] - 1))
-    mk = W.memo_key
-    if W.memo_val[slot] != 2 and mk[slot, 0] == k0 and mk[slot, 1] == k1 and mk[slot, 2] == k2:
+    slot, found = probe(W.memo_key, W.memo_val, k0, k1, k2)
+    if found:
         return W.memo_val[slot]
     if phase == 0:
         best = -2
@@ -426,13 +412,11 @@ def solve(R, W, a, d, trump, phase, table, open_c, natt, cap):
                 val = solve(R, W, a & ~bit(t), d, I(trump), I(3), table | bit(t), I(-1), I(natt + 1), I(cap))
                 if val > best:
                     best = val
-    W.memo_val[slot] = best
-    mk[slot, 0] = k0
-    mk[slot, 1] = k1
-    mk[slot, 2] = k2
-    return best
+    return store(W.memo_key, W.memo_val, slot, k0, k1, k2, best)
 
 
+# 11 parameters: solve's position (its ten, the records and the bout's state) and the
+# baseline's choice
 @njit(cache=True, nogil=True)
 def exact_move(R, W, a, d, trump, phase, table, open_c, natt, cap, pref):
     """An optimal move at a decision of :func:`solve`'s ``phase`` (a card, or -1 for take /
@@ -452,7 +436,7 @@ def exact_move(R, W, a, d, trump, phase, table, open_c, natt, cap, pref):
             if val > best:
                 best = val
                 move = c
-        return pref if pv == best else move
+        return keep(pref, pv, best, move)
     if phase == 1:
         best = solve(R, W, a, d, I(trump), I(3), table, I(-1), I(natt), I(cap))
         move = -1
@@ -467,7 +451,7 @@ def exact_move(R, W, a, d, trump, phase, table, open_c, natt, cap, pref):
             if val < best:
                 best = val
                 move = b
-        return pref if pv == best else move
+        return keep(pref, pv, best, move)
     if phase == 2:
         best = -solve(R, W, d, a, I(trump), I(0), ZERO, I(-1), I(0), I(0))
     else:
@@ -488,7 +472,7 @@ def exact_move(R, W, a, d, trump, phase, table, open_c, natt, cap, pref):
             if val > best:
                 best = val
                 move = t
-    return pref if pv == best else move
+    return keep(pref, pv, best, move)
 
 
 @njit(cache=True, nogil=True)
@@ -581,10 +565,26 @@ def lowest_trump_seat(hand, trump, R):
 
 
 @njit(cache=True, nogil=True)
+def draw(hand, order, att, stock, sp):
+    """Drawing up to six from the stock (``order[13:]``, then the trump card), the attacker
+    first (line 182), ``sp`` of the ``stock`` cards drawn before: returns the cards drawn
+    after."""
+    for who in (att, 1 - att):
+        n = popcount(hand[who])
+        while n < HAND and sp < stock:
+            cc = order[13 + sp] if sp < NCARDS - 13 else order[12]
+            hand[who] |= bit(cc)
+            sp += 1
+            n += 1
+    return sp
+
+
+# 12 parameters: the three records, the game's state (attacker, trump, stock, first bout), the
+# unit's metric row, the move log's row and cursor and the coin-flip stream
+@njit(cache=True, nogil=True)
 def play_bouts(R, S, W, att, trump, stock, first_bout, v, log, i, lp, u):
     """Bouts from the hands in ``W.hand`` (attacker ``att``, ``stock`` cards of ``W.order`` left to
     draw) to the game's end: ``(result, u, lp)``, result as :func:`play_game`."""
-    order = W.order
     hand = W.hand
     known = W.known
     known[0] = ZERO
@@ -696,20 +696,16 @@ def play_bouts(R, S, W, att, trump, stock, first_bout, v, log, i, lp, u):
         else:
             first_bout = False               # the game's first discard
         lp = put(log, i, lp, E_STOP, 0)
-        # ---- drawing, the attacker first (line 182)
-        for who in (att, dfd):
-            n = popcount(hand[who])
-            while n < HAND and sp < stock:
-                cc = order[13 + sp] if sp < NCARDS - 13 else order[12]
-                hand[who] |= bit(cc)
-                sp += 1
-                n += 1
+        sp = draw(hand, W.order, att, stock, sp)     # drawing, the attacker first (line 182)
         lp = put(log, i, lp, E_DRAW, popcount(hand[0]) * 64 + popcount(hand[1]))
         if not taken:
             att = dfd
     return result, u, lp
 
 
+# 13 parameters: the three records, the match's state (first game, previous opener and
+# winner), the deal and coin-flip streams, the stacked deck's pointer, the unit's metric row and
+# the move log's row and cursor: scalars that play_unit carries from game to game
 @njit(cache=True, nogil=True)
 def play_game(R, S, W, first_game, prev_opener, prev_winner, s, u, ptr, v, log, i, lp):
     """One game.  Returns ``(result, opener, s, u, ptr, lp)``; result 0/1: that seat won (the

@@ -30,6 +30,7 @@ from simkit.core.deals import SALT, deal_loop
 from simkit.core.records import record, slots
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, shuffle_prefix
+from simkit.engines.endgame import I, keep, memo, probe, store
 from simkit.engines.tricks import follow_suit, suit_mask
 
 ONE = np.uint64(1)
@@ -243,12 +244,11 @@ class Work(NamedTuple):
     perm: np.ndarray           # int64[32]
     order: np.ndarray          # int64[32]: the deal's cards
     vals: np.ndarray           # int64[64]: keep values by card code
-    memo_key: np.ndarray       # uint64[size, 2]: the exact solver's table
-    memo_val: np.ndarray       # int64[size] (EMPTY: empty slot)
+    memo_key: np.ndarray       # uint64[size, 2], int64[size]: the exact solver's table
+    memo_val: np.ndarray       # (simkit.engines.endgame; size 1 when no seat plays exact)
 
 
 MEMO = 1 << 20
-EMPTY = -(1 << 40)
 
 
 def game_rules(rules) -> GameRules:
@@ -259,11 +259,10 @@ def game_rules(rules) -> GameRules:
 
 
 def work(deck, stacked=False, exact=False) -> Work:
-    size = MEMO if exact else 1
+    keys, values = memo(MEMO if exact else 1, 2)
     return record(Work, deck=np.asarray(deck, np.int64), stacked=bool(stacked),
                   perm=np.zeros(NCARDS, np.int64), order=np.zeros(NCARDS, np.int64),
-                  vals=np.zeros(64, np.int64), memo_key=np.zeros((size, 2), np.uint64),
-                  memo_val=np.full(size, EMPTY, np.int64))
+                  vals=np.zeros(64, np.int64), memo_key=keys, memo_val=values)
 
 
 # --------------------------------------------------------------------------- card helpers
@@ -426,6 +425,8 @@ def choose_discard(st, h, elder, avail, u, vals):
 
 # --------------------------------------------------------------------------- trick play
 
+# 13 parameters: inlined into play_one twice, it takes that deal's locals as they are (the seat,
+# hand, role, talon position, coin-flip stream, buffers and move log) rather than a record
 @njit(cache=True, nogil=True, inline="always")
 def exchange(st, h, elder, avail, top, u, vals, order, log, i, lp, logging, event):
     """One player's exchange (line 155): his discard (logged as ``event``), then as many cards
@@ -548,14 +549,7 @@ def choose_follow(st, h, led, unknown, u):
 
 # --------------------------------------------------------------------------- the exact endgame
 
-_K1 = np.uint64(0x9E3779B97F4A7C15)
-_K2 = np.uint64(0xC2B2AE3D27D4EB4F)
 _FF = np.uint64(0xFF)
-
-
-@njit(cache=True, nogil=True, inline="always")
-def I(x):
-    return np.int64(x)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -685,19 +679,14 @@ def solve(R, W, he, hy, leader, te, pq):
     """The exact value of a position at a trick's start, both hands known (Elder ``he``, Younger
     ``hy``, ``leader`` 0/1 to lead, ``te`` Elder's tricks so far, ``pq`` Elder's deal score while
     pique is live else -1): Elder's points minus Younger's from here to the deal's end, Elder
-    maximising, Younger minimising.  Memoised in ``W.memo_*`` (direct-mapped; keys checked in
-    full)."""
+    maximising, Younger minimising.  Memoised in ``W.memo_*`` (:mod:`simkit.engines.endgame`,
+    keys of two words)."""
     if he == ZERO:
         return 0
     k0 = squeeze(he) | (squeeze(hy) << np.uint64(32))
     k1 = np.uint64(leader + 2 * te + 64 * (pq + 1)) | np.uint64(1 << 20)
-    h = k0 * _K1 ^ k1 * _K2
-    h ^= h >> np.uint64(31)
-    h *= _K1
-    h ^= h >> np.uint64(29)
-    slot = np.int64(h & np.uint64(W.memo_val.shape[0] - 1))
-    mk = W.memo_key
-    if W.memo_val[slot] != EMPTY and mk[slot, 0] == k0 and mk[slot, 1] == k1:
+    slot, found = probe(W.memo_key, W.memo_val, k0, k1, ZERO)
+    if found:
         return W.memo_val[slot]
     lh = he if leader == 0 else hy
     fh = hy if leader == 0 else he
@@ -724,10 +713,7 @@ def solve(R, W, he, hy, leader, te, pq):
                 best = inner
         elif inner < best:
             best = inner
-    W.memo_val[slot] = best
-    mk[slot, 0] = k0
-    mk[slot, 1] = k1
-    return best
+    return store(W.memo_key, W.memo_val, slot, k0, k1, ZERO, best)
 
 
 @njit(cache=True, nogil=True)
@@ -747,7 +733,7 @@ def exact_lead(R, W, he, hy, leader, te, pq, pref):
         if (leader == 0 and v > best) or (leader == 1 and v < best):
             best = v
             move = cl
-    return pref if pv == best else move
+    return keep(pref, pv, best, move)
 
 
 @njit(cache=True, nogil=True)
@@ -770,7 +756,7 @@ def exact_follow(R, W, he, hy, leader, te, pq, cl, pref, value=False):
             move = cf
     if value:
         return best
-    return pref if pv == best else move
+    return keep(pref, pv, best, move)
 
 
 @njit(cache=True, nogil=True)
@@ -873,6 +859,7 @@ def score(unit, target, eseat, role, pts, d0, d1, t0, t1):
     return unit == 2 and t >= target, d0, d1, t0, t1
 
 
+# 11 parameters: the scores are scalars, not arrays (see score), so they go in and come out
 @njit(cache=True, nogil=True, inline="always")
 def credit(unit, target, eseat, role, pts, pq, counts, d0, d1, t0, t1):
     """Score ``pts`` for ``role`` in the play, then the pique (+30, lines 161-163): Younger
@@ -907,58 +894,44 @@ def deal_cards(deck, stacked, perm, order, s, ptr):
     return True, s, ptr
 
 
-@njit(cache=True, nogil=True)
-def play_one(R, S, W, order, vals, eseat, first, u, v, log, i, lp, t0, t1):
-    """One deal from ``order`` with seat ``eseat`` Elder, the unit's totals so far ``t0`` (p1)
-    and ``t1`` (p2): ``(stopped, u, lp, d0, d1, t0, t1)``, the deal's scores by role and the
-    totals after it; per-deal counts go to ``v``.  ``stopped``: a game to the target ended in
-    this deal.  ``R`` and ``W`` are used only by the exact endgame."""
-    unit = R.unit
-    target = R.target
-    flat = R.flat
-    logging = log.shape[0] > 0
-    d0 = 0
-    d1 = 0
+@njit(cache=True, nogil=True, inline="always")
+def dealt_hands(order):
+    """Elder's and Younger's dealt hands: the first 12 cards of ``order``, the next 12."""
     he = ZERO
     hy = ZERO
     for j in range(12):
         he |= bit(order[j])
         hy |= bit(order[12 + j])
-    if logging:
-        lp = put(log, i, lp, E_DEAL, eseat)
-        for j in range(NCARDS):
-            lp = put(log, i, lp, E_DECK, order[j])
-    if first:
-        longest = 0
-        run = 0
-        for s in range(4):
-            m = lane(he, s)
-            longest = max(longest, popcount(np.uint64(m)))
-            run = max(run, SRUN[m])
-        v[M.dealt_longest] = longest
-        v[M.dealt_run] = run
-        for r in range(10, 15):
-            if popcount(he & RANKMASK[r]) == 4:
-                v[M.dealt_quatorze] = 1
-    se = S[eseat]
-    sy = S[1 - eseat]
-    # ---- carte blanche (line 153): claimed before the exchange
-    cb0 = (he & PICTURES) == ZERO
-    cb1 = (hy & PICTURES) == ZERO
-    # ---- the exchange (line 155)
-    he, de, ke, u, lp = exchange(se, he, True, 5, 24, u, vals, order, log, i, lp, logging,
-                                 E_EDISC)
-    hy, dy, ky, u, lp = exchange(sy, hy, False, 8 - ke, 24 + ke, u, vals, order, log, i, lp,
-                                 logging, E_YDISC)
-    v[M.elder_took] += ke
-    v[M.younger_took] += ky
-    # ---- declarations (line 157)
-    pk0, pn0, qk0, qs0, tk0, ts0 = declarations(R.void_suit, he)
-    pk1, pn1, qk1, qs1, tk1, ts1 = declarations(R.void_suit, hy)
+    return he, hy
+
+
+@njit(cache=True, nogil=True, inline="always")
+def dealt_shape(he, v):
+    """The first deal's counts of Elder's dealt hand (before the exchange): its longest suit, its
+    longest run in one suit, whether it holds four of a rank ten or higher."""
+    longest = 0
+    run = 0
+    for s in range(4):
+        m = lane(he, s)
+        longest = max(longest, popcount(np.uint64(m)))
+        run = max(run, SRUN[m])
+    v[M.dealt_longest] = longest
+    v[M.dealt_run] = run
+    for r in range(10, 15):
+        if popcount(he & RANKMASK[r]) == 4:
+            v[M.dealt_quatorze] = 1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def class_scores(void_suit, se, sy, he, hy, u):
+    """The declarations after the exchange (line 157) and who scores each class (lines
+    159-167): ``(a1, a2, a3, b1, b2, b3, declared, u)``, Elder's (``a``) and Younger's (``b``)
+    scores for point, sequence and set (0 where the other's is better or the class is not
+    declared), ``declared`` the logged classes (Elder's bits 0-2, Younger's 3-5)."""
+    pk0, pn0, qk0, qs0, tk0, ts0 = declarations(void_suit, he)
+    pk1, pn1, qk1, qs1, tk1, ts1 = declarations(void_suit, hy)
     m0, u = declare_mask(se, pn0, qs0, ts0, u)
     m1, u = declare_mask(sy, pn1, qs1, ts1, u)
-    if logging:
-        lp = put(log, i, lp, E_DECL, m0 | (m1 << 3))
     if not m0 & 1:
         pk0 = 0
     if not m1 & 1:
@@ -971,22 +944,118 @@ def play_one(R, S, W, order, vals, eseat, first, u, v, log, i, lp, t0, t1):
         tk0 = 0
     if not m1 & 4:
         tk1 = 0
-    # class scores by role, in the order blank, point, sequence, set (lines 159-167)
-    a0 = 10 if cb0 else 0
-    b0 = 10 if cb1 else 0
     a1 = pn0 if pk0 > pk1 else 0
     b1 = pn1 if pk1 > pk0 else 0
     a2 = qs0 if qk0 > qk1 else 0
     b2 = qs1 if qk1 > qk0 else 0
     a3 = ts0 if tk0 > tk1 else 0
     b3 = ts1 if tk1 > tk0 else 0
-    rep = repique((a0, a1, a2, a3), (b0, b1, b2, b3))
-    r1 = b0 + b1 + b2 + b3
+    return a1, a2, a3, b1, b2, b3, m0 | (m1 << 3), u
+
+
+@njit(cache=True, nogil=True, inline="always")
+def take_trick(h0, h1, lr, cl, cf):
+    """The trick's cards out of the hands by role (``lr`` led ``cl``, the other followed ``cf``)
+    and its winner (line 169: the higher card of the suit led): ``(h0, h1, winner)``."""
+    if lr == 0:
+        h0 &= ~bit(cl)
+        h1 &= ~bit(cf)
+    else:
+        h1 &= ~bit(cl)
+        h0 &= ~bit(cf)
+    w = 1 - lr if ((cf >> 4) == (cl >> 4) and cf > cl) else lr
+    return h0, h1, w
+
+
+@njit(cache=True, nogil=True, inline="always")
+def trick_points(flat, lr, w, last):
+    """The winner's points for a trick won (lines 171-173: 1 for winning the other's lead, 1
+    more for the last trick; the lead's point is scored when led; flat: 1 a trick, line 198)."""
+    if flat:
+        return 1
+    pts = 0
+    if w != lr:
+        pts += 1
+    if last:
+        pts += 1
+    return pts
+
+
+@njit(cache=True, nogil=True, inline="always")
+def card_bonus(te, flat, leader):
+    """The bonus after the twelfth trick (line 175; flat: 10 for last, line 198): ``(points,
+    role)``, 40 for a capot (all twelve tricks), else 10 for the cards (more tricks), else 0."""
+    if te == 12 or te == 0:
+        return 40, (0 if te == 12 else 1)
+    if flat:
+        return 10, leader
+    if te != 6:
+        return 10, (0 if te > 6 else 1)
+    return 0, 0
+
+
+@njit(cache=True, nogil=True, inline="always")
+def count_combinations(v, cb0, cb1, rep):
+    """The deal's counts of blanks claimed (``cb0`` Elder, ``cb1`` Younger) and a repique
+    (``rep`` >= 0: scored)."""
     v[M.carte_blanche] += (1 if cb0 else 0) + (1 if cb1 else 0)
-    v[M.h_carte_blanche_pts] += a0 + b0
+    v[M.h_carte_blanche_pts] += (10 if cb0 else 0) + (10 if cb1 else 0)
     if rep >= 0:
         v[M.repique] += 1
         v[M.h_repique_pts] += 60
+
+
+@njit(cache=True, nogil=True, inline="always")
+def count_pique(v, pk):
+    if pk:
+        v[M.pique] += 1
+        v[M.h_pique_pts] += 30
+
+
+# 14 parameters: the three records, the deal's cards and keep-value buffer (W's, kept out of the
+# trick loop's helpers: see GameRules), Elder's seat, first deal, the coin-flip stream, the
+# unit's metric row, the move log's row and cursor, and the totals (scalars: see score)
+@njit(cache=True, nogil=True)
+def play_one(R, S, W, order, vals, eseat, first, u, v, log, i, lp, t0, t1):
+    """One deal from ``order`` with seat ``eseat`` Elder, the unit's totals so far ``t0`` (p1)
+    and ``t1`` (p2): ``(stopped, u, lp, d0, d1, t0, t1)``, the deal's scores by role and the
+    totals after it; per-deal counts go to ``v``.  ``stopped``: a game to the target ended in
+    this deal.  ``R`` and ``W`` are used only by the exact endgame."""
+    unit = R.unit
+    target = R.target
+    flat = R.flat
+    logging = log.shape[0] > 0
+    d0 = 0
+    d1 = 0
+    he, hy = dealt_hands(order)
+    if logging:
+        lp = put(log, i, lp, E_DEAL, eseat)
+        for j in range(NCARDS):
+            lp = put(log, i, lp, E_DECK, order[j])
+    if first:
+        dealt_shape(he, v)
+    se = S[eseat]
+    sy = S[1 - eseat]
+    # ---- carte blanche (line 153): claimed before the exchange
+    cb0 = (he & PICTURES) == ZERO
+    cb1 = (hy & PICTURES) == ZERO
+    # ---- the exchange (line 155)
+    he, de, ke, u, lp = exchange(se, he, True, 5, 24, u, vals, order, log, i, lp, logging,
+                                 E_EDISC)
+    hy, dy, ky, u, lp = exchange(sy, hy, False, 8 - ke, 24 + ke, u, vals, order, log, i, lp,
+                                 logging, E_YDISC)
+    v[M.elder_took] += ke
+    v[M.younger_took] += ky
+    # ---- declarations (line 157); class scores by role, in the order blank, point, sequence,
+    # set (lines 159-167)
+    a1, a2, a3, b1, b2, b3, declared, u = class_scores(R.void_suit, se, sy, he, hy, u)
+    if logging:
+        lp = put(log, i, lp, E_DECL, declared)
+    a0 = 10 if cb0 else 0
+    b0 = 10 if cb1 else 0
+    rep = repique((a0, a1, a2, a3), (b0, b1, b2, b3))
+    r1 = b0 + b1 + b2 + b3
+    count_combinations(v, cb0, cb1, rep)
     pq = -1 if (rep >= 0 or r1 > 0) else 0
     # ---- scoring in time order: the blanks, Elder's combinations, ...
     if a0:
@@ -1014,7 +1083,6 @@ def play_one(R, S, W, order, vals, eseat, first, u, v, log, i, lp, t0, t1):
     for t in range(12):
         left = 12 - t
         lr = leader
-        fr = 1 - leader
         ls = se if lr == 0 else sy
         fs = sy if lr == 0 else se
         pq0 = d0 if pq >= 0 else -1
@@ -1030,9 +1098,7 @@ def play_one(R, S, W, order, vals, eseat, first, u, v, log, i, lp, t0, t1):
         if not flat:
             stop, pq, pk, d0, d1, t0, t1 = credit(unit, target, eseat, lr, 1, pq, True,
                                                    d0, d1, t0, t1)
-            if pk:
-                v[M.pique] += 1
-                v[M.h_pique_pts] += 30
+            count_pique(v, pk)
             if stop:
                 return True, u, lp, d0, d1, t0, t1
         if t == 0 and y_c:
@@ -1044,53 +1110,27 @@ def play_one(R, S, W, order, vals, eseat, first, u, v, log, i, lp, t0, t1):
             cf = exact_follow(R, W, h0, h1, I(lr), I(te), I(pq0), I(cl), I(cf))
         if logging:
             lp = put(log, i, lp, E_PLAY, cf)
-        if lr == 0:
-            h0 &= ~bit(cl)
-            h1 &= ~bit(cf)
-        else:
-            h1 &= ~bit(cl)
-            h0 &= ~bit(cf)
+        h0, h1, w = take_trick(h0, h1, lr, cl, cf)
         gone |= bit(cl) | bit(cf)
-        w = fr if ((cf >> 4) == (cl >> 4) and cf > cl) else lr
         if w == 0:
             te += 1
-        pts = 0
-        if flat:
-            pts = 1
-        else:
-            if w != lr:
-                pts += 1
-            if t == 11:
-                pts += 1
+        pts = trick_points(flat, lr, w, t == 11)
         if pts:
             stop, pq, pk, d0, d1, t0, t1 = credit(unit, target, eseat, w, pts, pq, True,
                                                    d0, d1, t0, t1)
-            if pk:
-                v[M.pique] += 1
-                v[M.h_pique_pts] += 30
+            count_pique(v, pk)
             if stop:
                 return True, u, lp, d0, d1, t0, t1
         leader = w
     # ---- cards and capot (line 175; flat: 10 for last, line 198)
-    b = 0
-    bw = 0
-    if te == 12 or te == 0:
-        b = 40
-        bw = 0 if te == 12 else 1
+    b, bw = card_bonus(te, flat, leader)
+    if b == 40:
         v[M.capot] += 1
         v[M.h_capot_pts] += 40
-    elif flat:
-        b = 10
-        bw = leader
-    elif te != 6:
-        b = 10
-        bw = 0 if te > 6 else 1
     if b:
         stop, pq, pk, d0, d1, t0, t1 = credit(unit, target, eseat, bw, b, pq, R.pique_cards,
                                                d0, d1, t0, t1)
-        if pk:
-            v[M.pique] += 1
-            v[M.h_pique_pts] += 30
+        count_pique(v, pk)
         if stop:
             return True, u, lp, d0, d1, t0, t1
     return False, u, lp, d0, d1, t0, t1
