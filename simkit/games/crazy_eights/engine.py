@@ -252,27 +252,16 @@ def _log(log, i, n, kind, seat, suit, code):
     return n + 1
 
 
-# play_hand and play_deal allocate nothing, so they run without numba's reference counting
-# (_nrt=False): the ~12 arrays of the records they take were otherwise increfed and decrefed at
-# every call, measured 15% of a random deal's time.
-@njit(cache=True, nogil=True, **NO_REFCOUNT)
-def play_hand(R, S, W, i, start, s, u, log, logging, special, rand, v):
-    """One deal starting with seat ``start``; fills ``W.pts``.  Returns ``(winner or -1,
-    blocked, plays, draws, s, u)``.
-
-    ``logging`` (the move log is written), ``special`` (one of the optional rules of lines
-    113-116 is on) and ``rand`` (every seat plays ``random``: no void tracking, no strategy
-    branch) say what the deal needs.  Passed as the constants ``False, False, True``
-    (:func:`play_deal` does so for a random deal without log or optional rules), numba compiles
-    a version of this function without the code they switch off, measured about a sixth
-    faster."""
+# play_hand, its phases and play_deal allocate nothing, so they run without numba's reference
+# counting (_nrt=False): the ~12 arrays of the records they take were otherwise increfed and
+# decrefed at every call, measured 15% of a random deal's time.
+@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
+def deal_hand(R, W, i, start, s, log, logging):
+    """Deal ``R.hand`` cards each from seat ``start`` (the stock shuffled unless stacked) and
+    turn the starter, an eight buried or shuffled back in.  Returns ``(events logged, s)``."""
     K = R.players
-    twos_rule = R.twos if special else TW_OFF
-    queen = special and R.queen
-    jacks = special and R.jacks
-    draw_one = special and R.draw_one
-    hs, stock, deck, void, pts = W.hands, W.stock, W.deck, W.void, W.pts
-    n = deck.shape[0]
+    hs, stock, void, pts = W.hands, W.stock, W.void, W.pts
+    n = W.deck.shape[0]
     if not W.stacked:
         s = shuffle_prefix(stock, n, s)
     for p in range(K):
@@ -311,17 +300,104 @@ def play_hand(R, S, W, i, start, s, u, log, logging, special, rand, v):
         tries += 1
     if logging:
         ev = _log(log, i, ev, EV_STARTER, 0, top >> 4, top)
+    return ev, s
+
+
+@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
+def draw_penalty(W, p, count, top_pos, log, i, ev, logging):
+    """Seat ``p`` draws ``count`` penalty cards while the stock lasts: ``(top_pos, ev)``."""
+    stock = W.stock
+    n = W.deck.shape[0]
+    for _ in range(count):
+        if top_pos < n:
+            c = np.int64(stock[top_pos])
+            top_pos += 1
+            hnd.add(W.hands[p], c)
+            if logging:
+                ev = _log(log, i, ev, EV_DRAW, p, c >> 4, c)
+    return top_pos, ev
+
+
+@njit(cache=True, nogil=True, inline="always")
+def pass_two_on(kind, twos, u):
+    """A two of ``twos`` that passes a twos penalty on (stacked twos), or -1 to take the
+    penalty: ``(card, u)``."""
+    if twos == 0:
+        return -1, u
+    if kind != K_RANDOM:
+        return lowest_code(twos), u
+    k, u = bounded(u, popcount(twos) + 1)
+    if k < popcount(twos):
+        return random_member(twos, u)
+    return -1, u
+
+
+@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
+def choose_or_draw(R, S, W, p, top, suit, top_pos, u, rand, draw_one):
+    """Seat ``p``'s turn: draw while it must (or chooses to) and may, then a card to play on
+    ``top`` (``suit`` to follow), or a pass.  Returns ``(card or -1, a, b, top_pos, u)``, ``a``
+    and ``b`` the hand's planes after the draws (the cards drawn: ``W.stock`` up to
+    ``top_pos``)."""
+    stock, void = W.stock, W.void
+    n = W.deck.shape[0]
+    kind = K_RANDOM if rand else S.kind[p]
+    nxt = p + 1 if p + 1 < R.players else 0
+    drawn = 0
+    a, b = W.hands[p, 0], W.hands[p, 1]   # the hand's planes, kept in registers through the turn
+    while True:
+        legal = legal_cards(a, top, suit)
+        can_draw = top_pos < n and (R.max_draws == 0 or drawn < R.max_draws)
+        if draw_one:
+            can_draw = can_draw and drawn == 0
+        if legal == 0:
+            if drawn == 0 and not rand:
+                void[p] |= 1 << suit
+            if not can_draw or (draw_one and drawn > 0):
+                break
+            choice = DRAW
+        else:
+            if draw_one and drawn > 0:
+                break  # drew his one card: passes even if it plays (116)
+            choice, u = choose(kind, S.eight_at[p], a, b, legal, can_draw and R.voluntary,
+                               R.may_pass and not can_draw, void[nxt], u)
+            if choice == PASS:
+                break
+        if choice == DRAW:
+            c = np.int64(stock[top_pos])
+            top_pos += 1
+            a, b = hnd.add2(a, b, c)
+            drawn += 1
+            continue
+        a, b = hnd.remove2(a, b, choice)
+        W.hands[p, 0], W.hands[p, 1] = a, b
+        return choice, a, b, top_pos, u
+    W.hands[p, 0], W.hands[p, 1] = a, b
+    return -1, a, b, top_pos, u
+
+
+# 11 parameters: the deal loop's log row (log, i) and play_hand's three switches
+@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
+def play_turns(R, S, W, i, start, ev, u, log, logging, special, rand):
+    """The turns from seat ``start`` until a seat goes out, the deal blocks or reaches
+    ``max_plays``.  Returns ``(winner or -1, blocked, plays, passes, top_pos, ev, u)``
+    (``passes``: the turns without a card played)."""
+    K = R.players
+    twos_rule = R.twos if special else TW_OFF
+    queen = special and R.queen
+    jacks = special and R.jacks
+    draw_one = special and R.draw_one
+    hs, stock, void = W.hands, W.stock, W.void
+    n = W.deck.shape[0]
+    top_pos = K * R.hand + 1           # past the deal and the starter
+    top = np.int64(stock[top_pos - 1])
     suit = top >> 4
     p = start
     plays = 0
-    draws = 0
-    passes = 0
+    npass = 0
+    passes = 0          # passes in a row with the stock empty
     run = 0             # twos played in a row
     owe2 = 0            # cards the player to move owes for twos (2 * run)
     owed_q = False      # the next player owes five for a Q♠
-    winner = -1
-    blocked = False
-    over = False
     for _turn in range(MAX_TURNS):
         kind = K_RANDOM if rand else S.kind[p]
         nxt = p + 1
@@ -331,29 +407,13 @@ def play_hand(R, S, W, i, start, s, u, log, logging, special, rand, v):
         skip_play = False
         if owed_q:
             owed_q = False
-            for _ in range(5):
-                if top_pos < n:
-                    c = np.int64(stock[top_pos])
-                    top_pos += 1
-                    hnd.add(hs[p], c)
-                    draws += 1
-                    if logging:
-                        ev = _log(log, i, ev, EV_DRAW, p, c >> 4, c)
+            top_pos, ev = draw_penalty(W, p, 5, top_pos, log, i, ev, logging)
             skip_play = R.penalty_ends
         if owe2 > 0:
-            twos = hs[p, 0] & _TWOS
-            pass_on = False
-            if twos_rule == TW_STACK and twos:
-                if kind == K_RANDOM:
-                    k, u = bounded(u, popcount(twos) + 1)
-                    pass_on = k < popcount(twos)
-                    c2 = lowest_code(twos)
-                    if pass_on:
-                        c2, u = random_member(twos, u)
-                else:
-                    pass_on = True
-                    c2 = lowest_code(twos)
-            if pass_on:
+            c2 = -1
+            if twos_rule == TW_STACK:
+                c2, u = pass_two_on(kind, hs[p, 0] & _TWOS, u)
+            if c2 >= 0:
                 hnd.remove(hs[p], c2)
                 plays += 1
                 passes = 0
@@ -363,66 +423,27 @@ def play_hand(R, S, W, i, start, s, u, log, logging, special, rand, v):
                 if logging:
                     ev = _log(log, i, ev, EV_PLAY, p, suit, c2)
                 if hnd.distinct(hs[p]) == 0:
-                    winner = p
-                    over = True
-                    break
+                    return p, False, plays, npass, top_pos, ev, u
                 if R.max_plays and plays >= R.max_plays:
-                    blocked = True
-                    over = True
-                    break
+                    return -1, True, plays, npass, top_pos, ev, u
                 p = nxt
                 continue
-            for _ in range(owe2):
-                if top_pos < n:
-                    c = np.int64(stock[top_pos])
-                    top_pos += 1
-                    hnd.add(hs[p], c)
-                    draws += 1
-                    if logging:
-                        ev = _log(log, i, ev, EV_DRAW, p, c >> 4, c)
+            top_pos, ev = draw_penalty(W, p, owe2, top_pos, log, i, ev, logging)
             owe2 = 0
             if twos_rule == TW_STACK:
                 run = 0
-            if twos_rule == TW_STACK and R.penalty_ends:
-                skip_play = True
+                skip_play = skip_play or R.penalty_ends
         if skip_play:
             p = nxt
             continue
-        drawn = 0
-        played = -1
-        a, b = hs[p, 0], hs[p, 1]   # the hand's planes, kept in registers through the turn
-        while True:
-            legal = legal_cards(a, top, suit)
-            can_draw = top_pos < n and (R.max_draws == 0 or drawn < R.max_draws)
-            if draw_one:
-                can_draw = can_draw and drawn == 0
-            if legal == 0:
-                if drawn == 0 and not rand:
-                    void[p] |= 1 << suit
-                if not can_draw or (draw_one and drawn > 0):
-                    break
-                choice = DRAW
-            else:
-                if draw_one and drawn > 0:
-                    break  # drew his one card: passes even if it plays (116)
-                choice, u = choose(kind, S.eight_at[p], a, b, legal, can_draw and R.voluntary,
-                                   R.may_pass and not can_draw, void[nxt], u)
-                if choice == PASS:
-                    break
-            if choice == DRAW:
-                c = np.int64(stock[top_pos])
-                top_pos += 1
-                a, b = hnd.add2(a, b, c)
-                drawn += 1
-                draws += 1
-                if logging:
-                    ev = _log(log, i, ev, EV_DRAW, p, c >> 4, c)
-                continue
-            played = choice
-            break
-        if played < 0:
-            hs[p, 0], hs[p, 1] = a, b
-            v[2 * K + (1 if R.game else 3)] += 1     # the tail's passes (a game's: its sum)
+        top0 = top_pos
+        c, a, b, top_pos, u = choose_or_draw(R, S, W, p, top, suit, top_pos, u, rand, draw_one)
+        if logging:
+            for q in range(top0, top_pos):
+                d = np.int64(stock[q])
+                ev = _log(log, i, ev, EV_DRAW, p, d >> 4, d)
+        if c < 0:
+            npass += 1
             if logging:
                 ev = _log(log, i, ev, EV_PASS, p, 0, 0)
             if top_pos < n:
@@ -430,14 +451,9 @@ def play_hand(R, S, W, i, start, s, u, log, logging, special, rand, v):
             else:
                 passes += 1
                 if passes >= R.block_at:
-                    blocked = True
-                    over = True
-                    break
+                    return -1, True, plays, npass, top_pos, ev, u
             p = nxt
             continue
-        c = played
-        a, b = hnd.remove2(a, b, c)
-        hs[p, 0], hs[p, 1] = a, b
         plays += 1
         passes = 0
         top = c
@@ -450,13 +466,9 @@ def play_hand(R, S, W, i, start, s, u, log, logging, special, rand, v):
         if logging:
             ev = _log(log, i, ev, EV_PLAY, p, suit, c)
         if a == 0:
-            winner = p
-            over = True
-            break
+            return p, False, plays, npass, top_pos, ev, u
         if R.max_plays and plays >= R.max_plays:
-            blocked = True
-            over = True
-            break
+            return -1, True, plays, npass, top_pos, ev, u
         if twos_rule != TW_OFF and (c & 15) == 2:
             run += 1
             owe2 = 2 * run
@@ -469,13 +481,18 @@ def play_hand(R, S, W, i, start, s, u, log, logging, special, rand, v):
             if nxt == K:
                 nxt = 0
         p = nxt
-    if not over:
-        blocked = True
-    if logging:
-        log[i, 0] = ev
-    # scoring (112): the winner scores the others' cards; a blocked deal (lowest) the differences
+    return -1, True, plays, npass, top_pos, ev, u
+
+
+@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
+def score_hand(R, W, winner):
+    """Line 112: the winner scores the cards left in the other hands, over his own (none); a
+    blocked deal with ``blocked=lowest`` goes so to the one lowest hand.  Into ``W.pts``;
+    returns the winner (-1)."""
+    K = R.players
+    hs, pts = W.hands, W.pts
     if winner < 0 and not R.lowest:
-        return winner, blocked, plays, draws, s, u
+        return winner
     for q in range(K):
         pts[q] = hnd.points(hs[q], POINTS)
     if winner < 0:
@@ -498,7 +515,31 @@ def play_hand(R, S, W, i, start, s, u, log, logging, special, rand, v):
         pts[q] = 0
     if winner >= 0:
         pts[winner] = t
-    return winner, blocked, plays, draws, s, u
+    return winner
+
+
+# 12 parameters: the deal loop's (i, s, u, log, v) and the three switches below
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def play_hand(R, S, W, i, start, s, u, log, logging, special, rand, v):
+    """One deal starting with seat ``start``; fills ``W.pts``.  Returns ``(winner or -1,
+    blocked, plays, draws, s, u)``.
+
+    ``logging`` (the move log is written), ``special`` (one of the optional rules of lines
+    113-116 is on) and ``rand`` (every seat plays ``random``: no void tracking, no strategy
+    branch) say what the deal needs.  Passed as the constants ``False, False, True``
+    (:func:`play_deal` does so for a random deal without log or optional rules), numba compiles
+    a version of this function without the code they switch off, measured about a sixth
+    faster."""
+    ev, s = deal_hand(R, W, i, start, s, log, logging)
+    winner, blocked, plays, npass, top_pos, ev, u = play_turns(R, S, W, i, start, ev, u, log,
+                                                               logging, special, rand)
+    v[2 * R.players + (1 if R.game else 3)] += npass   # the tail's passes (a game's: its sum)
+    if logging:
+        log[i, 0] = ev
+    # scoring (112): the winner scores the others' cards; a blocked deal (lowest) the differences
+    winner = score_hand(R, W, winner)
+    # every card drawn after the starter came off the top of the stock
+    return winner, blocked, plays, top_pos - (R.players * R.hand + 1), s, u
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)

@@ -41,6 +41,7 @@ from simkit.core.records import record, slots
 from simkit.core.play import deal_blocks
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, shuffle_prefix, uniform
+from simkit.games.crazy_eights.engine import NO_REFCOUNT
 from simkit.engines.tricks import (beats, hand_value, lowest_code, points_table, random_card,
                                    strength_tables, suit_mask, trick_rules)
 
@@ -711,62 +712,62 @@ def score_strokes(R, W, k, m, mult, u):
     return nok, u
 
 
-@njit(cache=True, nogil=True)
-def play_deal(R, S, W, m, dealno, s, u, v, log, i, col):
-    """One deal among the ``m`` players ``W.order[0..m-1]`` (Forehand first).  Fills the deal's
-    per-position results (``W.strk``, ``W.pot``, ...); with ``unit=deal`` also the metric vector
-    ``v``.  Returns ``(ok, active count, s, u)`` (``ok`` false: a stacked deck ran out)."""
-    cards = W.cards
-    ok, s = deal_cards(W.deck, W.stack, W.stacked, W.perm, cards, s, dealno)
-    if not ok:
-        return False, 0, s, u
-    hands = W.hands
-    dealt = W.dealt
-    t = W.t                        # its rows by name (views: ROWS)
-    order, choice, keys, wtot, weisp = t[T.order], t[T.choice], t[T.keys], t[T.wtot], t[T.weisp]
-    stock, won, total, strk, pot = t[T.stock], t[T.won], t[T.total], t[T.strk], t[T.pot]
-    side, act, held, hkey, dkey = t[T.side], t[T.act], t[T.held], t[T.hkey], t[T.dkey]
-    score = t[T.score]             # net strokes by game seat (a whole game's; 0 in unit=deal)
-    points = POINTS
-    strength = STRENGTH
-    twelve = (not R.dropping) and m < 4
+class Deal(NamedTuple):
+    """What the phases of a played deal share (built by :func:`play_deal`; scalars only)."""
+    m: int                     # players in the deal
+    k: int                     # active positions, ``W.act[:k]``
+    trump: int
+    tcard: int                 # the card that shows trumps
+    ntr: int                   # tricks: 9, or 12 when everyone gets twelve
+    blindpos: int              # the position playing the blind (-1)
+    table: int                 # the card the blind's taker may not play to the first trick (-1)
+    exch: int                  # the position that exchanged the trump six (-1)
+    lone: int                  # the one player left when all others dropped (-1)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def sort_hands(R, S, W, m, twelve, bessern, u):
+    """The dealt hands (``W.cards`` by :func:`hand_layout`), the trump card, each hand's Weis and
+    the Bessern swaps; resets the deal's rows.  Returns ``(trump, tcard, u)``."""
+    cards, hands, dealt = W.cards, W.hands, W.dealt
+    t = W.t
+    held, hkey, dkey = t[T.held], t[T.hkey], t[T.dkey]
     layout = LAYOUT12 if twelve else LAYOUT9
     for j in range(4):
         dealt[j] = np.uint64(0)
-        choice[j] = NOT_ASKED
-        keys[j] = 0
-        wtot[j] = 0
-        weisp[j] = 0
-        stock[j] = 0
-        won[j] = 0
-        total[j] = 0
-        strk[j] = 0
-        pot[j] = 0
-        side[j] = 0
+        t[T.choice, j] = NOT_ASKED
+        for r in (T.keys, T.wtot, T.weisp, T.stock, T.won, T.total, T.strk, T.pot, T.side):
+            t[r, j] = 0
     for p in range(NCARDS):
         dealt[layout[p]] |= ONE << np.uint64(cards[p])
-    bessern = R.bessern and m < 4 and not twelve
     tcard = cards[NCARDS - 1] if not twelve else cards[12 * 2 + 4 * (m - 1) + 3]
     if bessern and m == 3:
         tcard = cards[32]                       # the dealer's last card (line 167)
     trump = tcard >> 4
-    mult = BERNER[trump] if R.berner else 1
     for j in range(m):
         hands[j] = dealt[j]
     nh = 4 if (m < 4 and not twelve and R.dropping) else m   # hands anyone may hold
     for j in range(nh):
         held[j], hkey[j] = weis_of(dealt[j], trump)           # each dealt hand's Weis
         dkey[j] = hkey[j]
-    bess = t[T.bess]
     for j in range(4):
-        bess[j] = -1
+        t[T.bess, j] = -1
     if bessern:
         u = bessern_swaps(S, W, m, trump, u)
-    # ---- play, drop or play blind (lines 118-119, 147-152, 160)
+    return trump, tcard, u
+
+
+@njit(cache=True, nogil=True, inline="always")
+def ask_players(R, S, W, m, trump, blind_ok, u):
+    """Play, drop or play blind, in turn from the Forehand (lines 118-119, 147-152, 160): fills
+    ``W.choice`` and the active positions ``W.act``.  Returns ``(blindpos, lone, k, u)``."""
+    hands, dealt = W.hands, W.dealt
+    t = W.t
+    order, choice, act = t[T.order], t[T.choice], t[T.act]
+    held, hkey, score = t[T.held], t[T.hkey], t[T.score]
     blindpos = -1
     drops = 0
     lone = -1
-    blind_ok = R.blind and m < 4 and not twelve and not bessern
     for j in range(m):
         if not R.dropping:
             choice[j] = PLAY
@@ -804,187 +805,272 @@ def play_deal(R, S, W, m, dealno, s, u, v, log, i, col):
         if choice[j] == PLAY or choice[j] == BLIND:
             act[k] = j
             k += 1
-    table = -1                    # the card the blind's taker may not play to the first trick
-    exch = -1
+    return blindpos, lone, k, u
+
+
+@njit(cache=True, nogil=True, inline="always")
+def exchange_six(S, W, m, k, trump, tcard, blindpos, table, u):
+    """The trump six for the trump card (lines 116, 153, 160): the first active holder may
+    exchange it (the blind's taker with three players gets the six).  Returns
+    ``(exch, table, u)``."""
+    hands = W.hands
+    t = W.t
+    six = trump * 16 + SIX
+    if tcard == six:
+        return -1, table, u
+    sbit = ONE << np.uint64(six)
     tbit = ONE << np.uint64(tcard)
-    if blindpos >= 0 and m == 3:
-        table = tcard
+    exch = -1
+    for a in range(k):
+        j = t[T.act, a]
+        if (hands[j] & sbit) != 0 and not (m == 3 and j == blindpos):
+            sg = S[t[T.order, j]]
+            yes, u = optional(sg.kind, sg.d, u)
+            if yes:
+                exch = j
+                hands[j] = (hands[j] & ~sbit) | tbit
+                t[T.held, j], t[T.hkey, j] = weis_of(hands[j], trump)
+                if blindpos >= 0 and m == 3:   # the blind's taker gets the six
+                    hands[blindpos] = (hands[blindpos] & ~tbit) | sbit
+                    t[T.held, blindpos], t[T.hkey, blindpos] = weis_of(hands[blindpos], trump)
+                    table = six
+            break
+    return exch, table, u
+
+
+@njit(cache=True, nogil=True, inline="always")
+def declare_melds(S, W, k, trump, u):
+    """Weis and Stöck (lines 94-112, 130-134): who declares, and the Weis the best declarer
+    shows.  Returns ``u``."""
+    hands = W.hands
+    t = W.t
+    act, order, keys, held, hkey = t[T.act], t[T.order], t[T.keys], t[T.held], t[T.hkey]
+    wtot, weisp, stock = t[T.wtot], t[T.weisp], t[T.stock]
+    bestk, bestj = 0, -1
+    for a in range(k):
+        j = act[a]
+        sg = S[order[j]]
+        key = hkey[j]
+        wtot[j] = held[j]
+        if key > 0:
+            yes, u = declare_weis(sg.kind, sg.d, sg.weis, key, u)
+            if yes:
+                keys[j] = key
+                if key > bestk:
+                    bestk, bestj = key, j
+        if has_stock(hands[j], trump):
+            yes, u = optional(sg.kind, sg.d, u)
+            if yes:
+                stock[j] = 20
+    if bestj >= 0:
+        # the winner shows the split with the most points whose best Weis still beats
+        # every other declared one (an earlier position wins a tie, lines 110-111); its
+        # Stöck counts unannounced when the split shows trump K and Q (line 133)
+        need = 0
+        for a in range(k):
+            j = act[a]
+            if j != bestj and keys[j] > 0:
+                need = max(need, keys[j] + (1 if j < bestj else 0))
+        kq = (ONE << np.uint64(trump * 16 + KING)) | (ONE << np.uint64(trump * 16 + QUEEN))
+        weisp[bestj], _, shows, _, _ = weis_split(hands[bestj], trump, need, kq)
+        if shows:
+            stock[bestj] = 20
+    return u
+
+
+@njit(cache=True, nogil=True, inline="always")
+def play_tricks(S, W, D, u, log, i, col):
+    """The tricks (lines 121-129) into ``W.won``; each card into the log's ``play`` columns
+    (``j * 64 + card``, the rest -1) when ``col >= 0``.  Returns ``u``."""
+    hands = W.hands
+    t = W.t
+    act, order, won = t[T.act], t[T.order], t[T.won]
+    k, trump, blindpos, table = D.k, D.trump, D.blindpos, D.table
+    points = POINTS
+    strength = STRENGTH
+    rnd = 0                   # the positions playing at random (bits)
+    keepj = 0                 # the positions keeping the trump jack for the last trick
+    for a in range(k):
+        j = act[a]
+        if S[order[j]].kind == K_RANDOM:
+            rnd |= 1 << j
+        elif S[order[j]].keep_jack:
+            keepj |= 1 << j
+    played = np.uint64(0)
+    ntr = D.ntr
+    lead = 0
+    pc = 0
+    for tr in range(ntr):
+        wi = 0
+        tp = 0
+        led = 0
+        wc = 0                # the card winning the trick so far
+        tm = np.uint64(0)     # the trick's cards
+        for q in range(k):
+            a = lead + q
+            if a >= k:
+                a -= k
+            j = act[a]
+            h = hands[j]
+            if tr == 0 and j == blindpos and table >= 0:
+                h &= ~(ONE << np.uint64(table))
+            legal = h
+            if q > 0 and h != 0:
+                legal = legal_cards(h, led, wc, trump)
+            if (rnd >> j) & 1:
+                c, u = random_card(legal, u)
+            else:
+                c = choose_card(hands[j], legal, q, k, trump, played, wc, tp,
+                                (keepj >> j) & 1)
+            if q == 0:
+                led = c >> 4
+                wc = c
+            elif beats(c, wc, trump, strength):
+                wi = q
+                wc = c
+            tp += points[1 if (c >> 4) == trump else 0, c & 15]
+            hands[j] &= ~(ONE << np.uint64(c))
+            tm |= ONE << np.uint64(c)
+            if col >= 0:
+                log[i, col + L.play0 + pc] = j * 64 + c
+            pc += 1
+        wa = lead + wi
+        if wa >= k:
+            wa -= k
+        played |= tm
+        if tr == ntr - 1:
+            tp += LAST_TRICK
+        won[act[wa]] += tp
+        lead = wa
+    if col >= 0:
+        for q in range(pc, NCARDS):
+            log[i, col + L.play0 + q] = -1
+    return u
+
+
+@njit(cache=True, nogil=True, inline="always")
+def pay_potatoes(R, W, k):
+    """The small stakes (``potato_stake``): each active player under the potato threshold pays
+    every other active player (into ``W.side``)."""
+    t = W.t
+    act, total, side = t[T.act], t[T.total], t[T.side]
+    for a in range(k):
+        j = act[a]
+        if total[j] < R.potato:
+            side[j] -= R.stake * (k - 1)
+            for b in range(k):
+                if b != a:
+                    side[act[b]] += R.stake
+
+
+@njit(cache=True, nogil=True, inline="always")
+def deal_metrics(R, W, D, v):
+    """The deal's metric vector ``v`` (``unit=deal``)."""
+    t = W.t
+    order, choice, act, won, total = t[T.order], t[T.choice], t[T.act], t[T.won], t[T.total]
+    strk, pot, side, dkey = t[T.strk], t[T.pot], t[T.side], t[T.dkey]
+    P = R.players
+    m, k, lone = D.m, D.k, D.lone
+    cardsum = 0
+    for j in range(m):
+        cardsum += won[j]
+    for j in range(m):
+        g = order[j]
+        v[QD.strokes * P + g] = strk[j]
+        v[QD.stroked * P + g] = 1 if strk[j] > 0 else 0
+        v[QD.potato * P + g] = 1 if pot[j] > 0 else 0
+        v[QD.points * P + g] = total[j]
+        v[QD.cards * P + g] = won[j]
+        v[QD.weis * P + g] = t[T.weisp, j]
+        v[QD.stock * P + g] = t[T.stock, j]
+        v[QD.weis_held * P + g] = dkey[j] >> 12
+        v[QD.play * P + g] = 1 if (choice[j] == PLAY or choice[j] == BLIND) else 0
+        v[QD.blind * P + g] = 1 if choice[j] == BLIND else 0
+        v[QD.side * P + g] = side[j]
+    b0 = NDS * P
+    v[b0 + TD.active] = k if lone < 0 else 0
+    v[b0 + TD.unplayed] = 1 if lone >= 0 else 0
+    v[b0 + TD.all_potato] = 1 if (lone < 0 and nok_all(total, act, k, R.potato)) else 0
+    v[b0 + TD.card_total] = cardsum
+    v[b0 + TD.exchanges] = 1 if D.exch >= 0 else 0
     if lone < 0:
-        # ---- the trump six (lines 116, 153, 160)
-        six = trump * 16 + SIX
-        sbit = ONE << np.uint64(six)
-        if R.six_exchange and m < 4 and not twelve and tcard != six and not (bessern and m == 3):
-            for a in range(k):
-                j = act[a]
-                if (hands[j] & sbit) != 0 and not (m == 3 and j == blindpos):
-                    sg = S[order[j]]
-                    yes, u = optional(sg.kind, sg.d, u)
-                    if yes:
-                        exch = j
-                        hands[j] = (hands[j] & ~sbit) | tbit
-                        held[j], hkey[j] = weis_of(hands[j], trump)
-                        if blindpos >= 0 and m == 3:   # the blind's taker gets the six
-                            hands[blindpos] = (hands[blindpos] & ~tbit) | sbit
-                            held[blindpos], hkey[blindpos] = weis_of(hands[blindpos], trump)
-                            table = six
-                    break
-        # ---- Weis and Stöck (lines 94-112, 130-134)
-        bestk, bestj = 0, -1
+        v[b0 + TD.held_over] = W.pend[0, 2] + W.pend[1, 2]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def log_deal(W, D, dealno, r, col):
+    """The deal's log block at ``r[col:]`` (:data:`DEAL_COLUMNS`, but the cards played and
+    the scores)."""
+    t = W.t
+    cards = W.cards
+    m = D.m
+    r[col + L.deal] = dealno
+    r[col + L.m] = m
+    r[col + L.trump] = D.trump
+    r[col + L.tcard] = D.tcard
+    r[col + L.blindpos] = D.blindpos
+    r[col + L.exch] = D.exch
+    r[col + L.table] = D.table
+    for j in range(4):
+        r[col + L.ord0 + j] = t[T.order, j] if j < m else -1
+        r[col + L.choice0 + j] = t[T.choice, j] if j < m else NOT_ASKED
+        r[col + L.bess0 + j] = t[T.bess, j]
+        r[col + L.decl0 + j] = 1 if t[T.keys, j] > 0 else 0
+        r[col + L.wkey0 + j] = t[T.keys, j]
+        r[col + L.weis0 + j] = t[T.weisp, j]
+        r[col + L.stock0 + j] = t[T.stock, j]
+        r[col + L.cards0 + j] = t[T.won, j]
+        r[col + L.total0 + j] = t[T.total, j]
+        r[col + L.strk0 + j] = t[T.strk, j]
+        r[col + L.pot0 + j] = t[T.pot, j]
+    for p in range(NCARDS):
+        r[col + L.dealt0 + p] = cards[p]
+
+
+# the unit's streams, metric vector and log row come from the deal loop: 11 parameters.
+# The deal allocates nothing, so it runs without numba's reference counting (_nrt=False, as
+# Crazy Eights' deal): its inlined phases take the work record, whose arrays were otherwise
+# counted in and out at each (measured: a tenth of a deal's time).
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def play_deal(R, S, W, m, dealno, s, u, v, log, i, col):
+    """One deal among the ``m`` players ``W.order[0..m-1]`` (Forehand first).  Fills the deal's
+    per-position results (``W.strk``, ``W.pot``, ...); with ``unit=deal`` also the metric vector
+    ``v``.  Returns ``(ok, active count, s, u)`` (``ok`` false: a stacked deck ran out)."""
+    ok, s = deal_cards(W.deck, W.stack, W.stacked, W.perm, W.cards, s, dealno)
+    if not ok:
+        return False, 0, s, u
+    t = W.t
+    twelve = (not R.dropping) and m < 4
+    bessern = R.bessern and m < 4 and not twelve
+    trump, tcard, u = sort_hands(R, S, W, m, twelve, bessern, u)
+    mult = BERNER[trump] if R.berner else 1
+    blind_ok = R.blind and m < 4 and not twelve and not bessern
+    blindpos, lone, k, u = ask_players(R, S, W, m, trump, blind_ok, u)
+    table = tcard if (blindpos >= 0 and m == 3) else -1
+    exch = -1
+    if lone < 0 and R.six_exchange and m < 4 and not twelve and not (bessern and m == 3):
+        exch, table, u = exchange_six(S, W, m, k, trump, tcard, blindpos, table, u)
+    D = Deal(m, k, trump, tcard, 12 if twelve else 9, blindpos, table, exch, lone)
+    if lone < 0:
+        u = declare_melds(S, W, k, trump, u)
+        u = play_tricks(S, W, D, u, log, i, col)
         for a in range(k):
-            j = act[a]
-            sg = S[order[j]]
-            key = hkey[j]
-            wtot[j] = held[j]
-            if key > 0:
-                yes, u = declare_weis(sg.kind, sg.d, sg.weis, key, u)
-                if yes:
-                    keys[j] = key
-                    if key > bestk:
-                        bestk, bestj = key, j
-            if has_stock(hands[j], trump):
-                yes, u = optional(sg.kind, sg.d, u)
-                if yes:
-                    stock[j] = 20
-        if bestj >= 0:
-            # the winner shows the split with the most points whose best Weis still beats
-            # every other declared one (an earlier position wins a tie, lines 110-111); its
-            # Stöck counts unannounced when the split shows trump K and Q (line 133)
-            need = 0
-            for a in range(k):
-                j = act[a]
-                if j != bestj and keys[j] > 0:
-                    need = max(need, keys[j] + (1 if j < bestj else 0))
-            kq = (ONE << np.uint64(trump * 16 + KING)) | (ONE << np.uint64(trump * 16 + QUEEN))
-            weisp[bestj], _, shows, _, _ = weis_split(hands[bestj], trump, need, kq)
-            if shows:
-                stock[bestj] = 20
-        # ---- the tricks (lines 121-129)
-        rnd = 0                   # the positions playing at random (bits)
-        keepj = 0                 # the positions keeping the trump jack for the last trick
-        for a in range(k):
-            j = act[a]
-            if S[order[j]].kind == K_RANDOM:
-                rnd |= 1 << j
-            elif S[order[j]].keep_jack:
-                keepj |= 1 << j
-        played = np.uint64(0)
-        ntr = 9 if not twelve else 12
-        lead = 0
-        pc = 0
-        for t in range(ntr):
-            wi = 0
-            tp = 0
-            led = 0
-            wc = 0                # the card winning the trick so far
-            tm = np.uint64(0)     # the trick's cards
-            for q in range(k):
-                a = lead + q
-                if a >= k:
-                    a -= k
-                j = act[a]
-                h = hands[j]
-                if t == 0 and j == blindpos and table >= 0:
-                    h &= ~(ONE << np.uint64(table))
-                legal = h
-                if q > 0 and h != 0:
-                    legal = legal_cards(h, led, wc, trump)
-                if (rnd >> j) & 1:
-                    c, u = random_card(legal, u)
-                else:
-                    c = choose_card(hands[j], legal, q, k, trump, played, wc, tp,
-                                    (keepj >> j) & 1)
-                if q == 0:
-                    led = c >> 4
-                    wc = c
-                elif beats(c, wc, trump, strength):
-                    wi = q
-                    wc = c
-                tp += points[1 if (c >> 4) == trump else 0, c & 15]
-                hands[j] &= ~(ONE << np.uint64(c))
-                tm |= ONE << np.uint64(c)
-                if col >= 0:
-                    log[i, col + L.play0 + pc] = j * 64 + c
-                pc += 1
-            wa = lead + wi
-            if wa >= k:
-                wa -= k
-            played |= tm
-            if t == ntr - 1:
-                tp += LAST_TRICK
-            won[act[wa]] += tp
-            lead = wa
-        for a in range(k):
-            j = act[a]
-            total[j] = won[j] + weisp[j] + stock[j]
+            j = t[T.act, a]
+            t[T.total, j] = t[T.won, j] + t[T.weisp, j] + t[T.stock, j]
         nok, u = score_strokes(R, W, k, m, mult, u)
         if R.stake > 0:
-            for a in range(k):
-                j = act[a]
-                if total[j] < R.potato:
-                    side[j] -= R.stake * (k - 1)
-                    for b in range(k):
-                        if b != a:
-                            side[act[b]] += R.stake
-        if col >= 0:
-            for q in range(pc, NCARDS):
-                log[i, col + L.play0 + q] = -1
+            pay_potatoes(R, W, k)
     else:
         W.pend[0, 2] = 0
         W.pend[1, 2] = 0
-        strk[lone] = mult * (1 if m == 2 else (m - 1 if R.minus_one else 2))
+        t[T.strk, lone] = mult * (1 if m == 2 else (m - 1 if R.minus_one else 2))
         if col >= 0:
             for q in range(NCARDS):
                 log[i, col + L.play0 + q] = -1
-    # ---- the deal's metrics (unit=deal) and log
     if not R.game:
-        P = R.players
-        cardsum = 0
-        for j in range(m):
-            cardsum += won[j]
-        for j in range(m):
-            g = order[j]
-            v[QD.strokes * P + g] = strk[j]
-            v[QD.stroked * P + g] = 1 if strk[j] > 0 else 0
-            v[QD.potato * P + g] = 1 if pot[j] > 0 else 0
-            v[QD.points * P + g] = total[j]
-            v[QD.cards * P + g] = won[j]
-            v[QD.weis * P + g] = weisp[j]
-            v[QD.stock * P + g] = stock[j]
-            v[QD.weis_held * P + g] = dkey[j] >> 12
-            v[QD.play * P + g] = 1 if (choice[j] == PLAY or choice[j] == BLIND) else 0
-            v[QD.blind * P + g] = 1 if choice[j] == BLIND else 0
-            v[QD.side * P + g] = side[j]
-        b0 = NDS * P
-        v[b0 + TD.active] = k if lone < 0 else 0
-        v[b0 + TD.unplayed] = 1 if lone >= 0 else 0
-        v[b0 + TD.all_potato] = 1 if (lone < 0 and nok_all(total, act, k, R.potato)) else 0
-        v[b0 + TD.card_total] = cardsum
-        v[b0 + TD.exchanges] = 1 if exch >= 0 else 0
-        if lone < 0:
-            v[b0 + TD.held_over] = W.pend[0, 2] + W.pend[1, 2]
+        deal_metrics(R, W, D, v)
     if col >= 0:
-        r = log[i]
-        r[col + L.deal] = dealno
-        r[col + L.m] = m
-        r[col + L.trump] = trump
-        r[col + L.tcard] = tcard
-        r[col + L.blindpos] = blindpos
-        r[col + L.exch] = exch
-        r[col + L.table] = table
-        for j in range(4):
-            r[col + L.ord0 + j] = order[j] if j < m else -1
-            r[col + L.choice0 + j] = choice[j] if j < m else NOT_ASKED
-            r[col + L.bess0 + j] = bess[j]
-            r[col + L.decl0 + j] = 1 if keys[j] > 0 else 0
-            r[col + L.wkey0 + j] = keys[j]
-            r[col + L.weis0 + j] = weisp[j]
-            r[col + L.stock0 + j] = stock[j]
-            r[col + L.cards0 + j] = won[j]
-            r[col + L.total0 + j] = total[j]
-            r[col + L.strk0 + j] = strk[j]
-            r[col + L.pot0 + j] = pot[j]
-        for p in range(NCARDS):
-            r[col + L.dealt0 + p] = cards[p]
+        log_deal(W, D, dealno, log[i], col)
     return True, (k if lone < 0 else 1), s, u
 
 

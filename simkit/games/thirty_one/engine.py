@@ -32,6 +32,7 @@ from simkit.core.deals import SALT, deal_loop
 from simkit.core.records import record, slots
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, uniform
+from simkit.games.crazy_eights.engine import NO_REFCOUNT
 
 K_RANDOM, K_BASELINE = 0, 1
 SHIFT = 20
@@ -277,6 +278,7 @@ def threshold(S, k, rnd, place, lost, na):
     return base + S.per_seat[k] * place + S.per_life[k] * lost
 
 
+# 11 parameters: only the arrays and scalars it reads (a record would count its arrays' references)
 @njit(cache=True, nogil=True)
 def choose_table(P, trips, rand, margin, feed, H, k, t, knocked, thr, u):
     """A table-variant turn of seat ``k`` (not barred from exchanging; hands ``H``, table
@@ -376,9 +378,10 @@ def score_hand(val, order, lost, na, draw, reason, knocker, layer):
 
 
 @njit(cache=True, nogil=True)
-def play_hand(R, S, W, na, s, u, log, i, lp, replay):
-    """One hand among the ``na`` seats of ``W.order`` (the dealer last).  Returns ``(s, u, lp,
-    cards, turns, reason, refused, dealt31, first3)``; values in ``W.val``, losers ``W.lost``."""
+def deal_hands(R, S, W, na, s, u, log, i, lp, replay):
+    """Deal a hand (the module docstring's order; the table variant's dealer keeps or refuses
+    his first three).  Returns ``(s, u, lp, pos, refused, dealt31, first3)``: ``pos`` the cards
+    dealt."""
     P, trips = R.point, R.trips
     lg = log.shape[0] > 0     # (each logging call costs, even untaken: guarded at the call)
     dealer = W.order[na - 1]
@@ -389,9 +392,7 @@ def play_hand(R, S, W, na, s, u, log, i, lp, replay):
     for q in range(MAXP):
         W.swapped[q] = 0
         W.knock[q] = 0
-    dealt31 = False
     refused = False
-    nd = 0
     for j in range(3):
         c, pos, s = draw_card(W, pos, s)
         W.first[j] = c
@@ -436,7 +437,6 @@ def play_hand(R, S, W, na, s, u, log, i, lp, replay):
     if R.draw:
         c, pos, s = draw_card(W, pos, s)
         W.pile[0] = c
-        nd = 1
         if lg:
             lp = put(log, i, lp, E_CARD, c)
     else:
@@ -449,6 +449,103 @@ def play_hand(R, S, W, na, s, u, log, i, lp, replay):
             dealt31 |= value3(P, trips, W.table[0], W.table[1], W.table[2]) == 31
         if lg:
             lp = put(log, i, lp, E_CHOICE, np.int64(refused))
+    return s, u, lp, pos, refused, dealt31, first3
+
+
+@njit(cache=True, nogil=True, inline="always")
+def table_turn(R, S, W, k, na, knocked, thr, u):
+    """A table-variant turn of seat ``k``: knock, pass, or exchange one card or all three with
+    the table (once all three are exchanged the seat only knocks or passes, ``swap_all``).
+    Returns ``(knock, log kind, log payload, u)``."""
+    hk = W.hand[k]
+    if W.swapped[k]:
+        knock = not knocked and R.swap_knocks
+        return knock, (E_KNOCK if knock else E_PASS), k, u
+    act, a, b, u = choose_table(R.point, R.trips, S.kind[k] == K_RANDOM,
+                                S.swap_all[k] + S.swap_more[k] * (na - 4),
+                                S.feed[k] + S.feed_more[k] * (na - 4), W.hand, k,
+                                W.table, knocked, thr, u)
+    if act == 0:
+        return not knocked, (E_PASS if knocked else E_KNOCK), k, u
+    if act == 1:
+        payload = k | (hk[a] << 4) | (W.table[b] << 12)
+        c = hk[a]
+        hk[a] = W.table[b]
+        W.table[b] = c
+        return False, E_SWAP1, payload, u
+    for j in range(3):
+        c = hk[j]
+        hk[j] = W.table[j]
+        W.table[j] = c
+    W.swapped[k] = 1
+    return False, E_SWAP3, k, u
+
+
+@njit(cache=True, nogil=True, inline="always")
+def draw_choice(R, S, W, k, thr, knocked, nd, u):
+    """A draw-variant turn's choice for seat ``k``: ``(knock, source, discard slot, u)``,
+    source 0 the stock, 1 the discard pile's top; the baseline picks its discard after the
+    draw (:func:`best_discard`)."""
+    hk = W.hand[k]
+    src = 0
+    disc = 0
+    knock = False
+    if S.kind[k] == K_RANDOM:
+        r, u = bounded(u, 8 if knocked else 9)
+        knock = r == 8
+        src = r // 4
+        disc = r % 4
+    else:
+        v = W.val[k]
+        hk[3] = W.pile[nd - 1]
+        top = best_discard(R.point, R.trips, hk)[1]
+        # a 31 is laid down after a draw; nor is a 31 the turned card makes knocked away
+        if not knocked and v >= thr and v < 31 and top != 31:
+            knock = True
+        else:
+            src = top > v
+    return knock, src, disc, u
+
+
+@njit(cache=True, nogil=True, inline="always")
+def draw_discard(R, S, W, k, src, disc, pos, nd, s):
+    """Seat ``k`` draws from the stock (``src`` 0) or the pile and discards (slot ``disc``, or
+    the baseline's :func:`best_discard`).  Returns ``(drawn, discarded, pos, nd, s)``."""
+    hk = W.hand[k]
+    if src == 0:
+        c, pos, s = draw_card(W, pos, s)
+    else:
+        nd -= 1
+        c = W.pile[nd]
+    hk[3] = c
+    if S.kind[k] != K_RANDOM:
+        disc = best_discard(R.point, R.trips, hk)[0]
+    d = hk[disc]
+    hk[disc] = hk[3]
+    W.pile[nd] = d
+    return c, d, pos, nd + 1, s
+
+
+@njit(cache=True, nogil=True)
+def refill_stock(W, nd):
+    """The discard pile but its top card becomes the stock (``reshuffle``): ``(pos, nd)``."""
+    n = W.perm.shape[0]
+    for j in range(nd - 1):
+        W.perm[n - nd + 1 + j] = W.pile[j]
+    W.pile[0] = W.pile[nd - 1]
+    return n - nd + 1, 1
+
+
+# The turns allocate nothing, so they run without numba's reference counting (_nrt=False, as
+# Crazy Eights' deal; NO_REFCOUNT is its switch): their per-turn helpers take the records, whose
+# ~28 arrays were otherwise counted in and out each turn (measured: half the speed).
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def play_turns(R, S, W, na, s, u, log, i, lp, pos):
+    """The turns of a dealt hand (``pos`` cards dealt) until a knock and the last round, a 31,
+    a spent stock or ``max_turns``.  Returns ``(s, u, lp, pos, turns, reason, knocker, layer,
+    gain)``, ``gain`` what the first to play gained on his turn."""
+    P, trips = R.point, R.trips
+    lg = log.shape[0] > 0
     for q in range(na):
         k = W.order[q]
         hk = W.hand[k]
@@ -461,6 +558,7 @@ def play_hand(R, S, W, na, s, u, log, i, lp, replay):
                 reason, layer = R_31, W.order[q]
                 break
     n = W.perm.shape[0]
+    nd = 1 if R.draw else 0           # the discard pile (the turned card)
     v0 = W.val[W.order[0]]
     gain = 0
     turns = 0
@@ -477,53 +575,12 @@ def play_hand(R, S, W, na, s, u, log, i, lp, replay):
         t += 1
         hk = W.hand[k]
         thr = threshold(S, k, rnd, place, R.lives - W.lives[k], na)
-        knock = False
         if not R.draw:
-            if W.swapped[k]:
-                act = 0
-                knock = knocker < 0 and R.swap_knocks
-                if lg:
-                    lp = put(log, i, lp, E_KNOCK if knock else E_PASS, k)
-            else:
-                act, a, b, u = choose_table(P, trips, S.kind[k] == K_RANDOM,
-                                            S.swap_all[k] + S.swap_more[k] * (na - 4),
-                                            S.feed[k] + S.feed_more[k] * (na - 4), W.hand, k,
-                                            W.table, knocker >= 0, thr, u)
-                if act == 0:
-                    knock = knocker < 0
-                    if lg:
-                        lp = put(log, i, lp, E_KNOCK if knock else E_PASS, k)
-                elif act == 1:
-                    if lg:
-                        lp = put(log, i, lp, E_SWAP1, k | (hk[a] << 4) | (W.table[b] << 12))
-                    c = hk[a]
-                    hk[a] = W.table[b]
-                    W.table[b] = c
-                else:
-                    if lg:
-                        lp = put(log, i, lp, E_SWAP3, k)
-                    for j in range(3):
-                        c = hk[j]
-                        hk[j] = W.table[j]
-                        W.table[j] = c
-                    W.swapped[k] = 1
+            knock, kind, payload, u = table_turn(R, S, W, k, na, knocker >= 0, thr, u)
+            if lg:
+                lp = put(log, i, lp, kind, payload)
         else:
-            src = 0
-            disc = 0
-            if S.kind[k] == K_RANDOM:
-                r, u = bounded(u, 8 if knocker >= 0 else 9)
-                knock = r == 8
-                src = r // 4
-                disc = r % 4
-            else:
-                v = W.val[k]
-                hk[3] = W.pile[nd - 1]
-                top = best_discard(P, trips, hk)[1]
-                # a 31 is laid down after a draw; nor is a 31 the turned card makes knocked away
-                if knocker < 0 and v >= thr and v < 31 and top != 31:
-                    knock = True
-                else:
-                    src = top > v
+            knock, src, disc, u = draw_choice(R, S, W, k, thr, knocker >= 0, nd, u)
             if knock:
                 if lg:
                     lp = put(log, i, lp, E_KNOCK, k)
@@ -534,27 +591,11 @@ def play_hand(R, S, W, na, s, u, log, i, lp, replay):
                         break
                     if lg:
                         lp = put(log, i, lp, E_RESHUFFLE, nd - 1)
-                    for j in range(nd - 1):
-                        W.perm[n - nd + 1 + j] = W.pile[j]
-                    pos = n - nd + 1
-                    W.pile[0] = W.pile[nd - 1]
-                    nd = 1
-                if src == 0:
-                    c, pos, s = draw_card(W, pos, s)
-                else:
-                    nd -= 1
-                    c = W.pile[nd]
-                hk[3] = c
+                    pos, nd = refill_stock(W, nd)
+                c, d, pos, nd, s = draw_discard(R, S, W, k, src, disc, pos, nd, s)
                 if lg:
                     lp = put(log, i, lp, E_DRAW, k | (c << 4) | (src << 12))
-                if S.kind[k] != K_RANDOM:
-                    disc = best_discard(P, trips, hk)[0]
-                c = hk[disc]
-                hk[disc] = hk[3]
-                W.pile[nd] = c
-                nd += 1
-                if lg:
-                    lp = put(log, i, lp, E_DISCARD, k | (c << 4))
+                    lp = put(log, i, lp, E_DISCARD, k | (d << 4))
         turns += 1
         W.val[k] = value3(P, trips, hk[0], hk[1], hk[2])
         if t == 1:
@@ -573,6 +614,18 @@ def play_hand(R, S, W, na, s, u, log, i, lp, replay):
         if knocker >= 0 and remaining == 0:
             reason = R_KNOCK
             break
+    return s, u, lp, pos, turns, reason, knocker, layer, gain
+
+
+@njit(cache=True, nogil=True)
+def play_hand(R, S, W, na, s, u, log, i, lp, replay):
+    """One hand among the ``na`` seats of ``W.order`` (the dealer last).  Returns ``(s, u, lp,
+    cards, turns, reason, refused, dealt31, first3, gain)``; values in ``W.val``, losers
+    ``W.lost``."""
+    s, u, lp, pos, refused, dealt31, first3 = deal_hands(R, S, W, na, s, u, log, i, lp, replay)
+    s, u, lp, pos, turns, reason, knocker, layer, gain = play_turns(R, S, W, na, s, u, log, i,
+                                                                    lp, pos)
+    P, trips = R.point, R.trips
     for q in range(na):
         hk = W.hand[W.order[q]]
         W.val[W.order[q]] = value3(P, trips, hk[0], hk[1], hk[2])
