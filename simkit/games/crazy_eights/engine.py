@@ -33,17 +33,13 @@ from numba import njit
 from simkit.core import hand as hnd
 from simkit.core.bits import lowest_code, nth_code, popcount
 from simkit.core.deals import SALT, deal_loop
+from simkit.core.jit import NO_REFCOUNT  # the house's reference-count rule (simkit.core.jit)
 from simkit.core.records import record, slots
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, shuffle_prefix
 from simkit.engines.shedding import random_member
 from simkit.games.crazy_eights.rules import BLOCKED, STARTER_EIGHT, TWOS
 
-try:  # numba's private switch for reference counting; a numba without it counts as usual
-    from numba.core.cpu import CPUTargetOptions
-    NO_REFCOUNT = {"_nrt": False} if hasattr(CPUTargetOptions, "_nrt") else {}
-except ImportError:  # pragma: no cover - a numba that moved its options
-    NO_REFCOUNT = {}
 
 K_RANDOM, K_BASELINE = 0, 1
 DRAW = -1

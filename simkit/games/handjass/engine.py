@@ -37,11 +37,11 @@ from numba import njit
 from simkit.core import cards as C
 from simkit.core.bits import trailing_zeros  # numba's, or plain Python under NUMBA_DISABLE_JIT
 from simkit.core.deals import deal_loop
+from simkit.core.jit import NO_REFCOUNT  # rule 3 of simkit.core.jit
 from simkit.core.records import record, slots
 from simkit.core.play import deal_blocks
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, shuffle_prefix, uniform
-from simkit.games.crazy_eights.engine import NO_REFCOUNT
 from simkit.engines.tricks import (beats, hand_value, lowest_code, points_table, random_card,
                                    strength_tables, suit_mask, trick_rules)
 

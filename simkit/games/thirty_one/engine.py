@@ -29,10 +29,10 @@ import numpy as np
 from numba import njit
 
 from simkit.core.deals import SALT, deal_loop
+from simkit.core.jit import NO_REFCOUNT  # rule 3 of simkit.core.jit
 from simkit.core.records import record, slots
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, uniform
-from simkit.games.crazy_eights.engine import NO_REFCOUNT
 
 K_RANDOM, K_BASELINE = 0, 1
 SHIFT = 20
@@ -537,7 +537,7 @@ def refill_stock(W, nd):
 
 
 # The turns allocate nothing, so they run without numba's reference counting (_nrt=False, as
-# Crazy Eights' deal; NO_REFCOUNT is its switch): their per-turn helpers take the records, whose
+# Crazy Eights' deal: rule 3 of simkit.core.jit): their per-turn helpers take the records, whose
 # ~28 arrays were otherwise counted in and out each turn (measured: half the speed).
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
 def play_turns(R, S, W, na, s, u, log, i, lp, pos):
