@@ -272,6 +272,7 @@ def settle(R, stakes, row, result, staked, turnover):
     return delta, turnover
 
 
+# 12 parameters: one trace row's values, taken as plain arguments like the phases above
 @njit(cache=True, nogil=True)
 def trace_round(R, trace, traced, first, stakes, row, i, r, bank, cap, last, delta):
     """Row ``traced[0]`` of ``trace``, if there is room: round ``r`` of session ``i``."""
