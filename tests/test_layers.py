@@ -2,8 +2,9 @@
 
 A module imports only from its own layer or the layers below it, at the top of the file or inside
 a function alike (read from the source with :mod:`ast`, so a lazy import cannot hide a wrong
-way); the command modules import each other in one direction only; and a fresh interpreter that
-imports the core and the engines loads no game (the package top loads its names lazily).
+way); a game never imports another game (what two games share lives in the engines); the command
+modules import each other in one direction only; and a fresh interpreter that imports the core
+and the engines loads no game (the package top loads its names lazily).
 """
 from __future__ import annotations
 
@@ -80,6 +81,24 @@ def test_every_module_imports_only_its_layer_or_below():
             if theirs is not None and theirs > mine:
                 wrong.append(f"{module} imports {other}")
     assert not wrong, "imports against the layers:\n" + "\n".join(wrong)
+
+
+def _game(module: str) -> str | None:
+    """The game a module belongs to (``simkit.games.ochko.engine`` -> ``ochko``), or None."""
+    parts = module.split(".")
+    return parts[2] if len(parts) > 2 and parts[:2] == ["simkit", "games"] else None
+
+
+def test_no_game_imports_another_game():
+    wrong = []
+    for module, path in sorted(MODULES.items()):
+        mine = _game(module)
+        if mine is None:
+            continue
+        wrong += [f"{module} imports {other}" for other in sorted(imports(module, path))
+                  if _game(other) not in (None, mine)]
+    assert not wrong, "games importing other games:\n" + "\n".join(wrong)
+    assert _game("simkit.games.ochko.engine") == "ochko" and _game("simkit.games") is None
 
 
 def _cycle(graph: dict[str, set[str]]) -> list[str] | None:

@@ -101,9 +101,10 @@ def compare(game: str, a: str, b: str, *, field: str | None = None, rules=None, 
     Returns an :class:`~simkit.analysis.common.Analysis` whose table has one row per metric:
     ``a_mean``, ``b_mean``, and ``mean`` with ``se``, ``ci_low``, ``ci_high`` the comparison
     named by ``quantity`` (``A's edge``: A's value minus the even share ``even``, half of A - B;
-    or ``A - B``), ``diff`` = A - B with its interval ``diff_low``, ``diff_high``, ``better`` (``lower``, ``higher`` or blank), ``resolved``
-    (the interval excludes 0 at ``confidence``; for the target, the sequential test over its
-    looks); ``kind`` says whether the metric is a strategy's own (seat) or a shared outcome.
+    or ``A - B``), ``diff`` = A - B with its interval ``diff_low``, ``diff_high``, ``better``
+    (``lower``, ``higher`` or blank), ``resolved`` (the interval excludes 0 at ``confidence``;
+    for the target, the sequential test over its looks); ``kind`` says whether the metric is a
+    strategy's own (seat) or a shared outcome.
     ``metric`` (a stem such as ``points`` or a seat name such as ``p1_points``; default the game's
     objective) is the one the sequential mode resolves; ``n`` is the deals per configuration
     (the cap when sequential).  ``teams``: a team of A (p1, p3, ...) against a team of B (p2,
@@ -135,61 +136,21 @@ def compare(game: str, a: str, b: str, *, field: str | None = None, rules=None, 
     d = Deals(spec, configs, n, seed, workers=workers, backend=backend, scheduler=scheduler,
               progress=progress, desc=f"{spec.name} compare", out=out, resume=resume)
     plan_looks = looks(len(d.plan)) if sequential else [len(d.plan)]
-    alpha = (1 - confidence) / len(plan_looks)
-    status, history = "fixed n", []
     with d:
-        for k in plan_looks:
-            d.play(range(len(configs)), k)
-            chunks = d.common(range(len(configs)))
-            if len(chunks) < 2:
-                break
-            cnt = d.counts(chunks)
-            av, bv, _ = _sides(d, roles, mode, st[target], chunks)
-            e = batch(cnt, av - bv)
-            q = t_quantile(1 - alpha / 2, e["df"])
-            history.append(dict(look=len(history) + 1, chunks=len(chunks), deals=int(cnt.sum()),
-                                mean=e["mean"], se=e["se"], bound=q * e["se"]))
-            if not d.complete:
-                status = "interrupted"
-                break
-            if until_resolved and abs(e["mean"]) > q * e["se"]:
-                status = "resolved"
-                break
-            if precision is not None and q * e["se"] <= precision:
-                status = "precision reached"
-                break
-        else:
-            if sequential:
-                status = "cap reached"
+        status, history = _play_looks(d, len(configs), roles, mode, st[target], plan_looks,
+                                      (1 - confidence) / len(plan_looks), until_resolved,
+                                      precision)
     if not history:
         nothing_finished(d, "no chunk finished: nothing to compare")
     chunks = d.common(range(len(configs)))
     cnt = d.counts(chunks)
     rs = game_string(spec, r)
     h = history[-1]
-    rows = []
-    for name, s in st.items():
-        av, bv, diffable = _sides(d, roles, mode, s, chunks)
-        ea, eb = batch(cnt, av), batch(cnt, bv)
-        nan = dict(mean=math.nan, se=math.nan, df=0, ci_low=math.nan, ci_high=math.nan)
-        e = batch(cnt, av - bv) if diffable else nan
-        even = _even_share(cnt, av, bv) if diffable and (mode == "teams" or (
-            mode == "head-to-head" and spec.seats(r) == 2)) else None
-        q = batch(cnt, (av - bv) / 2) if even is not None else e
-        if name == target:
-            ok = abs(h["mean"]) > h["bound"]
-        else:
-            ok = settled(q["mean"], q["se"], q["df"], confidence)
-        rows.append(dict(game=spec.name, rules=rs, a=str(sa), b=str(sb),
-                         field=str(sf) if sf else ("-" if mode != "field" else "bank"),
-                         metric=name, kind=s.kind if s.kind == "shared" else "seat",
-                         better=better(spec, r, name),
-                         quantity=("A's edge" if even is not None else "A - B") if diffable else "",
-                         a_mean=ea["mean"], b_mean=eb["mean"], mean=q["mean"], se=q["se"],
-                         ci_low=q["ci_low"], ci_high=q["ci_high"], diff=e["mean"],
-                         diff_low=e["ci_low"], diff_high=e["ci_high"],
-                         even=even if even is not None else math.nan, resolved=bool(ok),
-                         n=int(cnt.sum()), seed=int(seed), configs=len(configs), mode=mode))
+    common = dict(game=spec.name, rules=rs, a=str(sa), b=str(sb),
+                  field=str(sf) if sf else ("-" if mode != "field" else "bank"))
+    rows = [dict(common, **row, n=int(cnt.sum()), seed=int(seed), configs=len(configs), mode=mode)
+            for row in _metric_rows(spec, r, d, roles, mode, st, chunks, cnt, target, h,
+                                    confidence)]
     # what matters first: the target, then the metrics with a difference, the rest (no A - B) last
     rows.sort(key=lambda x: (x["metric"] != target, not math.isfinite(x["mean"])))
     table = pd.DataFrame(rows)
@@ -229,6 +190,65 @@ def compare(game: str, a: str, b: str, *, field: str | None = None, rules=None, 
                 deals=int(d.played()), seats=seat_names(spec.seats(r)))
     return Analysis("compare", rs, label, {"table": table, "history": pd.DataFrame(history)},
                     summary, info, complete=d.complete, exit_status=d.exit_status, claims=[claim])
+
+
+def _play_looks(d, nconfigs, roles, mode, s, plan_looks, alpha, until_resolved, precision):
+    """Play the seatings look by look (``plan_looks``: chunks per look) until the target ``s``
+    is resolved, the precision is reached, the cap or an interruption; returns the status and
+    the history of looks (A - B's mean, se and bound at each)."""
+    sequential = until_resolved or precision is not None
+    status, history = "fixed n", []
+    for k in plan_looks:
+        d.play(range(nconfigs), k)
+        chunks = d.common(range(nconfigs))
+        if len(chunks) < 2:
+            break
+        cnt = d.counts(chunks)
+        av, bv, _ = _sides(d, roles, mode, s, chunks)
+        e = batch(cnt, av - bv)
+        q = t_quantile(1 - alpha / 2, e["df"])
+        history.append(dict(look=len(history) + 1, chunks=len(chunks), deals=int(cnt.sum()),
+                            mean=e["mean"], se=e["se"], bound=q * e["se"]))
+        if not d.complete:
+            status = "interrupted"
+            break
+        if until_resolved and abs(e["mean"]) > q * e["se"]:
+            status = "resolved"
+            break
+        if precision is not None and q * e["se"] <= precision:
+            status = "precision reached"
+            break
+    else:
+        if sequential:
+            status = "cap reached"
+    return status, history
+
+
+def _metric_rows(spec, r, d, roles, mode, st, chunks, cnt, target, h, confidence):
+    """One row a metric: A's and B's means, the comparison (A's edge or A - B), A - B, whether
+    it is resolved (the target by the last look ``h`` of the sequential test)."""
+    rows = []
+    for name, s in st.items():
+        av, bv, diffable = _sides(d, roles, mode, s, chunks)
+        ea, eb = batch(cnt, av), batch(cnt, bv)
+        nan = dict(mean=math.nan, se=math.nan, df=0, ci_low=math.nan, ci_high=math.nan)
+        e = batch(cnt, av - bv) if diffable else nan
+        even = _even_share(cnt, av, bv) if diffable and (mode == "teams" or (
+            mode == "head-to-head" and spec.seats(r) == 2)) else None
+        q = batch(cnt, (av - bv) / 2) if even is not None else e
+        if name == target:
+            ok = abs(h["mean"]) > h["bound"]
+        else:
+            ok = settled(q["mean"], q["se"], q["df"], confidence)
+        rows.append(dict(metric=name, kind=s.kind if s.kind == "shared" else "seat",
+                         better=better(spec, r, name),
+                         quantity=("A's edge" if even is not None else "A - B") if diffable else "",
+                         a_mean=ea["mean"], b_mean=eb["mean"], mean=q["mean"], se=q["se"],
+                         ci_low=q["ci_low"], ci_high=q["ci_high"], diff=e["mean"],
+                         diff_low=e["ci_low"], diff_high=e["ci_high"],
+                         even=even if even is not None else math.nan, resolved=bool(ok)))
+    return rows
+
 
 
 def _even_share(cnt, av, bv) -> float | None:

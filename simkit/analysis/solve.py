@@ -98,19 +98,8 @@ def solve(game: str, row: str, col: str, *, strategies=None, rules=None,
         raise SimkitError(f"{spec.name}'s objective {stem!r} is minimised; name the payoffs with "
                           f"--row-metric and --col-metric")
     st = stems(spec, r0)
-
-    def resolve(metric, side):
-        if metric is None:
-            return (f"{side}_{stem}", 1.0) if side != "house" else (None, 1.0)
-        neg = metric.startswith("-")
-        name = metric[1:] if neg else metric
-        seat, s = seat_metric(spec, r0, name)
-        if seat is None and st[s].kind != "shared":
-            raise SimkitError(f"name a seat's metric, e.g. p1_{s}")
-        return name, -1.0 if neg else 1.0
-
-    cm, csign = resolve(col_metric, sc)
-    rm, rsign = resolve(row_metric, sr)
+    cm, csign = _payoff(spec, r0, st, stem, col_metric, sc)
+    rm, rsign = _payoff(spec, r0, st, stem, row_metric, sr)
     if cm is None:                    # the house's column: zero-sum against the row side
         cm, csign = rm, -rsign
     if rm is None:
@@ -124,25 +113,7 @@ def solve(game: str, row: str, col: str, *, strategies=None, rules=None,
         if resume:
             raise SimkitError("--resume: an --exact solve plays no chunks, there is nothing to "
                               "continue")
-        if spec.exact is None:
-            raise SimkitError(f"{spec.name} has no exact analysis; solve it by simulation")
-        ex_axes = [(rk, rvals), (ck, cvals)] + _fixed_axes(spec, r0, strategies, (rk, ck))
-        check_request(spec, (), ex_axes)
-        _, t = spec.exact(r0, None, ex_axes)
-        for key in (rk, ck):
-            if key not in t.columns:
-                raise SimkitError(f"{spec.name}'s exact analysis has no {key} axis; solve it by "
-                                  f"simulation")
-        piv = {}
-        for name in {rm, cm}:
-            sub = t[t.metric == name]
-            if sub.empty:
-                raise SimkitError(f"the exact analysis reports no {name!r}")
-            if sub.duplicated([rk, ck]).any():
-                raise SimkitError(f"{spec.name}'s exact analysis varies more than {rk} and {ck}; "
-                                  f"solve it by simulation")
-            piv[name] = sub.pivot_table(index=rk, columns=ck, values="mean").reindex(
-                index=[_num(v) for v in rvals], columns=[_num(v) for v in cvals]).to_numpy()
+        piv = _exact_matrices(spec, r0, strategies, (rk, rvals), (ck, cvals), {rm, cm})
         u_row, u_col = rsign * piv[rm], csign * piv[cm]
         cell_se = np.zeros_like(u_row)
         paired = cnt = w = None
@@ -172,18 +143,9 @@ def solve(game: str, row: str, col: str, *, strategies=None, rules=None,
                     [f"{ck}={_num(v)}" for v in cvals], [str(_num(v)) for v in rvals],
                     [str(_num(v)) for v in cvals], rlab, paired, cnt, w)
     br_col, br_row, i_star, j_star, x, y = g.br_col, g.br_row, g.i_star, g.j_star, g.x, g.y
-    cells = []
-    for i, rv in enumerate(rvals):
-        for j, cv in enumerate(cvals):
-            cells.append({"game": spec.name, "rules": rs, rk: _num(rv), ck: _num(cv),
-                          "metric": rlab, "mean": float(u_row[i, j]),
-                          "se": float(cell_se[i, j]),
-                          "ci_low": float(u_row[i, j] - 1.959963984540054 * cell_se[i, j]),
-                          "ci_high": float(u_row[i, j] + 1.959963984540054 * cell_se[i, j]),
-                          "col_payoff": float(u_col[i, j]), "n": nd, "seed": int(seed),
-                          "col_best_reply": bool(br_col[i] == j), "row_best_reply": bool(br_row[j] == i),
-                          "row_mix": float(x[i]), "col_mix": float(y[j]), "method": method})
-    table = pd.DataFrame(cells)
+    table = pd.DataFrame(_cells(g, (rk, rvals), (ck, cvals), u_row, u_col, cell_se,
+                                dict(game=spec.name, rules=rs, metric=rlab, n=nd,
+                                     seed=int(seed), method=method)))
     summary = [f"{method}: {rk} ({len(rvals)}) x {ck} ({len(cvals)}), row payoff {rlab}"
                + (f", {nd:,} common deals per cell" if nd else "")] + g.lines
     claims = g.claims
@@ -203,6 +165,66 @@ def solve(game: str, row: str, col: str, *, strategies=None, rules=None,
                 resolved=[c["resolved"] for c in claims])
     return Analysis("solve", rs, label, {"table": table, "replies": g.replies}, summary, info,
                     complete=complete, exit_status=status, claims=claims)
+
+
+def _payoff(spec, r0, st, stem, metric, side):
+    """A side's payoff metric and sign: ``metric`` (``-name`` negated), by default the side's
+    own objective ``stem`` (``None`` for the house)."""
+    if metric is None:
+        return (f"{side}_{stem}", 1.0) if side != "house" else (None, 1.0)
+    neg = metric.startswith("-")
+    name = metric[1:] if neg else metric
+    seat, s = seat_metric(spec, r0, name)
+    if seat is None and st[s].kind != "shared":
+        raise SimkitError(f"name a seat's metric, e.g. p1_{s}")
+    return name, -1.0 if neg else 1.0
+
+
+def _exact_matrices(spec, r0, strategies, row, col, names):
+    """The game's exact analysis over the ``row`` and ``col`` axes (``(key, values)``): each of
+    ``names``' means as a matrix, rows by the row values and columns by the column values."""
+    (rk, rvals), (ck, cvals) = row, col
+    if spec.exact is None:
+        raise SimkitError(f"{spec.name} has no exact analysis; solve it by simulation")
+    ex_axes = [(rk, rvals), (ck, cvals)] + _fixed_axes(spec, r0, strategies, (rk, ck))
+    check_request(spec, (), ex_axes)
+    _, t = spec.exact(r0, None, ex_axes)
+    for key in (rk, ck):
+        if key not in t.columns:
+            raise SimkitError(f"{spec.name}'s exact analysis has no {key} axis; solve it by "
+                              f"simulation")
+    piv = {}
+    for name in names:
+        sub = t[t.metric == name]
+        if sub.empty:
+            raise SimkitError(f"the exact analysis reports no {name!r}")
+        if sub.duplicated([rk, ck]).any():
+            raise SimkitError(f"{spec.name}'s exact analysis varies more than {rk} and {ck}; "
+                              f"solve it by simulation")
+        piv[name] = sub.pivot_table(index=rk, columns=ck, values="mean").reindex(
+            index=[_num(v) for v in rvals], columns=[_num(v) for v in cvals]).to_numpy()
+    return piv
+
+
+def _cells(g, row, col, u_row, u_col, cell_se, about):
+    """The table's rows, one a cell: its row and column values (``row``, ``col``: ``(key,
+    values)``), the row's payoff with its se and 95% interval, the column's payoff, the best
+    replies and the equilibrium's mixes; ``about``: the game, rules, metric, n, seed, method."""
+    (rk, rvals), (ck, cvals) = row, col
+    cells = []
+    for i, rv in enumerate(rvals):
+        for j, cv in enumerate(cvals):
+            cells.append({"game": about["game"], "rules": about["rules"], rk: _num(rv),
+                          ck: _num(cv), "metric": about["metric"], "mean": float(u_row[i, j]),
+                          "se": float(cell_se[i, j]),
+                          "ci_low": float(u_row[i, j] - 1.959963984540054 * cell_se[i, j]),
+                          "ci_high": float(u_row[i, j] + 1.959963984540054 * cell_se[i, j]),
+                          "col_payoff": float(u_col[i, j]), "n": about["n"],
+                          "seed": about["seed"], "col_best_reply": bool(g.br_col[i] == j),
+                          "row_best_reply": bool(g.br_row[j] == i), "row_mix": float(g.x[i]),
+                          "col_mix": float(g.y[j]), "method": about["method"]})
+    return cells
+
 
 
 def matrix_game(u_row, u_col, rk: str, ck: str, rnames, cnames, rshort, cshort, rlab: str,

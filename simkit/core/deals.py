@@ -57,6 +57,8 @@ def deal_loop(play, salt, R, S, W, state, n, acc, rows, log):
     return cards
 
 
+# 13 parameters: deal_loop's ten and the coded table's three; inlined into each kernel, where a
+# record of them would only add a tuple to build per call
 @njit(cache=True, nogil=True, inline="always")
 def coded_loop(play, salt, R, S, W, state, n, acc, rows, log, table, dslot, bits):
     """:func:`deal_loop` for a deal whose metric vector is a sum of table rows.

@@ -238,6 +238,8 @@ def _enum(cnt, R, out, must, exact_n, min_n):
     return k
 
 
+# 14 parameters: _enum's loop state for one suit, passed as scalars and arrays (a record's arrays
+# would cost reference counts per call, as search.py's speed notes say)
 @njit(cache=True, nogil=True)
 def _runs_at(cnt, R, out, k, s, P, ln, wc, nw, act, stn, used, must, exact_n):
     """The runs of suit ``s`` on positions ``P[:ln]``: every choice of wild positions (where the

@@ -201,11 +201,21 @@ def _prepare(wk, cnt, R, dw, NP, W, fb, tb, mb, capm):
     order; every meld (records at ``mb``, by owner in trying order); the needs; and frame 0 at
     ``fb``: the hand less the kinds no meld holds, their value its deadwood so far.  False when
     the meld buffers (``capm`` records) are too small."""
-    WC = FIXED
-    WCODE = FIXED + W + 1
-    ALLW = FIXED + 2 * W + 1
-    rec = NP + 2
-    # ---- rank positions
+    _positions(wk, R)
+    K = _kinds(wk, cnt, R, dw, NP, fb)
+    _wilds(wk, cnt, R, dw, W)
+    m = _list_melds(wk, R, NP, W, tb, capm)
+    if m < 0:
+        return False
+    _by_owner(wk, K, m, NP, tb, mb)
+    _needs(wk, K, m, NP, W, fb, mb)
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _positions(wk, R):
+    """The rank positions runs use: ``wk[SEQP + j]`` the position of seq index ``j``,
+    ``wk[POSI + q]`` the seq index of position ``q`` (-1: unused), ``wk[NSEQ]`` how many."""
     N = 0
     for q in range(16):
         wk[POSI + q] = -1
@@ -215,10 +225,14 @@ def _prepare(wk, cnt, R, dw, NP, W, fb, tb, mb, capm):
             wk[POSI + q] = N
             N += 1
     wk[NSEQ] = N
-    # ---- the kinds in value order, code planes and kind planes
+
+
+@njit(cache=True, nogil=True)
+def _kinds(wk, cnt, R, dw, NP, fb):
+    """The natural kinds in value order (``wk[CODE + i]``, ``wk[VAL + i]``, ``wk[IDX + code]``),
+    the hand's code planes (``wk[CPL + j]``) and its kind planes into frame 0 (``wk[fb + j]``);
+    returns how many kinds."""
     K = 0
-    p0 = np.int64(0)
-    p1 = np.int64(0)
     for j in range(NP):
         wk[CPL + j] = 0
         wk[fb + j] = 0
@@ -245,9 +259,17 @@ def _prepare(wk, cnt, R, dw, NP, W, fb, tb, mb, capm):
         for j in range(NP):
             if (wk[CPL + j] >> c) & 1:
                 wk[fb + j] |= np.int64(1) << i
-    p0 = wk[CPL]
-    p1 = wk[CPL + 1] if NP > 1 else 0
-    # ---- wild cards: most valuable in hand first, then by code
+    return K
+
+
+@njit(cache=True, nogil=True)
+def _wilds(wk, cnt, R, dw, W):
+    """The wild cards in order of use, most valuable in hand first, then by code
+    (``wk[FIXED + W + 1:]``), the values of the unused (``wk[FIXED + k]``: of the wilds from the
+    k-th on) and how many all-wild melds hold (``wk[FIXED + 2 * W + 1 + k]``)."""
+    WC = FIXED
+    WCODE = FIXED + W + 1
+    ALLW = FIXED + 2 * W + 1
     nw = 0
     wr = R.wild_ranks
     while wr:
@@ -281,7 +303,19 @@ def _prepare(wk, cnt, R, dw, NP, W, fb, tb, mb, capm):
                 for sz in range(R.min_size, min(big, k) + 1):
                     b = max(b, sz + wk[ALLW + k - sz])
                 wk[ALLW + k] = b
-    # ---- lanes: the natural cards by seq index, 16 bits a suit
+
+
+@njit(cache=True, nogil=True)
+def _list_melds(wk, R, NP, W, tb, capm):
+    """Every meld the hand could lay down, listed by its lowest card's code (records at ``tb``,
+    planes by kind number): the runs each card owns (:func:`_runs_of`), its sets
+    (:func:`_sets_of`), then the card alone with wild cards.  Returns how many (-1: more than
+    ``capm``)."""
+    rec = NP + 2
+    N = wk[NSEQ]
+    p0 = wk[CPL]
+    p1 = wk[CPL + 1] if NP > 1 else 0
+    # lanes: the natural cards by seq index, 16 bits a suit
     col = np.int64(0x0001000100010001)
     l0 = np.int64(0)
     l1 = np.int64(0)
@@ -289,11 +323,8 @@ def _prepare(wk, cnt, R, dw, NP, W, fb, tb, mb, capm):
         rk = _rank_at(wk[SEQP + j])
         l0 |= ((p0 >> rk) & col) << j
         l1 |= ((p1 >> rk) & col) << j
-    ace_lo = N > 0 and wk[SEQP] == 1
-    ace_hi = N > 0 and wk[SEQP + N - 1] == 14
     runmax = min(R.max_size, N)
     mw = min(W, R.max_wild)
-    # ---- every meld, listed by its lowest card's code (records at tb, planes by kind number)
     m = 0
     t = p0
     while t:
@@ -303,161 +334,15 @@ def _prepare(wk, cnt, R, dw, NP, W, fb, tb, mb, capm):
         s = c >> 4
         first_pi = -1
         if R.runs:
-            lane0 = (l0 >> (16 * s)) & 0xFFFF
-            lane1 = (l1 >> (16 * s)) & 0xFFFF
-            for side in range(2):
-                if side == 0:
-                    if r != 14 or wk[POSI + 1] < 0:
-                        continue
-                    pi = wk[POSI + 1]
-                else:
-                    if wk[POSI + r] < 0:
-                        continue
-                    pi = wk[POSI + r]
-                if first_pi < 0:
-                    first_pi = pi
-                wav = mw if R.run_wilds else 0
-                jlo = max(0, pi - runmax + 1)
-                jhi = min(N - 1, pi + runmax - 1)
-                win = ((np.int64(1) << (jhi + 1)) - 1) & ~((np.int64(1) << jlo) - 1)
-                # the other natural cards of a run c owns: higher kinds of its suit (the ace
-                # low among them); for the ace itself only a second ace at the other end
-                if r == 14:
-                    A = np.int64(0)
-                    if pi == 0 and ace_hi and (lane1 >> (N - 1)) & 1:
-                        A = np.int64(1) << (N - 1)
-                    elif pi == N - 1 and ace_lo and lane1 & 1:
-                        A = np.int64(1)
-                    A &= win
-                else:
-                    A = lane0 & win & ~((np.int64(2) << pi) - 1)
-                    if ace_lo and jlo == 0 and lane0 & 1:
-                        A |= 1
-                if A == 0:
-                    continue
-                two_aces = ace_lo and ace_hi and r != 14
-                los = (A & ((np.int64(1) << pi) - 1)) | (np.int64(1) << pi)
-                while los:
-                    lo = lowest_code(los)
-                    los &= los - 1
-                    his = A & ~((np.int64(2) << pi) - 1) & ((np.int64(1) << (lo + runmax)) - 1)
-                    his |= np.int64(1) << pi
-                    while his:
-                        hi = highest_code(his)
-                        his &= ~(np.int64(1) << hi)
-                        inner = ((np.int64(1) << hi) - 1) & ~((np.int64(2) << lo) - 1)
-                        inner &= ~(np.int64(1) << pi)
-                        ai = A & inner
-                        u = popcount(inner) - popcount(ai)
-                        if u > wav:
-                            continue
-                        base = (np.int64(1) << lo) | (np.int64(1) << hi) | (np.int64(1) << pi) | ai
-                        x = np.int64(0)
-                        while True:
-                            nx = popcount(x)
-                            if u + nx <= wav:
-                                P = base & ~x
-                                n = popcount(P)
-                                w0 = max(u + nx, R.min_size - n)
-                                w1 = min(R.max_wild, runmax - n) if R.run_wilds else 0
-                                ok = n >= 2 and w0 <= wav and w0 <= w1 and n >= R.min_natural
-                                if ok and two_aces and (P & 1) and (P >> (N - 1)) & 1:
-                                    ok = (lane1 >> (N - 1)) & 1 == 1
-                                if ok:
-                                    if m >= capm:
-                                        return False
-                                    b = tb + m * rec
-                                    km = np.int64(0)
-                                    twice = np.int64(0)
-                                    q = P
-                                    while q:
-                                        j = lowest_code(q)
-                                        q &= q - 1
-                                        kb = np.int64(1) << wk[IDX + s * 16 + _rank_at(wk[SEQP + j])]
-                                        if km & kb:
-                                            twice |= kb
-                                        km |= kb
-                                    for j in range(NP):
-                                        wk[b + j] = 0
-                                    wk[b] = km
-                                    if NP > 1:
-                                        wk[b + 1] = twice
-                                    wk[b + NP] = _info(w0, w1 - w0, KIND_RUN, n)
-                                    wk[b + NP + 1] = s | (P << 2)
-                                    m += 1
-                            x = (x - ai) & ai    # the next naturals left out for wilds, 0 first
-                            if x == 0:
-                                break
+            m, first_pi = _runs_of(wk, R, NP, tb, capm, m, c, l0, l1, mw)
+            if m < 0:
+                return -1
         setok = R.sets and (R.set_ranks >> r) & 1
         mode = SET_ANY if (R.free_set_ranks >> r) & 1 else R.set_suits
-        mates = ((p0 >> r) & col) & ~((np.int64(2) << (16 * s)) - 1)
-        mates |= (p1 >> c) & 1
-        if setok and mates:
-            cs0 = 0
-            cs1 = 0
-            cs2 = 0
-            cs3 = 0
-            for j in range(NP):
-                pj = wk[CPL + j]
-                cs0 += (pj >> r) & 1
-                cs1 += (pj >> (16 + r)) & 1
-                cs2 += (pj >> (32 + r)) & 1
-                cs3 += (pj >> (48 + r)) & 1
-            own = (cs0, cs1, cs2, cs3)[s] - 1
-            n1 = cs1 if s < 1 else 0
-            n2 = cs2 if s < 2 else 0
-            n3 = cs3 if s < 3 else 0
-            for phase in range(2):
-                # SET_ANY: any choice (phase 0); SET_DISTINCT: one of each other suit (phase 1);
-                # one or all different: copies of the card (phase 0) or distinct suits (phase 1)
-                if (phase == 0 and mode == SET_DISTINCT) or (phase == 1 and mode == SET_ANY):
-                    continue
-                if phase == 0:
-                    c0 = own
-                    c1 = n1 if mode == SET_ANY else 0
-                    c2 = n2 if mode == SET_ANY else 0
-                    c3 = n3 if mode == SET_ANY else 0
-                else:
-                    c0 = 0
-                    c1 = min(n1, 1)
-                    c2 = min(n2, 1)
-                    c3 = min(n3, 1)
-                lim_n = set_limit(R, mode, phase == 1)
-                for k1 in range(c1, -1, -1):
-                    for k2 in range(c2, -1, -1):
-                        for k3 in range(c3, -1, -1):
-                            for k0 in range(c0, -1, -1):
-                                n = 1 + k0 + k1 + k2 + k3
-                                if n < 2 or n > lim_n:
-                                    continue
-                                w0 = max(0, R.min_size - n)
-                                w1 = min(R.max_wild, lim_n - n)
-                                if w0 > mw or w0 > w1 or n < R.min_natural:
-                                    continue
-                                if m >= capm:
-                                    return False
-                                b = tb + m * rec
-                                # copies by suit (k1..k3 are 0 for suits up to s)
-                                if s == 1:
-                                    ks = (0, k0 + 1, k2, k3)
-                                elif s == 2:
-                                    ks = (0, 0, k0 + 1, k3)
-                                elif s == 3:
-                                    ks = (0, 0, 0, k0 + 1)
-                                else:
-                                    ks = (k0 + 1, k1, k2, k3)
-                                pay = r
-                                for u in range(4):
-                                    pay |= ks[u] << (4 + 6 * u)
-                                for j in range(NP):
-                                    v = np.int64(0)
-                                    for u in range(4):
-                                        if ks[u] > j:
-                                            v |= np.int64(1) << wk[IDX + 16 * u + r]
-                                    wk[b + j] = v
-                                wk[b + NP] = _info(w0, w1 - w0, KIND_SET, n)
-                                wk[b + NP + 1] = pay
-                                m += 1
+        if setok:
+            m = _sets_of(wk, R, NP, tb, capm, m, c, mw, mode)
+            if m < 0:
+                return -1
         # the card alone with wild cards: a set unless a run has more room
         w0 = R.min_size - 1
         if w0 <= mw and R.min_natural <= 1:
@@ -473,7 +358,7 @@ def _prepare(wk, cnt, R, dw, NP, W, fb, tb, mb, capm):
                     cap_run = w1 - w0
             if cap_set >= 0 or cap_run >= 0:
                 if m >= capm:
-                    return False
+                    return -1
                 b = tb + m * rec
                 for j in range(NP):
                     wk[b + j] = 0
@@ -485,8 +370,200 @@ def _prepare(wk, cnt, R, dw, NP, W, fb, tb, mb, capm):
                     wk[b + NP] = _info(w0, cap_run, KIND_RUN, 1)
                     wk[b + NP + 1] = s | (np.int64(1) << (2 + first_pi))
                 m += 1
-    # ---- by owner (the first kind in value order), then trying order: more natural cards,
-    # then fewer wilds, then as listed
+    return m
+
+
+@njit(cache=True, nogil=True)
+def _runs_of(wk, R, NP, tb, capm, m, c, l0, l1, mw):
+    """The runs card ``c`` owns (its other natural cards are higher kinds of its suit, the ace
+    low among them), as records from ``tb + m * rec``; ``l0``, ``l1`` are the hand's lanes,
+    ``mw`` the most wilds a meld may take.  Returns the records listed so far (-1: more than
+    ``capm``) and ``c``'s first rank position (-1: runs do not use its rank)."""
+    rec = NP + 2
+    N = wk[NSEQ]
+    ace_lo = N > 0 and wk[SEQP] == 1
+    ace_hi = N > 0 and wk[SEQP + N - 1] == 14
+    runmax = min(R.max_size, N)
+    r = c & 15
+    s = c >> 4
+    first_pi = -1
+    lane0 = (l0 >> (16 * s)) & 0xFFFF
+    lane1 = (l1 >> (16 * s)) & 0xFFFF
+    for side in range(2):
+        if side == 0:
+            if r != 14 or wk[POSI + 1] < 0:
+                continue
+            pi = wk[POSI + 1]
+        else:
+            if wk[POSI + r] < 0:
+                continue
+            pi = wk[POSI + r]
+        if first_pi < 0:
+            first_pi = pi
+        wav = mw if R.run_wilds else 0
+        jlo = max(0, pi - runmax + 1)
+        jhi = min(N - 1, pi + runmax - 1)
+        win = ((np.int64(1) << (jhi + 1)) - 1) & ~((np.int64(1) << jlo) - 1)
+        # the other natural cards of a run c owns: higher kinds of its suit (the ace
+        # low among them); for the ace itself only a second ace at the other end
+        if r == 14:
+            A = np.int64(0)
+            if pi == 0 and ace_hi and (lane1 >> (N - 1)) & 1:
+                A = np.int64(1) << (N - 1)
+            elif pi == N - 1 and ace_lo and lane1 & 1:
+                A = np.int64(1)
+            A &= win
+        else:
+            A = lane0 & win & ~((np.int64(2) << pi) - 1)
+            if ace_lo and jlo == 0 and lane0 & 1:
+                A |= 1
+        if A == 0:
+            continue
+        two_aces = ace_lo and ace_hi and r != 14
+        los = (A & ((np.int64(1) << pi) - 1)) | (np.int64(1) << pi)
+        while los:
+            lo = lowest_code(los)
+            los &= los - 1
+            his = A & ~((np.int64(2) << pi) - 1) & ((np.int64(1) << (lo + runmax)) - 1)
+            his |= np.int64(1) << pi
+            while his:
+                hi = highest_code(his)
+                his &= ~(np.int64(1) << hi)
+                inner = ((np.int64(1) << hi) - 1) & ~((np.int64(2) << lo) - 1)
+                inner &= ~(np.int64(1) << pi)
+                ai = A & inner
+                u = popcount(inner) - popcount(ai)
+                if u > wav:
+                    continue
+                base = (np.int64(1) << lo) | (np.int64(1) << hi) | (np.int64(1) << pi) | ai
+                x = np.int64(0)
+                while True:
+                    nx = popcount(x)
+                    if u + nx <= wav:
+                        P = base & ~x
+                        n = popcount(P)
+                        w0 = max(u + nx, R.min_size - n)
+                        w1 = min(R.max_wild, runmax - n) if R.run_wilds else 0
+                        ok = n >= 2 and w0 <= wav and w0 <= w1 and n >= R.min_natural
+                        if ok and two_aces and (P & 1) and (P >> (N - 1)) & 1:
+                            ok = (lane1 >> (N - 1)) & 1 == 1
+                        if ok:
+                            if m >= capm:
+                                return -1, first_pi
+                            b = tb + m * rec
+                            km = np.int64(0)
+                            twice = np.int64(0)
+                            q = P
+                            while q:
+                                j = lowest_code(q)
+                                q &= q - 1
+                                kb = np.int64(1) << wk[IDX + s * 16 + _rank_at(wk[SEQP + j])]
+                                if km & kb:
+                                    twice |= kb
+                                km |= kb
+                            for j in range(NP):
+                                wk[b + j] = 0
+                            wk[b] = km
+                            if NP > 1:
+                                wk[b + 1] = twice
+                            wk[b + NP] = _info(w0, w1 - w0, KIND_RUN, n)
+                            wk[b + NP + 1] = s | (P << 2)
+                            m += 1
+                    x = (x - ai) & ai    # the next naturals left out for wilds, 0 first
+                    if x == 0:
+                        break
+    return m, first_pi
+
+
+@njit(cache=True, nogil=True)
+def _sets_of(wk, R, NP, tb, capm, m, c, mw, mode):
+    """The sets card ``c`` owns (copies of it and cards of its rank in higher suits, by the
+    suit rule ``mode``), as records from ``tb + m * rec``; returns the records listed so far
+    (-1: more than ``capm``)."""
+    rec = NP + 2
+    r = c & 15
+    s = c >> 4
+    col = np.int64(0x0001000100010001)
+    p0 = wk[CPL]
+    p1 = wk[CPL + 1] if NP > 1 else 0
+    mates = ((p0 >> r) & col) & ~((np.int64(2) << (16 * s)) - 1)
+    mates |= (p1 >> c) & 1
+    if not mates:
+        return m
+    cs0 = 0
+    cs1 = 0
+    cs2 = 0
+    cs3 = 0
+    for j in range(NP):
+        pj = wk[CPL + j]
+        cs0 += (pj >> r) & 1
+        cs1 += (pj >> (16 + r)) & 1
+        cs2 += (pj >> (32 + r)) & 1
+        cs3 += (pj >> (48 + r)) & 1
+    own = (cs0, cs1, cs2, cs3)[s] - 1
+    n1 = cs1 if s < 1 else 0
+    n2 = cs2 if s < 2 else 0
+    n3 = cs3 if s < 3 else 0
+    for phase in range(2):
+        # SET_ANY: any choice (phase 0); SET_DISTINCT: one of each other suit (phase 1);
+        # one or all different: copies of the card (phase 0) or distinct suits (phase 1)
+        if (phase == 0 and mode == SET_DISTINCT) or (phase == 1 and mode == SET_ANY):
+            continue
+        if phase == 0:
+            c0 = own
+            c1 = n1 if mode == SET_ANY else 0
+            c2 = n2 if mode == SET_ANY else 0
+            c3 = n3 if mode == SET_ANY else 0
+        else:
+            c0 = 0
+            c1 = min(n1, 1)
+            c2 = min(n2, 1)
+            c3 = min(n3, 1)
+        lim_n = set_limit(R, mode, phase == 1)
+        for k1 in range(c1, -1, -1):
+            for k2 in range(c2, -1, -1):
+                for k3 in range(c3, -1, -1):
+                    for k0 in range(c0, -1, -1):
+                        n = 1 + k0 + k1 + k2 + k3
+                        if n < 2 or n > lim_n:
+                            continue
+                        w0 = max(0, R.min_size - n)
+                        w1 = min(R.max_wild, lim_n - n)
+                        if w0 > mw or w0 > w1 or n < R.min_natural:
+                            continue
+                        if m >= capm:
+                            return -1
+                        b = tb + m * rec
+                        # copies by suit (k1..k3 are 0 for suits up to s)
+                        if s == 1:
+                            ks = (0, k0 + 1, k2, k3)
+                        elif s == 2:
+                            ks = (0, 0, k0 + 1, k3)
+                        elif s == 3:
+                            ks = (0, 0, 0, k0 + 1)
+                        else:
+                            ks = (k0 + 1, k1, k2, k3)
+                        pay = r
+                        for u in range(4):
+                            pay |= ks[u] << (4 + 6 * u)
+                        for j in range(NP):
+                            v = np.int64(0)
+                            for u in range(4):
+                                if ks[u] > j:
+                                    v |= np.int64(1) << wk[IDX + 16 * u + r]
+                            wk[b + j] = v
+                        wk[b + NP] = _info(w0, w1 - w0, KIND_SET, n)
+                        wk[b + NP + 1] = pay
+                        m += 1
+    return m
+
+
+@njit(cache=True, nogil=True)
+def _by_owner(wk, K, m, NP, tb, mb):
+    """The melds listed at ``tb`` copied to ``mb`` by owner (the first kind in value order:
+    ``wk[ST + i]``..``wk[EN + i]``), then in trying order: more natural cards, then fewer
+    wilds, then as listed."""
+    rec = NP + 2
     for i in range(K):
         wk[EN + i] = 0
     for i in range(m):
@@ -511,7 +588,14 @@ def _prepare(wk, cnt, R, dw, NP, W, fb, tb, mb, capm):
             wk[b + u] = wk[tb + i * rec + u]
         wk[EN + o] += 1
     wk[NMELD] = m
-    # ---- needs; kinds no meld holds are deadwood now
+
+
+@njit(cache=True, nogil=True)
+def _needs(wk, K, m, NP, W, fb, mb):
+    """The kinds' needs (``wk[NEEDA + i]``, ``wk[NGT + k]``); the kinds no meld holds are
+    deadwood now (frame 0 at ``fb``: the hand less them, their value its deadwood so far);
+    the search's best reset."""
+    rec = NP + 2
     for i in range(K):
         wk[NEEDA + i] = NOMELD
     for i in range(m):
@@ -541,7 +625,6 @@ def _prepare(wk, cnt, R, dw, NP, W, fb, tb, mb, capm):
     wk[BEST] = INF
     wk[NBEST] = 0
     wk[NODES] = 0
-    return True
 
 
 @njit(cache=True, nogil=True)
@@ -550,12 +633,9 @@ def _search(wk, R, NP, W, fb, mb, bp, memo, tab):
     table at ``wk[tab:]`` when ``memo``).  A frame is the hand's planes, the deadwood so far, the
     wilds left, the room, the next meld to try (-1: deadwood tried, -3: a leaf or a cut) and the
     kind it branches on."""
-    WC = FIXED
-    ALLW = FIXED + 2 * W + 1
     F = NP + 5
     rec = NP + 2
     nmw = min(W, R.max_wild)
-    tmask = np.int64((1 << MEMO_BITS) - 1)
     d = 0
     expand = True            # entering frame d (else: back in frame d, to try its next child)
     while True:
@@ -569,32 +649,9 @@ def _search(wk, R, NP, W, fb, mb, bp, memo, tab):
             while True:
                 p0 = wk[f]
                 if p0 == 0:                    # a leaf
-                    extra = min(wl, cap)
-                    if R.min_natural == 0:
-                        for a in range(min(wl, cap) + 1):
-                            extra = max(extra, a + wk[ALLW + wl - a])
-                    tot = cur + wk[WC + W - wl + extra]
-                    if tot < wk[BEST]:
-                        wk[BEST] = tot
-                        wk[BWL] = wl
-                        wk[BCAP] = cap
-                        nb = 0
-                        for dd in range(d):
-                            mi = wk[fb + dd * F + NP + 3]
-                            if mi >= 0:     # that frame's child was meld mi - 1 (-1: deadwood)
-                                wk[bp + nb] = mi - 1
-                                nb += 1
-                        wk[NBEST] = nb
+                    _leaf(wk, R, NP, W, fb, bp, d, cur, wl, cap)
                     break
-                lb = cur + wk[WC + W]
-                if wl < nmw:
-                    g = wk[NGT + wl]
-                    for j in range(NP):
-                        q = wk[f + j] & g
-                        while q:
-                            lb += wk[VAL + lowest_code(q)]
-                            q &= q - 1
-                if lb >= wk[BEST]:
+                if _bound(wk, NP, W, f, cur, wl, nmw) >= wk[BEST]:
                     break
                 c = lowest_code(p0)
                 mi = wk[ST + c]
@@ -613,14 +670,7 @@ def _search(wk, R, NP, W, fb, mb, bp, memo, tab):
                 if mi < end:                   # a branch: kind c in a meld, or deadwood
                     cut = False
                     if memo:
-                        h = np.uint64(wl * 64 + min(cap, wl)) * np.uint64(0x9E3779B97F4A7C15)
-                        for j in range(NP):
-                            h = (h ^ np.uint64(wk[f + j])) * np.uint64(0xBF58476D1CE4E5B9)
-                            h ^= h >> np.uint64(31)
-                        slot = tab + (np.int64(h >> np.uint64(20)) & tmask) * (NP + 2)
-                        same = wk[slot + NP] == wl * 64 + min(cap, wl) + 1
-                        for j in range(NP):
-                            same = same and wk[slot + j] == wk[f + j]
+                        slot, same = _memo_slot(wk, NP, f, wl, cap, tab)
                         cut = same and cur + wk[slot + NP + 1] >= wk[BEST]
                     if not cut:
                         wk[f + NP + 3] = mi
@@ -682,28 +732,85 @@ def _search(wk, R, NP, W, fb, mb, bp, memo, tab):
             continue
         # frame d is done
         if memo and mi == -1:
-            wl = wk[f + NP + 1]
-            cap = wk[f + NP + 2]
-            h = np.uint64(wl * 64 + min(cap, wl)) * np.uint64(0x9E3779B97F4A7C15)
-            for j in range(NP):
-                h = (h ^ np.uint64(wk[f + j])) * np.uint64(0xBF58476D1CE4E5B9)
-                h ^= h >> np.uint64(31)
-            slot = tab + (np.int64(h >> np.uint64(20)) & tmask) * (NP + 2)
-            v = wk[BEST] - wk[f + NP]
-            same = wk[slot + NP] == wl * 64 + min(cap, wl) + 1
-            for j in range(NP):
-                same = same and wk[slot + j] == wk[f + j]
-            if same:
-                v = max(v, wk[slot + NP + 1])
-            for j in range(NP):
-                wk[slot + j] = wk[f + j]
-            wk[slot + NP] = wl * 64 + min(cap, wl) + 1
-            wk[slot + NP + 1] = v
+            _memo_store(wk, NP, f, tab)
         if d == 0:
             return
         d -= 1
         expand = False
 
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _leaf(wk, R, NP, W, fb, bp, d, cur, wl, cap):
+    """A leaf of the search (frame ``d``, no natural card left; ``cur`` its deadwood, ``wl`` the
+    wilds left, ``cap`` the melds' room): its deadwood with the wilds left placed at best; a new
+    best is kept with the melds of its path (``wk[bp:]``)."""
+    WC = FIXED
+    ALLW = FIXED + 2 * W + 1
+    F = NP + 5
+    extra = min(wl, cap)
+    if R.min_natural == 0:
+        for a in range(min(wl, cap) + 1):
+            extra = max(extra, a + wk[ALLW + wl - a])
+    tot = cur + wk[WC + W - wl + extra]
+    if tot < wk[BEST]:
+        wk[BEST] = tot
+        wk[BWL] = wl
+        wk[BCAP] = cap
+        nb = 0
+        for dd in range(d):
+            mi = wk[fb + dd * F + NP + 3]
+            if mi >= 0:     # that frame's child was meld mi - 1 (-1: deadwood)
+                wk[bp + nb] = mi - 1
+                nb += 1
+        wk[NBEST] = nb
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _bound(wk, NP, W, f, cur, wl, nmw):
+    """A lower bound of the deadwood below the frame at ``f``: its deadwood so far, the wilds'
+    values at best unused, and the kinds left whose need exceeds the wilds left."""
+    lb = cur + wk[FIXED + W]
+    if wl < nmw:
+        g = wk[NGT + wl]
+        for j in range(NP):
+            q = wk[f + j] & g
+            while q:
+                lb += wk[VAL + lowest_code(q)]
+                q &= q - 1
+    return lb
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _memo_slot(wk, NP, f, wl, cap, tab):
+    """The memo table's slot (at ``tab``) of the position in the frame at ``f`` (its planes, the
+    wilds left ``wl`` and the usable room), and whether the slot holds that position."""
+    tmask = np.int64((1 << MEMO_BITS) - 1)
+    h = np.uint64(wl * 64 + min(cap, wl)) * np.uint64(0x9E3779B97F4A7C15)
+    for j in range(NP):
+        h = (h ^ np.uint64(wk[f + j])) * np.uint64(0xBF58476D1CE4E5B9)
+        h ^= h >> np.uint64(31)
+    slot = tab + (np.int64(h >> np.uint64(20)) & tmask) * (NP + 2)
+    same = wk[slot + NP] == wl * 64 + min(cap, wl) + 1
+    for j in range(NP):
+        same = same and wk[slot + j] == wk[f + j]
+    return slot, same
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _memo_store(wk, NP, f, tab):
+    """Keep the bound the finished frame at ``f`` proved (the best less its deadwood so far) in
+    its memo slot, the larger if the slot held the position already."""
+    wl = wk[f + NP + 1]
+    cap = wk[f + NP + 2]
+    slot, same = _memo_slot(wk, NP, f, wl, cap, tab)
+    v = wk[BEST] - wk[f + NP]
+    if same:
+        v = max(v, wk[slot + NP + 1])
+    for j in range(NP):
+        wk[slot + j] = wk[f + j]
+    wk[slot + NP] = wl * 64 + min(cap, wl) + 1
+    wk[slot + NP + 1] = v
 
 @njit(cache=True, nogil=True)
 def _write_all(out, R, wk, NP, W, mb, bp):

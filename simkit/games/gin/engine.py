@@ -253,6 +253,7 @@ def deadest_discard(h, forbid, card, dmin, slack, known, gone):
     return best
 
 
+# 12 parameters: the policy and the hand's scalars (uint64 masks, counts); no array, nothing to pack
 @njit(cache=True, nogil=True)
 def after_draw(p, h, forbid, pre_d, pre_card, limit, dead, stock, opp_picks, known, gone, u):
     """Policy ``p``'s move with 11 cards ``h``: ``(knock, discard bit, u)``.  ``(pre_d,
@@ -359,6 +360,8 @@ def log_turn(log, i, col, q, take, drawn, d, knock):
     log[i, col + 4] = knock
 
 
+# 11 parameters: the records and the work arrays taken out of W once per match (no reference
+# counts per hand), the hand's seats and key
 @njit(cache=True, nogil=True)
 def play_hand(R, S, perm, order, stacked, flip, dealer, key, log, i, base):
     """One hand; returns ``(outcome, knocker seat, winner seat, points, turns, cards)``, the
@@ -460,6 +463,7 @@ def match_totals(R, score_w, score_l, wins_w, wins_l):
     return tw + bw, score_l + R.box_bonus * wins_l, shut
 
 
+# 11 parameters: as play_hand's, the work arrays out of W once, and the match's sums and weight
 @njit(cache=True, nogil=True)
 def play_match(R, S, perm, order, stacked, hv, flip, key, v, w, log):
     """One game to ``target``; adds its hand metrics (sums) to ``hv`` and match metrics to ``v``,

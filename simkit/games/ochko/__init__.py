@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from simkit.core import cards as C
 from simkit.core import play
-from simkit.core.records import record
 from simkit.core.registry import GameSpec
 from simkit.errors import SimkitError
 from simkit.games.ochko import engine, replay
@@ -16,10 +15,7 @@ VERSION = 3  # 2: table strategy defaults to the bundled basic table (was: an er
 
 def prepare(rules, strategies, stacked=None):
     """The kernel's records: rules tables, the players' policies, the deck and scratch."""
-    ptab, hitp = encode(strategies, rules)
-    K = len(strategies)
-    return (engine.tables(rules), record(engine.Policies, table=ptab.reshape(K, engine.NU, -1),
-                                         hitp=hitp.reshape(K, engine.NU, -1)),
+    return (engine.tables(rules), engine.policies(*encode(strategies, rules)),
             engine.work(rules, stacked))
 
 

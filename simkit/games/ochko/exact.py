@@ -166,6 +166,7 @@ def _settle(counts, left, h, p, b1, T, memo, pc, bc):
             bc[bcat_of_key[k]] += p * q
 
 
+# 11 parameters: a recursion's state (deck left, hand, probability) and its tables, as they are
 @njit(cache=True)
 def _player(counts, left, h, p, b1, ptab, hitp, T, memo, pc, bc):
     """Follow the player's strategy (stop table) from hand ``h`` with probability ``p``."""

@@ -5,57 +5,7 @@ then each player's result against the bank (lines 11-17, 30-31, 44).  The banker
 seat: his moves are table events."""
 from __future__ import annotations
 
-from simkit.core.cards import ACE, JACK, KING, QUEEN
-from simkit.engines.moves import Records
-from simkit.games.ochko.engine import card_values
-
-
-PICTURES = (JACK, QUEEN, KING)
-
-
-def hand_word(rules, cards, values) -> tuple[str, str]:
-    """``(verb, total)`` where a hand of ``cards`` ends: stands, busts, a golden point (two
-    aces), five pictures."""
-    total = sum(int(values[c]) for c in cards)
-    if rules.golden_point and len(cards) == 2 and all(c & 15 == ACE for c in cards):
-        return "holds a golden point", f"two aces, {total}"
-    if rules.five_pictures and len(cards) == 5 and all(c & 15 in PICTURES for c in cards):
-        return "holds five pictures", f"{total}"
-    return ("busts with" if total > 21 else "stands with"), f"{total}"
-
-
-def round_moves(rules, log: list[int], deal: int = 1) -> list[dict]:
-    """A round's cards from its move log (``(to, card)`` pairs): the deal, each player's cards
-    and where he stops, the banker's (no card when no player is left standing: his first card
-    is then below his stop and he drew none)."""
-    K = rules.players
-    values = card_values(rules.values)
-    rec = Records(deal)
-    add = rec.rec
-
-    pairs = [(log[j], log[j + 1]) for j in range(0, len(log) - 1, 2) if log[j] >= 0]
-    held = [[] for _ in range(K + 1)]
-    for who, c in pairs[:K + 1]:        # one card each, the banker's last and face up
-        held[who].append(c)
-        add(None, "the banker turns up", [c]) if who == K else add(who, "is dealt", [c])
-    later = pairs[K + 1:]               # then each player's draws in turn, then the banker's
-    for k in range(K):
-        for who, c in later:
-            if who == k:
-                held[k].append(c)
-                add(k, "takes a card", [c])
-        verb, total = hand_word(rules, held[k], values)
-        add(k, verb, held[k], total)
-    banker = [c for who, c in later if who == K]
-    if not banker and held[K] and values[held[K][0]] < rules.banker_stop:
-        add(None, "the banker draws no card", note="no player is left standing")
-        return rec
-    for c in banker:
-        held[K].append(c)
-        add(None, "the banker draws", [c])
-    verb, total = hand_word(rules, held[K], values)
-    add(None, f"the banker {verb}", held[K], total)
-    return rec
+from simkit.engines.banking.replay import round_moves
 
 
 def moves(rules, log: list[int], metrics: dict) -> list[dict]:

@@ -27,7 +27,7 @@ import pandas as pd
 
 from simkit.core.registry import Param, StrategyKind
 from simkit.errors import SimkitError
-from simkit.games.ochko.engine import ASK, DRAW, NU, STOP, TN, TT
+from simkit.engines.banking.round import NU, TN, TT, draw_below, stop_tables
 
 K_STAND_AT, K_RANDOM, K_TABLE, K_UPCARD = 0, 1, 2, 3
 BUNDLED = {"basic": os.path.join(os.path.dirname(os.path.abspath(__file__)), "policies",
@@ -117,13 +117,10 @@ def _hit_probabilities(strategy, file_state) -> np.ndarray:
 
 def _hit_probabilities_of(strategy) -> np.ndarray:
     v = strategy.values
-    total = np.arange(TT)[None, :, None]
-    up = np.arange(NU)[:, None, None]
-    ones = np.ones((NU, TT, TN))
     if strategy.kind == "stand_at":
-        return (total < v["t"]) * ones
+        return draw_below(v["t"])
     if strategy.kind == "upcard_stand":
-        return (total < np.where(up >= v["strong"], v["t_strong"], v["t"])) * ones
+        return draw_below(np.where(np.arange(NU) >= v["strong"], v["t_strong"], v["t"]))
     if strategy.kind == "random":
         return np.full((NU, TT, TN), float(v["p"]))
     p = np.zeros((NU, TT, TN))
@@ -149,10 +146,5 @@ def encode(strategies, rules):
 
 @functools.lru_cache(maxsize=128)
 def _encode(strategies, max_cards, file_states):
-    t = np.arange(TT)[:, None]
-    n = np.arange(TN)[None, :]
-    forced = np.broadcast_to((t >= 21) | (n >= max_cards), (TT, TN))
     hitp = np.stack([hit_probabilities(s) for s in strategies])
-    ptab = np.where(hitp >= 1.0, DRAW, np.where(hitp <= 0.0, STOP, ASK)).astype(np.uint8)
-    ptab[:, :, forced] = STOP
-    return ptab, hitp
+    return stop_tables(hitp, max_cards), hitp

@@ -1,8 +1,8 @@
 """Очко table sessions: a banker's bank from his stake to "стук", ruin or a round cap.
 
 One *deal* of the game ``ochko_session`` is one whole session: the banker puts up ``bank``, the
-players stake against it round after round (each round an ordinary Очко round, played by
-:func:`simkit.games.ochko.engine.run_deals`), and the session ends when the bank reaches
+players stake against it round after round (each round an ordinary Очко round, the banking engine's
+:func:`simkit.engines.banking.round.play_round`), and the session ends when the bank reaches
 ``stuk_multiple`` times the banker's stake ("стук", after one last round), when it can no longer
 cover a stake, or after ``max_rounds`` rounds.  The banker then takes what is left.
 
@@ -19,32 +19,32 @@ from simkit.core import cards as C
 from simkit.core import play
 from simkit.core.registry import GameSpec, resolve_strategies
 from simkit.errors import SimkitError
-from simkit.games.ochko import prepare as round_prepare
+from simkit.engines.banking import round as banker_round
 from simkit.games.ochko_session import engine, replay
 from simkit.games.ochko_session.engine import (first_cards, metrics, peek_key,  # noqa: F401
                                                session_state)
 from simkit.games.ochko_session.rules import OchkoSessionRules
-from simkit.games.ochko_session.strategies import STRATEGIES, playing, seats
+from simkit.games.ochko_session.strategies import STRATEGIES, seats
 
 VERSION = 1
 MAX_TRACE = 5_000_000
-MAX_STACK = 64  # the round game deals at most 64 cards from a stacked deck
+MAX_STACK = 64  # the round deals at most 64 cards from a stacked deck
 
 
 def prepare(rules, strategies, stacked=None, trace_rows: int = 0):
-    """The kernel's records: the session's rules (with the round game's tables), the seats'
-    staking rules (with the round game's policies) and the buffers, with room for
+    """The kernel's records: the session's rules (with the round's tables), the seats' staking
+    rules (with their playing rules as the round's policies) and the buffers, with room for
     ``trace_rows`` rounds of trace.  With a ``stacked`` deck every round of the session is dealt
     from it in order."""
-    R0, S0, W0 = round_prepare(rules, playing(strategies), stacked)
-    return (engine.session(rules, R0), seats(strategies, S0),
-            engine.work(rules, W0, trace_rows))
+    return (engine.session(rules, banker_round.tables(rules)),
+            seats(strategies, rules.max_cards),
+            engine.work(rules, banker_round.work(rules, stacked), trace_rows))
 
 
 def play_stacked(rules, strategies, cards) -> dict[str, float]:
     """Play one session in which every round is dealt from ``cards`` in the order given
     (``"As Ah 10s ..."`` or codes; one card to each player, then the banker's, then each
-    player's draws, then the banker's, as :func:`simkit.games.ochko.play_stacked`).  Returns the
+    player's draws, then the banker's, as a round of the game ``ochko`` is dealt).  Returns the
     session's metrics by name.  Repeated cards and cards not in the rules' deck are refused."""
     if len(cards if not isinstance(cards, str) else cards.split()) > MAX_STACK:
         raise SimkitError(f"a stacked deck holds at most {MAX_STACK} cards")

@@ -5,11 +5,12 @@ The kernel is :func:`run_deals`: the core deal loop (:mod:`simkit.core.deals`) o
 which plays a session round after round in four phases: the end of a
 session checked before each round (:func:`next_round`: ruin, стук, and the стук round), the
 stakes (:func:`place_stakes`, on the round's first cards), the round itself (:func:`deal_round`:
-one round of Очко's own kernel, :func:`simkit.games.ochko.engine.run_deals`) and the settlement
-(:func:`settle`); :func:`end_session` writes the session's metrics.  The records: the session's
-rules :class:`Session` (with the round game's :class:`~simkit.games.ochko.engine.Tables`), the
-seats' :class:`~simkit.games.ochko_session.strategies.Seats` (with the round game's
-:class:`~simkit.games.ochko.engine.Policies`) and the buffers :class:`Work`.
+one banker's round of Очко, :func:`simkit.engines.banking.round.play_round`, as the game
+``ochko`` plays it) and the settlement (:func:`settle`); :func:`end_session` writes the session's
+metrics.  The records: the session's rules :class:`Session` (with the round's
+:class:`~simkit.engines.banking.round.Tables`), the seats'
+:class:`~simkit.games.ochko_session.strategies.Seats` (with the round's
+:class:`~simkit.engines.banking.round.Policies`) and the buffers :class:`Work`.
 
 Randomness and pairing: each session takes one key from its chunk's xoshiro stream (the deal
 loop's key) and seeds its own xoshiro state from it (:func:`seed_session`, four splitmix64
@@ -27,7 +28,7 @@ then :data:`TRACE_SEAT` per seat) is written into ``Work.trace`` while it has ro
 Move log (:func:`log_columns`, for ``simkit replay``): the rounds logged, then per round (at most
 :data:`LOG_ROUNDS`) its key (two 32-bit halves), the cards it dealt, the cards each seat ended
 with, each seat's stake, and each seat's payoff per unit staked in millionths.  The round's
-cards are its key's (:func:`simkit.games.ochko.engine.write_log` deals them again), so the log
+cards are its key's (:func:`simkit.engines.banking.round.write_log` deals them again), so the log
 is a few numbers a round.
 """
 from __future__ import annotations
@@ -41,7 +42,7 @@ from simkit.core.deals import SALT, coded_row, deal_loop
 from simkit.core.records import record, slots
 from simkit.core.registry import Metric
 from simkit.core.rng import draw_index, splitmix, xoshiro_step
-from simkit.games.ochko import engine as round_game
+from simkit.engines.banking import round as banker_round
 from simkit.games.ochko_session.rules import (CAP_BANK, LAST_BANK, LAST_NONE, LAST_ROUND_CAPS,
                                               ROUND_CAPS, SHORT_ONE, SHORT_BANKS)
 
@@ -72,8 +73,8 @@ T = slots(TRACE_HEAD)   # T.bank, ...: a trace row's columns
 TQ = slots(TRACE_SEAT)  # TQ.stake, ...: a seat's, offset by NTH + NTS * seat
 NTH, NTS = len(TRACE_HEAD), len(TRACE_SEAT)
 
-# a round row of the round game: seat k's payoff per unit stake is at EV + NP * k
-EV = round_game.NB + round_game.P.result
+# a round row of the round: seat k's payoff per unit stake is at EV + NP * k
+EV = banker_round.NB + banker_round.P.result
 # what the end-of-session phase decides before a round
 NEXT_ROUND, STUK_ROUND, END_RUIN, END_STUK = range(4)
 # the move log: rounds a session's log keeps, a round's head (key halves, cards dealt), what it
@@ -121,15 +122,15 @@ class Session(NamedTuple):
     reserve: bool              # each seat leaves 1 of the cap for every later seat
     short_bank: int            # SHORT_SIT or SHORT_ONE (every seat always stakes at least 1)
     card_value: np.ndarray     # int64[80]: each card's points (vabank's test)
-    round: round_game.Tables   # the round game's rules
+    round: banker_round.Tables  # the round's rules
 
 
 class Work(NamedTuple):
-    """The round game's buffers and the session's: its own xoshiro state, the round's metric
+    """The round's buffers and the session's: its own xoshiro state, the round's metric
     row, the first cards and stakes of the round, the seats' running sums, and the trace."""
-    round: round_game.Work
+    round: banker_round.Work
     state: np.ndarray          # uint64[4]: the session's own xoshiro state
-    row: np.ndarray            # float64[1, MR]: the round's metrics (the round game's vector)
+    row: np.ndarray            # float64[1, MR]: the round's metric vector
     no_log: np.ndarray         # int64[0, 1]: the round's (empty) move log
     first: np.ndarray          # int64[K + 1]: the round's first cards, the banker's last
     stakes: np.ndarray         # float64[K]: the round's stakes
@@ -147,12 +148,12 @@ def session(rules, tables) -> Session:
                   last_round_cap=LAST_ROUND_CAPS.index(rules.last_round_cap),
                   round_cap=ROUND_CAPS.index(rules.round_cap), reserve=rules.reserve,
                   short_bank=SHORT_BANKS.index(rules.short_bank),
-                  card_value=round_game.card_values(rules.values), round=tables)
+                  card_value=banker_round.card_values(rules.values), round=tables)
 
 
 def work(rules, round_work, trace_rows: int = 0) -> Work:
     K = rules.players
-    MR = len(round_game.metrics(rules))
+    MR = banker_round.width(rules)
     return record(Work, round=round_work, state=np.zeros(4, np.uint64),
                   row=np.zeros((1, MR)), no_log=np.zeros((0, 1), np.int64),
                   first=np.zeros(K + 1, np.int64), stakes=np.zeros(K), result=np.zeros(K),
@@ -164,7 +165,7 @@ def work(rules, round_work, trace_rows: int = 0) -> Work:
 
 @njit(cache=True, nogil=True, inline="always")
 def first_cards(key, deck, K, out, stacked=False):
-    """The first cards a round with ``key`` deals, as the round game deals them: one to each of
+    """The first cards a round with ``key`` deals, as the round deals them: one to each of
     the ``K`` players, then the banker's, into ``out[0..K]`` (``-1``: the deck ran out)."""
     ndeck = deck.shape[0]
     s = key
@@ -266,27 +267,27 @@ def place_stakes(R, base, share, all_in_at, value, first, stakes, sat_out, bank,
 
 @njit(cache=True, nogil=True, inline="always")
 def deal_round(tables, policies, round_work, state, row, no_log):
-    """The round: the round game's own round (``play_round``, inlined, with its records
+    """The round: the banking engine's round (``play_round``, inlined, with its records
     ``tables, policies, round_work``) on the next key of the session's ``state``, into ``row[0]``
     (its metric vector), exactly as one deal of its ``run_deals`` would play it (same key, same
     strategy stream).  Inlining the round instead of calling ``run_deals(n=1)`` measured 4.5x
     faster (1.1e5 sessions/s).  Returns the cards dealt."""
     key, state[0], state[1], state[2], state[3] = xoshiro_step(state[0], state[1], state[2],
                                                                state[3])
-    pos, word, bank = round_game.play_round(tables, policies, round_work, 0, key,
-                                            key ^ round_game.STRAT_SALT, no_log)
-    coded_row(row[0], tables.outcome, word, bank, round_game.B_EV, round_game.CODE_BITS)
+    pos, word, bank = banker_round.play_round(tables, policies, round_work, 0, key,
+                                              key ^ banker_round.STRAT_SALT, no_log)
+    coded_row(row[0], tables.outcome, word, bank, banker_round.B_EV, banker_round.CODE_BITS)
     return pos
 
 
 @njit(cache=True, nogil=True, inline="always")
 def settle(R, stakes, row, result, staked, turnover):
-    """Settlement: each seat wins its stake times its payoff per unit staked (the round game's
+    """Settlement: each seat wins its stake times its payoff per unit staked (the round's
     ``row``) from the bank, or loses it to the bank; ``result`` and ``staked`` are the seats'
     running sums.  Returns the bank's change and the session's turnover so far."""
     delta = 0.0
     for k in range(R.players):
-        g = stakes[k] * row[0, EV + round_game.NP * k]
+        g = stakes[k] * row[0, EV + banker_round.NP * k]
         result[k] += g
         staked[k] += stakes[k]
         turnover += stakes[k]
@@ -294,6 +295,7 @@ def settle(R, stakes, row, result, staked, turnover):
     return delta, turnover
 
 
+# 12 parameters: one trace row's values, taken as plain arguments like the phases above
 @njit(cache=True, nogil=True)
 def trace_round(R, trace, traced, first, stakes, row, i, r, bank, cap, last, delta):
     """Row ``traced[0]`` of ``trace``, if there is room: round ``r`` of session ``i``."""
@@ -309,7 +311,7 @@ def trace_round(R, trace, traced, first, stakes, row, i, r, bank, cap, last, del
         for k in range(R.players):
             trace[t, NTH + NTS * k + TQ.card] = first[k]
             trace[t, NTH + NTS * k + TQ.stake] = stakes[k]
-            trace[t, NTH + NTS * k + TQ.pay] = row[0, EV + round_game.NP * k]
+            trace[t, NTH + NTS * k + TQ.pay] = row[0, EV + banker_round.NP * k]
         traced[0] = t + 1
 
 
@@ -328,7 +330,7 @@ def log_round(log, i, r, key, ncards, held, stakes, row):
     for k in range(K):
         log[i, c + 3 + k] = held[k]
         log[i, c + 3 + K + k] = np.int64(stakes[k])
-        log[i, c + 3 + 2 * K + k] = np.int64(np.rint(row[0, EV + round_game.NP * k] * PAY_SCALE))
+        log[i, c + 3 + 2 * K + k] = np.int64(np.rint(row[0, EV + banker_round.NP * k] * PAY_SCALE))
 
 
 @njit(cache=True, nogil=True, inline="always")

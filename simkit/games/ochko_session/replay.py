@@ -1,7 +1,7 @@
 """An Очко session round by round (``simkit replay ochko_session``), from the move log of
 :mod:`simkit.games.ochko_session.engine`: each round (a ``deal`` of the records) is the bank,
 the first cards, the stakes on them (line 42), the round's cards as Очко's replay tells them
-(:func:`simkit.games.ochko.replay.round_moves`, the cards dealt again from the round's key) and
+(:func:`simkit.engines.banking.replay.round_moves`, the cards dealt again from the round's key) and
 what each seat wins or loses; then how the session ends (стук, ruin or the round cap, lines
 32-34) and what the banker takes."""
 from __future__ import annotations
@@ -10,21 +10,21 @@ import numpy as np
 
 from simkit.core import cards as C
 from simkit.core.play import wraps
-from simkit.games.ochko import engine as round_game
-from simkit.games.ochko.replay import round_moves
+from simkit.engines.banking import round as banker_round
+from simkit.engines.banking.replay import round_moves
 from simkit.games.ochko_session.engine import LOG_HEAD, LOG_ROUNDS, LOG_SEAT, PAY_SCALE
 
 
 def round_log(rules, key: int, ncards: int, held) -> list[int]:
     """The Очко move log of the round with ``key`` that dealt ``ncards`` cards, the players
-    ending with ``held`` cards (the round game's own :func:`~simkit.games.ochko.engine.write_log`)."""
+    ending with ``held`` cards (the banking engine's :func:`~simkit.engines.banking.round.write_log`)."""
     K = rules.players
     deck = C.deck(rules.deck)
     row = np.full((1, 2 * len(deck)), -1, np.int64)
     h = np.zeros(K + 1, np.int64)
     h[:K] = held
     with wraps():
-        round_game.write_log(row, 0, deck, False, np.uint64(key), h, ncards)
+        banker_round.write_log(row, 0, deck, False, np.uint64(key), h, ncards)
     return row[0].tolist()
 
 

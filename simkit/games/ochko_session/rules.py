@@ -1,9 +1,9 @@
 """Rules of an Очко table session, from ``shared/rules/000_e1e7c8054592a022.txt``.
 
 A session: the banker puts up ``bank``, the players stake against it round after round (each
-round an ordinary Очко round, :mod:`simkit.games.ochko`), and the session ends when the bank
-reaches ``stuk_multiple`` times the banker's stake ("стук", after one last round), when it can
-no longer cover a stake, or after ``max_rounds`` rounds.  The banker then takes what is left.
+round an ordinary Очко round, :mod:`simkit.engines.banking.round`), and the session ends when
+the bank reaches ``stuk_multiple`` times the banker's stake ("стук", after one last round), when
+it can no longer cover a stake, or after ``max_rounds`` rounds.  The banker then takes what is left.
 
 The line numbers below are the file's own (``nl``/``cat -n``).  Readings chosen where the text
 is unclear (each one an option):
@@ -46,7 +46,8 @@ is unclear (each one an option):
 * Not modelled: line 34's side bets of the others on the last player's cards, line 44's "the win
   goes to the largest stake if he can cover it", line 14's fines for hidden busts.
 
-Every round option of :class:`~simkit.games.ochko.rules.OchkoRules` applies to each round.
+Every round option of :class:`~simkit.engines.banking.rules.OchkoRules` (the game ``ochko``'s)
+applies to each round.
 """
 from __future__ import annotations
 
@@ -54,7 +55,7 @@ from dataclasses import dataclass
 
 from simkit.core.rules import option
 from simkit.errors import SimkitError
-from simkit.games.ochko.rules import OchkoRules
+from simkit.engines.banking.rules import OchkoRules
 
 # option choices and the codes the kernel reads them by (the code is the index in the tuple)
 LAST_ROUND_CAPS = ("bank", "normal", "none")

@@ -1,7 +1,7 @@
 """Seat strategies of an Очко session: a staking rule and a playing rule, as numbers.
 
-The playing rule is ``t``: draw while the total is below ``t`` (the ``stand_at`` rule of
-:mod:`simkit.games.ochko.strategies`).  The staking rules:
+The playing rule is ``t``: draw while the total is below ``t`` (the banker's round's
+:func:`~simkit.engines.banking.round.draw_below`, Очко's ``stand_at``).  The staking rules:
 
 * ``fixed(stake, t)``: a fixed stake;
 * ``fraction(f, t)``: ``f`` times the current bank, rounded half up;
@@ -18,9 +18,9 @@ from typing import NamedTuple
 import numpy as np
 
 from simkit.core.records import record
-from simkit.core.registry import Param, Strategy, StrategyKind
+from simkit.core.registry import Param, StrategyKind
+from simkit.engines.banking.round import Policies, draw_below, policies, stop_tables
 from simkit.errors import SimkitError
-from simkit.games.ochko.engine import Policies
 
 STAKE_FIXED, STAKE_FRACTION, STAKE_VABANK = 0, 1, 2   # kind codes (the kernel reads Seats)
 _T = Param("t", 17, (2, 22), "draw while the total is below t")
@@ -44,7 +44,7 @@ NEVER_ALL_IN = 12  # all_in_at of a rule that never goes all in: above any card'
 
 
 class Seats(NamedTuple):
-    """The seats' staking rules as one formula, and their playing rules as the round game's
+    """The seats' staking rules as one formula, and their playing rules as the banker's round's
     policies.  Seat ``k`` asks for everything its cap allows when its first card is worth at
     least ``all_in_at[k]`` points, else for ``base[k]`` plus ``share[k]`` times the current bank
     (rounded half up): ``fixed`` is ``base=stake``, ``fraction`` is ``share=f`` and ``vabank`` is
@@ -52,7 +52,7 @@ class Seats(NamedTuple):
     base: np.ndarray       # float64[K]: the fixed part of the stake (fixed's stake, vabank's base)
     share: np.ndarray      # float64[K]: the share of the current bank (fraction's f)
     all_in_at: np.ndarray  # int64[K]: first-card points to go all in (vabank's card; else 12)
-    play: Policies         # the round game's policies (``stand_at(t)`` per seat)
+    play: Policies         # the round's policies (draw while below ``t``, per seat)
 
 
 def staking(strategies) -> dict[str, np.ndarray]:
@@ -73,11 +73,13 @@ def staking(strategies) -> dict[str, np.ndarray]:
     return dict(base=base, share=share, all_in_at=all_in_at)
 
 
-def playing(strategies) -> tuple[Strategy, ...]:
-    """The seats' playing rules as ``stand_at`` strategies of the round game."""
-    return tuple(Strategy("stand_at", (("t", s.values["t"]),)) for s in strategies)
+def playing(strategies, max_cards: int) -> Policies:
+    """The seats' playing rules as the round's policies: each draws while below his ``t`` (and
+    stops at 21 or at ``max_cards`` cards)."""
+    hitp = np.stack([draw_below(s.values["t"]) for s in strategies])
+    return policies(stop_tables(hitp, max_cards), hitp)
 
 
-def seats(strategies, policies: Policies) -> Seats:
-    """The kernel's strategy record, with the round game's ``policies`` for :func:`playing`."""
-    return record(Seats, **staking(strategies), play=policies)
+def seats(strategies, max_cards: int) -> Seats:
+    """The kernel's strategy record: the staking rules and the playing rules (:func:`playing`)."""
+    return record(Seats, **staking(strategies), play=playing(strategies, max_cards))
