@@ -163,3 +163,22 @@ def test_the_package_top_still_offers_its_names():
     assert callable(simkit.run) and callable(simkit.sweep)
     assert "gin" in simkit.games() and simkit.get_game("gin").name == "gin"
     assert {"run", "games", "get_game"} <= set(dir(simkit))
+
+
+#: functions still over the limit (issue 28), each with why; the list may only shrink
+LONG_KNOWN = {("simkit/games/thirty_one_bank/engine.py", "play_unit"):
+              "the talia round, kept whole on purpose (its comments: reference counts on the "
+              "records' arrays were most of a round's cost); to be split with a bench"}
+MAX_LINES = 120
+
+
+def test_no_function_over_120_lines():
+    """Issue 28: no function in simkit/ over 120 lines but the known ones, which are still long
+    (a known one split must leave the list)."""
+    long = set()
+    for path in sorted(ROOT.joinpath("simkit").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and \
+                    node.end_lineno - node.lineno + 1 > MAX_LINES:
+                long.add((path.relative_to(ROOT).as_posix(), node.name))
+    assert long == set(LONG_KNOWN), (sorted(long - set(LONG_KNOWN)), sorted(set(LONG_KNOWN) - long))
