@@ -345,3 +345,14 @@ def test_replay_unit_refuses_a_game_without_a_replay():
     with pytest.raises(SimkitError, match="no replay"):
         replay_unit(replace(spec, replay=None), rules)
     assert simkit.get_game("old_maid").replay is not None
+
+
+@pytest.mark.parametrize("game", sorted(simkit.games.GAMES))
+def test_every_registered_game_replays(game):
+    """Issue 29: ``simkit replay`` for every registered game, in card names and words."""
+    spec, rules = parse_game(game)
+    assert spec.replay is not None, game
+    _, _, records, _ = replay(game, seed=5)
+    text = render(records, [f"p{k + 1}" for k in range(spec.seats(rules))])
+    assert records and any(r["cards"] for r in records)
+    assert any(s in text for s in "♠♥♦♣"), text[:200]
