@@ -142,7 +142,7 @@ rows16 = dict(sess)[16].rows
 rows17 = dict(sess)[17].rows
 fig = plots.histogram(rows17["bank_result"], label="banker_stop=17")
 plots.histogram(rows16["bank_result"], ax=fig.axes[0], label="banker_stop=16")
-fig.axes[0].set_title("the bank's result per session\n(dashed: each threshold's mean, 95% CI)")
+fig.axes[0].set_title("the bank's result per session\\n(dashed: each threshold's mean, 95% CI)")
 fig.axes[0].set_xlabel("bank_result")
 fig
 """)
