@@ -26,3 +26,13 @@ def pytest_sessionstart(session):
     with multiprocessing.get_context("spawn").Pool(workers) as pool:
         for _ in pool.imap_unordered(warm_up, [[name] for name in names]):
             pass
+
+
+def pytest_collection_modifyitems(config, items):
+    """The long tests (``slow``, the notebooks longest) run first, so that with ``--dist worksteal``
+    the last tests either worker runs are short ones and neither waits on the other's long tail."""
+    def rank(item):
+        if item.get_closest_marker("slow") is None:
+            return 2
+        return 0 if item.nodeid.startswith("tests/test_notebooks.py") else 1
+    items.sort(key=rank)   # stable: the file order is kept within each rank
