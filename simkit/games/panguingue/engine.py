@@ -578,8 +578,10 @@ def forced_take(R, S, W, p, log, i):
 
 @njit(cache=True, nogil=True)
 def draw(R, S, W, p, log, i):
-    """The draw of a turn that had no forced take: returns ``(card drawn and not melded, or -1
-    when it melded; -2 when the stock is empty and the discard not taken)``."""
+    """The draw of a turn that had no forced take: the top discard, taken only to meld it at
+    once (line 94), or the stock card.  Returns the stock card (melded later in the turn or
+    discarded), -1 when the discard was taken and melded, -2 when the stock is empty and the
+    discard not taken."""
     rnd = S.kind[p] == K_RANDOM
     c = W.st[2]
     k = options_with(R, W, p, c, R.layoff_only) if c >= 0 else 0
@@ -593,18 +595,23 @@ def draw(R, S, W, p, log, i):
     if c < 0:
         return -2
     ev(W.st, log, i, EV_DRAW, p, 0, IDX2CODE[c])
+    return c
+
+
+@njit(cache=True, nogil=True)
+def meld_drawn(R, S, W, p, c, log, i):
+    """The stock card ``c`` after the melds from hand: melded (True) or to be discarded."""
     k = options_with(R, W, p, c, False)
-    o = -1
-    if rnd:
+    if S.kind[p] == K_RANDOM:
         o = rand(W, k + 1)
         if o == k:
-            o = -1
+            return False
     elif k > 0:
         o = best_option(R, W, p, k)
-    if o < 0:
-        return c
+    else:
+        return False
     apply_option(R, W, p, o, False, log, i)
-    return -1
+    return True
 
 
 @njit(cache=True, nogil=True)
@@ -626,7 +633,9 @@ def meld_phase(R, S, W, p, log, i):
 
 @njit(cache=True, nogil=True)
 def turn(R, S, W, p, log, i):
-    """Seat ``p`` plays a turn: 1 when it wins, -1 when the stock is out, 0 otherwise."""
+    """Seat ``p`` plays a turn: 1 when it wins, -1 when the stock is out, 0 otherwise.  The
+    card drawn is never kept (line 94): a taken discard is melded at once; a stock card is
+    melded after the melds from hand (then the hand may meld again) or discarded."""
     left = -1
     if not forced_take(R, S, W, p, log, i):
         left = draw(R, S, W, p, log, i)
@@ -634,6 +643,9 @@ def turn(R, S, W, p, log, i):
             ev(W.st, log, i, EV_END, p, 0, 0)
             return -1
     meld_phase(R, S, W, p, log, i)
+    if left >= 0 and meld_drawn(R, S, W, p, left, log, i):
+        left = -1
+        meld_phase(R, S, W, p, log, i)
     if left < 0:
         if W.nh[p] == 0:
             ev(W.st, log, i, EV_OUT, p, 0, 0)

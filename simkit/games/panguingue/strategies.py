@@ -30,9 +30,9 @@ from simkit.core.registry import Param, StrategyKind
 K_RANDOM, K_BASELINE = 0, 1
 
 PARAMS = (
-    Param("top", 8, (0, 30), "go on top when the hand's quality (0..20) is below this "
+    Param("top", 12, (0, 30), "go on top when the hand's quality (0..20) is below this "
                              "(at the eldest's seat)"),
-    Param("top_seat", 4, (-20, 20), "added to the go-on-top threshold at the last seat "
+    Param("top_seat", 2, (-20, 20), "added to the go-on-top threshold at the last seat "
                                     "(in proportion for the seats between)"),
     Param("demand", 10, (0, 10), "demand the next player's forced take when his hand holds at "
                                  "most this many cards (0: never)"),
