@@ -37,7 +37,7 @@ PARAMS = (
     Param("demand", 10, (0, 10), "demand the next player's forced take when his hand holds at "
                                  "most this many cards (0: never)"),
     Param("pair", 3, (0, 20), "keep value of a second copy of the same card"),
-    Param("valle", 2, (0, 20), "keep value added to a 3, 5 or 7"),
+    Param("valle", 1, (0, 20), "keep value added to a 3, 5 or 7"),
     Param("feed", 4, (0, 30), "keep value added to a card the next player could add to his "
                               "melds"),
 )
