@@ -51,6 +51,7 @@ import numpy as np
 from numba import njit
 
 from simkit.core.deals import SALT, deal_loop
+from simkit.core.jit import NO_REFCOUNT  # the house's reference-count rule (simkit.core.jit)
 from simkit.core.records import record, slots
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded
@@ -185,12 +186,12 @@ def log_columns(rules) -> list[str]:
 
 # --------------------------------------------------------------------------- melds
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def is_valle(r):
     return r == 2 or r == 4 or r == 6
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def classify(a, b, c):
     """The meld three cards make (line 95-96): ``(kind, rank or low, high, suit, suit bits)``,
     kind -1 when they make none."""
@@ -213,7 +214,7 @@ def classify(a, b, c):
     return -1, 0, 0, -1, 0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def cond_value(kind, r, hi, s, published):
     """A new meld's condition value per active player (line 98; the published fourth row)."""
     sp = s == SPADES
@@ -228,7 +229,7 @@ def cond_value(kind, r, hi, s, published):
     return 0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def fits(W, p, m, c, new_suit):
     """May card ``c`` be added to seat ``p``'s meld ``m`` (line 96)?"""
     k = W.mk[p, m]
@@ -242,7 +243,7 @@ def fits(W, p, m, c, new_suit):
     return s == W.ms[p, m] and (r == W.mr[p, m] - 1 or r == W.mh[p, m] + 1)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def add_value(R, W, p, m, c):
     """The condition value adding ``c`` to meld ``m`` pays (line 99; ``rope_extended_pays``)."""
     v = W.mv[p, m]
@@ -253,7 +254,7 @@ def add_value(R, W, p, m, c):
     return v
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def fitting(R, W, p, c):
     """Does ``c`` fit one of seat ``p``'s melds?"""
     for m in range(W.nmeld[p]):
@@ -264,7 +265,7 @@ def fitting(R, W, p, c):
 
 # --------------------------------------------------------------------------- log and chips
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def ev(st, log, i, kind, seat, aux, card):
     if log.shape[0] > 0:
         q = st[3]
@@ -273,7 +274,7 @@ def ev(st, log, i, kind, seat, aux, card):
             st[3] = q + 1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def pay(W, p, v, log, i):
     """Every other active player pays ``v`` to ``p`` (a condition, line 97)."""
     for q in range(W.active.shape[0]):
@@ -285,7 +286,7 @@ def pay(W, p, v, log, i):
     ev(W.st, log, i, EV_PAY, p, v, 0)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def lay_new(R, W, p, a, b, c, log, i):
     """Seat ``p`` lays a new meld of ``a``, ``b``, ``c`` (taken out of the hand by the caller)."""
     k, r, hi, s, bits = classify(a, b, c)
@@ -304,7 +305,7 @@ def lay_new(R, W, p, a, b, c, log, i):
         pay(W, p, v, log, i)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def lay_add(R, W, p, m, c, log, i):
     """Seat ``p`` adds ``c`` to its meld ``m`` (taken out of the hand by the caller)."""
     v = add_value(R, W, p, m, c)
@@ -324,7 +325,7 @@ def lay_add(R, W, p, m, c, log, i):
 
 # --------------------------------------------------------------------------- options
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def put(W, k, m, a, b, c):
     if k < NOPT:
         W.om[k] = m
@@ -333,7 +334,7 @@ def put(W, k, m, a, b, c):
     return k
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def options_with(R, W, p, c, adds_only):
     """The ways seat ``p`` melds card ``c`` (not in its hand): additions to its melds, then new
     melds with two hand cards (distinct by card).  Returns the number of options."""
@@ -370,13 +371,15 @@ def options_with(R, W, p, c, adds_only):
     return k
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def options_hand(R, W, p):
     """Seat ``p``'s melds from hand: new three-card melds (distinct by cards), then additions of
     a hand card to an own meld.  Returns the number of options."""
     h = W.hand[p]
     k = 0
     for r in range(10):
+        if h[r] + h[10 + r] + h[20 + r] + h[30 + r] < 3:
+            continue
         for s1 in range(4):
             a = s1 * 10 + r
             if h[a] == 0:
@@ -408,7 +411,7 @@ def options_hand(R, W, p):
     return k
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def apply_option(R, W, p, o, from_hand, log, i):
     """Lay option ``o``; ``from_hand``: its first card comes from the hand too (else it is the
     card drawn).  The other cards of a new meld always come from the hand."""
@@ -426,7 +429,7 @@ def apply_option(R, W, p, o, from_hand, log, i):
     lay_new(R, W, p, a, b, c, log, i)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def option_value(R, W, p, o):
     """Chips per active player the option pays (a condition made or added to)."""
     m = W.om[o]
@@ -436,7 +439,7 @@ def option_value(R, W, p, o):
     return cond_value(k, r, hi, s, R.published)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def best_option(R, W, p, k):
     """The baseline's pick among ``k`` options: the most chips, then the most cards."""
     best, bv = 0, -1
@@ -447,7 +450,7 @@ def best_option(R, W, p, k):
     return best
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def rand(W, n):
     j, W.rs[1] = bounded(W.rs[1], n)
     return j
@@ -455,7 +458,7 @@ def rand(W, n):
 
 # --------------------------------------------------------------------------- the baseline
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def connections(h, x, pair):
     """Keep value of card ``x`` from the other cards of hand ``h``."""
     r, s = x % 10, x // 10
@@ -470,7 +473,7 @@ def connections(h, x, pair):
     return t
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def quality(h):
     """The go-on-top measure: each card's connections, at most two each (0..20)."""
     t = 0
@@ -480,7 +483,7 @@ def quality(h):
     return t
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def next_active(W, p):
     K = W.active.shape[0]
     q = (p + 1) % K
@@ -489,7 +492,7 @@ def next_active(W, p):
     return q
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def baseline_discard(R, S, W, p):
     h = W.hand[p]
     nxt = next_active(W, p)
@@ -507,7 +510,7 @@ def baseline_discard(R, S, W, p):
     return best
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def random_discard(W, p):
     j = rand(W, W.nh[p])
     for x in range(NT):
@@ -517,7 +520,7 @@ def random_discard(W, p):
     return -1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def demands(R, S, W, q, p, c):
     """Does seat ``q`` demand that ``p`` take and meld the discard ``c`` (line 100)?"""
     if S.kind[q] == K_RANDOM:
@@ -530,7 +533,7 @@ def demands(R, S, W, q, p, c):
     return True
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def goes_on_top(S, W, p, pos, K):
     if S.kind[p] == K_RANDOM:
         return rand(W, 2) == 1
@@ -540,7 +543,7 @@ def goes_on_top(S, W, p, pos, K):
 
 # --------------------------------------------------------------------------- a turn
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def draw_stock(W):
     top, n = W.st[0], W.st[1]
     if top >= n:
@@ -555,7 +558,7 @@ def draw_stock(W):
     return W.stk[top]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def forced_take(R, S, W, p, log, i):
     """Line 100: the top discard fits ``p``'s melds and another active seat demands it.
     Returns True when ``p`` took it (and melded it)."""
@@ -576,7 +579,7 @@ def forced_take(R, S, W, p, log, i):
     return False
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def draw(R, S, W, p, log, i):
     """The draw of a turn that had no forced take: the top discard, taken only to meld it at
     once (line 94), or the stock card.  Returns the stock card (melded later in the turn or
@@ -598,7 +601,7 @@ def draw(R, S, W, p, log, i):
     return c
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def meld_drawn(R, S, W, p, c, log, i):
     """The stock card ``c`` after the melds from hand: melded (True) or to be discarded."""
     k = options_with(R, W, p, c, False)
@@ -614,7 +617,7 @@ def meld_drawn(R, S, W, p, c, log, i):
     return True
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def meld_phase(R, S, W, p, log, i):
     """Melds from hand until the strategy stops (the random player stops at random)."""
     rnd = S.kind[p] == K_RANDOM
@@ -631,7 +634,7 @@ def meld_phase(R, S, W, p, log, i):
         apply_option(R, W, p, o, True, log, i)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def turn(R, S, W, p, log, i):
     """Seat ``p`` plays a turn: 1 when it wins, -1 when the stock is out, 0 otherwise.  The
     card drawn is never kept (line 94): a taken discard is melded at once; a stock card is
@@ -660,7 +663,7 @@ def turn(R, S, W, p, log, i):
 
 # --------------------------------------------------------------------------- a deal
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def deal(R, W, log, i, logging):
     K = R.players
     n = W.deck.shape[0]
@@ -684,7 +687,7 @@ def deal(R, W, log, i, logging):
         W.st[3] = NHEAD + N_HAND * K + 1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def go_on_top(R, S, W, log, i):
     """Line 93: each seat from the eldest stays or pays the forfeit and drops.  Returns the
     number of active seats."""
@@ -703,7 +706,7 @@ def go_on_top(R, S, W, log, i):
     return na
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def settle(R, W, w):
     """Line 101: the winner collects his conditions again and ``win_pp`` from each active
     player, and the forfeits; with no winner (``w`` -1) the forfeits go back (``stock_end``)."""
@@ -723,7 +726,7 @@ def settle(R, W, w):
     W.chips[w] += W.st[5]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def play_deal(R, S, W, i, key, ukey, v, log):
     K = R.players
     logging = log.shape[0] > 0
