@@ -149,10 +149,11 @@ def replay(rules, log):
     n = K * 10
     D = Deal(rules)
     nev = log[1]
+    D.eldest = (log[0] + 1) % K
     for j in range(n):
         c = int(log[2 + j])
         D.take_from_pack(c)
-        D.hands[(j // 5) % K][c] += 1
+        D.hands[(D.eldest + j // 5) % K][c] += 1
     D.top = int(log[2 + n])
     D.take_from_pack(D.top)
     events = [int(e) for e in log[3 + n:3 + n + nev]]
@@ -161,12 +162,13 @@ def replay(rules, log):
 
 
 def _decide(D, events):
-    """Line 93: one decision a seat, from p1."""
-    for p in range(D.K):
-        kind, s, aux, _ = _split(events[p])
-        assert kind == 1 and s == p, f"decision {p}: {events[p]:x}"
+    """Line 93: one decision a seat, from the eldest."""
+    for d in range(D.K):
+        p = (D.eldest + d) % D.K
+        kind, s, aux, _ = _split(events[d])
+        assert kind == 1 and s == p, f"decision {p}: {events[d]:x}"
         if aux:
-            assert not (p == D.K - 1 and sum(D.active[:p]) == 0), "nobody would play"
+            assert not (d == D.K - 1 and sum(D.active) == 1), "nobody would play"
             D.active[p] = False
             D.chips[p] -= D.rules.forfeit
             D.pot += D.rules.forfeit
@@ -182,7 +184,7 @@ def _next(D, p):
 
 def _play(D, events, i):
     rules, K = D.rules, D.K
-    p = _next(D, K - 1)
+    p = _next(D, (D.eldest + K - 1) % K)
     winner, turns, ended = -1, 0, False
     if sum(D.active) == 1:
         kind, s, _, _ = _split(events[i])

@@ -175,3 +175,19 @@ def test_baseline_beats_random_in_every_player_count(players):
     d = np.concatenate(diffs)
     m, se = d.mean(), d.std(ddof=1) / math.sqrt(len(d))
     assert m > 5 * se, (players, m, se)
+
+
+def test_a_session_carries_the_chips_and_starts_with_the_deal_of_its_key():
+    """``unit=session``: every session's chips sum to zero, wins and stock-outs add up to the
+    deals, and its first deal (the move log) is the single deal of the same key."""
+    res = simkit.run("panguingue(unit=session,deals=5,players=4)", n=300, seed=4,
+                     strategies=["p2=random"], rows=True, progress=False)
+    rows = res.rows
+    chips = rows[[f"p{k}_chips" for k in (1, 2, 3, 4)]].to_numpy()
+    assert (chips.sum(axis=1) == 0).all()
+    wins = rows[[f"p{k}_wins" for k in (1, 2, 3, 4)]].to_numpy().sum(axis=1)
+    assert (wins + rows["stock_outs"].to_numpy() == 5).all()
+    one = play.playthrough(SPEC, _rules(players=4), ["p2=random"], seed=4)
+    sess = play.playthrough(SPEC, _rules(players=4, unit="session", deals=5), ["p2=random"],
+                            seed=4)
+    assert one["log"] == sess["log"]

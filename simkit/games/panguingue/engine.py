@@ -13,7 +13,8 @@ reference in the tests.
 The stock is the pack shuffled lazily (each card drawn swaps a uniformly random undrawn card to
 the front), so a deal's cards depend on its key alone.  A stacked deck is dealt in its order: five
 cards to each seat from p1 (the eldest; the last seat deals, play goes p1, p2, ... "to the right"),
-five more each, the upcard, then the stock from the top.
+five more each, the upcard, then the stock from the top.  (In a session's later deals the eldest
+is another seat: the deal, the decisions and the turns start from it.)
 
 A deal (:func:`play_deal`): the upcard, the go-on-top decisions from p1 (a forfeit into the pot,
 line 93), then turns (:func:`turn`) until a seat has melded eleven cards (it wins: line 101's
@@ -22,7 +23,10 @@ seats and the pot, and the pot is emptied every deal, so each deal's chips sum t
 
 Metrics (:func:`metrics`): per seat ``pK_chips`` (net chips of the deal), ``pK_win``, ``pK_top``
 (went on top), ``pK_conditions`` (chips collected for conditions during play), ``pK_melded``
-(cards melded when the deal ended); then ``turns`` and ``stock_out`` (no winner).
+(cards melded when the deal ended); then ``turns`` and ``stock_out`` (no winner).  With
+``unit=session`` (:func:`play_deal`): per seat ``pK_chips``, ``pK_wins``, ``pK_tops``,
+``pK_conditions`` summed over the session's deals, then ``turns`` and ``stock_outs``; the move
+log holds the session's first deal.
 
 Move log (:func:`log_columns`): the dealer, the number of events, the cards dealt in order, the
 upcard, then events ``kind << 20 | seat << 16 | aux << 8 | card`` (house card codes):
@@ -55,7 +59,8 @@ from simkit.core.jit import NO_REFCOUNT  # the house's reference-count rule (sim
 from simkit.core.records import record, slots
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded
-from simkit.games.panguingue.rules import AGAIN, CONDITIONS, DISCARD_TAKE, MIXED_ADD, STOCK_END
+from simkit.games.panguingue.rules import (AGAIN, CONDITIONS, DISCARD_TAKE, MIXED_ADD,
+                                           NEXT_ELDEST, STOCK_END, UNIT)
 from simkit.games.panguingue.strategies import K_RANDOM
 
 RANKS = (14, 2, 3, 4, 5, 6, 7, 11, 12, 13)   # pos 0..9: A, 2-7, J, Q, K (house ranks)
@@ -76,18 +81,29 @@ CODE2IDX[IDX2CODE] = np.arange(NT)
 
 SEAT = ["chips", "win", "top", "conditions", "melded"]
 TAIL = ["turns", "stock_out"]
+SEAT_S = ["chips", "wins", "tops", "conditions"]
+TAIL_S = ["turns", "stock_outs"]
 SM = slots(SEAT)
+SS = slots(SEAT_S)
 NS = len(SEAT)
+NSS = len(SEAT_S)
 DOCS = {"chips": "net chips of the deal (conditions, settlement, forfeits; lines 93, 97-101)",
         "win": "won the deal (eleven cards melded first, line 100)",
         "top": "went on top (dropped out, paying the forfeit, line 93)",
         "conditions": "chips collected for conditions during play (lines 97-99)",
         "melded": "cards melded when the deal ended",
         "turns": "turns played in the deal",
-        "stock_out": "the deal ended with no winner (stock exhausted)"}
+        "stock_out": "the deal ended with no winner (stock exhausted)",
+        "wins": "deals of the session won", "tops": "deals of the session it went on top",
+        "stock_outs": "deals of the session that ended with no winner"}
+S_DOCS = {"chips": "net chips over the session's deals", "turns": "turns over the session"}
 UNITS = {"chips": "chips per deal", "win": "share of deals (0..1)",
          "top": "share of deals (0..1)", "conditions": "chips per deal",
-         "melded": "cards per deal", "turns": "turns per deal", "stock_out": "share of deals (0..1)"}
+         "melded": "cards per deal", "turns": "turns per deal", "stock_out": "share of deals (0..1)",
+         "wins": "deals per session", "tops": "deals per session",
+         "stock_outs": "deals per session"}
+S_UNITS = {"chips": "chips per session", "conditions": "chips per session",
+           "turns": "turns per session"}
 BINARY = {"win", "top", "stock_out"}
 
 
@@ -112,6 +128,9 @@ class Table(NamedTuple):
     base_again: bool
     void: bool
     max_turns: int
+    session: bool         # unit=session
+    deals: int
+    rotate: bool          # next_eldest=rotate
 
 
 class Seats(NamedTuple):
@@ -156,7 +175,8 @@ def table(rules) -> Table:
                   published=rules.conditions == CONDITIONS[1],
                   new_suit=rules.mixed_add == MIXED_ADD[1], rope_pays=rules.rope_extended_pays,
                   base_again=rules.again == AGAIN[1], void=rules.stock_end == STOCK_END[1],
-                  max_turns=rules.max_turns)
+                  max_turns=rules.max_turns, session=rules.unit == UNIT[1], deals=rules.deals,
+                  rotate=rules.next_eldest == NEXT_ELDEST[1])
 
 
 def work(rules, stacked=None) -> Work:
@@ -174,6 +194,15 @@ def work(rules, stacked=None) -> Work:
 
 
 def metrics(rules) -> list[Metric]:
+    if rules.unit == "session":
+        def doc(n):
+            return S_DOCS.get(n, DOCS[n])
+
+        def unit(n):
+            return S_UNITS.get(n, UNITS[n])
+        out = [Metric(f"p{k + 1}_{n}", doc=f"p{k + 1}: " + doc(n), unit=unit(n))
+               for k in range(rules.players) for n in SEAT_S]
+        return out + [Metric(n, doc=doc(n), unit=unit(n)) for n in TAIL_S]
     out = [Metric(f"p{k + 1}_{n}", binary=n in BINARY, doc=f"p{k + 1}: " + DOCS[n], unit=UNITS[n])
            for k in range(rules.players) for n in SEAT]
     return out + [Metric(n, binary=n in BINARY, doc=DOCS[n], unit=UNITS[n]) for n in TAIL]
@@ -664,7 +693,8 @@ def turn(R, S, W, p, log, i):
 # --------------------------------------------------------------------------- a deal
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
-def deal(R, W, log, i, logging):
+def deal(R, W, e, log, i, logging):
+    """Ten cards to each seat in fives from the eldest ``e`` (line 92), then the upcard."""
     K = R.players
     n = W.deck.shape[0]
     for j in range(n):
@@ -677,26 +707,27 @@ def deal(R, W, log, i, logging):
         W.active[p], W.chips[p], W.cu[p], W.cb[p], W.cond[p] = 1, 0, 0, 0, 0
     for j in range(N_HAND * K):
         c = draw_stock(W)
-        W.hand[(j // 5) % K, c] += 1
+        W.hand[(e + j // 5) % K, c] += 1
         if logging:
             log[i, NHEAD + j] = IDX2CODE[c]
     W.st[2] = draw_stock(W)
     if logging:
-        log[i, 0] = K - 1
+        log[i, 0] = (e + K - 1) % K
         log[i, NHEAD + N_HAND * K] = IDX2CODE[W.st[2]]
         W.st[3] = NHEAD + N_HAND * K + 1
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
-def go_on_top(R, S, W, log, i):
-    """Line 93: each seat from the eldest stays or pays the forfeit and drops.  Returns the
-    number of active seats."""
+def go_on_top(R, S, W, e, log, i):
+    """Line 93: each seat from the eldest ``e`` stays or pays the forfeit and drops (the last
+    one stays when nobody else does).  Returns the number of active seats."""
     K = R.players
     na = K
-    for p in range(K):
+    for d in range(K):
+        p = (e + d) % K
         top = 0
-        if not (p == K - 1 and na == 1):
-            top = 1 if goes_on_top(S, W, p, p, K) else 0
+        if not (d == K - 1 and na == 1):
+            top = 1 if goes_on_top(S, W, p, d, K) else 0
         ev(W.st, log, i, EV_TOP, p, top, 0)
         if top:
             W.active[p] = 0
@@ -727,23 +758,18 @@ def settle(R, W, w):
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
-def play_deal(R, S, W, i, key, ukey, v, log):
+def play_one(R, S, W, e, lg, i, logging):
+    """One deal with eldest ``e``: returns ``(winner or -1, turns)``; chips in ``W.chips``."""
     K = R.players
-    logging = log.shape[0] > 0
-    if logging:
-        for q in range(log.shape[1]):
-            log[i, q] = -1
-    W.rs[0], W.rs[1] = key, ukey
-    deal(R, W, log, i, logging)
-    lg = log if logging else log[:0]
-    na = go_on_top(R, S, W, lg, i)
+    deal(R, W, e, lg, i, logging)
+    na = go_on_top(R, S, W, e, lg, i)
     w = -1
     t = 0
+    p = next_active(W, (e + K - 1) % K)
     if na == 1:
-        w = next_active(W, K - 1)
+        w = p
         ev(W.st, lg, i, EV_OUT, w, 0, 0)
     else:
-        p = next_active(W, K - 1)
         while True:
             if t >= R.max_turns:
                 ev(W.st, lg, i, EV_END, p, 0, 0)
@@ -757,17 +783,48 @@ def play_deal(R, S, W, i, key, ukey, v, log):
                 break
             p = next_active(W, p)
     settle(R, W, w)
-    for q in range(K):
-        v[NS * q + SM.chips] = W.chips[q]
-        v[NS * q + SM.win] = 1.0 if q == w else 0.0
-        v[NS * q + SM.top] = 1.0 - W.active[q]
-        v[NS * q + SM.conditions] = W.cond[q]
-        v[NS * q + SM.melded] = W.nm[q]
-    v[NS * K] = t
-    v[NS * K + 1] = 1.0 if w < 0 else 0.0
+    return w, t
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def play_deal(R, S, W, i, key, ukey, v, log):
+    """One unit: a deal (p1 eldest), or a session of ``R.deals`` deals, the eldest of each
+    the last one's winner (``next_eldest=winner``; after a deal with no winner, or with
+    ``rotate``, the next seat)."""
+    K = R.players
+    logging = log.shape[0] > 0
     if logging:
-        log[i, 1] = W.st[3] - (NHEAD + N_HAND * K + 1)
-    return W.deck.shape[0]
+        for q in range(log.shape[1]):
+            log[i, q] = -1
+    W.rs[0], W.rs[1] = key, ukey
+    lg = log if logging else log[:0]
+    if not R.session:
+        w, t = play_one(R, S, W, 0, lg, i, logging)
+        for q in range(K):
+            v[NS * q + SM.chips] = W.chips[q]
+            v[NS * q + SM.win] = 1.0 if q == w else 0.0
+            v[NS * q + SM.top] = 1.0 - W.active[q]
+            v[NS * q + SM.conditions] = W.cond[q]
+            v[NS * q + SM.melded] = W.nm[q]
+        v[NS * K] = t
+        v[NS * K + 1] = 1.0 if w < 0 else 0.0
+        if logging:
+            log[i, 1] = W.st[3] - (NHEAD + N_HAND * K + 1)
+        return W.deck.shape[0]
+    e = 0
+    for d in range(R.deals):
+        w, t = play_one(R, S, W, e, lg if d == 0 else lg[:0], i, logging and d == 0)
+        if logging and d == 0:
+            log[i, 1] = W.st[3] - (NHEAD + N_HAND * K + 1)
+        for q in range(K):
+            v[NSS * q + SS.chips] += W.chips[q]
+            v[NSS * q + SS.wins] += 1.0 if q == w else 0.0
+            v[NSS * q + SS.tops] += 1.0 - W.active[q]
+            v[NSS * q + SS.conditions] += W.cond[q]
+        v[NSS * K] += t
+        v[NSS * K + 1] += 1.0 if w < 0 else 0.0
+        e = w if (w >= 0 and not R.rotate) else (e + 1) % K
+    return W.deck.shape[0] * R.deals
 
 
 @njit(cache=True, nogil=True)

@@ -26,9 +26,10 @@ def moves(rules, log, metrics):
     upcard = log[engine.NHEAD + n]
     events = log[engine.NHEAD + n + 1:engine.NHEAD + n + 1 + nev]
     out = Records()
-    out.rec(dealer, "deals", [], "p1 is eldest; play goes p1, p2, ... (to the right)")
+    eldest = (dealer + 1) % K
+    out.rec(dealer, "deals", [], f"p{eldest + 1} is eldest; play goes p1, p2, ... (to the right)")
     for s in range(K):
-        out.rec(s, "is dealt", [c for j, c in enumerate(dealt) if (j // 5) % K == s])
+        out.rec(s, "is dealt", [c for j, c in enumerate(dealt) if (eldest + j // 5) % K == s])
     out.rec(None, "turns up", [upcard], "the first card of the discard pile")
     i = 0
     while i < len(events):
@@ -57,6 +58,11 @@ def moves(rules, log, metrics):
             out.rec(s, "wins", [], "eleven cards melded" if rules.players > 1 else "")
         elif kind == engine.EV_END:
             out.rec(None, "deal ends", [], "the stock is exhausted: no winner")
-    out.rec(None, "chips", [], ", ".join(f"p{k + 1} {metrics[f'p{k + 1}_chips']:+g}"
-                                         for k in range(K)))
+    if rules.unit == "session":
+        out.rec(None, "session ends", [], f"the session's first deal above; chips over its "
+                f"{rules.deals} deals: " + ", ".join(f"p{k + 1} {metrics[f'p{k + 1}_chips']:+g}"
+                                                    for k in range(K)))
+    else:
+        out.rec(None, "chips", [], ", ".join(f"p{k + 1} {metrics[f'p{k + 1}_chips']:+g}"
+                                             for k in range(K)))
     return out

@@ -48,6 +48,10 @@ Readings (each an option where the text allows two; defaults READINGS-rummy.md 5
   play (the text does not say; a deal needs someone to play it).
 * Not simulated yet: split and borrow (99) are legal in the text but no strategy uses them
   (the move sets hold new melds of exactly three cards and additions only).
+* ``unit=session`` plays ``deals`` deals with the chips carried (summed); the winner of a deal
+  is eldest in the next (``next_eldest=winner``, pokerwiner), after a deal with no winner, or
+  with ``rotate``, the next seat to the right.  Seats keep their places: the deal's order starts
+  from the eldest (who also decides first whether to go on top).
 * ``max_turns``: a safety stop (the deal ends as with an empty stock), not a rule.
 """
 from __future__ import annotations
@@ -62,6 +66,8 @@ MIXED_ADD = ("any", "new_suit")
 AGAIN = ("collected", "base")
 STOCK_END = ("refund", "void")
 PACKS = (5, 6, 8, 11)
+UNIT = ("deal", "session")
+NEXT_ELDEST = ("winner", "rotate")
 
 
 @dataclass(frozen=True)
@@ -99,6 +105,15 @@ class PanguingueRules(Rules):
                             doc="a deal whose stock runs out has no winner: the forfeits are "
                                 "returned, or every payment is", source="003 silent; "
                                 "READINGS-rummy.md 5.2")
+    unit: str = option("deal", choices=UNIT, doc="one simulated unit: a deal, or a session of "
+                       "'deals' deals with the chips carried", source="simulation setting, not "
+                       "a rule")
+    deals: int = option(10, range=(1, 1000), doc="deals in a session (unit=session)",
+                        source="simulation setting, not a rule")
+    next_eldest: str = option("winner", choices=NEXT_ELDEST,
+                              doc="who is eldest in a session's next deal: the last winner, or "
+                                  "the next seat", source="READINGS-rummy.md 5.2 (pokerwiner: "
+                                  "the winner becomes eldest)")
     max_turns: int = option(2000, range=(20, 20000), doc="a deal still going after this many "
                             "turns ends as with an empty stock (a safety stop)",
                             source="not in the text")
