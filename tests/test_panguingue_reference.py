@@ -8,7 +8,6 @@ Quick tier: 330 deals over 2-10 players and every rule option, both strategies m
 """
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 import simkit

@@ -5,9 +5,9 @@ carried, the winner eldest in the next.
 """
 from __future__ import annotations
 
-import numpy as np
 
 from simkit.core.registry import GameSpec
+from simkit.engines.melds.stock import stacked_deck
 from simkit.errors import SimkitError
 from simkit.games.panguingue import engine, replay
 from simkit.games.panguingue.rules import PanguingueRules
@@ -26,10 +26,7 @@ def prepare(rules, strategies, stacked=None):
     if stacked is not None:
         if rules.unit != "deal":
             raise SimkitError("a stacked panguingue deck plays single deals (unit=deal)")
-        rest = list(engine.make_deck(rules))
-        for c in stacked:
-            rest.remove(int(c))
-        deck = np.array(list(stacked) + rest, np.int64)
+        deck = stacked_deck(engine.make_deck(rules), stacked)
     return engine.table(rules), encode(strategies, engine.Seats), engine.work(rules, deck)
 
 

@@ -59,6 +59,7 @@ from simkit.core.jit import NO_REFCOUNT  # the house's reference-count rule (sim
 from simkit.core.records import record, slots
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded
+from simkit.engines.melds.stock import draw_stock
 from simkit.games.panguingue.rules import (AGAIN, CONDITIONS, DISCARD_TAKE, MIXED_ADD,
                                            NEXT_ELDEST, STOCK_END, UNIT)
 from simkit.games.panguingue.strategies import K_RANDOM
@@ -573,21 +574,6 @@ def goes_on_top(S, W, p, pos, K):
 # --------------------------------------------------------------------------- a turn
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
-def draw_stock(W):
-    top, n = W.st[0], W.st[1]
-    if top >= n:
-        return -1
-    if not W.stacked:
-        j, W.rs[0] = bounded(W.rs[0], n - top)
-        j += top
-        t = W.stk[top]
-        W.stk[top] = W.stk[j]
-        W.stk[j] = t
-    W.st[0] = top + 1
-    return W.stk[top]
-
-
-@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def forced_take(R, S, W, p, log, i):
     """Line 100: the top discard fits ``p``'s melds and another active seat demands it.
     Returns True when ``p`` took it (and melded it)."""
@@ -623,7 +609,7 @@ def draw(R, S, W, p, log, i):
         o = rand(W, k) if rnd else best_option(R, W, p, k)
         apply_option(R, W, p, o, False, log, i)
         return -1
-    c = draw_stock(W)
+    c = draw_stock(W.stk, W.st, W.rs, W.stacked)
     if c < 0:
         return -2
     ev(W.st, log, i, EV_DRAW, p, 0, IDX2CODE[c])
@@ -706,11 +692,11 @@ def deal(R, W, e, log, i, logging):
         W.nh[p], W.nm[p], W.nmeld[p] = N_HAND, 0, 0
         W.active[p], W.chips[p], W.cu[p], W.cb[p], W.cond[p] = 1, 0, 0, 0, 0
     for j in range(N_HAND * K):
-        c = draw_stock(W)
+        c = draw_stock(W.stk, W.st, W.rs, W.stacked)
         W.hand[(e + j // 5) % K, c] += 1
         if logging:
             log[i, NHEAD + j] = IDX2CODE[c]
-    W.st[2] = draw_stock(W)
+    W.st[2] = draw_stock(W.stk, W.st, W.rs, W.stacked)
     if logging:
         log[i, 0] = (e + K - 1) % K
         log[i, NHEAD + N_HAND * K] = IDX2CODE[W.st[2]]

@@ -8,7 +8,6 @@ the deal's chips (101) from the metric row.
 """
 from __future__ import annotations
 
-from simkit.core.cards import format_card
 from simkit.engines.moves import Records
 from simkit.games.panguingue import engine
 
