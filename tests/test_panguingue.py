@@ -191,3 +191,39 @@ def test_a_session_carries_the_chips_and_starts_with_the_deal_of_its_key():
     sess = play.playthrough(SPEC, _rules(players=4, unit="session", deals=5), ["p2=random"],
                             seed=4)
     assert one["log"] == sess["log"]
+
+
+def test_exact_odds_by_hand_and_against_dealt_hands():
+    """The exact law by hand (valle cards hypergeometric: 96 of 320, mean 3) and against every
+    seat's dealt ten cards of 2,000 logged six-player deals (12,000 hands): means within 4 SE."""
+    from simkit.games.panguingue import exact
+    rules = _rules()
+    pr = exact.probabilities(rules)
+    assert pr["valle_mean"] == 3 and sum(v for k, v in pr.items()
+                                         if k.startswith("valle_") and k[6:].isdigit()) == 1
+    assert pr["valle_00"] == exact.Fraction(math.comb(224, 10), math.comb(320, 10))
+    # one A-2-3 of clubs: 1 - 3 P(one kind absent) + 3 P(two absent) - P(three absent)
+    a = [exact.Fraction(math.comb(320 - 8 * j, 10), math.comb(320, 10)) for j in range(4)]
+    assert pr["rope_mean"] == 8 * (1 - 3 * a[1] + 3 * a[2] - a[3])
+    _, log = play.play_logged(SPEC, rules, None, n=2000, seed=11)
+    dealt = log[:, E.NHEAD:E.NHEAD + 60]
+    got = {"valle_mean": [], "one_suit_valle_mean": [], "mixed_valle_mean": [], "rope_mean": []}
+    for row in dealt:
+        for seat in range(6):
+            h = np.zeros(40, np.int64)
+            for j, c in enumerate(row):
+                if (j // 5) % 6 == seat:
+                    h[E.CODE2IDX[c]] += 1
+            got["valle_mean"].append(sum(h[s * 10 + r] for s in range(4) for r in (2, 4, 6)))
+            got["one_suit_valle_mean"].append(sum(h[s * 10 + r] >= 3 for s in range(4)
+                                                  for r in (2, 4, 6)))
+            got["mixed_valle_mean"].append(sum(sum(h[s * 10 + r] > 0 for s in range(4)) >= 3
+                                               for r in (2, 4, 6)))
+            got["rope_mean"].append(sum(all(h[s * 10 + p] for p in ps) for s in range(4)
+                                        for ps in ((0, 1, 2), (7, 8, 9))))
+    for name, x in got.items():
+        x = np.asarray(x, float)
+        se = x.std(ddof=1) / math.sqrt(len(x))
+        assert abs(x.mean() - float(pr[name])) < 4 * se, (name, x.mean(), float(pr[name]), se)
+    obj, table = exact.exact(_rules(packs=5, spades_removed=True))
+    assert set(table.metric) >= {"valle_mean", "conditions_mean"} and obj["summary"]

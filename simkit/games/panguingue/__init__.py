@@ -1,7 +1,8 @@
 """Panguingue ("Pan"): eight Spanish packs, ten cards, going on top, conditions paid in chips,
 eleven cards melded to win.  Rules: ``003_25b072003b534ab4.txt`` lines 89-104 (see
 :mod:`simkit.games.panguingue.rules`).  A deal is one unit (every seat's net chips); ``unit=session`` plays ten deals with the chips
-carried, the winner eldest in the next.
+carried, the winner eldest in the next.  ``simkit exact panguingue`` gives a dealt hand's valle
+cards and conditions held as exact fractions.
 """
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from __future__ import annotations
 from simkit.core.registry import GameSpec
 from simkit.engines.melds.stock import stacked_deck
 from simkit.errors import SimkitError
-from simkit.games.panguingue import engine, replay
+from simkit.games.panguingue import engine, exact, replay
 from simkit.games.panguingue.rules import PanguingueRules
 from simkit.games.panguingue.strategies import STRATEGIES, encode
 
@@ -49,7 +50,7 @@ SPEC = GameSpec(
                  "session": "ten deals with the chips carried, the winner eldest in the next"},
     title="Panguingue (Pan): 320 cards, going on top, conditions paid in chips",
     source="003_25b072003b534ab4.txt:89-104",
-    bench_n=20_000,
+    bench_n=20_000, exact=exact.exact,
     objective=lambda r: ("chips", True),
     match={"unit": "session"},
     digest_runs=(("panguingue(players=4,again=base,mixed_add=new_suit)",
