@@ -227,3 +227,15 @@ def test_exact_odds_by_hand_and_against_dealt_hands():
         assert abs(x.mean() - float(pr[name])) < 4 * se, (name, x.mean(), float(pr[name]), se)
     obj, table = exact.exact(_rules(packs=5, spades_removed=True))
     assert set(table.metric) >= {"valle_mean", "conditions_mean"} and obj["summary"]
+
+
+def test_the_contract_checks_the_chips_sum_to_zero():
+    """``GameSpec.zero_sum``: the contract's check_sums passes with the chips and names a
+    non-zero-sum choice (the wins)."""
+    import dataclasses
+
+    from simkit import testing
+    testing.check_sums(SPEC, n=200)
+    wrong = dataclasses.replace(SPEC, zero_sum=lambda r: ["p1_win", "p2_win"])
+    with pytest.raises(AssertionError, match="sum to zero"):
+        testing.check_sums(wrong, n=200)

@@ -53,6 +53,7 @@ SPEC = GameSpec(
     bench_n=20_000, exact=exact.exact,
     objective=lambda r: ("chips", True),
     match={"unit": "session"},
+    zero_sum=lambda r: [f"p{k + 1}_chips" for k in range(r.players)],
     digest_runs=(("panguingue(players=4,again=base,mixed_add=new_suit)",
                   ("p1=baseline(top=4,demand=0)", "p3=random")),
                  ("panguingue(players=8,rope_extended_pays=true,stock_end=void)",
