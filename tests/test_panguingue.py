@@ -185,6 +185,8 @@ def test_a_session_carries_the_chips_and_starts_with_the_deal_of_its_key():
     rows = res.rows
     chips = rows[[f"p{k}_chips" for k in (1, 2, 3, 4)]].to_numpy()
     assert (chips.sum(axis=1) == 0).all()
+    assert not any(m.binary for m in SPEC.metrics(_rules(unit="session")))
+    assert res.table()["mean"].notna().all()
     wins = rows[[f"p{k}_wins" for k in (1, 2, 3, 4)]].to_numpy().sum(axis=1)
     assert (wins + rows["stock_outs"].to_numpy() == 5).all()
     one = play.playthrough(SPEC, _rules(players=4), ["p2=random"], seed=4)

@@ -201,9 +201,9 @@ def metrics(rules) -> list[Metric]:
 
         def unit(n):
             return S_UNITS.get(n, UNITS[n])
-        out = [Metric(f"p{k + 1}_{n}", doc=f"p{k + 1}: " + doc(n), unit=unit(n))
+        out = [Metric(f"p{k + 1}_{n}", binary=False, doc=f"p{k + 1}: " + doc(n), unit=unit(n))
                for k in range(rules.players) for n in SEAT_S]
-        return out + [Metric(n, doc=doc(n), unit=unit(n)) for n in TAIL_S]
+        return out + [Metric(n, binary=False, doc=doc(n), unit=unit(n)) for n in TAIL_S]
     out = [Metric(f"p{k + 1}_{n}", binary=n in BINARY, doc=f"p{k + 1}: " + DOCS[n], unit=UNITS[n])
            for k in range(rules.players) for n in SEAT]
     return out + [Metric(n, binary=n in BINARY, doc=DOCS[n], unit=UNITS[n]) for n in TAIL]
