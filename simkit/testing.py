@@ -6,7 +6,8 @@ OpenSpiel's ``api_test`` and pgx's ``api_test`` run over all of theirs), so a ne
 by being registered.  The checks, one function each:
 
 * :func:`check_sums`: the accumulated sums and sums of squares equal those of the per-deal rows,
-  and binary metrics are 0 or 1 in every row;
+  binary metrics are 0 or 1 in every row, and a game's ``zero_sum`` metrics (chips that only
+  change hands) sum to zero in every row;
 * :func:`check_backends`: the same seed gives the same table on serial, threads and processes;
   another seed changes it;
 * :func:`check_presets`: every preset round-trips through its game string and has a description;
@@ -65,6 +66,12 @@ def check_sums(spec: GameSpec, rules=None, n: int = N) -> None:
                                err_msg=f"{spec.name}: sums differ from the rows' sums")
     np.testing.assert_allclose(acc[1], (rows ** 2).sum(0), rtol=1e-12, atol=1e-9,
                                err_msg=f"{spec.name}: sums of squares differ from the rows'")
+    if spec.zero_sum is not None:
+        names = [m.name for m in metrics]
+        cols = [names.index(k) for k in spec.zero_sum(rules)]
+        bad = np.flatnonzero(np.abs(rows[:, cols].sum(axis=1)) > 1e-9)
+        assert cols and not len(bad), f"{spec.name}: {', '.join(spec.zero_sum(rules))} do not " \
+                                      f"sum to zero in deal {bad[:1].tolist()}"
     for j, m in enumerate(metrics):
         if m.binary and not m.hidden:
             bad = set(np.unique(rows[:, j]).tolist()) - {0.0, 1.0}

@@ -76,6 +76,9 @@ CASES = {
     "oklahoma": ("oklahoma", "p1", 1_500, 11, [
         "baseline(pile_min=2)", "baseline(hold=1)", "baseline(qs=0)", "baseline(joker=0)",
         "baseline(keep=3)", "baseline(keep=5)", "baseline(feed=1)"]),
+    # the last seat, where every parameter acts (top_seat only there in full)
+    "panguingue": ("panguingue", "p6", 6_000, 11, _steps(top=12, top_seat=2, pair=3, valle=1,
+                                                         feed=4) + ["baseline(demand=0)"]),
 }
 
 #: the games with no parametrised default: why they are not in :data:`CASES`

@@ -59,6 +59,7 @@ GAMES = (
     "handjass",
     "thirty_one_bank",
     "oklahoma",
+    "panguingue",
 )
 
 for _name in GAMES:

@@ -9,9 +9,9 @@ unit of match odds.  ``simkit exact oklahoma`` gives a dealt hand's odds as exac
 """
 from __future__ import annotations
 
-import numpy as np
 
 from simkit.core.registry import GameSpec
+from simkit.engines.melds.stock import stacked_deck
 from simkit.errors import SimkitError
 from simkit.games.oklahoma import engine, exact, replay
 from simkit.games.oklahoma.rules import OklahomaRules
@@ -31,10 +31,7 @@ def prepare(rules, strategies, stacked=None):
     if stacked is not None:
         if rules.unit != "hand":
             raise SimkitError("a stacked oklahoma deck plays single hands (unit=hand)")
-        rest = list(engine.make_deck(rules))
-        for c in stacked:
-            rest.remove(int(c))
-        deck = np.array(list(stacked) + rest, np.int64)
+        deck = stacked_deck(engine.make_deck(rules), stacked)
     return engine.table(rules), encode(strategies, engine.Seats), engine.work(rules, deck)
 
 

@@ -52,6 +52,7 @@ from simkit.core.records import record, slots
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded
 from simkit.engines import melds as ME
+from simkit.engines.melds.stock import draw_stock
 from simkit.games.oklahoma.rules import NEXT_DEALER, PILE_TAKE, STOCK_END
 from simkit.games.oklahoma.strategies import K_RANDOM
 
@@ -272,23 +273,6 @@ def is_wild(c):
 
 
 # --------------------------------------------------------------------------- stock and pile
-
-@njit(cache=True, nogil=True)
-def draw_stock(stk, st, rs, stacked):
-    """The next stock card (-1: the stock is empty); ``Work``'s ``stk``, ``st``, ``rs`` and
-    ``stacked`` (not all of it: see :func:`ev`)."""
-    top, n = st[0], st[1]
-    if top >= n:
-        return -1
-    if not stacked:
-        j, rs[0] = bounded(rs[0], n - top)
-        j += top
-        t = stk[top]
-        stk[top] = stk[j]
-        stk[j] = t
-    st[0] = top + 1
-    return stk[top]
-
 
 @njit(cache=True, nogil=True)
 def reshuffle(W, log, i):

@@ -1,0 +1,818 @@
+"""Panguingue kernels: deal ten from 320 cards, go on top, draw and meld at once, conditions in chips.
+
+Cards inside the kernel are indices ``suit * 10 + pos`` (``pos`` 0..9 for A, 2-7, J, Q, K: the
+Spanish order, the seven followed by the jack, line 90); the log and the pack use the house codes
+(:mod:`simkit.core.cards`, :data:`IDX2CODE`).  A hand is a count vector ``int64[40]`` (eight packs
+repeat each card eight times).  A seat's melds are rows of small arrays (``Work.mk`` kind,
+``mr`` rank or rope's low end, ``mh`` rope's high end, ``ms`` suit, ``mm`` suits held as bits,
+``mv`` the condition's value per player, 0 for none); a seat melds at most eleven cards in new
+melds of exactly three, so four rows suffice.  Melds are checked by :func:`classify` and
+:func:`fits` (line 95-96), cross-checked against :mod:`simkit.engines.melds` and a plain-Python
+reference in the tests.
+
+The stock is the pack shuffled lazily (each card drawn swaps a uniformly random undrawn card to
+the front), so a deal's cards depend on its key alone.  A stacked deck is dealt in its order: five
+cards to each seat from p1 (the eldest; the last seat deals, play goes p1, p2, ... "to the right"),
+five more each, the upcard, then the stock from the top.  (In a session's later deals the eldest
+is another seat: the deal, the decisions and the turns start from it.)
+
+A deal (:func:`play_deal`): the upcard, the go-on-top decisions from p1 (a forfeit into the pot,
+line 93), then turns (:func:`turn`) until a seat has melded eleven cards (it wins: line 101's
+settlement in :func:`settle`) or the stock runs out (``stock_end``).  Chips move only between the
+seats and the pot, and the pot is emptied every deal, so each deal's chips sum to zero.
+
+Metrics (:func:`metrics`): per seat ``pK_chips`` (net chips of the deal), ``pK_win``, ``pK_top``
+(went on top), ``pK_conditions`` (chips collected for conditions during play), ``pK_melded``
+(cards melded when the deal ended); then ``turns`` and ``stock_out`` (no winner).  With
+``unit=session`` (:func:`play_deal`): per seat ``pK_chips``, ``pK_wins``, ``pK_tops``,
+``pK_conditions`` summed over the session's deals, then ``turns`` and ``stock_outs``; the move
+log holds the session's first deal.
+
+Move log (:func:`log_columns`): the dealer, the number of events, the cards dealt in order, the
+upcard, then events ``kind << 20 | seat << 16 | aux << 8 | card`` (house card codes):
+
+===========  =======================  ===============================================
+kind         aux                      card
+===========  =======================  ===============================================
+1 top        1 goes on top, 0 stays   0
+2 demand     the seat made to take    the top discard (a forced take, line 100)
+3 take       0                        the top discard, melded at once
+4 draw       0                        the stock card
+5 meld       the new meld's index     the number of cards; its cards follow as kind 6
+6 card       0                        a card of the meld
+7 add        the meld's index         the card added to an own meld
+8 pay        chips per active player  0 (a condition paid to the seat, line 97-99)
+9 discard    0                        the card discarded
+10 out       0                        0 (eleven cards melded: the seat wins)
+11 end       0                        0 (the stock is exhausted or the safety stop)
+===========  =======================  ===============================================
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+from simkit.core.deals import SALT, deal_loop
+from simkit.core.jit import NO_REFCOUNT  # the house's reference-count rule (simkit.core.jit)
+from simkit.core.records import record, slots
+from simkit.core.registry import Metric
+from simkit.core.rng import bounded
+from simkit.engines.melds.stock import draw_stock
+from simkit.games.panguingue.rules import (AGAIN, CONDITIONS, DISCARD_TAKE, MIXED_ADD,
+                                           NEXT_ELDEST, STOCK_END, UNIT)
+from simkit.games.panguingue.strategies import K_RANDOM
+
+RANKS = (14, 2, 3, 4, 5, 6, 7, 11, 12, 13)   # pos 0..9: A, 2-7, J, Q, K (house ranks)
+NT = 40
+N_HAND = 10
+SPADES = 3
+MAXM = 4
+NOPT = 512
+MAX_LOG = 4000
+NHEAD = 2
+FREE, ONE, DIFF, ROPE = 0, 1, 2, 3
+EV_TOP, EV_DEMAND, EV_TAKE, EV_DRAW, EV_MELD, EV_CARD, EV_ADD, EV_PAY, EV_DISCARD, EV_OUT, \
+    EV_END = range(1, 12)
+
+IDX2CODE = np.array([s * 16 + RANKS[p] for s in range(4) for p in range(10)], np.int64)
+CODE2IDX = np.full(80, -1, np.int64)
+CODE2IDX[IDX2CODE] = np.arange(NT)
+
+SEAT = ["chips", "win", "top", "conditions", "melded"]
+TAIL = ["turns", "stock_out"]
+SEAT_S = ["chips", "wins", "tops", "conditions"]
+TAIL_S = ["turns", "stock_outs"]
+SM = slots(SEAT)
+SS = slots(SEAT_S)
+NS = len(SEAT)
+NSS = len(SEAT_S)
+DOCS = {"chips": "net chips of the deal (conditions, settlement, forfeits; lines 93, 97-101)",
+        "win": "won the deal (eleven cards melded first, line 100)",
+        "top": "went on top (dropped out, paying the forfeit, line 93)",
+        "conditions": "chips collected for conditions during play (lines 97-99)",
+        "melded": "cards melded when the deal ended",
+        "turns": "turns played in the deal",
+        "stock_out": "the deal ended with no winner (stock exhausted)",
+        "wins": "deals of the session won", "tops": "deals of the session it went on top",
+        "stock_outs": "deals of the session that ended with no winner"}
+S_DOCS = {"chips": "net chips over the session's deals", "turns": "turns over the session"}
+UNITS = {"chips": "chips per deal", "win": "share of deals (0..1)",
+         "top": "share of deals (0..1)", "conditions": "chips per deal",
+         "melded": "cards per deal", "turns": "turns per deal", "stock_out": "share of deals (0..1)",
+         "wins": "deals per session", "tops": "deals per session",
+         "stock_outs": "deals per session"}
+S_UNITS = {"chips": "chips per session", "conditions": "chips per session",
+           "turns": "turns per session"}
+BINARY = {"win", "top", "stock_out"}
+
+
+def make_deck(rules=None) -> np.ndarray:
+    """The pack's house codes: ``packs`` Spanish packs, less one set of spades if removed."""
+    packs = 8 if rules is None else rules.packs
+    cards = list(IDX2CODE) * packs
+    if rules is not None and rules.spades_removed:
+        for p in range(10):
+            cards.remove(int(IDX2CODE[SPADES * 10 + p]))
+    return np.array(sorted(cards), np.uint8)
+
+
+class Table(NamedTuple):
+    players: int
+    forfeit: int
+    win_pp: int
+    layoff_only: bool
+    published: bool
+    new_suit: bool
+    rope_pays: bool
+    base_again: bool
+    void: bool
+    max_turns: int
+    session: bool         # unit=session
+    deals: int
+    rotate: bool          # next_eldest=rotate
+
+
+class Seats(NamedTuple):
+    kind: np.ndarray
+    top: np.ndarray
+    top_seat: np.ndarray
+    demand: np.ndarray
+    pair: np.ndarray
+    valle: np.ndarray
+    feed: np.ndarray
+
+
+class Work(NamedTuple):
+    deck: np.ndarray      # int64[N]: the pack (or the stacked deck) in order, as indices
+    stacked: bool
+    stk: np.ndarray       # int64[N]: the stock, drawn from st[0] on
+    hand: np.ndarray      # int64[K, 40]
+    nh: np.ndarray        # int64[K]: cards in hand
+    nm: np.ndarray        # int64[K]: cards melded
+    nmeld: np.ndarray     # int64[K]: melds on the table
+    mk: np.ndarray        # int64[K, MAXM]: kind
+    mr: np.ndarray        # int64[K, MAXM]: rank pos (a set) or low end (a rope)
+    mh: np.ndarray        # int64[K, MAXM]: a rope's high end
+    ms: np.ndarray        # int64[K, MAXM]: suit (one-suit set, rope), -1 otherwise
+    mm: np.ndarray        # int64[K, MAXM]: suits held, as bits
+    mv: np.ndarray        # int64[K, MAXM]: condition value per player (0: none)
+    active: np.ndarray    # int64[K]: 1 playing, 0 went on top
+    chips: np.ndarray     # int64[K]
+    cu: np.ndarray        # int64[K]: condition chips per payer collected this deal
+    cb: np.ndarray        # int64[K]: the base values of the seat's conditions
+    cond: np.ndarray      # int64[K]: chips collected for conditions
+    oc: np.ndarray        # int64[NOPT, 3]: an option's cards (new meld) or card (addition)
+    om: np.ndarray        # int64[NOPT]: the meld an addition goes to, -1 for a new meld
+    st: np.ndarray        # int64[8]: stock top, stock size, pile top (-1 none), log pos, turns, pot
+    rs: np.ndarray        # uint64[2]: the card stream and the strategy stream
+
+
+def table(rules) -> Table:
+    return record(Table, players=rules.players, forfeit=rules.forfeit,
+                  win_pp=rules.winner_per_player,
+                  layoff_only=rules.discard_take == DISCARD_TAKE[1],
+                  published=rules.conditions == CONDITIONS[1],
+                  new_suit=rules.mixed_add == MIXED_ADD[1], rope_pays=rules.rope_extended_pays,
+                  base_again=rules.again == AGAIN[1], void=rules.stock_end == STOCK_END[1],
+                  max_turns=rules.max_turns, session=rules.unit == UNIT[1], deals=rules.deals,
+                  rotate=rules.next_eldest == NEXT_ELDEST[1])
+
+
+def work(rules, stacked=None) -> Work:
+    d = make_deck(rules) if stacked is None else np.asarray(stacked, np.int64)
+    d = CODE2IDX[np.asarray(d, np.int64)]
+    K = rules.players
+
+    def z(*shape):
+        return np.zeros(shape, np.int64)
+    return record(Work, deck=d, stacked=stacked is not None, stk=z(d.shape[0]), hand=z(K, NT),
+                  nh=z(K), nm=z(K), nmeld=z(K), mk=z(K, MAXM), mr=z(K, MAXM), mh=z(K, MAXM),
+                  ms=z(K, MAXM), mm=z(K, MAXM), mv=z(K, MAXM), active=z(K), chips=z(K),
+                  cu=z(K), cb=z(K), cond=z(K), oc=z(NOPT, 3), om=z(NOPT), st=z(8),
+                  rs=np.zeros(2, np.uint64))
+
+
+def metrics(rules) -> list[Metric]:
+    if rules.unit == "session":
+        def doc(n):
+            return S_DOCS.get(n, DOCS[n])
+
+        def unit(n):
+            return S_UNITS.get(n, UNITS[n])
+        out = [Metric(f"p{k + 1}_{n}", binary=False, doc=f"p{k + 1}: " + doc(n), unit=unit(n))
+               for k in range(rules.players) for n in SEAT_S]
+        return out + [Metric(n, binary=False, doc=doc(n), unit=unit(n)) for n in TAIL_S]
+    out = [Metric(f"p{k + 1}_{n}", binary=n in BINARY, doc=f"p{k + 1}: " + DOCS[n], unit=UNITS[n])
+           for k in range(rules.players) for n in SEAT]
+    return out + [Metric(n, binary=n in BINARY, doc=DOCS[n], unit=UNITS[n]) for n in TAIL]
+
+
+def log_columns(rules) -> list[str]:
+    return (["dealer", "events"] + [f"dealt_{j}" for j in range(rules.players * N_HAND)]
+            + ["upcard"] + [f"event_{j}" for j in range(MAX_LOG)])
+
+
+# --------------------------------------------------------------------------- melds
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def is_valle(r):
+    return r == 2 or r == 4 or r == 6
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def classify(a, b, c):
+    """The meld three cards make (line 95-96): ``(kind, rank or low, high, suit, suit bits)``,
+    kind -1 when they make none."""
+    ra, rb, rc = a % 10, b % 10, c % 10
+    sa, sb, sc = a // 10, b // 10, c // 10
+    bits = (1 << sa) | (1 << sb) | (1 << sc)
+    if ra == rb and rb == rc:
+        if ra == 0 or ra == 9:
+            return FREE, ra, ra, -1, bits
+        if sa == sb and sb == sc:
+            return ONE, ra, ra, sa, bits
+        if sa != sb and sa != sc and sb != sc:
+            return DIFF, ra, ra, -1, bits
+        return -1, 0, 0, -1, 0
+    if sa == sb and sb == sc:
+        lo = min(ra, min(rb, rc))
+        hi = max(ra, max(rb, rc))
+        if hi - lo == 2 and ra != rb and ra != rc and rb != rc:
+            return ROPE, lo, hi, sa, bits
+    return -1, 0, 0, -1, 0
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def cond_value(kind, r, hi, s, published):
+    """A new meld's condition value per active player (line 98; the published fourth row)."""
+    sp = s == SPADES
+    if kind == ONE:
+        if is_valle(r):
+            return 4 if sp else 2
+        return (2 if sp else 1) if published else 0
+    if kind == DIFF:
+        return 1 if is_valle(r) else 0
+    if kind == ROPE and ((r == 0 and hi == 2) or (r == 7 and hi == 9)):
+        return 2 if sp else 1
+    return 0
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def fits(W, p, m, c, new_suit):
+    """May card ``c`` be added to seat ``p``'s meld ``m`` (line 96)?"""
+    k = W.mk[p, m]
+    r, s = c % 10, c // 10
+    if k == FREE:
+        return r == W.mr[p, m]
+    if k == ONE:
+        return r == W.mr[p, m] and s == W.ms[p, m]
+    if k == DIFF:
+        return r == W.mr[p, m] and (not new_suit or (W.mm[p, m] >> s) & 1 == 0)
+    return s == W.ms[p, m] and (r == W.mr[p, m] - 1 or r == W.mh[p, m] + 1)
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def add_value(R, W, p, m, c):
+    """The condition value adding ``c`` to meld ``m`` pays (line 99; ``rope_extended_pays``)."""
+    v = W.mv[p, m]
+    if v == 0 and R.rope_pays and W.mk[p, m] == ROPE:
+        lo, hi = min(W.mr[p, m], c % 10), max(W.mh[p, m], c % 10)
+        if lo == 0 or hi == 9:
+            v = 2 if W.ms[p, m] == SPADES else 1
+    return v
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def fitting(R, W, p, c):
+    """Does ``c`` fit one of seat ``p``'s melds?"""
+    for m in range(W.nmeld[p]):
+        if fits(W, p, m, c, R.new_suit):
+            return True
+    return False
+
+
+# --------------------------------------------------------------------------- log and chips
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def ev(st, log, i, kind, seat, aux, card):
+    if log.shape[0] > 0:
+        q = st[3]
+        if q < log.shape[1]:
+            log[i, q] = (kind << 20) | (seat << 16) | (aux << 8) | card
+            st[3] = q + 1
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def pay(W, p, v, log, i):
+    """Every other active player pays ``v`` to ``p`` (a condition, line 97)."""
+    for q in range(W.active.shape[0]):
+        if q != p and W.active[q]:
+            W.chips[q] -= v
+            W.chips[p] += v
+            W.cond[p] += v
+    W.cu[p] += v
+    ev(W.st, log, i, EV_PAY, p, v, 0)
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def lay_new(R, W, p, a, b, c, log, i):
+    """Seat ``p`` lays a new meld of ``a``, ``b``, ``c`` (taken out of the hand by the caller)."""
+    k, r, hi, s, bits = classify(a, b, c)
+    m = W.nmeld[p]
+    W.mk[p, m], W.mr[p, m], W.mh[p, m], W.ms[p, m], W.mm[p, m] = k, r, hi, s, bits
+    v = cond_value(k, r, hi, s, R.published)
+    W.mv[p, m] = v
+    W.nmeld[p] = m + 1
+    W.nm[p] += 3
+    ev(W.st, log, i, EV_MELD, p, m, 3)
+    ev(W.st, log, i, EV_CARD, p, 0, IDX2CODE[a])
+    ev(W.st, log, i, EV_CARD, p, 0, IDX2CODE[b])
+    ev(W.st, log, i, EV_CARD, p, 0, IDX2CODE[c])
+    if v > 0:
+        W.cb[p] += v
+        pay(W, p, v, log, i)
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def lay_add(R, W, p, m, c, log, i):
+    """Seat ``p`` adds ``c`` to its meld ``m`` (taken out of the hand by the caller)."""
+    v = add_value(R, W, p, m, c)
+    if W.mv[p, m] == 0 and v > 0:
+        W.mv[p, m] = v
+        W.cb[p] += v
+    r = c % 10
+    if W.mk[p, m] == ROPE:
+        W.mr[p, m] = min(W.mr[p, m], r)
+        W.mh[p, m] = max(W.mh[p, m], r)
+    W.mm[p, m] |= 1 << (c // 10)
+    W.nm[p] += 1
+    ev(W.st, log, i, EV_ADD, p, m, IDX2CODE[c])
+    if v > 0:
+        pay(W, p, v, log, i)
+
+
+# --------------------------------------------------------------------------- options
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def put(W, k, m, a, b, c):
+    if k < NOPT:
+        W.om[k] = m
+        W.oc[k, 0], W.oc[k, 1], W.oc[k, 2] = a, b, c
+        return k + 1
+    return k
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def options_with(R, W, p, c, adds_only):
+    """The ways seat ``p`` melds card ``c`` (not in its hand): additions to its melds, then new
+    melds with two hand cards (distinct by card).  Returns the number of options."""
+    k = 0
+    for m in range(W.nmeld[p]):
+        if fits(W, p, m, c, R.new_suit):
+            k = put(W, k, m, c, -1, -1)
+    if adds_only:
+        return k
+    h = W.hand[p]
+    r, s = c % 10, c // 10
+    for s1 in range(4):
+        x = s1 * 10 + r
+        if h[x] == 0:
+            continue
+        for s2 in range(s1, 4):
+            y = s2 * 10 + r
+            if h[y] < (2 if y == x else 1):
+                continue
+            if classify(c, x, y)[0] >= 0:
+                k = put(W, k, -1, c, x, y)
+    for d in range(-2, 1):
+        lo = r + d
+        if lo < 0 or lo + 2 > 9:
+            continue
+        ok = True
+        for j in range(3):
+            if lo + j != r and h[s * 10 + lo + j] == 0:
+                ok = False
+        if ok:
+            x = s * 10 + (lo if lo != r else lo + 1)
+            y = s * 10 + (lo + 2 if lo + 2 != r else lo + 1)
+            k = put(W, k, -1, c, x, y)
+    return k
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def options_hand(R, W, p):
+    """Seat ``p``'s melds from hand: new three-card melds (distinct by cards), then additions of
+    a hand card to an own meld.  Returns the number of options."""
+    h = W.hand[p]
+    k = 0
+    for r in range(10):
+        if h[r] + h[10 + r] + h[20 + r] + h[30 + r] < 3:
+            continue
+        for s1 in range(4):
+            a = s1 * 10 + r
+            if h[a] == 0:
+                continue
+            for s2 in range(s1, 4):
+                b = s2 * 10 + r
+                for s3 in range(s2, 4):
+                    c = s3 * 10 + r
+                    if a == c:
+                        ok = h[a] >= 3
+                    elif a == b:
+                        ok = h[a] >= 2 and h[c] >= 1
+                    elif b == c:
+                        ok = h[b] >= 2
+                    else:
+                        ok = h[b] >= 1 and h[c] >= 1
+                    if ok and classify(a, b, c)[0] >= 0:
+                        k = put(W, k, -1, a, b, c)
+    for s in range(4):
+        for lo in range(8):
+            a = s * 10 + lo
+            if h[a] > 0 and h[a + 1] > 0 and h[a + 2] > 0:
+                k = put(W, k, -1, a, a + 1, a + 2)
+    for c in range(NT):
+        if h[c] > 0:
+            for m in range(W.nmeld[p]):
+                if fits(W, p, m, c, R.new_suit):
+                    k = put(W, k, m, c, -1, -1)
+    return k
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def apply_option(R, W, p, o, from_hand, log, i):
+    """Lay option ``o``; ``from_hand``: its first card comes from the hand too (else it is the
+    card drawn).  The other cards of a new meld always come from the hand."""
+    m = W.om[o]
+    a, b, c = W.oc[o, 0], W.oc[o, 1], W.oc[o, 2]
+    if from_hand:
+        W.hand[p, a] -= 1
+        W.nh[p] -= 1
+    if m >= 0:
+        lay_add(R, W, p, m, a, log, i)
+        return
+    W.hand[p, b] -= 1
+    W.hand[p, c] -= 1
+    W.nh[p] -= 2
+    lay_new(R, W, p, a, b, c, log, i)
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def option_value(R, W, p, o):
+    """Chips per active player the option pays (a condition made or added to)."""
+    m = W.om[o]
+    if m >= 0:
+        return add_value(R, W, p, m, W.oc[o, 0])
+    k, r, hi, s, _ = classify(W.oc[o, 0], W.oc[o, 1], W.oc[o, 2])
+    return cond_value(k, r, hi, s, R.published)
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def best_option(R, W, p, k):
+    """The baseline's pick among ``k`` options: the most chips, then the most cards."""
+    best, bv = 0, -1
+    for o in range(k):
+        v = option_value(R, W, p, o) * 10 + (3 if W.om[o] < 0 else 1)
+        if v > bv:
+            best, bv = o, v
+    return best
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def rand(W, n):
+    j, W.rs[1] = bounded(W.rs[1], n)
+    return j
+
+
+# --------------------------------------------------------------------------- the baseline
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def connections(h, x, pair):
+    """Keep value of card ``x`` from the other cards of hand ``h``."""
+    r, s = x % 10, x // 10
+    t = pair if h[x] > 1 else 0
+    for s2 in range(4):
+        if s2 != s and h[s2 * 10 + r] > 0:
+            t += 2
+    for d in (-2, -1, 1, 2):
+        q = r + d
+        if 0 <= q <= 9 and h[s * 10 + q] > 0:
+            t += 2 if (d == 1 or d == -1) else 1
+    return t
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def quality(h):
+    """The go-on-top measure: each card's connections, at most two each (0..20)."""
+    t = 0
+    for x in range(NT):
+        if h[x] > 0:
+            t += h[x] * min(2, connections(h, x, 2))
+    return t
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def next_active(W, p):
+    K = W.active.shape[0]
+    q = (p + 1) % K
+    while not W.active[q]:
+        q = (q + 1) % K
+    return q
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def baseline_discard(R, S, W, p):
+    h = W.hand[p]
+    nxt = next_active(W, p)
+    best, bv = -1, 1 << 40
+    for x in range(NT):
+        if h[x] == 0:
+            continue
+        v = connections(h, x, S.pair[p])
+        if is_valle(x % 10):
+            v += S.valle[p]
+        if nxt != p and fitting(R, W, nxt, x):
+            v += S.feed[p]
+        if v < bv:
+            best, bv = x, v
+    return best
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def random_discard(W, p):
+    j = rand(W, W.nh[p])
+    for x in range(NT):
+        j -= W.hand[p, x]
+        if j < 0:
+            return x
+    return -1
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def demands(R, S, W, q, p, c):
+    """Does seat ``q`` demand that ``p`` take and meld the discard ``c`` (line 100)?"""
+    if S.kind[q] == K_RANDOM:
+        return rand(W, 2) == 1
+    if S.demand[q] == 0 or W.nh[p] == 0 or W.nh[p] > S.demand[q]:
+        return False
+    for m in range(W.nmeld[p]):
+        if fits(W, p, m, c, R.new_suit) and add_value(R, W, p, m, c) > 0:
+            return False
+    return True
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def goes_on_top(S, W, p, pos, K):
+    if S.kind[p] == K_RANDOM:
+        return rand(W, 2) == 1
+    t = S.top[p] + (S.top_seat[p] * pos) // max(1, K - 1)
+    return quality(W.hand[p]) < t
+
+
+# --------------------------------------------------------------------------- a turn
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def forced_take(R, S, W, p, log, i):
+    """Line 100: the top discard fits ``p``'s melds and another active seat demands it.
+    Returns True when ``p`` took it (and melded it)."""
+    c = W.st[2]
+    if c < 0 or not fitting(R, W, p, c):
+        return False
+    K = R.players
+    for d in range(1, K):
+        q = (p + d) % K
+        if W.active[q] and demands(R, S, W, q, p, c):
+            ev(W.st, log, i, EV_DEMAND, q, p, IDX2CODE[c])
+            ev(W.st, log, i, EV_TAKE, p, 0, IDX2CODE[c])
+            W.st[2] = -1
+            k = options_with(R, W, p, c, True)
+            o = rand(W, k) if S.kind[p] == K_RANDOM else best_option(R, W, p, k)
+            apply_option(R, W, p, o, False, log, i)
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def draw(R, S, W, p, log, i):
+    """The draw of a turn that had no forced take: the top discard, taken only to meld it at
+    once (line 94), or the stock card.  Returns the stock card (melded later in the turn or
+    discarded), -1 when the discard was taken and melded, -2 when the stock is empty and the
+    discard not taken."""
+    rnd = S.kind[p] == K_RANDOM
+    c = W.st[2]
+    k = options_with(R, W, p, c, R.layoff_only) if c >= 0 else 0
+    if k > 0 and (not rnd or rand(W, 2) == 1 or W.st[0] >= W.st[1]):
+        ev(W.st, log, i, EV_TAKE, p, 0, IDX2CODE[c])
+        W.st[2] = -1
+        o = rand(W, k) if rnd else best_option(R, W, p, k)
+        apply_option(R, W, p, o, False, log, i)
+        return -1
+    c = draw_stock(W.stk, W.st, W.rs, W.stacked)
+    if c < 0:
+        return -2
+    ev(W.st, log, i, EV_DRAW, p, 0, IDX2CODE[c])
+    return c
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def meld_drawn(R, S, W, p, c, log, i):
+    """The stock card ``c`` after the melds from hand: melded (True) or to be discarded."""
+    k = options_with(R, W, p, c, False)
+    if S.kind[p] == K_RANDOM:
+        o = rand(W, k + 1)
+        if o == k:
+            return False
+    elif k > 0:
+        o = best_option(R, W, p, k)
+    else:
+        return False
+    apply_option(R, W, p, o, False, log, i)
+    return True
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def meld_phase(R, S, W, p, log, i):
+    """Melds from hand until the strategy stops (the random player stops at random)."""
+    rnd = S.kind[p] == K_RANDOM
+    while W.nh[p] > 0:
+        k = options_hand(R, W, p)
+        if k == 0:
+            return
+        if rnd:
+            o = rand(W, k + 1)
+            if o == k:
+                return
+        else:
+            o = best_option(R, W, p, k)
+        apply_option(R, W, p, o, True, log, i)
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def turn(R, S, W, p, log, i):
+    """Seat ``p`` plays a turn: 1 when it wins, -1 when the stock is out, 0 otherwise.  The
+    card drawn is never kept (line 94): a taken discard is melded at once; a stock card is
+    melded after the melds from hand (then the hand may meld again) or discarded."""
+    left = -1
+    if not forced_take(R, S, W, p, log, i):
+        left = draw(R, S, W, p, log, i)
+        if left == -2:
+            ev(W.st, log, i, EV_END, p, 0, 0)
+            return -1
+    meld_phase(R, S, W, p, log, i)
+    if left >= 0 and meld_drawn(R, S, W, p, left, log, i):
+        left = -1
+        meld_phase(R, S, W, p, log, i)
+    if left < 0:
+        if W.nh[p] == 0:
+            ev(W.st, log, i, EV_OUT, p, 0, 0)
+            return 1
+        left = random_discard(W, p) if S.kind[p] == K_RANDOM else baseline_discard(R, S, W, p)
+        W.hand[p, left] -= 1
+        W.nh[p] -= 1
+    W.st[2] = left
+    ev(W.st, log, i, EV_DISCARD, p, 0, IDX2CODE[left])
+    return 0
+
+
+# --------------------------------------------------------------------------- a deal
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def deal(R, W, e, log, i, logging):
+    """Ten cards to each seat in fives from the eldest ``e`` (line 92), then the upcard."""
+    K = R.players
+    n = W.deck.shape[0]
+    for j in range(n):
+        W.stk[j] = W.deck[j]
+    W.st[0], W.st[1], W.st[4], W.st[5] = 0, n, 0, 0
+    for p in range(K):
+        for c in range(NT):
+            W.hand[p, c] = 0
+        W.nh[p], W.nm[p], W.nmeld[p] = N_HAND, 0, 0
+        W.active[p], W.chips[p], W.cu[p], W.cb[p], W.cond[p] = 1, 0, 0, 0, 0
+    for j in range(N_HAND * K):
+        c = draw_stock(W.stk, W.st, W.rs, W.stacked)
+        W.hand[(e + j // 5) % K, c] += 1
+        if logging:
+            log[i, NHEAD + j] = IDX2CODE[c]
+    W.st[2] = draw_stock(W.stk, W.st, W.rs, W.stacked)
+    if logging:
+        log[i, 0] = (e + K - 1) % K
+        log[i, NHEAD + N_HAND * K] = IDX2CODE[W.st[2]]
+        W.st[3] = NHEAD + N_HAND * K + 1
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def go_on_top(R, S, W, e, log, i):
+    """Line 93: each seat from the eldest ``e`` stays or pays the forfeit and drops (the last
+    one stays when nobody else does).  Returns the number of active seats."""
+    K = R.players
+    na = K
+    for d in range(K):
+        p = (e + d) % K
+        top = 0
+        if not (d == K - 1 and na == 1):
+            top = 1 if goes_on_top(S, W, p, d, K) else 0
+        ev(W.st, log, i, EV_TOP, p, top, 0)
+        if top:
+            W.active[p] = 0
+            W.chips[p] -= R.forfeit
+            W.st[5] += R.forfeit
+            na -= 1
+    return na
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def settle(R, W, w):
+    """Line 101: the winner collects his conditions again and ``win_pp`` from each active
+    player, and the forfeits; with no winner (``w`` -1) the forfeits go back (``stock_end``)."""
+    K = R.players
+    if w < 0:
+        for p in range(K):
+            if R.void:
+                W.chips[p] = 0
+            elif not W.active[p]:
+                W.chips[p] += R.forfeit
+        return
+    again = W.cb[w] if R.base_again else W.cu[w]
+    for q in range(K):
+        if q != w and W.active[q]:
+            W.chips[q] -= again + R.win_pp
+            W.chips[w] += again + R.win_pp
+    W.chips[w] += W.st[5]
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def play_one(R, S, W, e, lg, i, logging):
+    """One deal with eldest ``e``: returns ``(winner or -1, turns)``; chips in ``W.chips``."""
+    K = R.players
+    deal(R, W, e, lg, i, logging)
+    na = go_on_top(R, S, W, e, lg, i)
+    w = -1
+    t = 0
+    p = next_active(W, (e + K - 1) % K)
+    if na == 1:
+        w = p
+        ev(W.st, lg, i, EV_OUT, w, 0, 0)
+    else:
+        while True:
+            if t >= R.max_turns:
+                ev(W.st, lg, i, EV_END, p, 0, 0)
+                break
+            t += 1
+            r = turn(R, S, W, p, lg, i)
+            if r == 1:
+                w = p
+                break
+            if r < 0:
+                break
+            p = next_active(W, p)
+    settle(R, W, w)
+    return w, t
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def play_deal(R, S, W, i, key, ukey, v, log):
+    """One unit: a deal (p1 eldest), or a session of ``R.deals`` deals, the eldest of each
+    the last one's winner (``next_eldest=winner``; after a deal with no winner, or with
+    ``rotate``, the next seat)."""
+    K = R.players
+    logging = log.shape[0] > 0
+    if logging:
+        for q in range(log.shape[1]):
+            log[i, q] = -1
+    W.rs[0], W.rs[1] = key, ukey
+    lg = log if logging else log[:0]
+    if not R.session:
+        w, t = play_one(R, S, W, 0, lg, i, logging)
+        for q in range(K):
+            v[NS * q + SM.chips] = W.chips[q]
+            v[NS * q + SM.win] = 1.0 if q == w else 0.0
+            v[NS * q + SM.top] = 1.0 - W.active[q]
+            v[NS * q + SM.conditions] = W.cond[q]
+            v[NS * q + SM.melded] = W.nm[q]
+        v[NS * K] = t
+        v[NS * K + 1] = 1.0 if w < 0 else 0.0
+        if logging:
+            log[i, 1] = W.st[3] - (NHEAD + N_HAND * K + 1)
+        return W.deck.shape[0]
+    e = 0
+    for d in range(R.deals):
+        w, t = play_one(R, S, W, e, lg if d == 0 else lg[:0], i, logging and d == 0)
+        if logging and d == 0:
+            log[i, 1] = W.st[3] - (NHEAD + N_HAND * K + 1)
+        for q in range(K):
+            v[NSS * q + SS.chips] += W.chips[q]
+            v[NSS * q + SS.wins] += 1.0 if q == w else 0.0
+            v[NSS * q + SS.tops] += 1.0 - W.active[q]
+            v[NSS * q + SS.conditions] += W.cond[q]
+        v[NSS * K] += t
+        v[NSS * K + 1] += 1.0 if w < 0 else 0.0
+        e = w if (w >= 0 and not R.rotate) else (e + 1) % K
+    return W.deck.shape[0] * R.deals
+
+
+@njit(cache=True, nogil=True)
+def run_deals(R, S, W, state, n, acc, rows, log):
+    return deal_loop(play_deal, SALT, R, S, W, state, n, acc, rows, log)

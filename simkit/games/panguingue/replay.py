@@ -1,0 +1,67 @@
+"""Panguingue's move log in a player's words (``simkit replay panguingue``).
+
+Reads the log of :mod:`simkit.games.panguingue.engine` (its docstring's table): the cards dealt
+in fives from p1 (the eldest), the upcard, the go-on-top decisions (line 93), then each turn's
+forced take (line 100), take of the top discard or draw from the stock (line 94), melds and
+additions (95-96) with the conditions they collect (97-99), the discard and the win (100); then
+the deal's chips (101) from the metric row.
+"""
+from __future__ import annotations
+
+from simkit.engines.moves import Records
+from simkit.games.panguingue import engine
+
+
+def _split(e):
+    return e >> 20, (e >> 16) & 15, (e >> 8) & 255, e & 255
+
+
+def moves(rules, log, metrics):
+    """One unit's move-log row as records (see :mod:`simkit.core.replay`)."""
+    K = rules.players
+    n = K * engine.N_HAND
+    dealer, nev = log[0], log[1]
+    dealt = log[engine.NHEAD:engine.NHEAD + n]
+    upcard = log[engine.NHEAD + n]
+    events = log[engine.NHEAD + n + 1:engine.NHEAD + n + 1 + nev]
+    out = Records()
+    eldest = (dealer + 1) % K
+    out.rec(dealer, "deals", [], f"p{eldest + 1} is eldest; play goes p1, p2, ... (to the right)")
+    for s in range(K):
+        out.rec(s, "is dealt", [c for j, c in enumerate(dealt) if (eldest + j // 5) % K == s])
+    out.rec(None, "turns up", [upcard], "the first card of the discard pile")
+    i = 0
+    while i < len(events):
+        kind, s, aux, c = _split(events[i])
+        i += 1
+        if kind == engine.EV_TOP:
+            out.rec(s, "goes on top" if aux else "stays",
+                    [], f"pays {rules.forfeit} chips to the pot" if aux else "")
+        elif kind == engine.EV_DEMAND:
+            out.rec(s, "demands the forced take", [c], f"p{aux + 1} must take and meld it")
+        elif kind == engine.EV_TAKE:
+            out.rec(s, "takes the discard", [c], "melded at once")
+        elif kind == engine.EV_DRAW:
+            out.rec(s, "draws from the stock", [c])
+        elif kind == engine.EV_MELD:
+            laid = [_split(e)[3] for e in events[i:i + c]]
+            i += c
+            out.rec(s, "melds", laid, f"meld {aux + 1}")
+        elif kind == engine.EV_ADD:
+            out.rec(s, "adds", [c], f"to meld {aux + 1}")
+        elif kind == engine.EV_PAY:
+            out.rec(s, "collects a condition", [], f"{aux} from each active player")
+        elif kind == engine.EV_DISCARD:
+            out.rec(s, "discards", [c])
+        elif kind == engine.EV_OUT:
+            out.rec(s, "wins", [], "eleven cards melded" if rules.players > 1 else "")
+        elif kind == engine.EV_END:
+            out.rec(None, "deal ends", [], "the stock is exhausted: no winner")
+    if rules.unit == "session":
+        out.rec(None, "session ends", [], f"the session's first deal above; chips over its "
+                f"{rules.deals} deals: " + ", ".join(f"p{k + 1} {metrics[f'p{k + 1}_chips']:+g}"
+                                                    for k in range(K)))
+    else:
+        out.rec(None, "chips", [], ", ".join(f"p{k + 1} {metrics[f'p{k + 1}_chips']:+g}"
+                                             for k in range(K)))
+    return out

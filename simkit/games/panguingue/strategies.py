@@ -1,0 +1,61 @@
+"""Panguingue strategies as data: a kind code and a few numbers per seat (the kernel's record
+:class:`~simkit.games.panguingue.engine.Seats`).
+
+* ``random``: a uniformly random legal move at each decision: stay or go on top; each other
+  player demands a forced take with probability one half; the stock or (when legal) the top
+  discard; one of the ways to meld the card drawn (with the stock card's "discard it"); then,
+  until it stops, one of every new three-card meld from hand, every addition of a hand card to an
+  own meld, and stopping; then a uniformly random card of the hand to discard.
+* ``baseline``: a Pan player's play.  It goes on top when its hand's quality (each card counts
+  its connections, at most two: another copy, a card of its rank in another suit, a neighbour or
+  the card two away in its suit) is below ``top`` plus ``top_seat`` times its seat's distance
+  from the eldest over the table's size (late seats play after the others and go on top more
+  often).  It always takes the top discard when it melds, melds a drawn card whenever it can,
+  and melds from hand at once, conditions first (the chips are paid now), the meld or addition
+  that pays most, then one that uses most hand cards.  It discards the card least worth keeping:
+  connections (``pair`` for a copy of the same card, 2 for each other suit of its rank or
+  neighbour, 1 for a card two away), ``valle`` more for a 3, 5 or 7 (the condition cards), and
+  ``feed`` more when the next active player could add it to his melds (he takes it, line 100).
+  It demands the forced take of the next player when that player's hand holds at least one and
+  at most ``demand`` cards (0: never) and the addition pays him no condition (line 100: the rule
+  is there to break the pairs a player waits on).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from simkit.core.records import record
+from simkit.core.registry import Param, StrategyKind
+
+K_RANDOM, K_BASELINE = 0, 1
+
+PARAMS = (
+    Param("top", 12, (0, 30), "go on top when the hand's quality (0..20) is below this "
+                             "(at the eldest's seat)"),
+    Param("top_seat", 2, (-20, 20), "added to the go-on-top threshold at the last seat "
+                                    "(in proportion for the seats between)"),
+    Param("demand", 10, (0, 10), "demand the next player's forced take when his hand holds at "
+                                 "most this many cards (0: never)"),
+    Param("pair", 3, (0, 20), "keep value of a second copy of the same card"),
+    Param("valle", 1, (0, 20), "keep value added to a 3, 5 or 7"),
+    Param("feed", 4, (0, 30), "keep value added to a card the next player could add to his "
+                              "melds"),
+)
+
+STRATEGIES = {
+    "random": StrategyKind("random", K_RANDOM, (), "uniformly random legal moves"),
+    "baseline": StrategyKind("baseline", K_BASELINE, PARAMS,
+                             "goes on top with a weak hand, melds at once (conditions first), "
+                             "keeps valle cards, breaks the least useful pair, demands forced "
+                             "takes"),
+}
+
+
+def encode(strategies, seats_cls):
+    """One record of per-seat arrays (p1's first) from the strategies."""
+    def col(name):
+        return np.array([s.values.get(name, 0) for s in strategies], np.int64)
+    return record(seats_cls, kind=np.array([STRATEGIES[s.kind].code for s in strategies],
+                                           np.int64),
+                  top=col("top"), top_seat=col("top_seat"), demand=col("demand"),
+                  pair=col("pair"), valle=col("valle"), feed=col("feed"))
