@@ -493,7 +493,7 @@ def sort_key(key):
     return out
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def baseline_take(R, S, W, p, k, forced):
     """The option to take the pile with (-1: draw from the stock instead; ``forced``: the
     stock is empty, so the best option is taken whatever it is worth)."""
@@ -735,7 +735,7 @@ def random_discard(R, W, p):
 
 # --------------------------------------------------------------------------- a turn, a hand
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def turn(R, S, W, p, log, i):
     """Seat ``p`` plays a turn.  Returns 1 when it went out, -1 when the hand ends with nobody
     out (an empty stock and no pile take), 0 otherwise."""
