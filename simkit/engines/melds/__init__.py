@@ -53,7 +53,7 @@ from simkit.engines.melds.rules import (  # noqa: F401
     MELD_W, OKLAHOMA, PANGUINGUE, PRESETS, SET_ANY, SET_DISTINCT, SET_ONE_OR_ALL_DIFFERENT,
     SET_SUITS, SPANISH, MeldRules, gin_values, meld_rules, oklahoma_hand_values,
 )
-from simkit.engines.melds.search import arrange, set_wild_suits  # noqa: F401
+from simkit.engines.melds.search import arrange, arrange_in, set_wild_suits  # noqa: F401
 from simkit.errors import SimkitError
 
 

@@ -110,9 +110,18 @@ def arrange(cnt, R, dw, out):
     ``R``, ``dw[code]`` the value in hand of each card (``dw[64]`` the joker's; values >= 0).  The
     melds are written as full rows into ``out[k, :]`` (rows past ``out.shape[0]`` are not written;
     ``n_melds`` counts them all).  Ties: the module docstring."""
+    return arrange_in(cnt, R, dw, out, np.zeros(0, np.int64))
+
+
+@njit(cache=True, nogil=True)
+def arrange_in(cnt, R, dw, out, wk0):
+    """:func:`arrange` with a work buffer ``wk0`` (``int64``, any length; a search that needs
+    more than it holds allocates its own): a kernel that arranges many hands passes one buffer
+    and saves an allocation a call.  Same results as :func:`arrange`."""
     nat = 0
     W = max(cnt[JOKER], 0)
     NP = 1
+    held = np.int64(0)           # bit c: a natural card c held
     for c in range(64):
         k = cnt[c]
         if k > 0:
@@ -122,7 +131,8 @@ def arrange(cnt, R, dw, out):
             elif 2 <= r <= 14:
                 nat += k
                 NP = max(NP, min(k, MAXP))
-    if R.min_natural > 0 and _no_meld(cnt, R, W):
+                held |= np.int64(1) << c
+    if R.min_natural > 0 and _no_meld_held(cnt, R, W, held):
         # no meld at all (about half of Oklahoma's calls): every card is deadwood, as the
         # search below would find (every kind deadwood, every wild unused)
         t = np.int64(0)
@@ -149,7 +159,13 @@ def arrange(cnt, R, dw, out):
         size = mb + rec * capm
         if memo:
             size += (NP + 2) << MEMO_BITS
-        wk = np.zeros(size, np.int64)  # zeroed: the search reads entries it has not written (np.empty gave run-to-run differences)
+        # zeroed: the search reads entries it has not written (np.empty gave run-to-run
+        # differences)
+        if size <= wk0.shape[0]:
+            wk = wk0
+            wk[:size] = 0
+        else:
+            wk = np.zeros(size, np.int64)
         if _prepare(wk, cnt, R, dw, NP, W, fb, tb, mb, capm):
             break
         capm *= 4
@@ -163,6 +179,17 @@ def _no_meld(cnt, R, W):
     ``min_natural`` >= 1: a set needs a rank with ``min_natural`` naturals and enough cards with
     the wilds; a run a window of ``min_size..max_size`` positions of one suit whose held positions
     are ``min_natural`` or more and whose gaps the wilds can fill; suit rules are ignored)."""
+    held = np.int64(0)
+    for c in range(64):
+        r = c & 15
+        if cnt[c] > 0 and 2 <= r <= 14 and not (R.wild_ranks >> r) & 1:
+            held |= np.int64(1) << c
+    return _no_meld_held(cnt, R, W, held)
+
+
+@njit(cache=True, nogil=True)
+def _no_meld_held(cnt, R, W, held):
+    """:func:`_no_meld` with ``held`` the mask of the natural cards held (bit ``code``)."""
     mw = min(W, R.max_wild)
     lo = max(R.min_natural, 1)
     if R.sets:
@@ -174,16 +201,25 @@ def _no_meld(cnt, R, W):
                 return False
     if R.runs:
         wav = mw if R.run_wilds else 0
+        seq = np.int64(R.seq_ranks)
+        low = lowest_code(seq) if seq else 0
+        x = seq >> low
+        contiguous = (x & (x + 1)) == 0     # positions low..high, all of them (not Spanish)
+        least = max(lo, R.min_size - wav)   # the fewest held positions a window passes with
         for s in range(4):
-            lane = np.int64(0)
-            N = 0
-            for q in range(1, 15):
-                if (R.seq_ranks >> q) & 1:
-                    c = s * 16 + _rank_at(q)
-                    if cnt[c] > 0 and not (R.wild_ranks >> (c & 15)) & 1:
-                        lane |= np.int64(1) << N
-                    N += 1
-            if popcount(lane) < lo:
+            m = (held >> (16 * s)) & 0xFFFF
+            pos = m | (((m >> 14) & 1) << 1)     # bit q: position q held (1 and 14: the ace)
+            if contiguous:
+                lane = (pos & seq) >> low
+                N = popcount(seq)
+            else:
+                lane = np.int64(0)
+                N = 0
+                for q in range(1, 15):
+                    if (seq >> q) & 1:
+                        lane |= ((pos >> q) & 1) << N
+                        N += 1
+            if popcount(lane) < least:          # no window can pass: it needs this many
                 continue
             for j in range(N):
                 for L in range(R.min_size, min(R.max_size, N - j) + 1):

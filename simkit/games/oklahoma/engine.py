@@ -65,6 +65,8 @@ MAXM = 40          # melds a seat can have on the table (105 cards / 3 < 36)
 NOPT = 4096        # options a decision may list (the random player's choices)
 MAX_LOG = 4000
 MAX_HANDS_LOGGED = 1
+WK = 8192          # the meld search's work buffer (a pile taken with 20 naturals or more
+                   # allocates its own: its table of bounds is larger)
 W_ = ME.MELD_W
 EV_DRAW, EV_TAKE, EV_MELD, EV_CARD, EV_LAYOFF, EV_SWAP, EV_DISCARD, EV_OUT, EV_RESHUFFLE, \
     EV_END = range(1, 11)
@@ -168,6 +170,10 @@ class Work(NamedTuple):
     takes: np.ndarray     # int64[K]
     st: np.ndarray        # int64[6]: stock top, stock size, pile size, reshuffled, log pos, turns
     rs: np.ndarray        # uint64[2]: the card stream and the strategy stream
+    wk: np.ndarray        # int64[WK]: the meld search's work buffer (ME.arrange_in)
+    chand: np.ndarray     # int64[65]: a hand whose arrangement is kept (-1: none) ...
+    carr: np.ndarray      # int64[MAXM, W]: ... its melds
+    cst: np.ndarray       # int64[2]: ... its deadwood and number of melds
 
 
 def table(rules) -> Table:
@@ -191,7 +197,9 @@ def work(rules, stacked=None) -> Work:
                   tmp=np.zeros(NC, np.int64), seen=np.zeros(K, np.int64),
                   scores=np.zeros(K, np.int64), pts=np.zeros(K, np.int64),
                   takes=np.zeros(K, np.int64), st=np.zeros(6, np.int64),
-                  rs=np.zeros(2, np.uint64))
+                  rs=np.zeros(2, np.uint64), wk=np.zeros(WK, np.int64),
+                  chand=np.full(NC, -1, np.int64), carr=np.zeros((MAXM, W_), np.int64),
+                  cst=np.zeros(2, np.int64))
 
 
 def metrics(rules) -> list[Metric]:
@@ -241,7 +249,7 @@ def in_hand(hand):
     return t
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def size(hand):
     t = 0
     for c in range(NC):
@@ -249,14 +257,14 @@ def size(hand):
     return t
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def leaves_ok(R, n):
     """May a meld phase leave ``n`` cards?  Without ``final_discard`` not one: the turn must end
     with a discard that does not empty the hand."""
     return R.final_discard or n != 1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def ev(st, log, i, kind, seat, aux, card):
     """Log an event (``st`` is ``Work.st``: a call passing all of ``Work`` costs a reference
     count update of each of its arrays, and events are many)."""
@@ -267,7 +275,7 @@ def ev(st, log, i, kind, seat, aux, card):
             st[4] = p + 1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def is_wild(c):
     return c == JOKER or (c & 15) == 2
 
@@ -287,7 +295,7 @@ def reshuffle(W, log, i):
 
 # --------------------------------------------------------------------------- laying cards
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def lay_meld(W, p, row, skip, log, i):
     """Seat ``p`` lays the meld ``row``: its cards leave the hand, except one copy of ``skip``
     (the pile's top card, which does not come from the hand; -1: none)."""
@@ -305,7 +313,7 @@ def lay_meld(W, p, row, skip, log, i):
     W.nmeld[p] = k + 1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def lay_off(W, p, m, row, card, from_hand, log, i):
     """Seat ``p`` adds ``card`` to its meld ``m``, which becomes ``row``."""
     if from_hand:
@@ -318,7 +326,7 @@ def lay_off(W, p, m, row, card, from_hand, log, i):
         W.melds[p, m, q] = row[q]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def swap_joker(W, p, m, card, log, i):
     """Seat ``p`` puts the natural ``card`` in place of the joker of its meld ``m`` (line 86)."""
     j = ME.joker_swap(W.melds[p, m], card)
@@ -329,7 +337,7 @@ def swap_joker(W, p, m, card, log, i):
     ev(W.st, log, i, EV_SWAP, p, m, card)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def may_fit(row, c):
     """A quick necessary condition for ``c`` to go on the meld ``row`` (a wild may go anywhere;
     a natural on a set of its rank or next to either end of a run of its suit)."""
@@ -347,7 +355,7 @@ def may_fit(row, c):
     return r == lo - 1 or r == hi + 1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def list_layoffs(R, W, p, card, k):
     """Append to the options every way ``card`` goes on one of seat ``p``'s melds."""
     for m in range(W.nmeld[p]):
@@ -360,7 +368,7 @@ def list_layoffs(R, W, p, card, k):
     return k
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def pile_options(R, W, p):
     """The legal ways to take the pile: new melds of its top card with >= 2 hand cards (and with
     ``layoff_take``, the top card laid off on an own meld).  Returns the count."""
@@ -389,7 +397,7 @@ def pile_options(R, W, p):
     return k
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def take_pile(W, p, o, log, i):
     """Seat ``p`` takes the pile with option ``o``: the top card is melded at once, the rest of
     the pile goes to the hand."""
@@ -409,14 +417,43 @@ def take_pile(W, p, o, log, i):
 # --------------------------------------------------------------------------- the baseline
 
 @njit(cache=True, nogil=True)
-def worth(hand, R, arr):
+def worth(hand, R, arr, wk):
     """A hand's worth to the baseline: its least-deadwood arrangement's melded values minus the
-    in-hand values of the rest; ``(worth, melds)``."""
-    dw, nm = ME.arrange(hand, R.mr, HAND_VALUE, arr)
+    in-hand values of the rest; ``(worth, melds, deadwood)`` (``wk``: the search's buffer)."""
+    dw, nm = ME.arrange_in(hand, R.mr, HAND_VALUE, arr, wk)
     v = 0
     for k in range(nm):
         v += meld_value(arr[k])
-    return v - dw, nm
+    return v - dw, nm, dw
+
+
+@njit(cache=True, nogil=True, inline="always")
+def keep_arrangement(W, hand, arr, dw, nm):
+    """Keep ``hand``'s arrangement (``arr[:nm]``, deadwood ``dw``) for :func:`arrangement`."""
+    for c in range(NC):
+        W.chand[c] = hand[c]
+    for k in range(min(nm, MAXM)):
+        for q in range(W_):
+            W.carr[k, q] = arr[k, q]
+    W.cst[0], W.cst[1] = dw, nm
+
+
+@njit(cache=True, nogil=True, inline="always")
+def arrangement(R, W, hand):
+    """``ME.arrange`` of ``hand`` into ``W.arr``: the kept one when it is of this very hand (the
+    pile option the take chose is the hand after the take), else searched."""
+    same = True
+    for c in range(NC):
+        if W.chand[c] != hand[c]:
+            same = False
+            break
+    if not same:
+        return ME.arrange_in(hand, R.mr, HAND_VALUE, W.arr, W.wk)
+    nm = W.cst[1]
+    for k in range(min(nm, MAXM)):
+        for q in range(W_):
+            W.arr[k, q] = W.carr[k, q]
+    return W.cst[0], nm
 
 
 @njit(cache=True, nogil=True)
@@ -440,7 +477,7 @@ def sort_key(key):
     return out
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def baseline_take(R, S, W, p, k, forced):
     """The option to take the pile with (-1: draw from the stock instead; ``forced``: the
     stock is empty, so the best option is taken whatever it is worth)."""
@@ -448,7 +485,7 @@ def baseline_take(R, S, W, p, k, forced):
     if n < S.pile_min[p] and not forced:
         return -1
     tmp = W.tmp
-    base, _ = worth(W.hand[p], R, W.arr)
+    base, _, _ = worth(W.hand[p], R, W.arr, W.wk)
     best, bo = -(1 << 40), -1
     # options that leave the same hand (the same cards from it, in another meld, or any layoff)
     # are priced once: ``keys[o]`` the sorted codes an option takes from the hand, packed
@@ -493,7 +530,9 @@ def baseline_take(R, S, W, p, k, forced):
                         skip = -1
                     else:
                         tmp[a] -= 1
-            v, _ = worth(tmp, R, W.arr2)
+            v, nm, dw = worth(tmp, R, W.arr2, W.wk)
+            if v + gain > best:
+                keep_arrangement(W, tmp, W.arr2, dw, nm)
         vals[o] = v
         if v + gain > best:
             best, bo = v + gain, o
@@ -502,7 +541,7 @@ def baseline_take(R, S, W, p, k, forced):
     return -1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def has_qs(row):
     for j in range(row[1]):
         if row[3 + 2 * j] == QS:
@@ -510,7 +549,7 @@ def has_qs(row):
     return False
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def baseline_melds(R, S, W, p, log, i):
     """Take the joker back, lay down the least-deadwood arrangement (or hold it), lay off."""
     hand = W.hand[p]
@@ -522,7 +561,7 @@ def baseline_melds(R, S, W, p, log, i):
                 if row[3 + 2 * j] == JOKER and hand[c] > 0:
                     swap_joker(W, p, m, c, log, i)
                     break
-    dw, nm = ME.arrange(hand, R.mr, HAND_VALUE, W.arr)
+    dw, nm = arrangement(R, W, hand)
     melded = 0
     for k in range(nm):
         melded += W.arr[k, 1]
@@ -557,7 +596,7 @@ def baseline_melds(R, S, W, p, log, i):
                 break
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def connections(hand, c):
     """Cards of ``hand`` that ``c`` could meld with: its rank, or its suit one or two ranks
     away (the ace next to the three as well as the king)."""
@@ -579,7 +618,7 @@ def connections(hand, c):
     return t
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def discardable(hand, c, n, final_discard):
     """May a card ``c`` of a hand of ``n`` cards be discarded (line 87: the Q♠ only when the
     player holds nothing else)?"""
@@ -590,7 +629,7 @@ def discardable(hand, c, n, final_discard):
     return True
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def baseline_discard(R, S, W, p):
     hand = W.hand[p]
     n = size(hand)
@@ -680,7 +719,7 @@ def random_discard(R, W, p):
 
 # --------------------------------------------------------------------------- a turn, a hand
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def turn(R, S, W, p, log, i):
     """Seat ``p`` plays a turn.  Returns 1 when it went out, -1 when the hand ends with nobody
     out (an empty stock and no pile take), 0 otherwise."""
