@@ -1027,7 +1027,8 @@ def log_deal(W, D, dealno, r, col):
         r[col + L.dealt0 + p] = cards[p]
 
 
-# the unit's streams, metric vector and log row come from the deal loop: 11 parameters.
+# 11 parameters: the three records, the players this deal (m) and its number, and what the
+# unit carries from the deal loop: its two streams, metric vector and log row and column.
 # The deal allocates nothing, so it runs without numba's reference counting (_nrt=False, as
 # Crazy Eights' deal): its inlined phases take the work record, whose arrays were otherwise
 # counted in and out at each (measured: a tenth of a deal's time).

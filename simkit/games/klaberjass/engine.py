@@ -597,6 +597,9 @@ def declarations(R, S, W, first, trump, u):
     return u
 
 
+# 11 parameters: the three records, the deal's state as play_unit holds it in locals (the first
+# word, trump, the table's cards, the bottom card), the random stream, and the log row and
+# column the tricks' cards go to (col -1: none)
 @njit(cache=True, nogil=True)
 def play_tricks(R, S, W, first, trump, table, bottom, u, log, i, col):
     """The nine tricks (lines 86-98), card points into ``W.won``; in a long game the leader may
@@ -727,6 +730,9 @@ def score_deal(R, W, v, bidder, pending):
     return winner, pending, (d if dealwin == bidder else bidder)
 
 
+# 17 parameters: one per column of the deal's log block that play_unit holds as a local (the
+# rest are read off W); called only for a logged deal, so a record built for it would be built
+# to be taken apart at once
 @njit(cache=True, nogil=True)
 def log_deal(W, log, i, col, deal, first, bidder, trump, bround, up, bottom, exchanged, claimer,
              claim_ok, ntr, pending, nredeals):

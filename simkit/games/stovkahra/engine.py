@@ -278,6 +278,9 @@ def pick(m, trump, strength, points, mode):
     return best
 
 
+# 12 parameters: inlined into the deal's trick loop, it takes that loop's locals as they are (the
+# seat's strategy record, hand, legal cards, the trick so far, trump, cards gone) and the two
+# tables as arrays, not the rules record (see the docstring: a call per card cost a tenth)
 @njit(cache=True, nogil=True, inline="always")
 def choose_card(st, hand, legal, nt, wc, ours, trump, gone, t, strength, points, u):
     """A seat's card.  Random: uniform over ``legal``.  Baseline: see the strategies module.
@@ -528,6 +531,8 @@ def settle(R, W, v, claimer):
     return w, 2 if score[1 - w] < R.double_under else 1, -1
 
 
+# 14 parameters: one per column of the deal's log block that play_unit holds as a local (the
+# rest are read off W); called only for a logged deal
 @njit(cache=True, nogil=True)
 def log_deal(W, log, i, col, game, deal, dealer, cut, claimer, ok, ntr, winner, brk, sub):
     r = log[i]
