@@ -22,8 +22,8 @@ every punter stands at a threshold (the default) and names its outcome by codes
 make the same decisions, and the tests hold their rows equal.
 
 Metric vector layout (:func:`metrics`): the shared metrics (slots :data:`M`), then six per punter
-(punter ``k``'s metric ``q`` at ``NM + NQ * k + Q.q``).  In a talia every metric is the sum over
-its rounds (``rounds`` counts them).
+(punter ``k``'s metric ``q`` at ``seat_slot(Q.q, NQ, k)``, :data:`Q` p1's slots).  In a talia
+every metric is the sum over its rounds (``rounds`` counts them).
 """
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ from numba import njit
 from simkit.core import cards as C
 from simkit.core.deals import check_table, coded_loop, deal_loop
 from simkit.core.jit import NO_REFCOUNT
-from simkit.core.records import record, slots
+from simkit.core.records import record, seat_slot, slots
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, draw_index, uniform
 from simkit.games.thirty_one_bank.rules import BOTH31, SHORT, UNITS
@@ -69,8 +69,8 @@ SEAT = [("result", False, "the punter's net", "tokens"),
         ("bust", True, "the punter draws over 31", "share"),
         ("dealt31", True, "the punter is dealt 31 and paid at once", "share")]
 M = slots(n for n, _, _, _ in SHARED)
-Q = slots(n for n, _, _, _ in SEAT)
 NM, NQ = len(SHARED), len(SEAT)
+Q = slots((n for n, _, _, _ in SEAT), first=NM)   # p1's; punter k's: seat_slot(Q.q, NQ, k)
 # A fresh-pack round's outcome, part by part (:func:`coded_table`, :func:`round_coded`): each
 # punter's, and the banker's (his best total 0..31 when he stood, ``B_BUST`` over 31,
 # ``B_IDLE + total`` when no punter was left in, ``B_DEALT31``)
@@ -231,11 +231,10 @@ def coded_table(rules) -> np.ndarray:
             LOSS: ("loss",)}
     out = np.zeros((K + 1, NBC, NM + NQ * K))
     for k in range(K):
-        o = NM + NQ * k
         for c, names in seat.items():
-            out[k, c, o + Q.result] = pay[c]
+            out[k, c, seat_slot(Q.result, NQ, k)] = pay[c]
             for m in names:
-                out[k, c, o + getattr(Q, m)] = 1.0
+                out[k, c, seat_slot(getattr(Q, m), NQ, k)] = 1.0
     b = out[K]
     b[:, M.rounds] = 1.0
     for t in range(32):
@@ -431,9 +430,8 @@ def play_round(T, par, counting, value, info, deck, deck_info, perm, tmp, hand, 
                         if h > 31:                            # pays 2 at once
                             status[x] = BUST
                             delta[x] = -T.bust_pays
-                            o = NM + NQ * x
-                            v[o + Q.bust] += 1.0
-                            v[o + Q.loss] += 1.0
+                            v[seat_slot(Q.bust, NQ, x)] += 1.0
+                            v[seat_slot(Q.loss, NQ, x)] += 1.0
                         else:
                             left += 1
                     x += 1
@@ -499,9 +497,8 @@ def dealt_31s(T, hand, status, delta, v):
         if hand[k] >> CARDS == 3 and hand_best(hand[k]) == 31:
             status[k] = PAID
             delta[k] = T.stake31
-            o = NM + NQ * k
-            v[o + Q.dealt31] += 1.0
-            v[o + Q.win] += 1.0
+            v[seat_slot(Q.dealt31, NQ, k)] += 1.0
+            v[seat_slot(Q.win, NQ, k)] += 1.0
     return False
 
 
@@ -544,17 +541,16 @@ def settle(T, hand, status, delta, v, dealt31, left, resh):
         v[M.banker_dealt31] += 1.0
         v[M.banker_total] += 31.0
         for k in range(K):
-            o = NM + NQ * k
             if hand[k] >> CARDS == 3 and hand_best(hand[k]) == 31:
-                v[o + Q.dealt31] += 1.0
+                v[seat_slot(Q.dealt31, NQ, k)] += 1.0
                 if T.both31_push:
-                    v[o + Q.push] += 1.0
+                    v[seat_slot(Q.push, NQ, k)] += 1.0
                 else:
                     delta[k] = T.stake31
-                    v[o + Q.win] += 1.0
+                    v[seat_slot(Q.win, NQ, k)] += 1.0
             else:
                 delta[k] = -T.stake31
-                v[o + Q.loss] += 1.0
+                v[seat_slot(Q.loss, NQ, k)] += 1.0
     else:
         h = hand[K] & HARD
         bt = hand_best(hand[K])
@@ -570,22 +566,21 @@ def settle(T, hand, status, delta, v, dealt31, left, resh):
             for k in range(K):
                 if status[k] != IN:
                     continue
-                o = NM + NQ * k
                 pt = hand_best(hand[k])
                 if h > 31:
                     delta[k] = T.banker_bust_pays
-                    v[o + Q.win] += 1.0
+                    v[seat_slot(Q.win, NQ, k)] += 1.0
                 elif pt > bt:
                     delta[k] = T.showdown_pays
-                    v[o + Q.win] += 1.0
+                    v[seat_slot(Q.win, NQ, k)] += 1.0
                 elif pt < bt:
                     delta[k] = -T.showdown_pays
-                    v[o + Q.loss] += 1.0
+                    v[seat_slot(Q.loss, NQ, k)] += 1.0
                 else:
-                    v[o + Q.push] += 1.0
+                    v[seat_slot(Q.push, NQ, k)] += 1.0
     bank = 0.0
     for k in range(K):
-        v[NM + NQ * k + Q.result] += delta[k]
+        v[seat_slot(Q.result, NQ, k)] += delta[k]
         bank -= delta[k]
     v[M.bank_result] += bank
     if resh:
