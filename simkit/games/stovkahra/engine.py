@@ -25,7 +25,7 @@ import numpy as np
 from numba import njit
 
 from simkit.core.deals import deal_loop
-from simkit.core.records import record, slots
+from simkit.core.records import record, seat_slot, slots
 from simkit.core.play import deal_blocks
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, shuffle_prefix, uniform
@@ -57,8 +57,8 @@ UNIT_NAMES = ["deals", "games", "unfinished", "played_out", "card_points", "dost
 SIDE_NAMES = ["win", "brcka", "points", "cards", "combos", "seven_first", "seven_mid",
               "seven_last", "claims", "tricks"]
 U = slots(UNIT_NAMES)
-Q = slots(SIDE_NAMES)
 NU = len(UNIT_NAMES)
+Q = slots(SIDE_NAMES, first=NU, step=4)   # p1's slots (p1_q .. p4_q side by side)
 
 DOCS = {
     "deals": "deals played in the unit", "games": "games finished in the unit",
@@ -202,9 +202,9 @@ def work(deck, stacked=False, cuts=None) -> Work:
 
 @njit(cache=True, nogil=True, inline="always")
 def add_side(v, q, side, x):
-    """Add ``x`` to side metric ``q`` under both of the side's seats."""
-    v[NU + 4 * q + side] += x
-    v[NU + 4 * q + side + 2] += x
+    """Add ``x`` to side metric ``q`` (a :data:`Q` slot) under both of the side's seats."""
+    v[seat_slot(q, 1, side)] += x
+    v[seat_slot(q, 1, side + 2)] += x
 
 
 # --------------------------------------------------------------------------- combinations
