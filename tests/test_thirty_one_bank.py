@@ -184,8 +184,8 @@ def test_coded_table_has_one_owner_a_slot():
     t = E.coded_table(rules("thirty_one_bank(punters=2)"))
     check_table(t, E.M.bank_result, E.CODE_BITS)
     with pytest.raises(ValueError, match="owner"):
-        check_table(t, E.NM + E.Q.result, E.CODE_BITS)  # p1's net as the direct slot
-    t[1, E.WIN, E.NM + E.Q.win] = 1.0              # p2's table writing p1's win
+        check_table(t, E.Q.result, E.CODE_BITS)  # p1's net as the direct slot
+    t[1, E.WIN, E.Q.win] = 1.0              # p2's table writing p1's win
     with pytest.raises(ValueError, match="owner"):
         check_table(t, E.M.bank_result, E.CODE_BITS)
 

@@ -16,6 +16,13 @@ deals a second when the per-turn helpers took the records).  The rule, in this o
    (Crazy Eights' deal, Thirty-one's turns, Handjass's deal).
 
 ``NO_REFCOUNT`` is ``{}`` on a numba without the switch (the code then counts as usual, slower).
+
+Rule 2 makes long parameter lists: a kernel's phase is given the arrays and scalars it reads, not
+the records that hold them.  A jitted function with more than ten parameters says why in a
+comment block directly above its decorator whose first line is ``# N parameters: why`` (``N``
+its count, so a changed signature must revisit the note; ``tests/test_layers.py`` checks both).
+Where a few arguments are naturally one scalar record, pass the record instead (a record of
+scalars costs no reference counts: Thirty-one with a bank's ``Stakes``).
 """
 from __future__ import annotations
 

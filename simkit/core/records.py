@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import NamedTuple, get_type_hints
 
 import numpy as np
+from numba import njit
 
 from simkit.errors import SimkitError
 
@@ -47,10 +48,24 @@ def record(cls: type[NamedTuple], **values) -> NamedTuple:
     return cls(**out)
 
 
-def slots(names) -> NamedTuple:
+def slots(names, first: int = 0, step: int = 1) -> NamedTuple:
     """A record of metric slot indices from the metric names themselves: ``slots(["win", "ev"])``
     gives ``(win=0, ev=1)``, so a kernel writes ``v[M.ev]`` and the slots cannot drift from the
-    list.  Names must be identifiers (seat prefixes are added by the game's metric list)."""
+    list.  Names must be identifiers (seat prefixes are added by the game's metric list).
+
+    ``first`` and ``step`` place the names at ``first, first + step, ...``: a per-seat metric's
+    record gives the slot of its first seat (p1), read by :func:`seat_slot`.  Seat by seat
+    (p1's metrics, then p2's): ``slots(SEAT, first=NM)``, seats ``len(SEAT)`` apart; metric by
+    metric (p1_x, p2_x, then p1_y ...): ``slots(SEAT, first=NM, step=seats)``, seats 1 apart."""
     names = list(names)
     cls = NamedTuple("Slots", [(n, int) for n in names])
-    return cls(*[np.int64(i) for i in range(len(names))])
+    return cls(*[np.int64(first + step * i) for i in range(len(names))])
+
+
+@njit(cache=True, nogil=True, inline="always")
+def seat_slot(p1, apart, k):
+    """The house's one way to a per-seat metric: seat ``k``'s slot of the metric whose first
+    seat's (p1's) slot is ``p1`` (a :func:`slots` index), the seats' slots ``apart`` slots apart
+    (the number of metrics a seat has when the vector goes seat by seat; 1 when each metric's
+    seats are side by side: p1_x, p2_x)."""
+    return p1 + apart * k

@@ -34,7 +34,7 @@ from simkit.core import hand as hnd
 from simkit.core.bits import lowest_code, nth_code, popcount
 from simkit.core.deals import SALT, deal_loop
 from simkit.core.jit import NO_REFCOUNT  # the house's reference-count rule (simkit.core.jit)
-from simkit.core.records import record, slots
+from simkit.core.records import record, seat_slot, slots
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, shuffle_prefix
 from simkit.engines.shedding import random_member
@@ -60,6 +60,11 @@ SEAT_DEAL = ["win", "points"]
 TAIL_DEAL = ["plays", "draws", "blocked", "passes"]
 SEAT_GAME = ["win", "score"]
 TAIL_GAME = ["deals", "passes"]
+# the metric vector: each seat's two metrics, seat by seat (p1's slots SD, SG), then the tail
+# (at NSEAT * K + TD.x, TG.x)
+SD, TD, SG, TG = slots(SEAT_DEAL), slots(TAIL_DEAL), slots(SEAT_GAME), slots(TAIL_GAME)
+NSEAT = len(SEAT_DEAL)
+assert NSEAT == len(SEAT_GAME)
 DOCS = {"win": "went out (or held the lowest hand of a blocked deal)",
         "points": "points scored in the deal (the cards left in the other hands)",
         "plays": "cards played in the deal", "draws": "cards drawn from the stock in the deal",
@@ -529,7 +534,7 @@ def play_hand(R, S, W, i, start, s, u, log, logging, special, rand, v):
     ev, s = deal_hand(R, W, i, start, s, log, logging)
     winner, blocked, plays, npass, top_pos, ev, u = play_turns(R, S, W, i, start, ev, u, log,
                                                                logging, special, rand)
-    v[2 * R.players + (1 if R.game else 3)] += npass   # the tail's passes (a game's: its sum)
+    v[NSEAT * R.players + (TG.passes if R.game else TD.passes)] += npass   # (a game's: its sum)
     if logging:
         log[i, 0] = ev
     # scoring (112): the winner scores the others' cards; a blocked deal (lowest) the differences
@@ -565,12 +570,12 @@ def play_deal(R, S, W, i, key, ukey, v, log):
         else:
             w, bl, plays, draws, s, u = play_hand(R, S, W, i, 0, s, u, log, False, False, True, v)
         if w >= 0:
-            v[2 * w] = 1.0
+            v[seat_slot(SD.win, NSEAT, w)] = 1.0
         for q in range(K):
-            v[2 * q + 1] = W.pts[q]
-        v[2 * K] = plays
-        v[2 * K + 1] = draws
-        v[2 * K + 2] = 1.0 if bl else 0.0
+            v[seat_slot(SD.points, NSEAT, q)] = W.pts[q]
+        v[NSEAT * K + TD.plays] = plays
+        v[NSEAT * K + TD.draws] = draws
+        v[NSEAT * K + TD.blocked] = 1.0 if bl else 0.0
         return n
     scores = W.scores
     for q in range(K):
@@ -594,11 +599,11 @@ def play_deal(R, S, W, i, key, ukey, v, log):
                 if scores[q] == bq:
                     ties += 1
             if ties == 1:
-                v[2 * best] = 1.0
+                v[seat_slot(SG.win, NSEAT, best)] = 1.0
                 break
     for q in range(K):
-        v[2 * q + 1] = scores[q]
-    v[2 * K] = deals
+        v[seat_slot(SG.score, NSEAT, q)] = scores[q]
+    v[NSEAT * K + TG.deals] = deals
     return n * deals
 
 

@@ -28,7 +28,7 @@ from numba import njit
 
 from simkit.core.bits import lowest_code, nth_code, popcount
 from simkit.core.deals import SALT, deal_loop
-from simkit.core.records import record, slots
+from simkit.core.records import record, seat_slot, slots
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, shuffle_prefix
 from simkit.engines.endgame import I, keep, memo, probe, store
@@ -51,8 +51,8 @@ UNIT_NAMES = ["games", "redeals", "draw", "unfinished", "opener_win", "opener_lo
               "trump_rank", "endgames", "opener_edge"]
 SEAT_NAMES = ["win", "lose", "first", "games_won", "takes", "cards_left"]
 U = slots(UNIT_NAMES)
-Q = slots(SEAT_NAMES)
 NU = len(UNIT_NAMES)
+Q = slots(SEAT_NAMES, first=NU, step=2)   # p1's slots (p1_q, p2_q side by side)
 # by the trump card's rank (6..14) of the unit's first game: per rank the reported ratios
 # opener_edge_trumpR, p1_lose_trumpR, p2_lose_trumpR (their own columns stay 0) and their
 # sums: trumpR (the rank is R: the denominator, reported: the distribution of the trump rank),
@@ -692,7 +692,7 @@ def play_bouts(R, S, W, att, trump, stock, first_bout, v, log, i, lp, u):
                 lp = put(log, i, lp, E_THROW, t)
             hand[dfd] |= table
             known[dfd] |= table
-            v[NU + 2 * Q.takes + dfd] += 1
+            v[seat_slot(Q.takes, 1, dfd)] += 1
         else:
             first_bout = False               # the game's first discard
         lp = put(log, i, lp, E_STOP, 0)
@@ -748,8 +748,8 @@ def play_game(R, S, W, first_game, prev_opener, prev_winner, s, u, ptr, v, log, 
         v[U.trump_rank] = order[12] & 15
     result, u, lp = play_bouts(R, S, W, opener, trump, 0 if R.super_short else NCARDS - 12,
                                True, v, log, i, lp, u)
-    v[NU + 2 * Q.cards_left] = popcount(hand[0])
-    v[NU + 2 * Q.cards_left + 1] = popcount(hand[1])
+    v[seat_slot(Q.cards_left, 1, 0)] = popcount(hand[0])
+    v[seat_slot(Q.cards_left, 1, 1)] = popcount(hand[1])
     return result, opener, s, u, ptr, lp
 
 
@@ -777,7 +777,7 @@ def play_unit(R, S, W, i, key, ukey, v, log):
         lp = put(log, i, lp, E_END, res)
         if games == 1:
             opener0 = op
-            v[NU + 2 * Q.first + op] = 1
+            v[seat_slot(Q.first, 1, op)] = 1
         prev_opener = op
         if res == 2:
             prev_winner = -1
@@ -803,15 +803,15 @@ def play_unit(R, S, W, i, key, ukey, v, log):
         for j in range(lp, log.shape[1]):   # the row's unused room
             log[i, j] = -1
     v[U.games] = games
-    v[NU + 2 * Q.games_won] = wins0
-    v[NU + 2 * Q.games_won + 1] = wins1
+    v[seat_slot(Q.games_won, 1, 0)] = wins0
+    v[seat_slot(Q.games_won, 1, 1)] = wins1
     if final == 2:
         v[U.draw] = 1
     elif final == 3:
         v[U.unfinished] = 1
     elif final >= 0:
-        v[NU + 2 * Q.win + final] = 1
-        v[NU + 2 * Q.lose + 1 - final] = 1
+        v[seat_slot(Q.win, 1, final)] = 1
+        v[seat_slot(Q.lose, 1, 1 - final)] = 1
         if final == opener0:
             v[U.opener_win] = 1
             v[U.opener_edge] = 1
@@ -823,8 +823,8 @@ def play_unit(R, S, W, i, key, ukey, v, log):
         c = T0 + NT * (r - TRUMP_RANKS[0]) + 3
         v[c] = 1
         v[c + 1] = v[U.opener_edge]
-        v[c + 2] = v[NU + 2 * Q.lose]
-        v[c + 3] = v[NU + 2 * Q.lose + 1]
+        v[c + 2] = v[seat_slot(Q.lose, 1, 0)]
+        v[c + 3] = v[seat_slot(Q.lose, 1, 1)]
     return games * NCARDS
 
 

@@ -24,7 +24,7 @@ from numba import njit
 
 from simkit.core.bits import lowest_code, popcount
 from simkit.core.deals import SALT, deal_loop
-from simkit.core.records import record
+from simkit.core.records import record, seat_slot, slots
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, shuffle_prefix
 from simkit.engines.shedding import bit, dealt_to, random_member
@@ -36,6 +36,10 @@ MAX_TURNS = 100_000  # never reached in practice; then the fewest cards left win
 
 SEAT = ["chips", "win"]
 TAIL = ["pool", "passes", "winner_seat"]
+# the metric vector: each seat's SEAT metrics, seat by seat (p1's first slots PS), then the TAIL
+# (at NS * K + TS.x), then each seat's passes
+PS, TS = slots(SEAT), slots(TAIL)
+NS, NT = len(SEAT), len(TAIL)
 DOCS = {"chips": "net chips: the pool if he wins, less his ante, passes (and their penalties) "
                  "and cards left paid",
         "win": "first out of cards (takes the pool)",
@@ -267,7 +271,7 @@ def play_deal(R, S, W, i, key, ukey, v, log):
             if legal and R.penalty:
                 pool += pass_penalty(hand, p, lo, chips)
             passes += 1
-            v[2 * K + 3 + p] += 1    # pK_passes, after the tail
+            v[seat_slot(NS * K + NT, 1, p)] += 1    # pK_passes, after the tail
             since += 1
             if logging and t < MAX_LOG:
                 log[i, 54 + t] = PASS_CODE + 64 * p
@@ -301,11 +305,11 @@ def play_deal(R, S, W, i, key, ukey, v, log):
             pool += left
     chips[winner] += pool
     for q in range(K):
-        v[2 * q] = chips[q]
-    v[2 * winner + 1] = 1.0
-    v[2 * K] = pool
-    v[2 * K + 1] = passes
-    v[2 * K + 2] = winner + 1
+        v[seat_slot(PS.chips, NS, q)] = chips[q]
+    v[seat_slot(PS.win, NS, winner)] = 1.0
+    v[NS * K + TS.pool] = pool
+    v[NS * K + TS.passes] = passes
+    v[NS * K + TS.winner_seat] = winner + 1
     return 52
 
 

@@ -29,7 +29,7 @@ from numba import njit
 
 from simkit.core.bits import popcount
 from simkit.core.deals import deal_loop
-from simkit.core.records import record, slots
+from simkit.core.records import record, seat_slot, slots
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, splitmix, uniform
 from simkit.engines.melds.onedeck import (
@@ -86,7 +86,7 @@ MATCH_METRICS = [
     Metric("_hands", False, "hands in the deal (both seat orders): the ratios' denominator"),
 ]
 NH, NM = len(HAND_METRICS), len(MATCH_METRICS)
-# slots: a seat's p2_ slot follows its p1_ slot (p1_win, p2_win; ...), so `H.p1_win + seat`
+# slots: a seat's p2_ slot follows its p1_ slot (p1_win, p2_win; ...): seat_slot(H.p1_win, 1, seat)
 H = slots(m.name for m in HAND_METRICS)
 G = slots("all" + m.name if m.name.startswith("_") else m.name for m in MATCH_METRICS)
 # unit=match vector: the match metrics, then per hand metric its ratio, sum and cross columns
@@ -436,16 +436,16 @@ def hand_metrics(v, w, outcome, knocker, winner, points, turns, flip):
     if winner >= 0:
         ws = winner ^ flip
         v[H.p1_points] += w * (points if ws == 0 else -points)
-        v[H.p1_win + ws] += w
+        v[seat_slot(H.p1_win, 1, ws)] += w
     if outcome == GIN:
         v[H.gin] += w
-        v[H.p1_gin + ks] += w
+        v[seat_slot(H.p1_gin, 1, ks)] += w
     else:
         v[H.knock] += w
-        v[H.p1_knock + ks] += w
+        v[seat_slot(H.p1_knock, 1, ks)] += w
         if outcome == UNDERCUT:
             v[H.undercut] += w
-            v[H.p1_undercut + ks] += w
+            v[seat_slot(H.p1_undercut, 1, ks)] += w
 
 
 # ---- a game to target --------------------------------------------------------------------------
@@ -489,10 +489,10 @@ def play_match(R, S, perm, order, stacked, hv, flip, key, v, w, log):
             if score[wn] >= R.target:
                 tw, tl, shut = match_totals(R, score[wn], score[1 - wn], wins[wn], wins[1 - wn])
                 ws = wn ^ flip
-                v[G.p1_match_win + ws] += w
+                v[seat_slot(G.p1_match_win, 1, ws)] += w
                 v[G.p1_match_net] += w * (tw - tl if ws == 0 else tl - tw)
                 if shut:
-                    v[G.p1_shutout + ws] += w
+                    v[seat_slot(G.p1_shutout, 1, ws)] += w
                 v[G.hands] += w * nh
                 return nh, cards
     v[G.hands] += w * nh

@@ -38,7 +38,7 @@ from simkit.core import cards as C
 from simkit.core.bits import trailing_zeros  # numba's, or plain Python under NUMBA_DISABLE_JIT
 from simkit.core.deals import deal_loop
 from simkit.core.jit import NO_REFCOUNT  # rule 3 of simkit.core.jit
-from simkit.core.records import record, slots
+from simkit.core.records import record, seat_slot, slots
 from simkit.core.play import deal_blocks
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, shuffle_prefix, uniform
@@ -96,6 +96,8 @@ DEAL_SEAT = ["strokes", "stroked", "potato", "points", "cards", "weis", "stock",
 DEAL_TAIL = ["active", "unplayed", "all_potato", "card_total", "exchanges", "held_over"]
 GAME_SEAT = ["lose", "strokes", "potatoes", "plays", "side"]
 GAME_TAIL = ["deals", "unfinished", "held_over"]
+# the metric vector: per seat metric its seats side by side (p1's slot QD.q * P, P players),
+# then the tail
 QD, TD, QG, TG = slots(DEAL_SEAT), slots(DEAL_TAIL), slots(GAME_SEAT), slots(GAME_TAIL)
 NDS, NGS = len(DEAL_SEAT), len(GAME_SEAT)
 DOCS = {
@@ -976,17 +978,17 @@ def deal_metrics(R, W, D, v):
         cardsum += won[j]
     for j in range(m):
         g = order[j]
-        v[QD.strokes * P + g] = strk[j]
-        v[QD.stroked * P + g] = 1 if strk[j] > 0 else 0
-        v[QD.potato * P + g] = 1 if pot[j] > 0 else 0
-        v[QD.points * P + g] = total[j]
-        v[QD.cards * P + g] = won[j]
-        v[QD.weis * P + g] = t[T.weisp, j]
-        v[QD.stock * P + g] = t[T.stock, j]
-        v[QD.weis_held * P + g] = dkey[j] >> 12
-        v[QD.play * P + g] = 1 if (choice[j] == PLAY or choice[j] == BLIND) else 0
-        v[QD.blind * P + g] = 1 if choice[j] == BLIND else 0
-        v[QD.side * P + g] = side[j]
+        v[seat_slot(QD.strokes * P, 1, g)] = strk[j]
+        v[seat_slot(QD.stroked * P, 1, g)] = 1 if strk[j] > 0 else 0
+        v[seat_slot(QD.potato * P, 1, g)] = 1 if pot[j] > 0 else 0
+        v[seat_slot(QD.points * P, 1, g)] = total[j]
+        v[seat_slot(QD.cards * P, 1, g)] = won[j]
+        v[seat_slot(QD.weis * P, 1, g)] = t[T.weisp, j]
+        v[seat_slot(QD.stock * P, 1, g)] = t[T.stock, j]
+        v[seat_slot(QD.weis_held * P, 1, g)] = dkey[j] >> 12
+        v[seat_slot(QD.play * P, 1, g)] = 1 if (choice[j] == PLAY or choice[j] == BLIND) else 0
+        v[seat_slot(QD.blind * P, 1, g)] = 1 if choice[j] == BLIND else 0
+        v[seat_slot(QD.side * P, 1, g)] = side[j]
     b0 = NDS * P
     v[b0 + TD.active] = k if lone < 0 else 0
     v[b0 + TD.unplayed] = 1 if lone >= 0 else 0
@@ -1027,7 +1029,8 @@ def log_deal(W, D, dealno, r, col):
         r[col + L.dealt0 + p] = cards[p]
 
 
-# the unit's streams, metric vector and log row come from the deal loop: 11 parameters.
+# 11 parameters: the three records, the players this deal (m) and its number, and what the
+# unit carries from the deal loop: its two streams, metric vector and log row and column.
 # The deal allocates nothing, so it runs without numba's reference counting (_nrt=False, as
 # Crazy Eights' deal): its inlined phases take the work record, whose arrays were otherwise
 # counted in and out at each (measured: a tenth of a deal's time).
@@ -1219,11 +1222,11 @@ def play_unit(R, S, W, i, key, ukey, v, log):
     if log.shape[0] > 0:
         log[i, H.played] = deals
     for g in range(P):
-        v[QG.lose * P + g] = 1 if g == loser else 0
-        v[QG.strokes * P + g] = score[g]
-        v[QG.potatoes * P + g] = pots[g]
-        v[QG.plays * P + g] = plays[g]
-        v[QG.side * P + g] = sides[g]
+        v[seat_slot(QG.lose * P, 1, g)] = 1 if g == loser else 0
+        v[seat_slot(QG.strokes * P, 1, g)] = score[g]
+        v[seat_slot(QG.potatoes * P, 1, g)] = pots[g]
+        v[seat_slot(QG.plays * P, 1, g)] = plays[g]
+        v[seat_slot(QG.side * P, 1, g)] = sides[g]
     b0 = NGS * P
     v[b0 + TG.deals] = deals
     v[b0 + TG.unfinished] = 1 if loser < 0 else 0

@@ -46,7 +46,7 @@ from numba import njit
 from simkit.core import cards as C
 from simkit.core import hand as hnd
 from simkit.core.deals import deal_loop
-from simkit.core.records import record, slots
+from simkit.core.records import record, seat_slot, slots
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, shuffle_prefix
 from simkit.engines.tricks import (
@@ -874,11 +874,11 @@ def hand_direction(R, forced, idx):
 def hand_metrics(K, hand_pts, shooter, v):
     zeros = 0
     for p in range(K):
-        v[NPH * p + PH.points] = hand_pts[p]
+        v[seat_slot(PH.points, NPH, p)] = hand_pts[p]
         z = hand_pts[p] == 0
-        v[NPH * p + PH.zero] = z
+        v[seat_slot(PH.zero, NPH, p)] = z
         zeros += z
-        v[NPH * p + PH.moon] = shooter == p
+        v[seat_slot(PH.moon, NPH, p)] = shooter == p
     v[NPH * K + TH.moon_rate] = shooter >= 0
     v[NPH * K + TH.zero_point_rate] = zeros / K
 
@@ -892,8 +892,8 @@ def game_metrics(K, totals, hands, moons, v):
     for p in range(K):
         nlow += totals[p] == low
     for p in range(K):
-        v[NPG * p + PG.win] = (1.0 / nlow) if totals[p] == low else 0.0
-        v[NPG * p + PG.score] = totals[p]
+        v[seat_slot(PG.win, NPG, p)] = (1.0 / nlow) if totals[p] == low else 0.0
+        v[seat_slot(PG.score, NPG, p)] = totals[p]
     v[NPG * K + TG.hands_per_game] = hands
     v[NPG * K + TG.moons_per_game] = moons
 

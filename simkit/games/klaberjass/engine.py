@@ -41,7 +41,7 @@ import numpy as np
 from numba import njit
 
 from simkit.core.deals import deal_loop
-from simkit.core.records import record, slots
+from simkit.core.records import record, seat_slot, slots
 from simkit.core.play import deal_blocks
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, draw_index, uniform
@@ -73,8 +73,8 @@ UNIT_NAMES = ["deals", "redeals", "unfinished", "opener_win", "round2_bids", "ex
 SEAT_NAMES = ["points", "raw", "combos", "bids", "made", "baits", "hanging", "win", "stakes",
               "claims", "claims_lost"]
 U = slots(UNIT_NAMES)        # U.deals, U.redeals, ...: unit slots of the metric vector
-Q = slots(SEAT_NAMES)        # Q.points, ...: seat k's metric q is at seat_slot(Q.q, k)
 NU = len(UNIT_NAMES)
+Q = slots(SEAT_NAMES, first=NU, step=2)   # p1's slots; seat k's metric q: seat_slot(Q.q, 1, k)
 NMET = NU + 2 * len(SEAT_NAMES)
 
 METRIC_DOCS = {
@@ -239,12 +239,6 @@ def work(deck, stacked=False, start=None) -> Work:
                   won=two(np.int64), combos=two(np.int64), keys=two(np.int64),
                   runs=two(np.int64), seq=two(np.int64), bel=two(np.int64), raw=two(np.int64),
                   cred=two(np.int64), score=two(np.int64))
-
-
-@njit(cache=True, nogil=True, inline="always")
-def seat_slot(q, k):
-    """The metric-vector slot of seat ``k``'s quantity ``q`` (a :data:`Q` slot)."""
-    return NU + 2 * q + k
 
 
 # --------------------------------------------------------------------------- combinations
@@ -597,6 +591,9 @@ def declarations(R, S, W, first, trump, u):
     return u
 
 
+# 11 parameters: the three records, the deal's state as play_unit holds it in locals (the first
+# word, trump, the table's cards, the bottom card), the random stream, and the log row and
+# column the tricks' cards go to (col -1: none)
 @njit(cache=True, nogil=True)
 def play_tricks(R, S, W, first, trump, table, bottom, u, log, i, col):
     """The nine tricks (lines 86-98), card points into ``W.won``; in a long game the leader may
@@ -650,7 +647,7 @@ def play_tricks(R, S, W, first, trump, table, bottom, u, log, i, col):
 def count_deal(R, W, v, bidder, trump, up, bround, exchanged):
     """A played deal's unit metrics: the deal, the bid, the exchange, the bidder's strength."""
     v[U.deals] += 1
-    v[seat_slot(Q.bids, bidder)] += 1
+    v[seat_slot(Q.bids, 1, bidder)] += 1
     v[U.round2_bids] += bround == 2
     v[U.exchanges] += exchanged >= 0
     points = R.points
@@ -662,14 +659,14 @@ def count_deal(R, W, v, bidder, trump, up, bround, exchanged):
 def settle_claim(W, v, claimer, claim_ok):
     """"Партия!" (line 110): the game ends on the claim; returns the winner.  Nothing is
     credited (``W.cred`` stays 0); the combinations are counted."""
-    v[seat_slot(Q.claims, claimer)] += 1
+    v[seat_slot(Q.claims, 1, claimer)] += 1
     if claim_ok:
         winner = claimer
     else:
         winner = 1 - claimer
-        v[seat_slot(Q.claims_lost, claimer)] += 1
+        v[seat_slot(Q.claims_lost, 1, claimer)] += 1
     for k in range(2):
-        v[seat_slot(Q.combos, k)] += W.combos[k]
+        v[seat_slot(Q.combos, 1, k)] += W.combos[k]
     return winner
 
 
@@ -685,23 +682,23 @@ def score_deal(R, W, v, bidder, pending):
     d = 1 - bidder
     for k in range(2):
         raw[k] = won[k] + combos[k]
-        v[seat_slot(Q.raw, k)] += raw[k]
-        v[seat_slot(Q.combos, k)] += combos[k]
+        v[seat_slot(Q.raw, 1, k)] += raw[k]
+        v[seat_slot(Q.combos, 1, k)] += combos[k]
     hanging = 0
     rb, rd = raw[bidder], raw[d]
     if rb > rd:
         cred[bidder] = rb
         cred[d] = rd
-        v[seat_slot(Q.made, bidder)] += 1
+        v[seat_slot(Q.made, 1, bidder)] += 1
         dealwin = bidder
     elif rb < rd:
         cred[d] = rd + rb
-        v[seat_slot(Q.baits, bidder)] += 1
+        v[seat_slot(Q.baits, 1, bidder)] += 1
         dealwin = d
     else:
         cred[d] = rd
         hanging = rb
-        v[seat_slot(Q.hanging, bidder)] += 1
+        v[seat_slot(Q.hanging, 1, bidder)] += 1
         dealwin = d
     winner = -1
     if R.target > 0:
@@ -716,17 +713,20 @@ def score_deal(R, W, v, bidder, pending):
     else:
         winner = dealwin
         if rb > rd:
-            v[seat_slot(Q.stakes, bidder)] += 1
-            v[seat_slot(Q.stakes, d)] -= 1
+            v[seat_slot(Q.stakes, 1, bidder)] += 1
+            v[seat_slot(Q.stakes, 1, d)] -= 1
         else:
             lose = 2 if rb < rd else 1
-            v[seat_slot(Q.stakes, bidder)] -= lose
-            v[seat_slot(Q.stakes, d)] += lose
+            v[seat_slot(Q.stakes, 1, bidder)] -= lose
+            v[seat_slot(Q.stakes, 1, d)] += lose
     for k in range(2):
-        v[seat_slot(Q.points, k)] += cred[k]
+        v[seat_slot(Q.points, 1, k)] += cred[k]
     return winner, pending, (d if dealwin == bidder else bidder)
 
 
+# 17 parameters: one per column of the deal's log block that play_unit holds as a local (the
+# rest are read off W); called only for a logged deal, so a record built for it would be built
+# to be taken apart at once
 @njit(cache=True, nogil=True)
 def log_deal(W, log, i, col, deal, first, bidder, trump, bround, up, bottom, exchanged, claimer,
              claim_ok, ntr, pending, nredeals):
@@ -773,11 +773,11 @@ def unit_result(R, v, winner, opener0):
     if winner < 0:
         v[U.unfinished] = 1
         return
-    v[seat_slot(Q.win, winner)] = 1
+    v[seat_slot(Q.win, 1, winner)] = 1
     v[U.opener_win] = 1 if winner == opener0 else 0
     if R.target > 0:
-        v[seat_slot(Q.stakes, winner)] += 1
-        v[seat_slot(Q.stakes, 1 - winner)] -= 1
+        v[seat_slot(Q.stakes, 1, winner)] += 1
+        v[seat_slot(Q.stakes, 1, 1 - winner)] -= 1
 
 
 # --------------------------------------------------------------------------- the kernel

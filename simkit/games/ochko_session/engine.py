@@ -22,8 +22,9 @@ peeking at its key (:func:`peek_key`; :func:`first_cards` deals the first cards 
 round does).  The strategies draw no coin flips of their own (the deal loop's ``ukey`` is unused).
 
 Metric vector layout (:func:`metrics`): the session's metrics (slots :data:`M`), then three per
-seat (seat ``k``'s metric ``q`` at ``NS + NQ * k + Q.q``).  A round trace (:data:`TRACE_HEAD`,
-then :data:`TRACE_SEAT` per seat) is written into ``Work.trace`` while it has room.
+seat (seat ``k``'s metric ``q`` at ``seat_slot(Q.q, NQ, k)``, :data:`Q` p1's slots).  A round
+trace (:data:`TRACE_HEAD`, then :data:`TRACE_SEAT` per seat) is written into ``Work.trace``
+while it has room.
 
 Move log (:func:`log_columns`, for ``simkit replay``): the rounds logged, then per round (at most
 :data:`LOG_ROUNDS`) its key (two 32-bit halves), the cards it dealt, the cards each seat ended
@@ -39,7 +40,7 @@ import numpy as np
 from numba import njit
 
 from simkit.core.deals import SALT, coded_row, deal_loop
-from simkit.core.records import record, slots
+from simkit.core.records import record, seat_slot, slots
 from simkit.core.registry import Metric
 from simkit.core.rng import draw_index, splitmix, xoshiro_step
 from simkit.engines.banking import round as banker_round
@@ -63,8 +64,8 @@ SEAT_METRICS = [("result", False, "the seat's net over the session"),
                 ("staked", False, "the seat's stakes over the session"),
                 ("rounds_out", False, "rounds the seat sat out (the cap could not cover it)")]
 M = slots(n for n, _, _ in SESSION_METRICS)   # M.bank_result, ...: the session's slots
-Q = slots(n for n, _, _ in SEAT_METRICS)      # Q.result, ...: a seat's, offset by NS + NQ * seat
 NS, NQ = len(SESSION_METRICS), len(SEAT_METRICS)
+Q = slots((n for n, _, _ in SEAT_METRICS), first=NS)  # p1's; seat k's: seat_slot(Q.q, NQ, k)
 
 # per-round trace columns (see :func:`simkit.games.ochko_session.trace_sessions`)
 TRACE_HEAD = ["session", "round", "bank", "cap", "stuk_round", "banker_card", "bank_after"]
@@ -349,9 +350,9 @@ def end_session(R, W, v, bank, peak, rounds, stuk, stuk_gain, turnover):
     v[M.stuk_round_result] = stuk_gain
     v[M.bank_peak] = peak / R.bank
     for k in range(R.players):
-        v[NS + NQ * k + Q.result] = W.result[k]
-        v[NS + NQ * k + Q.staked] = W.staked[k]
-        v[NS + NQ * k + Q.rounds_out] = W.sat_out[k]
+        v[seat_slot(Q.result, NQ, k)] = W.result[k]
+        v[seat_slot(Q.staked, NQ, k)] = W.staked[k]
+        v[seat_slot(Q.rounds_out, NQ, k)] = W.sat_out[k]
 
 
 @njit(cache=True, nogil=True, inline="always")

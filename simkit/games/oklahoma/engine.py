@@ -48,7 +48,7 @@ import numpy as np
 from numba import njit
 
 from simkit.core.deals import SALT, deal_loop
-from simkit.core.records import record, slots
+from simkit.core.records import record, seat_slot, slots
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded
 from simkit.engines import melds as ME
@@ -837,10 +837,10 @@ def play_deal(R, S, W, i, key, ukey, v, log):
         out, t = play_hand(R, S, W, K - 1, log, i, logging)
         NS = NSH
         for q in range(K):
-            v[NS * q + SH.points] = W.pts[q]
-            v[NS * q + SH.out] = 1.0 if q == out else 0.0
-            v[NS * q + SH.qs_stuck] = 1.0 if W.hand[q, QS] > 0 else 0.0
-            v[NS * q + SH.takes] = W.takes[q]
+            v[seat_slot(SH.points, NS, q)] = W.pts[q]
+            v[seat_slot(SH.out, NS, q)] = 1.0 if q == out else 0.0
+            v[seat_slot(SH.qs_stuck, NS, q)] = 1.0 if W.hand[q, QS] > 0 else 0.0
+            v[seat_slot(SH.takes, NS, q)] = W.takes[q]
         v[NS * K] = t
         v[NS * K + 1] = 1.0 if out < 0 else 0.0
         return n
@@ -868,9 +868,9 @@ def play_deal(R, S, W, i, key, ukey, v, log):
         dealer = out if (out >= 0 and not R.rotate) else (dealer + 1) % K
     if winner >= 0:
         scores[winner] += R.game_bonus
-        v[NS * winner + SG.win] = 1.0
+        v[seat_slot(SG.win, NS, winner)] = 1.0
     for q in range(K):
-        v[NS * q + SG.score] = scores[q]
+        v[seat_slot(SG.score, NS, q)] = scores[q]
     v[NS * K] = hands
     return n * hands
 

@@ -27,7 +27,7 @@ from numba import njit
 
 from simkit.core.bits import highest_code, lowest_code, nth_code, popcount
 from simkit.core.deals import SALT, deal_loop
-from simkit.core.records import record, slots
+from simkit.core.records import record, seat_slot, slots
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, shuffle_prefix
 from simkit.engines.endgame import I, keep, memo, probe, store
@@ -1211,7 +1211,7 @@ def play_unit(R, S, W, i, key, ukey, v, log):
             v[M.p1_net] = t0 - t1
     else:
         w = 0 if t0 > t1 else 1
-        v[M.p1_win + w] = 1
+        v[seat_slot(M.p1_win, 1, w)] = 1
         if R.unit == 1:
             sc, rub = partie_score(t0, t1, R.rubicon)
             v[M.p1_net] = sc

@@ -25,7 +25,7 @@ import numpy as np
 from numba import njit
 
 from simkit.core.deals import deal_loop
-from simkit.core.records import record, slots
+from simkit.core.records import record, seat_slot, slots
 from simkit.core.play import deal_blocks
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, shuffle_prefix, uniform
@@ -57,8 +57,8 @@ UNIT_NAMES = ["deals", "games", "unfinished", "played_out", "card_points", "dost
 SIDE_NAMES = ["win", "brcka", "points", "cards", "combos", "seven_first", "seven_mid",
               "seven_last", "claims", "tricks"]
 U = slots(UNIT_NAMES)
-Q = slots(SIDE_NAMES)
 NU = len(UNIT_NAMES)
+Q = slots(SIDE_NAMES, first=NU, step=4)   # p1's slots (p1_q .. p4_q side by side)
 
 DOCS = {
     "deals": "deals played in the unit", "games": "games finished in the unit",
@@ -202,9 +202,9 @@ def work(deck, stacked=False, cuts=None) -> Work:
 
 @njit(cache=True, nogil=True, inline="always")
 def add_side(v, q, side, x):
-    """Add ``x`` to side metric ``q`` under both of the side's seats."""
-    v[NU + 4 * q + side] += x
-    v[NU + 4 * q + side + 2] += x
+    """Add ``x`` to side metric ``q`` (a :data:`Q` slot) under both of the side's seats."""
+    v[seat_slot(q, 1, side)] += x
+    v[seat_slot(q, 1, side + 2)] += x
 
 
 # --------------------------------------------------------------------------- combinations
@@ -278,6 +278,9 @@ def pick(m, trump, strength, points, mode):
     return best
 
 
+# 12 parameters: inlined into the deal's trick loop, it takes that loop's locals as they are (the
+# seat's strategy record, hand, legal cards, the trick so far, trump, cards gone) and the two
+# tables as arrays, not the rules record (see the docstring: a call per card cost a tenth)
 @njit(cache=True, nogil=True, inline="always")
 def choose_card(st, hand, legal, nt, wc, ours, trump, gone, t, strength, points, u):
     """A seat's card.  Random: uniform over ``legal``.  Baseline: see the strategies module.
@@ -528,6 +531,8 @@ def settle(R, W, v, claimer):
     return w, 2 if score[1 - w] < R.double_under else 1, -1
 
 
+# 14 parameters: one per column of the deal's log block that play_unit holds as a local (the
+# rest are read off W); called only for a logged deal
 @njit(cache=True, nogil=True)
 def log_deal(W, log, i, col, game, deal, dealer, cut, claimer, ok, ntr, winner, brk, sub):
     r = log[i]

@@ -30,7 +30,7 @@ from numba import njit
 
 from simkit.core.deals import SALT, deal_loop
 from simkit.core.jit import NO_REFCOUNT  # rule 3 of simkit.core.jit
-from simkit.core.records import record, slots
+from simkit.core.records import record, seat_slot, slots
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, uniform
 
@@ -53,6 +53,14 @@ GAME_NAMES = ["deals", "replays", "unfinished"]
 GAME_RATIOS = ["turns", "knocked", "ended_31"]
 GAME_SEAT = ["win", "lives"]
 NG = len(GAME_NAMES) + len(GAME_RATIOS)
+# the metric vector, unit=deal: DEAL_NAMES, then each seat's SEAT_NAMES seat by seat (p1's slots
+# DS; "31" is not a name a record can have); unit=game: GAME_NAMES and GAME_RATIOS (G), each
+# seat's GAME_SEAT and lose seat by seat (p1's GS), then the hidden sums and the chips (play_unit)
+DS = slots(SEAT_NAMES[:-1] + ["held31"], first=NDS)
+G = slots(GAME_NAMES + GAME_RATIOS)
+GS = slots(GAME_SEAT + ["lose"], first=NG)
+RT = slots(GAME_RATIOS)     # a ratio's place among the ratios (its _sum_x and _cross_x)
+NGS, NR = len(GS), len(GAME_RATIOS)
 
 DOCS = {"turns": "turns played in the deal (replays included)",
         "knocked": "the deal ended after a knock and the last round",
@@ -704,14 +712,20 @@ def play_unit(R, S, W, i, key, ukey, v, log):
         v[D.first3] = f3
         v[D.first_gain] = g
         for k in range(K):
-            o = NDS + NSS * k
-            v[o] = W.lost[k]
-            v[o + 1] = W.val[k]
-            v[o + 2] = W.knock[k]
-            v[o + 3] = W.val[k] == 31
+            v[seat_slot(DS.lose, NSS, k)] = W.lost[k]
+            v[seat_slot(DS.value, NSS, k)] = W.val[k]
+            v[seat_slot(DS.knock, NSS, k)] = W.knock[k]
+            v[seat_slot(DS.held31, NSS, k)] = W.val[k] == 31
             v[D.losers] += W.lost[k]
         return cards
-    base = NG + 3 * K
+    # the hidden sums after the seats' slots: _deals, the ratios' _sum_x, each seat's
+    # _sum_pK_lose, the ratios' _cross_x, each seat's _cross_pK_lose; then pK_chips, pot
+    base = NG + NGS * K
+    sums = base + 1
+    lose_sums = sums + NR
+    cross = lose_sums + K
+    lose_cross = cross + NR
+    chips = lose_cross + K
     dealer = 0
     deals = 0
     cards = 0
@@ -722,13 +736,13 @@ def play_unit(R, S, W, i, key, ukey, v, log):
                                                                          log, i, 0)
         cards += c
         deals += 1
-        v[1] += rep
-        v[base + 1] += turns
-        v[base + 2] += np.float64(reason == R_KNOCK)
-        v[base + 3] += np.float64(reason == R_31)
+        v[G.replays] += rep
+        v[sums + RT.turns] += turns
+        v[sums + RT.knocked] += np.float64(reason == R_KNOCK)
+        v[sums + RT.ended_31] += np.float64(reason == R_31)
         for k in range(K):
             if W.alive[k] and W.lost[k]:
-                v[base + 4 + k] += 1
+                v[seat_slot(lose_sums, 1, k)] += 1
                 W.lives[k] -= 1
                 if W.lives[k] <= 0:
                     W.alive[k] = 0
@@ -737,30 +751,28 @@ def play_unit(R, S, W, i, key, ukey, v, log):
             if W.alive[(dealer + q) % K]:
                 dealer = (dealer + q) % K
                 break
-    v[0] = deals
-    v[2] = left > 1
+    v[G.deals] = deals
+    v[G.unfinished] = left > 1
     v[base] = deals
-    for j in range(3):
-        v[3 + j] = v[base + 1 + j] / deals
-        v[base + 4 + K + j] = v[base + 1 + j] * deals
+    for j in range(NR):
+        v[G.turns + j] = v[sums + j] / deals
+        v[cross + j] = v[sums + j] * deals
     for k in range(K):
-        o = NG + 3 * k
-        v[o] = np.float64(left == 1 and W.alive[k] == 1)
-        v[o + 1] = W.lives[k]
-        v[o + 2] = v[base + 4 + k] / deals
-        v[base + 7 + K + k] = v[base + 4 + k] * deals
+        v[seat_slot(GS.win, NGS, k)] = np.float64(left == 1 and W.alive[k] == 1)
+        v[seat_slot(GS.lives, NGS, k)] = W.lives[k]
+        v[seat_slot(GS.lose, NGS, k)] = v[seat_slot(lose_sums, 1, k)] / deals
+        v[seat_slot(lose_cross, 1, k)] = v[seat_slot(lose_sums, 1, k)] * deals
     # chips (lines 19, 53, 55): a coin for each life lost but the last, the pot to the winner
-    chips = base + 7 + 2 * K     # after the hidden sums: pK_chips, then pot
     pot = 0
     for k in range(K):
         paid = min(R.lives - W.lives[k], R.lives - 1)
-        v[chips + k] = -paid
+        v[seat_slot(chips, 1, k)] = -paid
         pot += paid
-    v[chips + K] = pot
+    v[chips + K] = pot           # pot, after the seats' chips
     if left == 1:
         for k in range(K):
             if W.alive[k]:
-                v[chips + k] += pot
+                v[seat_slot(chips, 1, k)] += pot
     return cards
 
 

@@ -111,6 +111,9 @@ def _draws(counts, left, hard, aces, kind, t, soft, q):
     return b < t
 
 
+# 11 parameters: the exact recursion's position (the pack's composition and size, the punter's
+# hard total and aces, its probability), the payments P, the banker's memo context (B, radix,
+# memo) and the two sums it adds into, as _punter and _stand_or_hit pass them on
 @njit(cache=True)
 def _leaf(counts, left, hard, aces, p, P, B, radix, memo, acc, hist):
     """The punter stops with (hard, aces) (probability ``p``): settle against the banker.
@@ -150,6 +153,9 @@ def _leaf(counts, left, hard, aces, p, P, B, radix, memo, acc, hist):
             acc[1] += w
 
 
+# 13 parameters: the recursion's position (composition, size, hard total, aces), the punter's
+# strategy as four scalars (kind, t, soft, q: what _draws reads), the payments P and the
+# banker's and punter's memo context; self-recursive, so each is passed on as it is
 @njit(cache=True)
 def _punter(counts, left, hard, aces, kind, t, soft, q, P, B, radix, memo, pmemo):
     """Follow the punter's strategy from (hard, aces): ``float64[42]``, the round's categories
@@ -174,6 +180,8 @@ def _punter(counts, left, hard, aces, kind, t, soft, q, P, B, radix, memo, pmemo
     return out
 
 
+# 12 parameters: as _punter's (its strategy scalars, payments and memos) for a fresh round's
+# composition, and the two sums it adds into
 @njit(cache=True)
 def _round(counts, kind, t, soft, q, P, B, radix, memo, pmemo, acc, hist):
     """A whole round from ``counts``: the punter's three cards, then as in :func:`_punter`."""
@@ -224,6 +232,8 @@ def _round(counts, kind, t, soft, q, P, B, radix, memo, pmemo, acc, hist):
         counts[r1] = c1
 
 
+# 11 parameters: _leaf's position and context (composition, size, hard total, aces, P and the
+# memos) and the one stand_at strategy (t, soft) it follows after the card bought
 @njit(cache=True)
 def _stand_or_hit(counts, left, hard, aces, P, B, radix, memo, pmemo, t, soft):
     """From a punter hand: (value of standing, of buying exactly one card, of buying one card
