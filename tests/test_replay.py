@@ -356,3 +356,18 @@ def test_every_registered_game_replays(game):
     text = render(records, [f"p{k + 1}" for k in range(spec.seats(rules))])
     assert records and any(r["cards"] for r in records)
     assert any(s in text for s in "♠♥♦♣"), text[:200]
+
+
+def test_the_rummy_event_encoding_round_trips_and_drops_events_past_the_row():
+    """``put_event``/``split_event`` (Oklahoma, Panguingue, Canasta): every field back, the joker
+    (64) included; a full row drops events; an empty log logs nothing."""
+    import numpy as np
+    from simkit.engines.moves import put_event, split_event
+    log, cur = np.full((2, 4), -1, np.int64), np.array([0, 1], np.int64)
+    events = [(1, 0, 0, 64), (15, 9, 255, 0), (3, 4, 17, 62), (2, 1, 1, 19)]
+    for e in events:
+        put_event(log, 1, cur, 1, *e)
+    assert cur[1] == 4 and log[0].tolist() == [-1] * 4 and log[1, 0] == -1
+    assert [split_event(x) for x in log[1, 1:]] == events[:3]
+    put_event(log[:0], 0, cur, 0, 1, 0, 0, 64)
+    assert cur[0] == 0

@@ -238,3 +238,48 @@ def test_shuffle_prefix_is_uniform():
     assert _chi2(np.array(seen), 24) < 57.075  # chi2.ppf(0.9999, 23)
     fortieth = np.array([shuffled(3 * i + 1, 52, 40)[39] for i in range(26_000)])
     assert _chi2(fortieth, 52) < 97.337  # chi2.ppf(0.9999, 51)
+
+
+# --- the dealing step every permuting deal shares (issue 28) --------------------------------
+
+def test_deal_step_one_card_at_a_time_is_the_shuffle_prefix():
+    """Dealing card by card (gin, «31», the rummies' stock) gives the same cards as the whole
+    prefix at once (Hearts and the trick games), for repeated cards too (a two-deck pack)."""
+    pack = np.array([c for c in range(26)] * 2, dtype=np.int64)
+    for key in range(20):
+        perm, s, out = pack.copy(), np.uint64(key), []
+        for k in range(30):
+            c, s = rng.deal_step(perm, k, pack.shape[0], s, False)
+            s = np.uint64(s)          # a state crossing into Python comes back as an int
+            out.append(int(c))
+        whole = pack.copy()
+        rng.shuffle_prefix(whole, 30, np.uint64(key))
+        assert out == list(whole[:30])
+        assert sorted(perm) == sorted(pack)           # the pack is intact, only reordered
+
+
+def test_a_stacked_deal_step_takes_the_pack_in_order():
+    pack = np.arange(10, 0, -1, dtype=np.int64)
+    perm, s = pack.copy(), np.uint64(5)
+    got = []
+    for k in range(10):
+        c, s2 = rng.deal_step(perm, k, 10, s, True)
+        assert int(s2) == int(s)                                # no random draw spent
+        got.append(int(c))
+    assert got == list(pack)
+
+
+def test_the_rummy_stock_deals_by_the_step_and_reports_its_end():
+    from simkit.engines.melds.stock import draw_stock, reset_stock
+    deck = np.array([3, 3, 64, 64, 20, 21], dtype=np.int64)
+    stk, st, rs = np.zeros(6, np.int64), np.zeros(2, np.int64), np.array([77], np.uint64)
+    reset_stock(stk, st, deck)
+    got = [int(draw_stock(stk, st, rs, False)) for _ in range(7)]
+    perm, s, want = deck.copy(), np.uint64(77), []
+    for k in range(6):
+        c, s = rng.deal_step(perm, k, 6, s, False)
+        s = np.uint64(s)
+        want.append(int(c))
+    assert got == want + [-1]                          # -1 once the stock is empty
+    reset_stock(stk, st, deck)
+    assert [int(draw_stock(stk, st, rs, True)) for _ in range(6)] == list(deck)

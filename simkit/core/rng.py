@@ -125,19 +125,34 @@ def draw_index(s, drawn, n, stacked):
     return j, s, drawn | (np.uint64(1) << np.uint64(j))
 
 
+@njit(cache=True, nogil=True, inline="always")
+def deal_step(perm, k, n, s, stacked):
+    """The house's way to deal: the ``k``-th card off a pack ``perm[:n]`` whose first ``k``
+    cards are dealt, ``(card, new s)``.  One step of a Fisher-Yates shuffle from the front: a
+    uniformly random undealt card (one :func:`bounded` draw) is swapped to position ``k``, so a
+    deal pays only for the cards it deals and its cards depend on its key alone; any pack size,
+    repeated cards (multi-deck packs) included.  With ``stacked`` the pack is dealt in its order
+    (hand-stacked decks).  :func:`shuffle_prefix` is ``k`` steps at once; a deal of at most 64
+    cards with no permutation array may use :func:`draw_index` (rejection against a mask).
+    """
+    if not stacked:
+        j, s = bounded(s, n - k)
+        j += k
+        t = perm[k]
+        perm[k] = perm[j]
+        perm[j] = t
+    return perm[k], s
+
+
 @njit(cache=True, nogil=True)
 def shuffle_prefix(perm, k, s):
-    """Make ``perm[:k]`` a uniformly random ordered draw without replacement from ``perm``: a
-    partial Fisher-Yates shuffle from the front, one :func:`bounded` draw per position.  Returns
-    the new splitmix state.  (Lemire's batched draws, six offsets per 64-bit output, measured
-    slower here: their multiplications form one dependent chain.)"""
+    """Make ``perm[:k]`` a uniformly random ordered draw without replacement from ``perm``: ``k``
+    :func:`deal_step` steps.  Returns the new splitmix state.  (Lemire's batched draws, six
+    offsets per 64-bit output, measured slower here: their multiplications form one dependent
+    chain.)"""
     n = perm.shape[0]
     for p in range(k):
-        j, s = bounded(s, n - p)
-        j += p
-        t = perm[p]
-        perm[p] = perm[j]
-        perm[j] = t
+        _, s = deal_step(perm, p, n, s, False)
     return s
 
 

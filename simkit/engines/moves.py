@@ -1,7 +1,34 @@
-"""Shared pieces of the games' move-by-move replay decoders (each game's ``replay.moves``, the
-``GameSpec.replay`` of ``simkit replay``): the record list and the deal blocks of a multi-deal
-log row."""
+"""Shared pieces of the games' move logs and their move-by-move replay decoders (each game's
+``replay.moves``, the ``GameSpec.replay`` of ``simkit replay``): the record list, the deal blocks of a
+multi-deal log row, and the event encoding of the rummies.
+
+The event encoding (Oklahoma, Panguingue, Canasta): one ``int64`` per move,
+``kind << 20 | seat << 16 | aux << 8 | card`` (the card a house code 0..64, the joker 64 included;
+seat 0..15; aux 0..255: a meld index, a count, a flag; kind: the game's own constants), written in a
+kernel by :func:`put_event` and read back by :func:`split_event`.  The older games keep their own
+log columns (issue 28 leaves them: their logs are read by their replays and references).
+"""
 from __future__ import annotations
+
+from numba import njit
+
+
+@njit(cache=True, nogil=True, inline="always")
+def put_event(log, i, cur, at, kind, seat, aux, card):
+    """Append an event to row ``i`` of ``log`` at the write position ``cur[at]`` (advanced; a full
+    row drops the event, an empty ``log`` logs nothing).  The position lives in a small array of
+    the game's work record, passed alone so that a call costs no reference count of the others."""
+    if log.shape[0] > 0:
+        q = cur[at]
+        if q < log.shape[1]:
+            log[i, q] = (kind << 20) | (seat << 16) | (aux << 8) | card
+            cur[at] = q + 1
+
+
+def split_event(e: int) -> tuple[int, int, int, int]:
+    """``(kind, seat, aux, card)`` of an event written by :func:`put_event`."""
+    e = int(e)
+    return e >> 20, (e >> 16) & 15, (e >> 8) & 255, e & 255
 
 
 class Records(list):

@@ -1,16 +1,15 @@
 """The stock of a multi-deck rummy (Oklahoma, Panguingue): a pack drawn lazily at random, or a
 stacked deck dealt in its order.
 
-The stock ``stk[st[0]:st[1]]`` holds the undrawn cards; each draw swaps a uniformly random undrawn
-card to the front (a Fisher-Yates shuffle done one step per draw, from the deal's card stream
-``rs[0]``), so a deal's cards depend on its key alone and a deal pays only for the cards it draws.
+The stock ``stk[st[0]:st[1]]`` holds the undrawn cards; each draw is the house's dealing step
+(:func:`simkit.core.rng.deal_step`, from the deal's card stream ``rs[0]``).
 """
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
 
-from simkit.core.rng import bounded
+from simkit.core.rng import deal_step
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -20,14 +19,19 @@ def draw_stock(stk, st, rs, stacked):
     top, n = st[0], st[1]
     if top >= n:
         return -1
-    if not stacked:
-        j, rs[0] = bounded(rs[0], n - top)
-        j += top
-        t = stk[top]
-        stk[top] = stk[j]
-        stk[j] = t
+    c, rs[0] = deal_step(stk, top, n, rs[0], stacked)
     st[0] = top + 1
-    return stk[top]
+    return c
+
+
+@njit(cache=True, nogil=True, inline="always")
+def reset_stock(stk, st, deck):
+    """Put the whole pack ``deck`` back as the stock, undrawn (``st[0]``, ``st[1]`` = 0, its size);
+    the next :func:`draw_stock` calls deal it (a fresh random order, or a stacked deck's order)."""
+    n = deck.shape[0]
+    for j in range(n):
+        stk[j] = deck[j]
+    st[0], st[1] = 0, n
 
 
 def stacked_deck(pack, stacked) -> np.ndarray:

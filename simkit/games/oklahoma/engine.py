@@ -52,7 +52,8 @@ from simkit.core.records import record, seat_slot, slots
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded
 from simkit.engines import melds as ME
-from simkit.engines.melds.stock import draw_stock
+from simkit.engines.melds.stock import draw_stock, reset_stock
+from simkit.engines.moves import put_event
 from simkit.games.oklahoma.rules import NEXT_DEALER, PILE_TAKE, STOCK_END
 from simkit.games.oklahoma.strategies import K_RANDOM
 
@@ -265,17 +266,6 @@ def leaves_ok(R, n):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def ev(st, log, i, kind, seat, aux, card):
-    """Log an event (``st`` is ``Work.st``: a call passing all of ``Work`` costs a reference
-    count update of each of its arrays, and events are many)."""
-    if log.shape[0] > 0:
-        p = st[4]
-        if p < log.shape[1]:
-            log[i, p] = (kind << 20) | (seat << 16) | (aux << 8) | card
-            st[4] = p + 1
-
-
-@njit(cache=True, nogil=True, inline="always")
 def is_wild(c):
     return c == JOKER or (c & 15) == 2
 
@@ -290,7 +280,7 @@ def reshuffle(W, log, i):
         W.stk[j] = W.pile[j]
     W.pile[0] = W.pile[m]
     W.st[0], W.st[1], W.st[2], W.st[3] = 0, m, 1, 1
-    ev(W.st, log, i, EV_RESHUFFLE, 0, m, 0)
+    put_event(log, i, W.st, 4, EV_RESHUFFLE, 0, m, 0)
 
 
 # --------------------------------------------------------------------------- laying cards
@@ -300,14 +290,14 @@ def lay_meld(W, p, row, skip, log, i):
     """Seat ``p`` lays the meld ``row``: its cards leave the hand, except one copy of ``skip``
     (the pile's top card, which does not come from the hand; -1: none)."""
     k = W.nmeld[p]
-    ev(W.st, log, i, EV_MELD, p, k, row[1])
+    put_event(log, i, W.st, 4, EV_MELD, p, k, row[1])
     for j in range(row[1]):
         a = row[3 + 2 * j]
         if a == skip:
             skip = -1
         else:
             W.hand[p, a] -= 1
-        ev(W.st, log, i, EV_CARD, p, row[4 + 2 * j], a)
+        put_event(log, i, W.st, 4, EV_CARD, p, row[4 + 2 * j], a)
     for q in range(W_):
         W.melds[p, k, q] = row[q]
     W.nmeld[p] = k + 1
@@ -318,10 +308,10 @@ def lay_off(W, p, m, row, card, from_hand, log, i):
     """Seat ``p`` adds ``card`` to its meld ``m``, which becomes ``row``."""
     if from_hand:
         W.hand[p, card] -= 1
-    ev(W.st, log, i, EV_LAYOFF, p, m, row[1])
+    put_event(log, i, W.st, 4, EV_LAYOFF, p, m, row[1])
     # the new card is first when a run grew downwards (its key moved), else last
     j = 0 if row[0] == ME.KIND_RUN and row[2] != W.melds[p, m, 2] else row[1] - 1
-    ev(W.st, log, i, EV_CARD, p, row[4 + 2 * j], card)
+    put_event(log, i, W.st, 4, EV_CARD, p, row[4 + 2 * j], card)
     for q in range(W_):
         W.melds[p, m, q] = row[q]
 
@@ -334,7 +324,7 @@ def swap_joker(W, p, m, card, log, i):
     W.melds[p, m, 4 + 2 * j] = card
     W.hand[p, card] -= 1
     W.hand[p, JOKER] += 1
-    ev(W.st, log, i, EV_SWAP, p, m, card)
+    put_event(log, i, W.st, 4, EV_SWAP, p, m, card)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -403,7 +393,7 @@ def take_pile(W, p, o, log, i):
     the pile goes to the hand."""
     n = W.st[2]
     top = W.pile[n - 1]
-    ev(W.st, log, i, EV_TAKE, p, n, top)
+    put_event(log, i, W.st, 4, EV_TAKE, p, n, top)
     if W.okind[o] == O_MELD:
         lay_meld(W, p, W.opts[o], top, log, i)
     else:
@@ -740,16 +730,16 @@ def turn(R, S, W, p, log, i):
             reshuffle(W, log, i)
         c = draw_stock(W.stk, W.st, W.rs, W.stacked)
         if c < 0:
-            ev(W.st, log, i, EV_END, p, 0, 0)
+            put_event(log, i, W.st, 4, EV_END, p, 0, 0)
             return -1
         W.hand[p, c] += 1
-        ev(W.st, log, i, EV_DRAW, p, 0, c)
+        put_event(log, i, W.st, 4, EV_DRAW, p, 0, c)
     if rand:
         random_melds(R, W, p, log, i)
     else:
         baseline_melds(R, S, W, p, log, i)
     if size(W.hand[p]) == 0:
-        ev(W.st, log, i, EV_OUT, p, 0, 0)
+        put_event(log, i, W.st, 4, EV_OUT, p, 0, 0)
         return 1
     d = random_discard(R, W, p) if rand else baseline_discard(R, S, W, p)
     if d >= 0:
@@ -757,9 +747,9 @@ def turn(R, S, W, p, log, i):
         W.pile[W.st[2]] = d
         W.st[2] += 1
         W.seen[p] |= 1 << (d & 15)
-        ev(W.st, log, i, EV_DISCARD, p, 0, d)
+        put_event(log, i, W.st, 4, EV_DISCARD, p, 0, d)
         if size(W.hand[p]) == 0:
-            ev(W.st, log, i, EV_OUT, p, 0, 0)
+            put_event(log, i, W.st, 4, EV_OUT, p, 0, 0)
             return 1
     return 0
 
@@ -767,10 +757,8 @@ def turn(R, S, W, p, log, i):
 @njit(cache=True, nogil=True)
 def deal(R, W, dealer, log, i, logging):
     K = R.players
-    n = W.deck.shape[0]
-    for j in range(n):
-        W.stk[j] = W.deck[j]
-    W.st[0], W.st[1], W.st[2], W.st[3] = 0, n, 0, 0
+    reset_stock(W.stk, W.st, W.deck)
+    W.st[2], W.st[3] = 0, 0
     for p in range(K):
         for c in range(NC):
             W.hand[p, c] = 0
@@ -811,7 +799,7 @@ def play_hand(R, S, W, dealer, log, i, logging):
             break
         p = (p + 1) % K
     if out < 0 and t >= R.max_turns:
-        ev(W.st, lg, i, EV_END, p, 0, 0)
+        put_event(lg, i, W.st, 4, EV_END, p, 0, 0)
     for q in range(K):
         v = -in_hand(W.hand[q])
         for m in range(W.nmeld[q]):

@@ -9,12 +9,8 @@ the card it stands for), lay-offs, joker swaps, the discard and going out; then 
 from __future__ import annotations
 
 from simkit.core.cards import format_card
-from simkit.engines.moves import Records
+from simkit.engines.moves import Records, split_event
 from simkit.games.oklahoma import engine
-
-
-def _split(e):
-    return e >> 20, (e >> 16) & 15, (e >> 8) & 255, e & 255
 
 
 def moves(rules, log, metrics):
@@ -32,7 +28,7 @@ def moves(rules, log, metrics):
     pile = [upcard]
     i = 0
     while i < len(events):
-        kind, s, aux, c = _split(events[i])
+        kind, s, aux, c = split_event(events[i])
         i += 1
         if kind == engine.EV_DRAW:
             out.rec(s, "draws from the stock", [c])
@@ -44,7 +40,7 @@ def moves(rules, log, metrics):
             n = c if kind == engine.EV_MELD else 1
             laid, wild = [], []
             for _ in range(n):
-                _, _, stands, card = _split(events[i])
+                _, _, stands, card = split_event(events[i])
                 i += 1
                 laid.append(card)
                 if stands != card:

@@ -59,7 +59,8 @@ from simkit.core.jit import NO_REFCOUNT  # the house's reference-count rule (sim
 from simkit.core.records import record, slots
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded
-from simkit.engines.melds.stock import draw_stock
+from simkit.engines.melds.stock import draw_stock, reset_stock
+from simkit.engines.moves import put_event
 from simkit.games.panguingue.rules import (AGAIN, CONDITIONS, DISCARD_TAKE, MIXED_ADD,
                                            NEXT_ELDEST, STOCK_END, UNIT)
 from simkit.games.panguingue.strategies import K_RANDOM
@@ -295,13 +296,6 @@ def fitting(R, W, p, c):
 
 # --------------------------------------------------------------------------- log and chips
 
-@njit(cache=True, nogil=True, **NO_REFCOUNT)
-def ev(st, log, i, kind, seat, aux, card):
-    if log.shape[0] > 0:
-        q = st[3]
-        if q < log.shape[1]:
-            log[i, q] = (kind << 20) | (seat << 16) | (aux << 8) | card
-            st[3] = q + 1
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
@@ -313,7 +307,7 @@ def pay(W, p, v, log, i):
             W.chips[p] += v
             W.cond[p] += v
     W.cu[p] += v
-    ev(W.st, log, i, EV_PAY, p, v, 0)
+    put_event(log, i, W.st, 3, EV_PAY, p, v, 0)
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
@@ -326,10 +320,10 @@ def lay_new(R, W, p, a, b, c, log, i):
     W.mv[p, m] = v
     W.nmeld[p] = m + 1
     W.nm[p] += 3
-    ev(W.st, log, i, EV_MELD, p, m, 3)
-    ev(W.st, log, i, EV_CARD, p, 0, IDX2CODE[a])
-    ev(W.st, log, i, EV_CARD, p, 0, IDX2CODE[b])
-    ev(W.st, log, i, EV_CARD, p, 0, IDX2CODE[c])
+    put_event(log, i, W.st, 3, EV_MELD, p, m, 3)
+    put_event(log, i, W.st, 3, EV_CARD, p, 0, IDX2CODE[a])
+    put_event(log, i, W.st, 3, EV_CARD, p, 0, IDX2CODE[b])
+    put_event(log, i, W.st, 3, EV_CARD, p, 0, IDX2CODE[c])
     if v > 0:
         W.cb[p] += v
         pay(W, p, v, log, i)
@@ -348,7 +342,7 @@ def lay_add(R, W, p, m, c, log, i):
         W.mh[p, m] = max(W.mh[p, m], r)
     W.mm[p, m] |= 1 << (c // 10)
     W.nm[p] += 1
-    ev(W.st, log, i, EV_ADD, p, m, IDX2CODE[c])
+    put_event(log, i, W.st, 3, EV_ADD, p, m, IDX2CODE[c])
     if v > 0:
         pay(W, p, v, log, i)
 
@@ -584,8 +578,8 @@ def forced_take(R, S, W, p, log, i):
     for d in range(1, K):
         q = (p + d) % K
         if W.active[q] and demands(R, S, W, q, p, c):
-            ev(W.st, log, i, EV_DEMAND, q, p, IDX2CODE[c])
-            ev(W.st, log, i, EV_TAKE, p, 0, IDX2CODE[c])
+            put_event(log, i, W.st, 3, EV_DEMAND, q, p, IDX2CODE[c])
+            put_event(log, i, W.st, 3, EV_TAKE, p, 0, IDX2CODE[c])
             W.st[2] = -1
             k = options_with(R, W, p, c, True)
             o = rand(W, k) if S.kind[p] == K_RANDOM else best_option(R, W, p, k)
@@ -604,7 +598,7 @@ def draw(R, S, W, p, log, i):
     c = W.st[2]
     k = options_with(R, W, p, c, R.layoff_only) if c >= 0 else 0
     if k > 0 and (not rnd or rand(W, 2) == 1 or W.st[0] >= W.st[1]):
-        ev(W.st, log, i, EV_TAKE, p, 0, IDX2CODE[c])
+        put_event(log, i, W.st, 3, EV_TAKE, p, 0, IDX2CODE[c])
         W.st[2] = -1
         o = rand(W, k) if rnd else best_option(R, W, p, k)
         apply_option(R, W, p, o, False, log, i)
@@ -612,7 +606,7 @@ def draw(R, S, W, p, log, i):
     c = draw_stock(W.stk, W.st, W.rs, W.stacked)
     if c < 0:
         return -2
-    ev(W.st, log, i, EV_DRAW, p, 0, IDX2CODE[c])
+    put_event(log, i, W.st, 3, EV_DRAW, p, 0, IDX2CODE[c])
     return c
 
 
@@ -658,7 +652,7 @@ def turn(R, S, W, p, log, i):
     if not forced_take(R, S, W, p, log, i):
         left = draw(R, S, W, p, log, i)
         if left == -2:
-            ev(W.st, log, i, EV_END, p, 0, 0)
+            put_event(log, i, W.st, 3, EV_END, p, 0, 0)
             return -1
     meld_phase(R, S, W, p, log, i)
     if left >= 0 and meld_drawn(R, S, W, p, left, log, i):
@@ -666,13 +660,13 @@ def turn(R, S, W, p, log, i):
         meld_phase(R, S, W, p, log, i)
     if left < 0:
         if W.nh[p] == 0:
-            ev(W.st, log, i, EV_OUT, p, 0, 0)
+            put_event(log, i, W.st, 3, EV_OUT, p, 0, 0)
             return 1
         left = random_discard(W, p) if S.kind[p] == K_RANDOM else baseline_discard(R, S, W, p)
         W.hand[p, left] -= 1
         W.nh[p] -= 1
     W.st[2] = left
-    ev(W.st, log, i, EV_DISCARD, p, 0, IDX2CODE[left])
+    put_event(log, i, W.st, 3, EV_DISCARD, p, 0, IDX2CODE[left])
     return 0
 
 
@@ -682,10 +676,8 @@ def turn(R, S, W, p, log, i):
 def deal(R, W, e, log, i, logging):
     """Ten cards to each seat in fives from the eldest ``e`` (line 92), then the upcard."""
     K = R.players
-    n = W.deck.shape[0]
-    for j in range(n):
-        W.stk[j] = W.deck[j]
-    W.st[0], W.st[1], W.st[4], W.st[5] = 0, n, 0, 0
+    reset_stock(W.stk, W.st, W.deck)
+    W.st[4], W.st[5] = 0, 0
     for p in range(K):
         for c in range(NT):
             W.hand[p, c] = 0
@@ -714,7 +706,7 @@ def go_on_top(R, S, W, e, log, i):
         top = 0
         if not (d == K - 1 and na == 1):
             top = 1 if goes_on_top(S, W, p, d, K) else 0
-        ev(W.st, log, i, EV_TOP, p, top, 0)
+        put_event(log, i, W.st, 3, EV_TOP, p, top, 0)
         if top:
             W.active[p] = 0
             W.chips[p] -= R.forfeit
@@ -754,11 +746,11 @@ def play_one(R, S, W, e, lg, i, logging):
     p = next_active(W, (e + K - 1) % K)
     if na == 1:
         w = p
-        ev(W.st, lg, i, EV_OUT, w, 0, 0)
+        put_event(lg, i, W.st, 3, EV_OUT, w, 0, 0)
     else:
         while True:
             if t >= R.max_turns:
-                ev(W.st, lg, i, EV_END, p, 0, 0)
+                put_event(lg, i, W.st, 3, EV_END, p, 0, 0)
                 break
             t += 1
             r = turn(R, S, W, p, lg, i)

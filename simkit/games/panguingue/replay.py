@@ -8,12 +8,8 @@ the deal's chips (101) from the metric row.
 """
 from __future__ import annotations
 
-from simkit.engines.moves import Records
+from simkit.engines.moves import Records, split_event
 from simkit.games.panguingue import engine
-
-
-def _split(e):
-    return e >> 20, (e >> 16) & 15, (e >> 8) & 255, e & 255
 
 
 def moves(rules, log, metrics):
@@ -32,7 +28,7 @@ def moves(rules, log, metrics):
     out.rec(None, "turns up", [upcard], "the first card of the discard pile")
     i = 0
     while i < len(events):
-        kind, s, aux, c = _split(events[i])
+        kind, s, aux, c = split_event(events[i])
         i += 1
         if kind == engine.EV_TOP:
             out.rec(s, "goes on top" if aux else "stays",
@@ -44,7 +40,7 @@ def moves(rules, log, metrics):
         elif kind == engine.EV_DRAW:
             out.rec(s, "draws from the stock", [c])
         elif kind == engine.EV_MELD:
-            laid = [_split(e)[3] for e in events[i:i + c]]
+            laid = [split_event(e)[3] for e in events[i:i + c]]
             i += c
             out.rec(s, "melds", laid, f"meld {aux + 1}")
         elif kind == engine.EV_ADD:
