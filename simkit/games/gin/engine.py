@@ -31,7 +31,7 @@ from simkit.core.bits import popcount
 from simkit.core.deals import deal_loop
 from simkit.core.records import record, seat_slot, slots
 from simkit.core.registry import Metric
-from simkit.core.rng import bounded, splitmix, uniform
+from simkit.core.rng import bounded, deal_step, splitmix, uniform
 from simkit.engines.melds.onedeck import (
     ONES,
     U0,
@@ -281,12 +281,8 @@ def after_draw(p, h, forbid, pre_d, pre_card, limit, dead, stock, opp_picks, kno
 def next_card(perm, k, s, stacked):
     """The ``k``-th card off the deck, as a bit: one step of a Fisher-Yates shuffle of ``perm``
     driven by the splitmix state ``s`` (or ``perm``'s own order when ``stacked``): ``(bit, s)``."""
-    j = k
-    if not stacked:
-        j, s = bounded(s, 52 - k)
-        j += k
-    perm[k], perm[j] = perm[j], perm[k]
-    return U1 << np.uint64(perm[k]), s
+    c, s = deal_step(perm, k, 52, s, stacked)
+    return U1 << np.uint64(c), s
 
 
 @njit(cache=True, nogil=True)

@@ -32,7 +32,7 @@ from simkit.core.deals import SALT, deal_loop
 from simkit.core.jit import NO_REFCOUNT  # rule 3 of simkit.core.jit
 from simkit.core.records import record, seat_slot, slots
 from simkit.core.registry import Metric
-from simkit.core.rng import bounded, uniform
+from simkit.core.rng import bounded, deal_step, uniform
 
 K_RANDOM, K_BASELINE = 0, 1
 SHIFT = 20
@@ -258,14 +258,7 @@ def put(log, i, lp, kind, payload):
 @njit(cache=True, nogil=True, inline="always")
 def draw_card(W, pos, s):
     """The next card of the lazy shuffle: ``(card, pos + 1, s)``."""
-    n = W.perm.shape[0]
-    j = pos
-    if not W.stacked:
-        r, s = bounded(s, n - pos)
-        j = pos + r
-    c = W.perm[j]
-    W.perm[j] = W.perm[pos]
-    W.perm[pos] = c
+    c, s = deal_step(W.perm, pos, W.perm.shape[0], s, W.stacked)
     return c, pos + 1, s
 
 

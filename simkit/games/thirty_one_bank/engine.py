@@ -37,7 +37,7 @@ from simkit.core.deals import check_table, coded_loop, deal_loop
 from simkit.core.jit import NO_REFCOUNT
 from simkit.core.records import record, seat_slot, slots
 from simkit.core.registry import Metric
-from simkit.core.rng import bounded, draw_index, uniform
+from simkit.core.rng import deal_step, draw_index, uniform
 from simkit.games.thirty_one_bank.rules import BOTH31, SHORT, UNITS
 
 SALT = np.uint64(0x3C6EF372FE94F82B)
@@ -464,14 +464,8 @@ def play_round(T, par, counting, value, info, deck, deck_info, perm, tmp, hand, 
                 if logged:
                     q = put_log(log, i, q, rounds, RESHUFFLE_MARK, RESHUFFLE_MARK)
             if p < n:
-                if stacked:
-                    j = p
-                else:
-                    j, s = bounded(s, n - p)
-                    j += p
-                c = np.int64(perm[j])
-                perm[j] = perm[p]
-                perm[p] = c
+                c, s = deal_step(perm, p, n, s, stacked)
+                c = np.int64(c)
                 ci = info[c]
                 p += 1
         if ci == 0:
