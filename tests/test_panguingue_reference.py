@@ -109,8 +109,11 @@ def test_a_long_session_logs_the_deals_that_fit():
     for j in range(5):
         _, played, logged = ref.replay_session(rules, [int(x) for x in log[j]])
         assert played == 100 and 10 <= logged < 100, logged
+    from simkit.core.replay import check_records
     recs = SPEC.replay(rules, [int(x) for x in log[0]], rows.iloc[0].to_dict())
+    check_records(recs, SPEC.pack(rules), 10)
     assert any(r["action"] == "the log ends" for r in recs)
+    assert {r["deal"] for r in recs} == set(range(1, 1 + int(log[0, 1])))
 
 
 def test_the_reference_refuses_corrupted_logs():
