@@ -161,6 +161,41 @@ def replay(rules, log):
     return _play(D, events, i)
 
 
+def replay_session(rules, row):
+    """Replay every logged deal of a session's row (``unit=session``; the layout of the
+    engine's docstring: the deals played, the deals logged, then each deal's block back to back,
+    trimmed to its events) with the chips carried from deal to deal.  The first deal's eldest is
+    p1, each next one's the last winner (``next_eldest=winner``) or, after a deal with no winner
+    or with ``rotate``, the next seat.  Returns ``(totals, played, logged)``: the session's
+    metrics (by name) summed over the logged deals."""
+    K = rules.players
+    row = [int(x) for x in row]
+    played, logged = row[0], row[1]
+    assert played == rules.deals and 0 <= logged <= played, (played, logged)
+    tot = {f"p{q + 1}_{m}": 0.0 for q in range(K) for m in ("chips", "wins", "tops", "conditions")}
+    tot.update(turns=0.0, stock_outs=0.0)
+    b, eldest = 2, 0
+    for _ in range(logged):
+        block = row[b:b + 3 + 10 * K + row[b + 1]]
+        assert (block[0] + 1) % K == eldest, f"deal with p{(block[0] + 1) % K + 1} eldest, " \
+                                             f"p{eldest + 1} expected"
+        got = replay(rules, block)
+        b += len(block)
+        winner = -1
+        for q in range(K):
+            s = f"p{q + 1}_"
+            tot[s + "chips"] += got[s + "chips"]
+            tot[s + "wins"] += got[s + "win"]
+            tot[s + "tops"] += got[s + "top"]
+            tot[s + "conditions"] += got[s + "conditions"]
+            winner = q if got[s + "win"] else winner
+        tot["turns"] += got["turns"]
+        tot["stock_outs"] += got["stock_out"]
+        eldest = winner if winner >= 0 and rules.next_eldest == "winner" else (eldest + 1) % K
+    assert all(x == -1 for x in row[b:]), "entries after the logged deals"
+    return tot, played, logged
+
+
 def _decide(D, events):
     """Line 93: one decision a seat, from the eldest."""
     for d in range(D.K):

@@ -61,6 +61,61 @@ def test_reference_replays_more_deals(case):
     _check(opts, strats, n, seed=2)
 
 
+# sessions: (id, rule options, strategies, sessions in the quick tier, in the slow tier)
+SESSIONS = [
+    ("six-winner", {"deals": 10}, [], 20, 150),
+    ("four-rotate-mixed", {"players": 4, "deals": 12, "next_eldest": "rotate"},
+     ["p2=random", "p3=random"], 20, 150),
+    ("two-random", {"players": 2, "deals": 8, "stock_end": "void"}, ["p1=random", "p2=random"],
+     30, 200),
+    ("ten-options", {"players": 10, "deals": 6, "conditions": "published", "again": "base",
+                     "packs": 11, "forfeit": 1}, ["p4=random", "p10=baseline(top=16)"], 10, 80),
+]
+
+
+def _check_sessions(opts, strats, n, seed, full):
+    rules, rows, log = _logged(dict(opts, unit="session"), strats, n, seed)
+    whole = 0
+    for j in range(n):
+        tot, played, logged = ref.replay_session(rules, [int(x) for x in log[j]])
+        if logged < played:
+            continue
+        whole += 1
+        want = rows.iloc[j].to_dict()
+        assert tot == want, (j, {k: (v, want[k]) for k, v in tot.items() if v != want[k]})
+    assert whole >= full * n, (whole, n)
+
+
+@pytest.mark.parametrize("case", SESSIONS, ids=[c[0] for c in SESSIONS])
+def test_reference_replays_every_deal_of_logged_sessions(case):
+    """Every deal of a session's row replayed legally with any eldest, and the chips, wins,
+    tops, conditions, turns and stock-outs summed over the deals equal to the session's
+    metrics (every session here fits in its row)."""
+    _, opts, strats, n, _ = case
+    _check_sessions(opts, strats, n, seed=5, full=1.0)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", SESSIONS, ids=[c[0] for c in SESSIONS])
+def test_reference_replays_more_sessions(case):
+    _, opts, strats, _, n = case
+    _check_sessions(opts, strats, n, seed=6, full=1.0)
+
+
+def test_a_long_session_logs_the_deals_that_fit():
+    """100 ten-player deals do not fit in a session's row: the row holds the first ones (each
+    replayed legally, the eldest chain kept), and the replay says where the log ends."""
+    rules, rows, log = _logged({"unit": "session", "players": 10, "deals": 100}, [], 5, 7)
+    for j in range(5):
+        _, played, logged = ref.replay_session(rules, [int(x) for x in log[j]])
+        assert played == 100 and 10 <= logged < 100, logged
+    from simkit.core.replay import check_records
+    recs = SPEC.replay(rules, [int(x) for x in log[0]], rows.iloc[0].to_dict())
+    check_records(recs, SPEC.pack(rules), 10)
+    assert any(r["action"] == "the log ends" for r in recs)
+    assert {r["deal"] for r in recs} == set(range(1, 1 + int(log[0, 1])))
+
+
 def test_the_reference_refuses_corrupted_logs():
     rules, _, log = _logged({"players": 3}, ["p1=random"], 20, 3)
     row = [int(x) for x in log[0]]

@@ -25,8 +25,7 @@ Metrics (:func:`metrics`): per seat ``pK_chips`` (net chips of the deal), ``pK_w
 (went on top), ``pK_conditions`` (chips collected for conditions during play), ``pK_melded``
 (cards melded when the deal ended); then ``turns`` and ``stock_out`` (no winner).  With
 ``unit=session`` (:func:`play_deal`): per seat ``pK_chips``, ``pK_wins``, ``pK_tops``,
-``pK_conditions`` summed over the session's deals, then ``turns`` and ``stock_outs``; the move
-log holds the session's first deal.
+``pK_conditions`` summed over the session's deals, then ``turns`` and ``stock_outs``.
 
 Move log (:func:`log_columns`): the dealer, the number of events, the cards dealt in order, the
 upcard, then events ``kind << 20 | seat << 16 | aux << 8 | card`` (house card codes):
@@ -46,6 +45,12 @@ kind         aux                      card
 10 out       0                        0 (eleven cards melded: the seat wins)
 11 end       0                        0 (the stock is exhausted or the safety stop)
 ===========  =======================  ===============================================
+
+A session's row (``unit=session``) holds every deal that fits in it: the deals played and the
+deals logged, then each logged deal's block back to back in the layout above (dealer, events,
+cards dealt, upcard, events: its eldest is the seat after the dealer), trimmed to its events.  The
+row has room for :data:`LOG_DEALS` deals of :data:`SESSION_EVENTS` events (fewer when the session
+is shorter); the first deal that does not fit ends the logging (:func:`log_blocks` reads it).
 """
 from __future__ import annotations
 
@@ -73,6 +78,9 @@ MAXM = 4
 NOPT = 512
 MAX_LOG = 4000
 NHEAD = 2
+NHEAD_S = 2           # a session's row: deals played, deals logged, then the deals' blocks
+LOG_DEALS = 10        # a session's row has room for this many deals (or 'deals', if fewer)
+SESSION_EVENTS = 1000  # ... of this many events each (a six-player deal logs about 160)
 FREE, ONE, DIFF, ROPE = 0, 1, 2, 3
 EV_TOP, EV_DEMAND, EV_TAKE, EV_DRAW, EV_MELD, EV_CARD, EV_ADD, EV_PAY, EV_DISCARD, EV_OUT, \
     EV_END = range(1, 12)
@@ -211,8 +219,25 @@ def metrics(rules) -> list[Metric]:
 
 
 def log_columns(rules) -> list[str]:
+    if rules.unit == "session":
+        room = min(rules.deals, LOG_DEALS) * (NHEAD + rules.players * N_HAND + 1 + SESSION_EVENTS)
+        return ["deals", "logged"] + [f"entry_{j}" for j in range(room)]
     return (["dealer", "events"] + [f"dealt_{j}" for j in range(rules.players * N_HAND)]
             + ["upcard"] + [f"event_{j}" for j in range(MAX_LOG)])
+
+
+def log_blocks(rules, row) -> tuple[list[list[int]], int]:
+    """``(blocks, deals played)``: the logged deals of a unit's row, each in a deal's layout
+    (dealer, events, cards dealt, upcard, events), trimmed to its events."""
+    row = [int(x) for x in row]
+    if rules.unit != "session":
+        return [row], 1
+    out, b = [], NHEAD_S
+    for _ in range(row[1]):
+        end = b + NHEAD + rules.players * N_HAND + 1 + row[b + 1]
+        out.append(row[b:end])
+        b = end
+    return out, row[0]
 
 
 # --------------------------------------------------------------------------- melds
@@ -673,8 +698,9 @@ def turn(R, S, W, p, log, i):
 # --------------------------------------------------------------------------- a deal
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
-def deal(R, W, e, log, i, logging):
-    """Ten cards to each seat in fives from the eldest ``e`` (line 92), then the upcard."""
+def deal(R, W, e, log, i, logging, b):
+    """Ten cards to each seat in fives from the eldest ``e`` (line 92), then the upcard; logged
+    from column ``b`` of row ``i``."""
     K = R.players
     reset_stock(W.stk, W.st, W.deck)
     W.st[4], W.st[5] = 0, 0
@@ -687,12 +713,12 @@ def deal(R, W, e, log, i, logging):
         c = draw_stock(W.stk, W.st, W.rs, W.stacked)
         W.hand[(e + j // 5) % K, c] += 1
         if logging:
-            log[i, NHEAD + j] = IDX2CODE[c]
+            log[i, b + NHEAD + j] = IDX2CODE[c]
     W.st[2] = draw_stock(W.stk, W.st, W.rs, W.stacked)
     if logging:
-        log[i, 0] = (e + K - 1) % K
-        log[i, NHEAD + N_HAND * K] = IDX2CODE[W.st[2]]
-        W.st[3] = NHEAD + N_HAND * K + 1
+        log[i, b] = (e + K - 1) % K
+        log[i, b + NHEAD + N_HAND * K] = IDX2CODE[W.st[2]]
+        W.st[3] = b + NHEAD + N_HAND * K + 1
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
@@ -736,10 +762,11 @@ def settle(R, W, w):
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
-def play_one(R, S, W, e, lg, i, logging):
-    """One deal with eldest ``e``: returns ``(winner or -1, turns)``; chips in ``W.chips``."""
+def play_one(R, S, W, e, lg, i, logging, b):
+    """One deal with eldest ``e`` (logged from column ``b``): returns ``(winner or -1, turns)``;
+    chips in ``W.chips``."""
     K = R.players
-    deal(R, W, e, lg, i, logging)
+    deal(R, W, e, lg, i, logging, b)
     na = go_on_top(R, S, W, e, lg, i)
     w = -1
     t = 0
@@ -777,7 +804,7 @@ def play_deal(R, S, W, i, key, ukey, v, log):
     W.rs[0], W.rs[1] = key, ukey
     lg = log if logging else log[:0]
     if not R.session:
-        w, t = play_one(R, S, W, 0, lg, i, logging)
+        w, t = play_one(R, S, W, 0, lg, i, logging, 0)
         for q in range(K):
             v[NS * q + SM.chips] = W.chips[q]
             v[NS * q + SM.win] = 1.0 if q == w else 0.0
@@ -790,10 +817,13 @@ def play_deal(R, S, W, i, key, ukey, v, log):
             log[i, 1] = W.st[3] - (NHEAD + N_HAND * K + 1)
         return W.deck.shape[0]
     e = 0
+    b, on, logged = NHEAD_S, logging, 0
     for d in range(R.deals):
-        w, t = play_one(R, S, W, e, lg if d == 0 else lg[:0], i, logging and d == 0)
-        if logging and d == 0:
-            log[i, 1] = W.st[3] - (NHEAD + N_HAND * K + 1)
+        on = on and b + NHEAD + N_HAND * K + 1 < log.shape[1]
+        w, t = play_one(R, S, W, e, lg if on else lg[:0], i, on, b)
+        if on:
+            b, on = session_block(log, i, W.st, b, K)
+            logged += 1 if on else 0
         for q in range(K):
             v[NSS * q + SS.chips] += W.chips[q]
             v[NSS * q + SS.wins] += 1.0 if q == w else 0.0
@@ -802,7 +832,23 @@ def play_deal(R, S, W, i, key, ukey, v, log):
         v[NSS * K] += t
         v[NSS * K + 1] += 1.0 if w < 0 else 0.0
         e = w if (w >= 0 and not R.rotate) else (e + 1) % K
+    if logging:
+        log[i, 0], log[i, 1] = R.deals, logged
     return W.deck.shape[0] * R.deals
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def session_block(log, i, st, b, K):
+    """A session's deal just logged from column ``b``: ``(next block's column, True)`` when it
+    fit in the row (its number of events written), else ``(b, False)`` with the partial block
+    cleared (a deal that fills the row to its end may have lost events)."""
+    end = st[3]
+    if end >= log.shape[1]:
+        for q in range(b, log.shape[1]):
+            log[i, q] = -1
+        return b, False
+    log[i, b + 1] = end - (b + NHEAD + N_HAND * K + 1)
+    return end, True
 
 
 @njit(cache=True, nogil=True)
