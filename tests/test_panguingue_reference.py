@@ -4,7 +4,8 @@ from the engine): every move legal, and each seat's chips, win, going on top, co
 melded, and the number of turns equal to the engine's metrics of the same deal.
 
 Quick tier: 560 deals over 2-10 players and every rule option, both strategies mixed, the
-baseline with and without split and borrow (line 99); ``slow``: 3,300 more.  Seeds fixed.  Corrupted engine logs show that the replay can fail.
+baseline with and without split and borrow (line 99); ``slow``: 3,300 more.  Seeds fixed.
+Corrupted engine logs show that the replay can fail.
 """
 from __future__ import annotations
 
