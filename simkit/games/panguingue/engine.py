@@ -7,8 +7,8 @@ repeat each card eight times).  A seat's melds are rows of small arrays (``Work.
 ``mr`` rank or rope's low end, ``mh`` rope's high end, ``ms`` suit, ``mm`` suits held as bits,
 ``mv`` the condition's value per player, 0 for none); a seat melds at most eleven cards in new
 melds of three or more (splits and borrows keep every meld at three or more), so four rows
-suffice; ``Work.mc`` holds a set's cards by suit (for splits and borrows).  Melds are checked by :func:`classify` and
-:func:`fits` (line 95-96), cross-checked against :mod:`simkit.engines.melds` and a plain-Python
+suffice; ``Work.mc`` holds a set's cards by suit (for splits and borrows).  Melds are checked
+by :func:`classify` and :func:`fits` (line 95-96), cross-checked against :mod:`simkit.engines.melds` and a plain-Python
 reference in the tests.
 
 The stock is the pack shuffled lazily (each card drawn swaps a uniformly random undrawn card to
@@ -202,7 +202,8 @@ def work(rules, stacked=None) -> Work:
                   nh=z(K), nm=z(K), nmeld=z(K), mk=z(K, MAXM), mr=z(K, MAXM), mh=z(K, MAXM),
                   ms=z(K, MAXM), mm=z(K, MAXM), mv=z(K, MAXM), mc=z(K, MAXM, 4),
                   active=z(K), chips=z(K),
-                  cu=z(K), cb=z(K), cond=z(K), oc=z(NOPT, 3), om=z(NOPT), ob=z(NOPT), sc=z(16), st=z(8),
+                  cu=z(K), cb=z(K), cond=z(K), oc=z(NOPT, 3), om=z(NOPT), ob=z(NOPT), sc=z(16),
+                  st=z(8),
                   rs=np.zeros(2, np.uint64))
 
 
