@@ -74,6 +74,15 @@ def resolved(m, se):
     return abs(m) > 1.96 * se
 
 
+def seat_bars(df, col, ylabel, title):
+    \"\"\"A bar a seat with its 95% interval (``df``'s ``seat``, ``col`` and ``se``).\"\"\"
+    fig, ax = plt.subplots(figsize=(6, 3.5))
+    ax.bar(df["seat"], df[col], yerr=1.96 * df["se"], capsize=3)
+    ax.axhline(0, color="k", lw=0.5)
+    ax.set_xlabel("seat (1 = eldest)"); ax.set_ylabel(ylabel); ax.set_title(title)
+    plt.show()
+
+
 base = rows()   # six players, every seat the baseline: the reference of sections 2-5
 """)
 md("""
@@ -194,12 +203,8 @@ else:
     m, se = mean_se(d)
     print(f"forced take: p6 alone never demanding: {pm(m, se)} chips/deal against demanding"
           + ("" if resolved(m, se) else " (not resolved)"))
-fig, ax = plt.subplots(figsize=(6, 3.5))
-ax.bar(forced["seat"], forced["rule_off_vs_on"], yerr=1.96 * forced["se"], capsize=3)
-ax.axhline(0, color="k", lw=0.5)
-ax.set_xlabel("seat (1 = eldest)"); ax.set_ylabel("chips/deal: no demands minus demands")
-ax.set_title("the forced take switched off (nobody demands), by seat")
-plt.show()
+seat_bars(forced, "rule_off_vs_on", "chips/deal: no demands minus demands",
+          "the forced take switched off (nobody demands), by seat")
 forced.round(4)
 """)
 md("""
@@ -269,12 +274,8 @@ for name, col in [("turns per deal", "turns"), ("share of deals with no winner",
     m, se = mean_se(none[col] - base[col])
     print(f"borrow: {name}: {base[col].mean():.3f} with split and borrow, {none[col].mean():.3f} "
           f"without ({pm(m, se)})")
-fig, ax = plt.subplots(figsize=(6, 3.5))
-ax.bar(bor["seat"], bor["no_borrow_vs_borrow"], yerr=1.96 * bor["se"], capsize=3)
-ax.axhline(0, color="k", lw=0.5)
-ax.set_xlabel("seat (1 = eldest)"); ax.set_ylabel("chips/deal: borrow=0 minus default")
-ax.set_title("one seat ignoring split and borrow (line 99)")
-plt.show()
+seat_bars(bor, "no_borrow_vs_borrow", "chips/deal: borrow=0 minus default",
+          "one seat ignoring split and borrow (line 99)")
 bor.round(4)
 """)
 

@@ -23,7 +23,10 @@
   and its condition unchanged) into a new meld with two hand cards or with the card drawn and
   one, ranked among the other melds by chips, then hand cards used (after a new meld from hand,
   before an addition); and it splits a meld whenever that makes a condition (which pays).
-  ``random`` never splits or borrows.
+  ``random`` never splits or borrows.  ``borrow=1`` is the default: against ``borrow=0`` at six
+  players (one seat changed, the others unchanged, paired on the same deals, 20,000 deals a seat
+  over the six seats) it gains 0.80 chips a deal (SE 0.014) in a field of ``borrow=0`` and
+  ``borrow=0`` loses 0.74 (SE 0.013) in a field of ``borrow=1``.
 """
 from __future__ import annotations
 
