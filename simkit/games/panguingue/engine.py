@@ -653,17 +653,21 @@ def options_borrow(R, W, p, c, k):
                 x = W.ms[p, m] * 10 + (W.mr[p, m] if t == 0 else W.mh[p, m])
             else:
                 x = t * 10 + W.mr[p, m]
-            if not lendable(R, W, p, m, x):
-                continue
             r, s = x % 10, x // 10
-            nc = 0
+            if c >= 0 and r != c % 10 and (s != c // 10 or abs(r - c % 10) > 2):
+                continue                      # x and the card drawn share no meld
+            nc, held = 0, 0
             for s2 in range(4):
                 cand[nc] = s2 * 10 + r
+                held += h[cand[nc]]
                 nc += 1
             for d in (-2, -1, 1, 2):
                 if 0 <= r + d <= 9:
                     cand[nc] = s * 10 + r + d
+                    held += h[cand[nc]]
                     nc += 1
+            if held < (1 if c >= 0 else 2) or not lendable(R, W, p, m, x):
+                continue
             for j in range(nc):
                 y = cand[j]
                 if h[y] == 0:
