@@ -3,8 +3,9 @@
 from the engine): every move legal, and each seat's chips, win, going on top, conditions and cards
 melded, and the number of turns equal to the engine's metrics of the same deal.
 
-Quick tier: 330 deals over 2-10 players and every rule option, both strategies mixed; ``slow``:
-2,000 more.  Seeds fixed.  Corrupted engine logs show that the replay can fail.
+Quick tier: 560 deals over 2-10 players and every rule option, both strategies mixed, the
+baseline with and without split and borrow (line 99); ``slow``: 3,300 more.  Seeds fixed.
+Corrupted engine logs show that the replay can fail.
 """
 from __future__ import annotations
 
@@ -30,6 +31,15 @@ CASES = [
     ("three-random", {"players": 3, "packs": 5},
      ["p1=random", "p2=random", "p3=random"], 40, 200),
     ("safety-stop", {"players": 3, "max_turns": 20}, ["p2=random"], 40, 200),
+    # split and borrow (line 99), both settings of the baseline's lever
+    ("six-borrow", {}, [f"p{k}=baseline(borrow=1)" for k in range(1, 7)], 80, 500),
+    ("six-no-borrow", {}, [f"p{k}=baseline(borrow=0)" for k in range(1, 7)], 30, 200),
+    ("options-borrow", {"players": 4, "conditions": "published", "mixed_add": "new_suit",
+                        "rope_extended_pays": True, "again": "base", "discard_take": "layoff_only"},
+     ["p1=baseline(borrow=1,top=0)", "p2=baseline(borrow=1,top=0)", "p3=random",
+      "p4=baseline(borrow=1,top=0)"], 60, 300),
+    ("three-borrow", {"players": 3}, [f"p{k}=baseline(borrow=1,top=0)" for k in (1, 2, 3)],
+     60, 300),
 ]
 
 
@@ -133,3 +143,41 @@ def test_the_reference_refuses_corrupted_logs():
         bad[start + meld + 1] = (6 << 20) | 0x22                        # 2♦: breaks the meld
         with pytest.raises(AssertionError):
             ref.replay(rules, bad)
+
+
+def _with_event(kind, opts, strats, n=60, seed=5):
+    """A logged deal holding an event of ``kind``: its rules, row, events' start and index."""
+    rules, _, log = _logged(opts, strats, n, seed)
+    start = 3 + 10 * rules.players
+    for x in log:
+        row = [int(v) for v in x]
+        js = [j for j, e in enumerate(row[start:start + row[1]]) if e >> 20 == kind]
+        if js:
+            return rules, row, start, js[0]
+    raise AssertionError(f"no event {kind} in {n} deals")
+
+
+def test_the_reference_refuses_illegal_splits_and_borrows():
+    """A split moving a card the meld does not hold, a borrow from another meld than the one
+    holding the card, and a split or borrow whose condition is not paid are refused."""
+    strats = [f"p{k}=baseline(borrow=1,top=0)" for k in (1, 2, 3)]
+    rules, row, start, j = _with_event(13, {"players": 3}, strats)
+    ref.replay(rules, row)
+    bad = list(row)
+    bad[start + j + 1] = (6 << 20) | 0x3F                  # a moved card not in the meld
+    with pytest.raises(AssertionError):
+        ref.replay(rules, bad)
+    pays = [k for k in range(j, j + 8) if row[start + k] >> 20 == 8]
+    assert pays, "this split makes a condition"            # ... and unpaid, it is refused
+    bad = list(row)
+    del bad[start + pays[0]]
+    bad[1] -= 1
+    with pytest.raises(AssertionError):
+        ref.replay(rules, bad)
+    rules, row, start, j = _with_event(12, {"players": 3}, strats)
+    ref.replay(rules, row)
+    e = row[start + j]
+    bad = list(row)
+    bad[start + j] = (e & ~0xFF) | 0x3F                    # borrows a card of no meld
+    with pytest.raises(AssertionError):
+        ref.replay(rules, bad)

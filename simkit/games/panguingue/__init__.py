@@ -15,7 +15,7 @@ from simkit.games.panguingue import engine, exact, replay
 from simkit.games.panguingue.rules import PanguingueRules
 from simkit.games.panguingue.strategies import STRATEGIES, encode
 
-VERSION = 1
+VERSION = 2   # 2: the baseline splits and borrows (line 99, borrow=1)
 
 
 def prepare(rules, strategies, stacked=None):

@@ -70,5 +70,11 @@ def deal_moves(out, rules, log):
             out.rec(s, "discards", [c])
         elif kind == engine.EV_OUT:
             out.rec(s, "wins", [], "eleven cards melded" if rules.players > 1 else "")
+        elif kind == engine.EV_BORROW:
+            out.rec(s, "borrows", [c], f"from meld {aux + 1} (line 99): the new meld follows")
+        elif kind == engine.EV_SPLIT:
+            laid = [split_event(e)[3] for e in events[i:i + c]]
+            i += c
+            out.rec(s, "splits", laid, f"off meld {aux + 1} into a new meld (line 99)")
         elif kind == engine.EV_END:
             out.rec(None, "deal ends", [], "the stock is exhausted: no winner")
