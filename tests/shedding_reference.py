@@ -94,7 +94,7 @@ def replay_crazy_eights(rules, row):
         unseen[c] -= 1
         hands[j % K][c] += 1
     stock = sum(unseen.values())
-    ev = [(x >> 12, (x >> 8) & 15, (x >> 6) & 3, x & 63) for x in events]
+    ev = [(x >> 20, (x >> 16) & 15, (x >> 8) & 255, x & 255) for x in events]   # kind seat suit card
     k = 0
     while ev[k][0] == 5:             # a starter eight buried or shuffled back into the stock
         assert rules.starter_eight in ("bury", "shuffle") and rank(ev[k][3]) == 8

@@ -31,6 +31,6 @@ def test_crazy_eights_passes_are_the_logged_passes():
         ev = log[:, start:]
         whole = log[:, 0] < ev.shape[1]
         assert whole.mean() > 0.95
-        logged = ((ev >= 0) & ((ev >> 12) == ce.EV_PASS)).sum(axis=1)
+        logged = ((ev >= 0) & ((ev >> 20) == ce.EV_PASS)).sum(axis=1)
         assert np.array_equal(rows["passes"][whole], logged[whole])
         assert rows["passes"].sum() > 0
