@@ -285,10 +285,11 @@ def replay_fan_tan(rules, row):
     p, passes, winner, since = 0, 0, None, 0
     seat_passes = [0] * K
     for x in turns:
-        c, seat = x % 64, x // 64
+        kind, seat, c = x >> 20, (x >> 16) & 15, x & 255      # 1 a play, 2 a pass
+        assert kind in (1, 2) and (kind == 1) == (c > 0), f"event {x}"
         assert seat == p, f"seat {seat} moves, it is {p}'s turn"
         able = [y for y in hands[p] if can(y)]
-        if c == 63:
+        if kind == 2:
             assert not able or (not rules.must_play and since < K - 1), \
                 f"seat {p} passes holding {able}"
             since += 1
