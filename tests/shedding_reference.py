@@ -42,7 +42,9 @@ def replay_old_maid(rules, row):
         assert drawer0 == t, f"first drawer {drawer0}, the rules say {t}"
     t = drawer0
     for x in draws:
-        c, d, v = x % 64, (x // 64) % 8, x // 512
+        # a draw: kind 1, the drawer, the seat drawn from, the card
+        kind, d, v, c = x >> 20, (x >> 16) & 15, (x >> 8) & 255, x & 255
+        assert kind == 1, f"event {x}"
         assert d == t, f"seat {d} draws, it is seat {t}'s turn"
         vv = (t - turn) % K
         while not hands[vv]:
