@@ -149,6 +149,7 @@ def walk(log, metrics):
                     t["from_hand"][(aux, wild(c))] += 1
             if aux == 3:
                 assert rank(c) == 3 and not red3(c)
+                turn["black3"] = True
             lay(h, s, aux, c)
             if turn["window"]:
                 turn["value"] += value(c)
@@ -200,6 +201,9 @@ def walk(log, metrics):
 
 def close_turn(h, turn):
     s = turn["seat"]
+    went_out = h.out == s
+    assert went_out or not turn.get("black3"), "black threes are laid only when going out"
+    assert went_out or sum(h.hands[s].values()) > 0, "an empty hand goes out"
     if not turn["melded"] and h.melds[s % 2] and turn["take"] is None:
         assert turn["value"] >= h.mins[s % 2], "initial minimum over the turn's melds"
 
