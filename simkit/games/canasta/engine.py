@@ -155,7 +155,8 @@ class Work(NamedTuple):
 # laid this turn, 7 side melded before the turn, 8 seat laid before the turn, 9 partner said no,
 # 10 seat out (-1), 11 concealed; then per seat or side:
 HN, MVAL, R3, MELDED, LAID, TAKES, MINS, SCORES, PTS = 12, 16, 18, 20, 22, 26, 30, 32, 34
-NST = PTS + 12        # PTS + 6 * side + part: points, canasta, red threes, out, melded, in hand
+NODISC = PTS + 12     # PTS + 6 * side + part: points, canasta, red threes, out, melded, in hand;
+NST = NODISC + 1      # NODISC: this turn may not discard (a red three was the stock's last card)
 MC, FC = 4, 6
 MN, MW, PL = 4, 6, 8
 
@@ -559,7 +560,51 @@ def take_plan(R, W, p, form):
         if RI[W.pk[2, j]] == R_RED3:
             rest -= 1
     left = W.st[HN + p] - plan_cards(W) + rest
-    return left >= 2 or canastas_with_plan(W, s, t) >= R.need
+    if left >= 2 or canastas_with_plan(W, s, t) >= R.need:
+        return True
+    return left == 1 and rest == 0 and last_card_out(R, W, p, s, t)
+
+
+@njit(cache=True, nogil=True)
+def last_card_out(R, W, p, s, t):
+    """A take that would leave seat ``p`` one card of its hand: legal when that card can be laid
+    with the take (then in the plan) and the side then has the canastas to go out (trap (b);
+    the referee's case: a take completing one canasta, the last card the other)."""
+    for r in range(NR):
+        held = W.rk[p, r] - W.rk[PL + 0, r]
+        if r == R_JOKER:
+            held = W.rk[p, r] - plan_wild(W, 1)
+        elif r == R_DEUCE:
+            held = W.rk[p, r] - plan_wild(W, 2)
+        if held <= 0:
+            continue
+        if r >= 4:
+            if W.rk[MN + s, r] + W.rk[PL + 0, r] > 0 or r == t:
+                W.rk[PL + 0, r] += 1
+                if canastas_with_plan(W, s, t) >= R.need:
+                    return True
+                W.rk[PL + 0, r] -= 1
+        elif r == R_JOKER or r == R_DEUCE:
+            row = PL + 1 if r == R_JOKER else PL + 2
+            for m in range(4, 15):
+                nat = W.rk[MN + s, m] + W.rk[PL + 0, m] + (1 if m == t else 0)
+                wild = W.rk[MW + s, m] + W.rk[PL + 1, m] + W.rk[PL + 2, m]
+                if nat >= 2 and wild_room(R, nat, wild) > 0:
+                    W.rk[row, m] += 1
+                    if canastas_with_plan(W, s, t) >= R.need:
+                        return True
+                    W.rk[row, m] -= 1
+        return False
+    return False
+
+
+@njit(cache=True, nogil=True)
+def plan_wild(W, k):
+    """The wild cards of row ``PL + k`` of the plan (jokers 1, deuces 2) over the meld ranks."""
+    n = 0
+    for m in range(4, 15):
+        n += W.rk[PL + k, m]
+    return n
 
 
 @njit(cache=True, nogil=True)
@@ -654,7 +699,7 @@ def out_plan(R, W, p):
     left += wl
     W.rk[PL + 1, 0] = 0
     W.rk[PL + 2, 0] = 0
-    if left > 1 or canastas_with_plan(W, s, -1) < R.need:
+    if left > 1 or canastas_with_plan(W, s, -1) < R.need or (left == 1 and W.st[NODISC]):
         return -1
     if not W.st[7] and W.st[6] + v < W.st[MINS + s]:
         return -1
@@ -956,6 +1001,7 @@ def turn(R, S, W, p, log, i):
     W.st[7] = W.st[MELDED + s]
     W.st[8] = W.st[LAID + p]
     W.st[9] = 0
+    W.st[NODISC] = 0
     last = False
     if W.st[0] >= W.st[1]:
         if not R.cont:
@@ -974,6 +1020,7 @@ def turn(R, S, W, p, log, i):
             d = draw_card(W, p, 0, log, i)
             if d < 0:
                 last = d == -1
+                W.st[NODISC] = 1 if last else 0
                 break
     if S.v[p, SP.kind] == K_RANDOM:
         out = random_meld(R, S, W, p, log, i)
