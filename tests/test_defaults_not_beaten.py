@@ -85,7 +85,7 @@ CASES = {
         "baseline(feed=4)", "baseline(go_out=1)", "baseline(go_out=3)", "baseline(ask=0)",
         "baseline(ask_max=0)", "baseline(ask_max=100)"]),
     # the last seat, where every parameter acts (top_seat only there in full)
-    "panguingue": ("panguingue", "p6", 6_000, 11, _steps(top=12, top_seat=2, pair=3, valle=1,
+    "panguingue": ("panguingue", "p6", 6_000, 11, _steps(top=14, top_seat=0, pair=3, valle=1,
                                                          feed=4) + ["baseline(demand=0)",
                                                                   "baseline(borrow=0)"]),
 }
