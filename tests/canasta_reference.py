@@ -380,14 +380,7 @@ def turn(H: Hand, E: Events, p: int) -> bool:
             raise Illegal(E.j, f"seat {p} moves with an empty stock without taking")
         ends = draw(H, E, p)
         if ends:                                           # the stock's last card a red three
-            lays(H, E, p, turn_lays)
-            finish_lays(H, E.j, p, turn_lays, was_melded, going_out=False)
-            j, _, _, a, _ = E.next(END, 0)
-            if a != 1:
-                raise Illegal(j, f"end reason {a} after the stock's last red three")
-            H.reason = 1
-            H.seen["stock_end"] += 1
-            return True
+            return last_red_three(H, E, p, turn_lays, was_melded, laid_before)
     asked = lays(H, E, p, turn_lays)
     j, k, s, a, c = E.next()
     if s != p and k in (DISCARD, OUT):
@@ -418,6 +411,26 @@ def turn(H: Hand, E: Events, p: int) -> bool:
     return True
 
 
+def last_red_three(H: Hand, E: Events, p: int, turn_lays: list, was_melded: bool,
+                   laid_before: bool) -> bool:
+    """The stock's last card was a red three: the player may lay cards but not discard (3.1);
+    the hand ends, by going out if he has laid his whole hand."""
+    asked = lays(H, E, p, turn_lays)
+    out = not sum(H.hands[p].values())
+    finish_lays(H, E.j, p, turn_lays, was_melded, going_out=out)
+    if out:
+        j, _, _, a, _ = E.next(OUT, p)
+        going_out(H, j, p, a, asked, laid_before)
+    elif asked == 1:
+        raise Illegal(E.j, f"seat {p} does not go out after partner's yes")
+    j, _, _, a, _ = E.next(END, 0)
+    if a != (0 if out else 1):
+        raise Illegal(j, f"end reason {a} after the stock's last red three")
+    H.reason = a
+    H.seen["last_red3"] += 1
+    return True
+
+
 def end_at_start(H: Hand, E: Events, p: int) -> bool:
     j, _, _, a, _ = E.next(END, 0)
     H.reason = a
@@ -433,6 +446,7 @@ def end_at_start(H: Hand, E: Events, p: int) -> bool:
     if H.stock_end == 0 and H.can_add_top(p):
         raise Illegal(j, f"seat {p} must take the pile (its top {name(H.pile[-1])} goes on "
                          f"his side's meld) when the stock is empty")
+    H.turns += 1             # the turn that finds the stock empty counts (the engine's count)
     H.seen["stock_end"] += 1
     return True
 
@@ -507,8 +521,10 @@ def finish_lays(H: Hand, j: int, p: int, turn_lays: list, was_melded: bool,
             raise Illegal(j, f"an initial meld of {v}, the minimum {H.minima[side]}")
     if turn_lays:
         H.melded[side] = True
-    if any(rk == 3 for rk, _ in turn_lays) and not going_out:
-        raise Illegal(j, "black threes laid without going out")
+    if any(rk == 3 for rk, _ in turn_lays):
+        if not going_out:
+            raise Illegal(j, "black threes laid without going out")
+        H.seen["black3_meld"] += 1
     H.check_melds(j, side)
 
 

@@ -195,3 +195,45 @@ def test_red_threes_and_covering():
              "discard where a red3 was due")
     # the upcard not covered (a deuce left on top)
     _illegal(rules, hands, ups[:2], [(R.END, 0, 1, 0)], "end where a up was due")
+
+
+def test_asking_partner_binds_and_concealed_going_out_four_hands():
+    rules = _rules(players=4, hand_size=11, draw=1)
+    eldest = _cs("Kc Kc Kd Kd Kh Kh Ks As Ad Ah Jo")
+    used = eldest + _cs("9c 8d")
+    rest = _filler(used, 33)
+    hands = [rest[0:11], eldest, rest[11:22], rest[22:33]]
+    lays = _lays(1, "Kc Kc Kd Kd Kh Kh Ks As Ad Ah Jo")
+    out = [(R.DISCARD, 1, 0, _c("9c")), (R.OUT, 1, 1, 0), (R.END, 0, 0, 0)]
+    ups = [_c("8d")]
+    yes = [(R.DRAW, 1, 0, _c("9c")), (R.ASK, 1, 1, 0)] + lays + out
+    H = ref.replay(_row(rules, hands, ups, yes), rules)
+    m = ref.metrics(H)
+    assert (m["p2_melded"], m["p2_canasta_bonus"], m["p2_out_bonus"], m["p2_went_out"],
+            m["p4_went_out"]) == (180, 500, 200, 1, 0)
+    assert m["p4_points"] == m["p2_points"] == 880 - sum(ref.value(c) for c in hands[3])
+    assert m["p1_points"] == -sum(ref.value(c) for c in hands[0] + hands[2])
+    # partner's no binds (trap (a)); a yes obliges; the concealed flag is the rules'
+    no = [(R.DRAW, 1, 0, _c("9c")), (R.ASK, 1, 0, 0)] + lays + out
+    _illegal(rules, hands, ups, no, "after partner's no")
+    stay = [(R.DRAW, 1, 0, _c("9c")), (R.ASK, 1, 1, 0)] + lays[:7] + out[:1]
+    _illegal(rules, hands, ups, stay, "does not go out after partner's yes")
+    _illegal(rules, hands, ups, yes[:-3] + [out[0], (R.OUT, 1, 0, 0), out[2]], "logged open")
+    # two asks in a turn
+    _illegal(rules, hands, ups, [(R.DRAW, 1, 0, _c("9c")), (R.ASK, 1, 1, 0), (R.ASK, 1, 1, 0)],
+             "an ask out of place")
+    # with seat 3 dealing, seat 0 plays first
+    _illegal(rules, hands, ups, yes, "seat 1 moves where seat 0 was due", dealer=3)
+
+
+def test_the_obligatory_take_at_the_stock_end():
+    def must(top, melds=("9d 9h 9s",), frozen=False, melded=True, **kw):
+        H = ref.Hand(rules=_rules(**kw), K=2, dealer=0, hand_size=15, draw=2, need=1,
+                     stock_end=0, minima=[50, 50], max_wild=3,
+                     hands=[Counter(), Counter(_cs("Kh"))], pile=_cs("4d " + top))
+        H.melds[1] = {_c(m.split()[0]) & 15: _cs(m) for m in melds}
+        H.melded[1], H.frozen = melded, frozen
+        return H.can_add_top(1)
+    assert must("9c") and not must("Tc") and not must("2c") and not must("3c")
+    assert not must("9c", frozen=True) and not must("9c", melded=False)
+    assert not must("9c", pile_always_frozen=True)
