@@ -60,6 +60,7 @@ GAMES = (
     "thirty_one_bank",
     "oklahoma",
     "panguingue",
+    "canasta",
 )
 
 for _name in GAMES:

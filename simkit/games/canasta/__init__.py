@@ -1,0 +1,50 @@
+"""Canasta: classic four-hand partnership Canasta (108 cards, 11 each, wild deuces and jokers,
+red threes faced and replaced, black threes stop cards, melds of one rank, canastas of seven,
+the initial minimum, the frozen pile, going out with a canasta) and two-hand Canasta (003:55).
+Rules: ``003_25b072003b534ab4.txt`` lines 48-84 and READINGS-rummy.md 3.1-3.2 (see
+:mod:`simkit.games.canasta.rules`); the move log's format is the one agreed in CANASTA.md.
+
+``unit=hand`` (the default) scores one hand per deal, per side (partners report the same side
+values); ``unit=game`` plays hands until a side reaches 5000.
+"""
+from __future__ import annotations
+
+from simkit.core.registry import GameSpec
+from simkit.engines.melds.stock import stacked_deck
+from simkit.errors import SimkitError
+from simkit.games.canasta import engine, replay
+from simkit.games.canasta.rules import PRESET_DOCS, PRESETS, CanastaRules
+from simkit.games.canasta.strategies import STRATEGIES, encode
+
+VERSION = 1
+
+
+def prepare(rules, strategies, stacked=None):
+    """Records; ``stacked``: cards dealt in order (``hand_size`` to each seat one at a time from
+    the dealer's left, the upcard and its covering cards, the dealt red threes' replacements,
+    then the stock from the top), the pack's other cards following in the pack's order; it
+    plays single hands."""
+    if len(strategies) != rules.players:
+        raise SimkitError(f"canasta with {rules.players} players needs {rules.players} "
+                          f"strategies, not {len(strategies)}")
+    deck = None
+    if stacked is not None:
+        if rules.unit != "hand":
+            raise SimkitError("a stacked canasta deck plays single hands (unit=hand)")
+        deck = stacked_deck(engine.make_deck(rules), stacked)
+    return engine.table(rules), encode(strategies, engine.Seats), engine.work(rules, deck)
+
+
+SPEC = GameSpec(
+    name="canasta", version=VERSION, rules=CanastaRules, strategies=STRATEGIES,
+    default_strategy="baseline", seats=lambda r: r.players, metrics=engine.metrics,
+    prepare=prepare, kernel=engine.run_deals, pack=engine.make_deck,
+    log_columns=engine.log_columns, replay=replay.moves,
+    presets=PRESETS, preset_docs=PRESET_DOCS,
+    title="Canasta: classic four-hand partnership and two-hand, 108 cards, canastas of seven",
+    source="003_25b072003b534ab4.txt:48-84",
+    bench_n=5_000,
+    objective=lambda r: ("win", True) if r.unit == "game" else ("points", True),
+    match={"unit": "game"},
+    digest_runs=(("canasta(preset=two_hand)", ("p2=random",)),
+                 ("canasta(stock_end=end)", ("p1=baseline(b50=4,freeze=0)", "p2=random"))))

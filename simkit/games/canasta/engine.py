@@ -1,0 +1,1102 @@
+"""Canasta kernels: classic four-hand partnership Canasta and two-hand Canasta on 108 cards.
+
+Canasta melds are groups of one rank, one meld per rank per side (READINGS-rummy.md 3.1), so a
+side's melds are two count tables, naturals ``W.mn[side, r]`` and wild cards ``W.mw[side, r]``
+by rank index ``r`` (:data:`RI`: 0 joker, 1 red three, 2 deuce, 3 black three, 4..14 the
+naturals), and no general meld search is needed.  A hand is a count vector of card codes
+``W.hand[seat, 65]`` with its rank-index counts ``W.hr[seat, 16]`` and size ``W.hn[seat]``; the
+cards a side laid are also counted by code (``W.mc``) and the faced red threes (``W.faced``), so a
+deal's cards can be counted back (hands + melds + pile + stock + faced threes = the pack).
+
+The stock is the pack shuffled lazily (the house's :func:`~simkit.engines.melds.stock.draw_stock`);
+a stacked deck is dealt in its order: ``hand_size`` cards one at a time from the dealer's left, the
+upcard (and its covering cards), the replacements of dealt red threes, then the stock.
+
+Seat ``p`` plays for side ``p % 2`` (partners opposite; two hands: side = seat).  A turn
+(:func:`turn`) is the draw (``draw`` cards, red threes faced and replaced) or the pile take (its
+top card laid at once, :func:`take`), the lays, and the discard or going out.  The stock's end
+(:func:`stock_turn`): ``stock_end=continue`` (Hoyle) lets play go on while each player takes the
+discard (obligatory when it can be added to his side's meld), ``end`` ends the hand at once.
+
+Scores of a hand (:func:`score_hand`): canasta bonuses, red threes (100 each, 800 all four; minus
+when the side made no meld, or has no canasta with ``red_threes_minus=no_canasta``), going out
+100 (concealed 200), the melded cards' values, less the values of both partners' hands.
+
+Metrics (:func:`metrics`), ``unit=hand``: per seat ``pK_points``, ``pK_canasta_bonus``,
+``pK_red3``, ``pK_out_bonus``, ``pK_melded``, ``pK_in_hand`` (the side's values: partners report
+the same number), ``pK_went_out`` and ``pK_takes`` (the seat's own); ``turns``, ``stock_out``.
+``unit=game``: ``pK_win``, ``pK_score`` (the side's), ``hands``.
+
+Move log: the format written in ``/work/wt/CANASTA.md`` (final, 2026-12-04): a head of
+:data:`NHEAD` entries (dealer, number of events, players, hand size, draw, canastas to go out,
+stock end, the two sides' initial minimums, max wild), then events ``kind<<20|seat<<16|aux<<8|card``
+of kinds ``EV_*`` below.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+from simkit.core.deals import SALT, deal_loop
+from simkit.core.records import record, seat_slot, slots
+from simkit.core.registry import Metric
+from simkit.core.rng import bounded
+from simkit.engines.melds.stock import draw_stock, reset_stock
+from simkit.engines.moves import put_event
+from simkit.games.canasta.strategies import K_RANDOM
+
+JOKER = 64
+NC = 65
+N_PACK = 108
+NR = 16
+R_JOKER, R_RED3, R_DEUCE, R_BLACK3 = 0, 1, 2, 3
+MAX_LOG = 3000
+NHEAD = 10
+NOPT = 64
+EV_DEAL, EV_UP, EV_RED3, EV_DRAW, EV_TAKE, EV_LAY, EV_DISCARD, EV_ASK, EV_OUT, EV_END, \
+    EV_PILE = range(1, 12)
+LP = 3             # the log position's slot in W.st
+O_STOP, O_OUT, O_NAT, O_WILD, O_NEW3, O_NEWW = range(6)
+
+SEAT_HAND = ["points", "canasta_bonus", "red3", "out_bonus", "melded", "in_hand", "went_out",
+             "takes"]
+TAIL_HAND = ["turns", "stock_out"]
+SEAT_GAME = ["win", "score"]
+TAIL_GAME = ["hands"]
+SH = slots(SEAT_HAND)
+SG = slots(SEAT_GAME)
+NSH, NSG = len(SEAT_HAND), len(SEAT_GAME)
+DOCS = {"points": "the side's score of the hand (bonuses + red threes + melded - in hand)",
+        "canasta_bonus": "the side's canasta bonuses (natural 500, mixed 300)",
+        "red3": "the side's red threes (100 each, 800 all four; minus without a meld)",
+        "out_bonus": "the side's going-out bonus (100, concealed 200)",
+        "melded": "the values of the side's melded cards",
+        "in_hand": "the values of the cards left in the side's hands (counted minus)",
+        "went_out": "this seat went out", "takes": "times this seat took the discard pile",
+        "turns": "turns played in the hand", "stock_out": "the hand ended with nobody out",
+        "win": "the side won the game", "score": "the side's final total", "hands": "hands played"}
+UNITS = {"points": "points per hand", "canasta_bonus": "points per hand",
+         "red3": "points per hand", "out_bonus": "points per hand", "melded": "points per hand",
+         "in_hand": "points per hand", "went_out": "share of hands (0..1)",
+         "takes": "takes per hand", "turns": "turns per hand",
+         "stock_out": "share of hands (0..1)", "win": "share of games (0..1)",
+         "score": "points per game", "hands": "hands per game"}
+BINARY = {"went_out", "stock_out", "win"}
+
+
+def tables():
+    """Rank index and value by card code; value by rank index (READINGS 3.1: joker 50; A, 2 20;
+    K..8 10; 7..4 and black 3 5; a red three scores as a bonus, 0 here)."""
+    ri = np.zeros(NC, np.int64)
+    for s in range(4):
+        for r in range(2, 15):
+            c = s * 16 + r
+            ri[c] = (R_RED3 if s in (1, 2) else R_BLACK3) if r == 3 else r
+    ri[JOKER] = R_JOKER
+    rv = np.array([50, 0, 20, 5] + [5] * 4 + [10] * 6 + [20, 0], np.int64)
+    return ri, rv
+
+
+RI, RV = tables()
+
+
+def make_deck(rules=None) -> np.ndarray:
+    one = [s * 16 + r for s in range(4) for r in range(2, 15)]
+    return np.array(sorted(one * 2) + [JOKER] * 4, np.uint8)
+
+
+class Table(NamedTuple):
+    players: int
+    hand_size: int
+    draw: int
+    need: int             # canastas to go out
+    cont: bool            # stock_end=continue
+    max_wild: int
+    wle: bool             # wild_le_natural
+    always_frozen: bool
+    minus_canasta: bool   # red_threes_minus=no_canasta
+    going_out: int
+    concealed: int
+    nat_can: int
+    mix_can: int
+    game: bool
+    game_to: int
+    max_turns: int
+    max_hands: int
+
+
+class Seats(NamedTuple):
+    kind: np.ndarray
+    b50: np.ndarray
+    b90: np.ndarray
+    b120: np.ndarray
+    take_min: np.ndarray
+    pairs: np.ndarray
+    wild_gap: np.ndarray
+    freeze: np.ndarray
+    b3_pile: np.ndarray
+    feed: np.ndarray
+    go_out: np.ndarray
+    ask: np.ndarray
+    ask_max: np.ndarray
+
+
+class Work(NamedTuple):
+    deck: np.ndarray      # int64[108]: the pack (or the stacked deck) in order
+    stacked: bool
+    stk: np.ndarray       # int64[108]: the stock, drawn from st[0] on
+    pile: np.ndarray      # int64[108]
+    hand: np.ndarray      # int64[K, 65]: cards by code
+    hr: np.ndarray        # int64[K, 16]: cards by rank index
+    hn: np.ndarray        # int64[K]: cards in hand
+    mn: np.ndarray        # int64[2, 16]: naturals in each side's meld of each rank
+    mw: np.ndarray        # int64[2, 16]: wild cards in it
+    mc: np.ndarray        # int64[2, 65]: the side's melded cards by code
+    mval: np.ndarray      # int64[2]: the side's melded cards' value
+    faced: np.ndarray     # int64[65]: red threes faced, by code
+    r3: np.ndarray        # int64[2]: red threes faced by each side
+    melded: np.ndarray    # int64[2]: the side has melded in this hand
+    laid: np.ndarray      # int64[K]: the seat has laid a card in this hand
+    takes: np.ndarray     # int64[K]
+    plan: np.ndarray      # int64[3, 16]: cards to lay by rank: naturals, jokers, deuces
+    pts: np.ndarray       # int64[2, 6]: the hand's score parts by side (points, canasta, red3,
+                          # out, melded, in hand)
+    scores: np.ndarray    # int64[2]: game totals
+    mins: np.ndarray      # int64[2]: the sides' initial minimums in this hand
+    opts: np.ndarray      # int64[NOPT, 2]: a random decision's options (kind, rank)
+    st: np.ndarray        # int64[12]: stock top, stock end, pile size, log pos, turns, frozen,
+                          # turn's laid value, side melded before the turn, laid before the turn,
+                          # partner said no, seat out (-1), concealed
+    rs: np.ndarray        # uint64[2]: the card stream and the strategy stream
+
+
+def table(rules) -> Table:
+    return record(Table, players=rules.players, hand_size=rules.hand_size, draw=rules.draw,
+                  need=rules.canastas_to_out, cont=rules.stock_end == "continue",
+                  max_wild=rules.max_wild, wle=rules.wild_le_natural,
+                  always_frozen=rules.pile_always_frozen,
+                  minus_canasta=rules.red_threes_minus == "no_canasta",
+                  going_out=rules.going_out, concealed=rules.concealed,
+                  nat_can=rules.natural_canasta, mix_can=rules.mixed_canasta,
+                  game=rules.unit == "game", game_to=rules.game_to, max_turns=rules.max_turns,
+                  max_hands=rules.max_hands)
+
+
+def work(rules, stacked=None) -> Work:
+    d = make_deck(rules) if stacked is None else np.asarray(stacked, np.int64)
+    d = d.astype(np.int64)
+    K = rules.players
+    z = np.zeros
+    return record(Work, deck=d, stacked=stacked is not None, stk=z(N_PACK, np.int64),
+                  pile=z(N_PACK, np.int64), hand=z((K, NC), np.int64), hr=z((K, NR), np.int64),
+                  hn=z(K, np.int64), mn=z((2, NR), np.int64), mw=z((2, NR), np.int64),
+                  mc=z((2, NC), np.int64), mval=z(2, np.int64), faced=z(NC, np.int64),
+                  r3=z(2, np.int64), melded=z(2, np.int64), laid=z(K, np.int64),
+                  takes=z(K, np.int64), plan=z((3, NR), np.int64), pts=z((2, 6), np.int64),
+                  scores=z(2, np.int64), mins=z(2, np.int64), opts=z((NOPT, 2), np.int64),
+                  st=z(12, np.int64), rs=z(2, np.uint64))
+
+
+def metrics(rules) -> list[Metric]:
+    game = rules.unit == "game"
+    seat, tail = (SEAT_GAME, TAIL_GAME) if game else (SEAT_HAND, TAIL_HAND)
+    out = [Metric(f"p{k + 1}_{n}", binary=n in BINARY, doc=f"p{k + 1}: " + DOCS[n], unit=UNITS[n])
+           for k in range(rules.players) for n in seat]
+    return out + [Metric(n, binary=n in BINARY, doc=DOCS[n], unit=UNITS[n]) for n in tail]
+
+
+def log_columns(rules) -> list[str]:
+    return ["dealer", "events", "players", "hand_size", "draw", "canastas_to_out", "stock_end",
+            "minimum_0", "minimum_1", "max_wild"] + [f"event_{j}" for j in range(MAX_LOG)]
+
+
+def minimum(score):
+    """The initial-meld minimum by the side's score (READINGS 3.1)."""
+    return 15 if score < 0 else 50 if score < 1500 else 90 if score < 3000 else 120
+
+
+# --------------------------------------------------------------------------- cards
+
+@njit(cache=True, nogil=True, inline="always")
+def add_card(W, p, c):
+    W.hand[p, c] += 1
+    W.hr[p, RI[c]] += 1
+    W.hn[p] += 1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def drop_card(W, p, c):
+    W.hand[p, c] -= 1
+    W.hr[p, RI[c]] -= 1
+    W.hn[p] -= 1
+
+
+@njit(cache=True, nogil=True)
+def code_of(W, p, r):
+    """A card of rank index ``r`` in seat ``p``'s hand (-1: none)."""
+    if r == R_JOKER:
+        return JOKER if W.hand[p, JOKER] > 0 else -1
+    for s in range(4):
+        c = s * 16 + (3 if r == R_RED3 or r == R_BLACK3 else r)
+        if W.hand[p, c] > 0 and RI[c] == r:
+            return c
+    return -1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def is_wild_r(r):
+    return r == R_JOKER or r == R_DEUCE
+
+
+@njit(cache=True, nogil=True, inline="always")
+def frozen(R, W):
+    return R.always_frozen or W.st[5] != 0
+
+
+@njit(cache=True, nogil=True)
+def canastas(W, s):
+    n = 0
+    for r in range(4, 15):
+        if W.mn[s, r] + W.mw[s, r] >= 7:
+            n += 1
+    return n
+
+
+@njit(cache=True, nogil=True)
+def hand_value(W, p):
+    t = 0
+    for r in range(NR):
+        t += W.hr[p, r] * RV[r]
+    return t
+
+
+@njit(cache=True, nogil=True)
+def lay(W, p, c, from_hand, log, i):
+    """Seat ``p`` lays the natural ``c`` on its side's meld of ``c``'s rank (from its hand, or
+    the pile's top card); wild cards go through :func:`lay_wild`."""
+    s = p % 2
+    if from_hand:
+        drop_card(W, p, c)
+    r = RI[c]
+    W.mn[s, r] += 1
+    W.mc[s, c] += 1
+    W.mval[s] += RV[r]
+    W.st[6] += RV[r]
+    W.laid[p] = 1
+    W.melded[s] = 1
+    put_event(log, i, W.st, LP, EV_LAY, p, r, c)
+
+
+@njit(cache=True, nogil=True)
+def lay_wild(W, p, m, joker, log, i):
+    """Seat ``p`` lays a wild card (a joker when ``joker`` and one is held, else a deuce, else a
+    joker) on its side's meld of rank ``m``."""
+    s = p % 2
+    r = R_JOKER if (joker and W.hr[p, R_JOKER] > 0) or W.hr[p, R_DEUCE] == 0 else R_DEUCE
+    c = code_of(W, p, r)
+    drop_card(W, p, c)
+    W.mw[s, m] += 1
+    W.mc[s, c] += 1
+    W.mval[s] += RV[r]
+    W.st[6] += RV[r]
+    W.laid[p] = 1
+    W.melded[s] = 1
+    put_event(log, i, W.st, LP, EV_LAY, p, m, c)
+
+
+@njit(cache=True, nogil=True)
+def lay_natural(W, p, r, log, i):
+    lay(W, p, code_of(W, p, r), True, log, i)
+
+
+@njit(cache=True, nogil=True)
+def wild_room(R, nat, wild):
+    """Wild cards a meld of ``nat`` naturals and ``wild`` wilds can still take."""
+    cap = R.max_wild
+    if R.wle and nat < cap:
+        cap = nat
+    return cap - wild
+
+
+# --------------------------------------------------------------------------- stock, deal
+
+@njit(cache=True, nogil=True)
+def face_red3(W, p, c, from_pile, log, i):
+    W.faced[c] += 1
+    W.r3[p % 2] += 1
+    put_event(log, i, W.st, LP, EV_RED3, p, from_pile, c)
+
+
+@njit(cache=True, nogil=True)
+def draw_card(W, p, aux, log, i):
+    """Seat ``p`` draws from the stock; a red three is faced and replaced.  Returns 0; -1 when a
+    red three was the stock's last card (the hand ends after this turn's lays, no discard); -2
+    when the stock was empty."""
+    c = draw_stock(W.stk, W.st, W.rs, W.stacked)
+    if c < 0:
+        return -2
+    put_event(log, i, W.st, LP, EV_DRAW, p, aux, c)
+    while RI[c] == R_RED3:
+        face_red3(W, p, c, 0, log, i)
+        c = draw_stock(W.stk, W.st, W.rs, W.stacked)
+        if c < 0:
+            return -1
+        put_event(log, i, W.st, LP, EV_DRAW, p, 1, c)
+    add_card(W, p, c)
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def deal(R, W, dealer, log, i):
+    """Deal ``hand_size`` each one at a time from the dealer's left, turn the upcard (covered
+    while it is wild or a red three: the pile is then frozen), face the dealt red threes."""
+    K = R.players
+    reset_stock(W.stk, W.st, W.deck)
+    for k in range(2, 12):
+        W.st[k] = 0
+    W.st[LP] = NHEAD
+    W.st[10] = -1
+    for s in range(2):
+        W.mval[s] = 0
+        W.r3[s] = 0
+        W.melded[s] = 0
+        for r in range(NR):
+            W.mn[s, r] = 0
+            W.mw[s, r] = 0
+        for c in range(NC):
+            W.mc[s, c] = 0
+    for c in range(NC):
+        W.faced[c] = 0
+    for p in range(K):
+        for c in range(NC):
+            W.hand[p, c] = 0
+        for r in range(NR):
+            W.hr[p, r] = 0
+        W.hn[p] = 0
+        W.laid[p] = 0
+        W.takes[p] = 0
+    for j in range(R.hand_size * K):
+        c = draw_stock(W.stk, W.st, W.rs, W.stacked)
+        p = (dealer + 1 + j) % K
+        add_card(W, p, c)
+        put_event(log, i, W.st, LP, EV_DEAL, p, j // K, c)
+    while True:
+        c = draw_stock(W.stk, W.st, W.rs, W.stacked)
+        W.pile[W.st[2]] = c
+        W.st[2] += 1
+        put_event(log, i, W.st, LP, EV_UP, 0, 0, c)
+        r = RI[c]
+        if not (is_wild_r(r) or r == R_RED3):
+            break
+        W.st[5] = 1
+    for j in range(K):
+        p = (dealer + 1 + j) % K
+        while W.hr[p, R_RED3] > 0:
+            c = code_of(W, p, R_RED3)
+            drop_card(W, p, c)
+            face_red3(W, p, c, 0, log, i)
+            if draw_card(W, p, 1, log, i) < 0:
+                break
+
+
+# --------------------------------------------------------------------------- plans
+
+@njit(cache=True, nogil=True)
+def clear_plan(W):
+    for k in range(3):
+        for r in range(NR):
+            W.plan[k, r] = 0
+
+
+@njit(cache=True, nogil=True)
+def plan_cards(W):
+    t = 0
+    for k in range(3):
+        for r in range(NR):
+            t += W.plan[k, r]
+    return t
+
+
+@njit(cache=True, nogil=True)
+def fill_step(R, W, p, t):
+    """One greedy step of :func:`initial_fill`: the addition worth most per card, naturals first
+    on ties (a natural on a planned meld, a new meld of three naturals; then a joker or a deuce
+    on a planned meld, a new meld of a pair and a wild); returns its value, 0 when none is left."""
+    s = p % 2
+    h = W.hr[p]
+    jk = h[R_JOKER] - W.plan[1, 0]
+    du = h[R_DEUCE] - W.plan[2, 0]
+    for r in range(4, 15):
+        jk -= W.plan[1, r]
+        du -= W.plan[2, r]
+    bk, br, bv, bs = -1, 0, 0, 0
+    for ps in range(2):
+        for r in range(4, 15):
+            nat = W.mn[s, r] + W.plan[0, r] + (1 if r == t else 0)
+            wild = W.mw[s, r] + W.plan[1, r] + W.plan[2, r]
+            left = h[r] - W.plan[0, r]
+            k, v, n = -1, 0, 1
+            if nat >= 2:
+                if ps == 0 and left > 0:
+                    k, v = 2, RV[r]
+                elif ps == 1 and wild_room(R, nat, wild) > 0 and jk + du > 0:
+                    k, v = (0, 50) if jk > 0 else (1, 20)
+            elif nat == 0:
+                if ps == 0 and left >= 3:
+                    k, v, n = 3, 3 * RV[r], 3
+                elif ps == 1 and left == 2 and jk + du > 0 and wild_room(R, 2, 0) > 0:
+                    k, v, n = 4, 2 * RV[r] + (50 if jk > 0 else 20), 3
+            if k >= 0 and (6 * v) // n > bs:
+                bk, br, bv, bs = k, r, v, (6 * v) // n
+    if bk < 0:
+        return 0
+    if bk == 0:
+        W.plan[1, br] += 1
+    elif bk == 1:
+        W.plan[2, br] += 1
+    elif bk == 2:
+        W.plan[0, br] += 1
+    elif bk == 3:
+        W.plan[0, br] += 3
+    else:
+        W.plan[0, br] += 2
+        if jk > 0:
+            W.plan[1, br] += 1
+        else:
+            W.plan[2, br] += 1
+    return bv
+
+
+@njit(cache=True, nogil=True)
+def initial_fill(R, W, p, t, need):
+    """The plan of an initial meld (``W.plan``) reaching ``need`` greedily, the most value per
+    card first: with the pile's top card of rank ``t`` (-1: none) and a natural pair of it from
+    the hand.  Returns the plan's value (the top card's included)."""
+    clear_plan(W)
+    v = 0
+    if t >= 0:
+        W.plan[0, t] = 2
+        v = 3 * RV[t]
+    for _ in range(40):
+        if v >= need:
+            break
+        g = fill_step(R, W, p, t)
+        if g == 0:
+            break
+        v += g
+    return v
+
+
+@njit(cache=True, nogil=True)
+def lay_plan(W, p, log, i):
+    """Lay ``W.plan`` (naturals first, then the wild cards, rank by rank)."""
+    for r in range(NR):
+        for _ in range(W.plan[0, r]):
+            lay_natural(W, p, r, log, i)
+        for _ in range(W.plan[1, r]):
+            lay_wild(W, p, r, True, log, i)
+        for _ in range(W.plan[2, r]):
+            lay_wild(W, p, r, False, log, i)
+
+
+@njit(cache=True, nogil=True)
+def canastas_with_plan(W, s, t):
+    n = 0
+    for r in range(4, 15):
+        tot = W.mn[s, r] + W.mw[s, r] + W.plan[0, r] + W.plan[1, r] + W.plan[2, r]
+        if r == t:
+            tot += 1
+        if tot >= 7:
+            n += 1
+    return n
+
+
+# --------------------------------------------------------------------------- the pile
+
+@njit(cache=True, nogil=True)
+def take_forms(R, W, p):
+    """The legal ways to take the pile, as bits: 1 add the top card to the side's meld, 2 a
+    natural pair from the hand, 4 a natural and a wild (the last two only for a pile unfrozen
+    for the side).  0: the pile cannot be taken (empty, a wild or black three on top)."""
+    n = W.st[2]
+    if n == 0:
+        return 0
+    top = W.pile[n - 1]
+    t = RI[top]
+    if t < 4:
+        return 0
+    s = p % 2
+    f = 0
+    if W.hr[p, t] >= 2:
+        f |= 2
+    if W.melded[s] and not frozen(R, W):
+        if W.mn[s, t] > 0:
+            f |= 1
+        elif W.hr[p, t] >= 1 and W.hr[p, R_JOKER] + W.hr[p, R_DEUCE] > 0 and \
+                wild_room(R, 2, 0) > 0:
+            f |= 4
+    return f
+
+
+@njit(cache=True, nogil=True)
+def take_plan(R, W, p, form):
+    """The plan of a take by ``form`` (1, 2 or 4); for a side without a meld, the greedy initial
+    fill to its minimum.  Returns whether the take is legal: the minimum reached and the taker
+    left able to discard (two cards or more) or to go out (trap (b): no other hand-size limit)."""
+    s = p % 2
+    n = W.st[2]
+    t = RI[W.pile[n - 1]]
+    if not W.melded[s]:
+        if initial_fill(R, W, p, t, W.mins[s]) < W.mins[s]:
+            return False
+    else:
+        clear_plan(W)
+        if form == 2:
+            W.plan[0, t] = 2
+        elif form == 4:
+            W.plan[0, t] = 1
+            if W.hr[p, R_DEUCE] > 0:
+                W.plan[2, t] = 1
+            else:
+                W.plan[1, t] = 1
+    rest = n - 1
+    for j in range(n - 1):
+        if RI[W.pile[j]] == R_RED3:
+            rest -= 1
+    left = W.hn[p] - plan_cards(W) + rest
+    return left >= 2 or canastas_with_plan(W, s, t) >= R.need
+
+
+@njit(cache=True, nogil=True)
+def take(R, W, p, log, i):
+    """Take the pile by ``W.plan``: lay its top card at once with the plan's cards, then the rest
+    of the pile goes to the hand (its red threes faced, not replaced); the pile is unfrozen."""
+    n = W.st[2]
+    top = W.pile[n - 1]
+    put_event(log, i, W.st, LP, EV_TAKE, p, n, top)
+    lay(W, p, top, False, log, i)
+    lay_plan(W, p, log, i)
+    put_event(log, i, W.st, LP, EV_PILE, p, n - 1, 0)
+    for j in range(n - 1):
+        c = W.pile[j]
+        if RI[c] == R_RED3:
+            face_red3(W, p, c, 1, log, i)
+        else:
+            add_card(W, p, c)
+    W.st[2] = 0
+    W.st[5] = 0
+    W.takes[p] += 1
+
+
+# --------------------------------------------------------------------------- going out
+
+@njit(cache=True, nogil=True)
+def out_plan(R, W, p):
+    """Can seat ``p`` lay its whole hand but at most one card (discarded) now?  Fills ``W.plan``
+    and returns the number of cards left (0 or 1), or -1 when it cannot: too many cards left,
+    too few canastas for its side, or the side's initial minimum not reached."""
+    s = p % 2
+    clear_plan(W)
+    h = W.hr[p]
+    left = 0
+    v = 0
+    wl = h[R_JOKER] + h[R_DEUCE]
+    for r in range(4, 15):
+        n = h[r]
+        if n == 0:
+            continue
+        if W.mn[s, r] > 0 or n >= 3:
+            W.plan[0, r] = n
+            v += n * RV[r]
+        elif n == 2 and wl > 0:
+            W.plan[0, r] = 2
+            v += 2 * RV[r]
+            wl -= 1
+            if W.plan[2, 0] < h[R_DEUCE]:
+                W.plan[2, r] += 1
+                W.plan[2, 0] += 1
+            else:
+                W.plan[1, r] += 1
+                W.plan[1, 0] += 1
+        else:
+            left += n
+    if h[R_BLACK3] >= 3:
+        W.plan[0, R_BLACK3] = h[R_BLACK3]
+        v += 5 * h[R_BLACK3]
+    else:
+        left += h[R_BLACK3]
+    if left > 1:
+        return -1
+    while wl > 0:           # the other wild cards: on the meld nearest a canasta with room
+        best, bt = -1, -1
+        for r in range(4, 15):
+            nat = W.mn[s, r] + W.plan[0, r]
+            wild = W.mw[s, r] + W.plan[1, r] + W.plan[2, r]
+            if nat >= 2 and wild_room(R, nat, wild) > 0:
+                tot = nat + wild
+                key = tot if tot < 7 else -tot
+                if key > bt:
+                    best, bt = r, key
+        if best < 0:
+            break
+        wl -= 1
+        if W.plan[2, 0] < h[R_DEUCE]:
+            W.plan[2, best] += 1
+            W.plan[2, 0] += 1
+            v += 20
+        else:
+            W.plan[1, best] += 1
+            W.plan[1, 0] += 1
+            v += 50
+    left += wl
+    W.plan[1, 0] = 0
+    W.plan[2, 0] = 0
+    if left > 1 or canastas_with_plan(W, s, -1) < R.need:
+        return -1
+    if not W.st[7] and W.st[6] + v < W.mins[s]:
+        return -1
+    return left
+
+
+@njit(cache=True, nogil=True)
+def go_out(R, W, p, log, i):
+    """Lay ``W.plan`` (from :func:`out_plan`) and discard the last card if one is left."""
+    lay_plan(W, p, log, i)
+    if W.hn[p] == 1:
+        for c in range(NC):
+            if W.hand[p, c] > 0:
+                discard(W, p, c, log, i)
+                break
+    mark_out(W, p, log, i)
+
+
+@njit(cache=True, nogil=True)
+def mark_out(W, p, log, i):
+    """Seat ``p`` went out: concealed when it laid no card before this turn."""
+    W.st[10] = p
+    W.st[11] = 1 if W.st[8] == 0 else 0
+    put_event(log, i, W.st, LP, EV_OUT, p, W.st[11], 0)
+
+
+@njit(cache=True, nogil=True)
+def discard(W, p, c, log, i):
+    drop_card(W, p, c)
+    W.pile[W.st[2]] = c
+    W.st[2] += 1
+    if RI[c] == R_JOKER or RI[c] == R_DEUCE:
+        W.st[5] = 1
+    put_event(log, i, W.st, LP, EV_DISCARD, p, 0, c)
+
+
+@njit(cache=True, nogil=True)
+def answer(R, S, W, q):
+    """Partner ``q``'s answer to "may I go out?" (binding)."""
+    if S.kind[q] == K_RANDOM:
+        v, W.rs[1] = bounded(W.rs[1], 2)
+        return v == 1
+    return hand_value(W, q) <= S.ask_max[q]
+
+
+@njit(cache=True, nogil=True)
+def ask_partner(R, S, W, p, log, i):
+    """Seat ``p`` asks its partner; a "no" forbids going out this turn (``W.st[9]``)."""
+    q = (p + 2) % R.players
+    yes = answer(R, S, W, q)
+    put_event(log, i, W.st, LP, EV_ASK, p, 1 if yes else 0, 0)
+    if not yes:
+        W.st[9] = 1
+    return yes
+
+
+# --------------------------------------------------------------------------- baseline
+
+@njit(cache=True, nogil=True)
+def budget(S, p, need):
+    return S.b50[p] if need <= 50 else S.b90[p] if need <= 90 else S.b120[p]
+
+
+@njit(cache=True, nogil=True)
+def baseline_take(R, S, W, p, forced):
+    """Take the pile (``W.plan`` set) when that is legal and it holds ``take_min`` cards or more
+    (``forced``: the stock is empty, any size): by adding the top card to the side's meld, else
+    with a natural pair (and the rank's other naturals), else a natural and a wild."""
+    f = take_forms(R, W, p)
+    if f == 0 or (not forced and W.st[2] < S.take_min[p]):
+        return False
+    for form in (1, 2, 4):
+        if f & form and take_plan(R, W, p, form):
+            t = RI[W.pile[W.st[2] - 1]]
+            if form == 2 and W.melded[p % 2] and W.hr[p, t] > 2:
+                W.plan[0, t] = W.hr[p, t]
+                if not take_plan_ok(W, p):
+                    W.plan[0, t] = 2
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def take_plan_ok(W, p):
+    """Does the taker keep two cards after the take by ``W.plan``?"""
+    n = W.st[2]
+    rest = n - 1
+    for j in range(n - 1):
+        if RI[W.pile[j]] == R_RED3:
+            rest -= 1
+    return W.hn[p] - plan_cards(W) + rest >= 2
+
+
+@njit(cache=True, nogil=True)
+def try_out(R, S, W, p, log, i, want, mincan):
+    """Go out when :func:`out_plan` allows it with at least ``mincan`` canastas, the partner
+    (asked when ``want`` says so) agrees and no earlier "no" stands.  Returns whether the seat
+    went out."""
+    if W.st[9]:
+        return False
+    if out_plan(R, W, p) < 0 or canastas_with_plan(W, p % 2, -1) < mincan:
+        return False
+    if want and R.players == 4:
+        if not ask_partner(R, S, W, p, log, i):
+            return False
+        out_plan(R, W, p)
+    go_out(R, W, p, log, i)
+    return True
+
+
+@njit(cache=True, nogil=True)
+def baseline_lays(R, S, W, p, log, i):
+    """After the side's first meld: lay off naturals, meld triples (and pairs with a wild when
+    ``pairs`` is 0), complete canastas with wild cards; always keeping two cards."""
+    s = p % 2
+    for r in range(4, 15):
+        if W.mn[s, r] > 0:
+            while W.hr[p, r] > 0 and W.hn[p] > 2:
+                lay_natural(W, p, r, log, i)
+        elif W.hr[p, r] >= 3 and W.hn[p] - W.hr[p, r] >= 2:
+            for _ in range(W.hr[p, r]):
+                lay_natural(W, p, r, log, i)
+        elif W.hr[p, r] == 2 and S.pairs[p] == 0 and W.hn[p] >= 5 and \
+                W.hr[p, R_DEUCE] + W.hr[p, R_JOKER] > 0:
+            lay_natural(W, p, r, log, i)
+            lay_natural(W, p, r, log, i)
+            lay_wild(W, p, r, False, log, i)
+    for r in range(4, 15):
+        tot = W.mn[s, r] + W.mw[s, r]
+        if W.mn[s, r] > 0 and tot < 7 and 7 - tot <= S.wild_gap[p]:
+            nw = W.hr[p, R_JOKER] + W.hr[p, R_DEUCE]
+            if nw >= 7 - tot and wild_room(R, W.mn[s, r], W.mw[s, r]) >= 7 - tot and \
+                    W.hn[p] - (7 - tot) >= 2:
+                for _ in range(7 - tot):
+                    lay_wild(W, p, r, False, log, i)
+
+
+@njit(cache=True, nogil=True)
+def baseline_meld(R, S, W, p, log, i):
+    """The baseline's lays of a turn; returns whether it went out."""
+    s = p % 2
+    if try_out(R, S, W, p, log, i, S.ask[p] == 1, S.go_out[p]):
+        return True
+    if not W.melded[s]:
+        need = W.mins[s]
+        v = initial_fill(R, W, p, -1, need)
+        if v >= need and plan_cards(W) <= budget(S, p, need) and W.hn[p] - plan_cards(W) >= 2:
+            lay_plan(W, p, log, i)
+        else:
+            return False
+    baseline_lays(R, S, W, p, log, i)
+    return try_out(R, S, W, p, log, i, S.ask[p] == 1, S.go_out[p])
+
+
+@njit(cache=True, nogil=True)
+def baseline_discard(R, S, W, p):
+    """The card worth least to keep (003:52-53): see :mod:`~simkit.games.canasta.strategies`."""
+    s = p % 2
+    o = 1 - s
+    npile = W.st[2]
+    freeze = S.freeze[p] > 0 and W.melded[o] and not W.melded[s] and npile >= S.freeze[p] \
+        and not frozen(R, W)
+    best, bc = -1, 1 << 40
+    for r in range(NR):
+        if W.hr[p, r] == 0:
+            continue
+        if is_wild_r(r):
+            cost = (-1000 if freeze else 1000) + RV[r]
+        elif r == R_BLACK3:
+            cost = -500 if npile >= S.b3_pile[p] else 200
+        else:
+            cost = RV[r] + (25 if W.hr[p, r] >= 2 else 0) + (25 if W.mn[s, r] > 0 else 0)
+            if W.mn[o, r] > 0 and W.melded[o] and not frozen(R, W):
+                cost += S.feed[p] * npile
+        if cost < bc:
+            best, bc = r, cost
+    return code_of(W, p, best)
+
+
+# --------------------------------------------------------------------------- random
+
+@njit(cache=True, nogil=True)
+def random_options(R, W, p):
+    """The random player's lay options (``W.opts``): stop, going out, a natural or a wild on a
+    meld of the side, a new meld of three naturals or of a pair and a wild."""
+    s = p % 2
+    k = 1
+    W.opts[0, 0] = O_STOP
+    if not W.st[9] and out_plan(R, W, p) >= 0:
+        W.opts[k, 0] = O_OUT
+        k += 1
+    nw = W.hr[p, R_JOKER] + W.hr[p, R_DEUCE]
+    for r in range(4, 15):
+        if W.mn[s, r] > 0:
+            if W.hr[p, r] > 0 and W.hn[p] >= 3:
+                W.opts[k, 0], W.opts[k, 1] = O_NAT, r
+                k += 1
+            if nw > 0 and W.hn[p] >= 3 and wild_room(R, W.mn[s, r], W.mw[s, r]) > 0:
+                W.opts[k, 0], W.opts[k, 1] = O_WILD, r
+                k += 1
+        elif W.hn[p] >= 5:
+            if W.hr[p, r] >= 3:
+                W.opts[k, 0], W.opts[k, 1] = O_NEW3, r
+                k += 1
+            if W.hr[p, r] >= 2 and nw > 0 and wild_room(R, 2, 0) > 0:
+                W.opts[k, 0], W.opts[k, 1] = O_NEWW, r
+                k += 1
+    return k
+
+
+@njit(cache=True, nogil=True)
+def random_meld(R, S, W, p, log, i):
+    """Random lays until it picks "stop"; returns whether it went out."""
+    s = p % 2
+    if not W.melded[s]:
+        c, W.rs[1] = bounded(W.rs[1], 2)
+        if c == 1 and try_out(R, S, W, p, log, i, False, 0):
+            return True
+        v = initial_fill(R, W, p, -1, W.mins[s])
+        c, W.rs[1] = bounded(W.rs[1], 2)
+        if c == 0 or v < W.mins[s] or W.hn[p] - plan_cards(W) < 2:
+            return False
+        lay_plan(W, p, log, i)
+    for _ in range(200):
+        k = random_options(R, W, p)
+        j, W.rs[1] = bounded(W.rs[1], k)
+        o, r = W.opts[j, 0], W.opts[j, 1]
+        if o == O_STOP:
+            return False
+        if o == O_OUT:
+            c, W.rs[1] = bounded(W.rs[1], 2)
+            return try_out(R, S, W, p, log, i, c == 1, 0)
+        if o == O_NAT:
+            lay_natural(W, p, r, log, i)
+        elif o == O_WILD:
+            c, W.rs[1] = bounded(W.rs[1], 2)
+            lay_wild(W, p, r, c == 1, log, i)
+        else:
+            lay_natural(W, p, r, log, i)
+            lay_natural(W, p, r, log, i)
+            if o == O_NEW3:
+                lay_natural(W, p, r, log, i)
+            else:
+                c, W.rs[1] = bounded(W.rs[1], 2)
+                lay_wild(W, p, r, c == 1, log, i)
+    return False
+
+
+@njit(cache=True, nogil=True)
+def random_take(R, W, p, forced):
+    """A uniform choice among drawing (at the stock's end: ending the hand) and the legal takes;
+    ``W.plan`` set for the take chosen."""
+    f = take_forms(R, W, p)
+    legal = 0
+    k = 0
+    for form in (1, 2, 4):
+        if f & form and take_plan(R, W, p, form):
+            legal |= form
+            k += 1
+    if k == 0:
+        return False
+    j, W.rs[1] = bounded(W.rs[1], k + 1)
+    for form in (1, 2, 4):
+        if legal & form:
+            if j == 0:
+                take_plan(R, W, p, form)
+                return True
+            j -= 1
+    return False
+
+
+@njit(cache=True, nogil=True)
+def random_discard(W, p):
+    j, W.rs[1] = bounded(W.rs[1], W.hn[p])
+    for c in range(NC):
+        j -= W.hand[p, c]
+        if j < 0:
+            return c
+    return -1
+
+
+# --------------------------------------------------------------------------- turn, hand
+
+@njit(cache=True, nogil=True)
+def choose_take(R, S, W, p, forced):
+    if S.kind[p] == K_RANDOM:
+        return random_take(R, W, p, forced)
+    return baseline_take(R, S, W, p, forced)
+
+
+@njit(cache=True, nogil=True)
+def turn(R, S, W, p, log, i):
+    """Seat ``p``'s turn: 0 play on, 1 went out, 2 the hand ends (the stock's end)."""
+    s = p % 2
+    W.st[6] = 0
+    W.st[7] = W.melded[s]
+    W.st[8] = W.laid[p]
+    W.st[9] = 0
+    last = False
+    if W.st[0] >= W.st[1]:
+        if not R.cont:
+            return 2
+        must = (take_forms(R, W, p) & 1) != 0 and take_plan(R, W, p, 1)
+        if must:
+            take(R, W, p, log, i)
+        elif choose_take(R, S, W, p, True):
+            take(R, W, p, log, i)
+        else:
+            return 2
+    elif choose_take(R, S, W, p, False):
+        take(R, W, p, log, i)
+    else:
+        for _ in range(R.draw):
+            d = draw_card(W, p, 0, log, i)
+            if d < 0:
+                last = d == -1
+                break
+    if S.kind[p] == K_RANDOM:
+        out = random_meld(R, S, W, p, log, i)
+    else:
+        out = baseline_meld(R, S, W, p, log, i)
+    if out:
+        return 1
+    if W.hn[p] == 0:            # a take that emptied the hand with the canastas to go out
+        mark_out(W, p, log, i)
+        return 1
+    if last:
+        return 2
+    c = random_discard(W, p) if S.kind[p] == K_RANDOM else baseline_discard(R, S, W, p)
+    discard(W, p, c, log, i)
+    if W.hn[p] == 0:            # the last card discarded: the side had its canastas
+        mark_out(W, p, log, i)
+        return 1
+    return 0
+
+
+@njit(cache=True, nogil=True)
+def score_hand(R, W):
+    """``W.pts[side]``: points, canasta bonuses, red threes, going out, melded, in hand."""
+    K = R.players
+    for s in range(2):
+        cb = 0
+        for r in range(4, 15):
+            if W.mn[s, r] + W.mw[s, r] >= 7:
+                cb += R.nat_can if W.mw[s, r] == 0 else R.mix_can
+        n3 = W.r3[s]
+        r3 = 800 if n3 == 4 else 100 * n3
+        if (R.minus_canasta and cb == 0) or (not R.minus_canasta and not W.melded[s]):
+            r3 = -r3
+        ob = 0
+        if W.st[10] >= 0 and W.st[10] % 2 == s:
+            ob = R.concealed if W.st[11] else R.going_out
+        ih = 0
+        for q in range(K):
+            if q % 2 == s:
+                ih += hand_value(W, q)
+        W.pts[s, 1], W.pts[s, 2], W.pts[s, 3] = cb, r3, ob
+        W.pts[s, 4], W.pts[s, 5] = W.mval[s], ih
+        W.pts[s, 0] = cb + r3 + ob + W.mval[s] - ih
+
+
+@njit(cache=True, nogil=True)
+def write_head(R, W, dealer, log, i):
+    log[i, 0] = dealer
+    log[i, 2] = R.players
+    log[i, 3] = R.hand_size
+    log[i, 4] = R.draw
+    log[i, 5] = R.need
+    log[i, 6] = 0 if R.cont else 1
+    log[i, 7] = W.mins[0]
+    log[i, 8] = W.mins[1]
+    log[i, 9] = R.max_wild
+
+
+@njit(cache=True, nogil=True)
+def play_hand(R, S, W, dealer, log, i):
+    """One hand from ``dealer``'s deal (``log``: empty for no logging); fills ``W.pts``.
+    Returns the turns played."""
+    K = R.players
+    for s in range(2):
+        sc = W.scores[s]
+        W.mins[s] = 15 if sc < 0 else 50 if sc < 1500 else 90 if sc < 3000 else 120
+    if log.shape[0] > 0:
+        write_head(R, W, dealer, log, i)
+    deal(R, W, dealer, log, i)
+    p = (dealer + 1) % K
+    t = 0
+    reason = 2
+    while t < R.max_turns:
+        t += 1
+        r = turn(R, S, W, p, log, i)
+        if r != 0:
+            reason = 0 if r == 1 else 1
+            break
+        p = (p + 1) % K
+    put_event(log, i, W.st, LP, EV_END, 0, reason, 0)
+    W.st[4] = t
+    if log.shape[0] > 0:
+        log[i, 1] = W.st[LP] - NHEAD
+    score_hand(R, W)
+    return t
+
+
+@njit(cache=True, nogil=True)
+def play_deal(R, S, W, i, key, ukey, v, log):
+    K = R.players
+    logging = log.shape[0] > 0
+    if logging:
+        for q in range(log.shape[1]):
+            log[i, q] = -1
+    W.rs[0], W.rs[1] = key, ukey
+    W.scores[0], W.scores[1] = 0, 0
+    n = W.deck.shape[0]
+    if not R.game:
+        t = play_hand(R, S, W, K - 1, log, i)
+        for q in range(K):
+            s = q % 2
+            for m in range(6):
+                v[seat_slot(m, NSH, q)] = W.pts[s, m]
+            v[seat_slot(SH.went_out, NSH, q)] = 1.0 if W.st[10] == q else 0.0
+            v[seat_slot(SH.takes, NSH, q)] = W.takes[q]
+        v[NSH * K] = t
+        v[NSH * K + 1] = 1.0 if W.st[10] < 0 else 0.0
+        return n
+    dealer = K - 1
+    hands = 0
+    for h in range(R.max_hands):
+        play_hand(R, S, W, dealer, log if h == 0 else log[:0], i)
+        hands += 1
+        W.scores[0] += W.pts[0, 0]
+        W.scores[1] += W.pts[1, 0]
+        if max(W.scores[0], W.scores[1]) >= R.game_to and W.scores[0] != W.scores[1]:
+            break
+        dealer = (dealer + 1) % K
+    win = 0 if W.scores[0] > W.scores[1] else 1 if W.scores[1] > W.scores[0] else -1
+    for q in range(K):
+        s = q % 2
+        v[seat_slot(SG.win, NSG, q)] = 1.0 if s == win else 0.0
+        v[seat_slot(SG.score, NSG, q)] = W.scores[s]
+    v[NSG * K] = hands
+    return n * hands
+
+
+@njit(cache=True, nogil=True)
+def run_deals(R, S, W, state, n, acc, rows, log):
+    return deal_loop(play_deal, SALT, R, S, W, state, n, acc, rows, log)

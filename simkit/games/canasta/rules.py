@@ -1,0 +1,142 @@
+"""Rules of Canasta, from ``shared/rules/003_25b072003b534ab4.txt`` lines 48-84 read as
+``shared/rules/READINGS-rummy.md`` sections 1, 3.1, 3.2 and 3.8 say.
+
+The text gives Canasta's improper-meld irregularity (48: at most three wild cards in a meld),
+the strategy notes (49-54), two-hand Canasta (55: fifteen cards, draw two discard one, two
+canastas to go out), three-hand Canasta (56-59) and the national variants (71-84).  The base rules
+are the published classic rules (READINGS 3.1, each row cited there): 108 cards (two decks and four
+jokers), wild deuces and jokers, eleven cards each in two partnerships, red threes faced and
+replaced, black threes stop cards, melds of one rank with at least two naturals and at most three
+wild cards, canastas of seven (natural 500, mixed 300), the initial minimum 15/50/90/120 by the
+side's score, the frozen pile, going out with a canasta (100, concealed 200), the stock's end,
+scoring, game 5000.
+
+Options follow READINGS 3.8's list.  This session implements the classic four-hand game and
+two-hand Canasta (and both played to 5000 with ``unit=game``); a value that belongs to a variant
+not implemented yet (three players, 162 cards, sequences, wild melds, Cuban threes ...) is refused
+with a :class:`SimkitError` naming the variant, never silently ignored.
+
+Readings where the sources are silent (each documented in the option's ``doc``):
+
+* A concealed going-out: the player laid no card earlier in the hand and lays his whole hand this
+  turn (a pile take that turn allowed); the initial minimum still applies to it.
+* The classic "one-card pile" restriction is not applied (READINGS 3.1 does not list it); a pile
+  take is refused only when the taker could then neither go out nor keep a card to discard.
+* Dealt red threes are faced and replaced before the first turn, seat by seat from the dealer's
+  left (READINGS 3.1: "before or at the first turn — distributionally identical").
+* ``unit=game``: hands until a side reaches ``game_to``; the higher total wins when both pass it
+  (READINGS 3.1 "game"); a tie plays another hand; the deal rotates left.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from simkit.core.rules import Rules, option
+from simkit.errors import SimkitError
+
+STOCK_END = ("continue", "end")
+RED3_MINUS = ("no_meld", "no_canasta")
+UNIT = ("hand", "game")
+INITIAL = ("classic", "samba", "bolivia", "brazilian", "cuban")
+RED3_TABLE = ("classic", "samba", "cuban")
+
+
+@dataclass(frozen=True)
+class CanastaRules(Rules):
+    players: int = option(4, choices=(2, 3, 4), doc="players: 4 in two partnerships (partners "
+                          "opposite), 2 each for himself; 3 (cutthroat) is not implemented yet",
+                          source="READINGS-rummy.md 3.1 (players), 003:55 (two), 003:56-59 (three)")
+    decks: int = option(2, choices=(2, 3), doc="52-card decks with two jokers each: 2 = 108 cards "
+                        "(classic); 3 = 162 (Samba, not implemented yet)",
+                        source="003:61, 003:72, 003:84; READINGS 3.1 pack")
+    hand_size: int = option(11, choices=(11, 13, 15), doc="cards dealt to each player (11 "
+                            "four-hand, 15 two-hand; 13 three-hand/Cuban)",
+                            source="READINGS 3.1 deal; 003:55, 003:56, 003:84")
+    draw: int = option(1, range=(1, 2), doc="cards drawn from the stock per turn (one discarded)",
+                       source="003:55, 003:57, 003:68; READINGS 3.8 draw_count")
+    canastas_to_out: int = option(1, range=(1, 2), doc="canastas a side needs to go out",
+                                  source="READINGS 3.1 going out; 003:55, 003:58, 003:79")
+    max_wild: int = option(3, choices=(2, 3), doc="most wild cards in one meld (2: Samba, not "
+                           "implemented yet)", source="003:48, 003:63, 003:75")
+    wild_le_natural: bool = option(False, doc="a meld may hold no more wild cards than naturals "
+                                   "(pagat/modern reading; the default: at least two naturals and "
+                                   "at most max_wild wilds)", source="READINGS 3.1 melds")
+    sequences: bool = option(False, doc="sequences may be melded (Samba and kin; not implemented "
+                             "yet)", source="003:65 (read 'could'), 003:74; READINGS 3.8")
+    wild_melds: bool = option(False, doc="melds of wild cards only (Bolivia, Brazilian, Cuban; "
+                              "not implemented yet)", source="003:82-84; READINGS 3.8")
+    pile_always_frozen: bool = option(False, doc="the pile is always frozen: taken only with a "
+                                      "natural pair (Cuban; implemented)",
+                                      source="003:84; READINGS 3.8")
+    initial_table: str = option("classic", choices=INITIAL, doc="the initial-meld minimum table: "
+                                "classic 15/50/90/120 by the side's score (others not "
+                                "implemented yet)", source="READINGS 3.1 initial meld; "
+                                "003:50, 003:77, 003:82, 003:83, 003:84")
+    red3_table: str = option("classic", choices=RED3_TABLE, doc="red three scores: classic 100 "
+                             "each, 800 for all four to one side (others not implemented yet)",
+                             source="READINGS 3.1 red threes; 003:81, 003:84")
+    red_threes_minus: str = option("no_meld", choices=RED3_MINUS, doc="red threes count minus "
+                                   "when the side made no meld (classic) or has no canasta "
+                                   "(Brazilian/Cuban tables)", source="READINGS 3.1 red threes")
+    black_three_penalty: int = option(0, choices=(0, 100), doc="points a black three left in "
+                                      "hand costs beyond its value (Bolivia 100; not implemented "
+                                      "yet)", source="003:82")
+    going_out: int = option(100, range=(0, 1000), doc="bonus for going out",
+                            source="READINGS 3.1 going out; 003:81")
+    concealed: int = option(200, range=(0, 1000), doc="bonus for going out concealed (laying the "
+                            "whole hand in one turn with no earlier lay in the hand)",
+                            source="READINGS 3.1 going out; 003:80")
+    natural_canasta: int = option(500, range=(0, 5000), doc="bonus of a natural canasta",
+                                  source="READINGS 3.1 canasta")
+    mixed_canasta: int = option(300, range=(0, 5000), doc="bonus of a mixed canasta",
+                                source="READINGS 3.1 canasta")
+    stock_end: str = option("continue", choices=STOCK_END, doc="an empty stock: play goes on "
+                            "while each player takes the discard he can add to his side's meld "
+                            "(obligatory; Hoyle), or the hand ends at once",
+                            source="READINGS 3.1 stock exhausted")
+    game_to: int = option(5000, range=(500, 100000), doc="points that end a game (unit=game)",
+                          source="READINGS 3.1 game; 003:58, 003:77, 003:82-84")
+    unit: str = option("hand", choices=UNIT, doc="one simulated deal: a hand, or a whole game to "
+                       "game_to", source="simulation setting, not a rule")
+    max_turns: int = option(600, range=(20, 5000), doc="a hand still going after this many turns "
+                            "ends as it stands (a safety stop)", source="not a rule")
+    max_hands: int = option(100, range=(1, 10000), doc="a game unfinished after this many hands "
+                            "stops, won by the higher total", source="not a rule")
+
+    def check(self) -> None:
+        missing = []
+        if self.players == 3:
+            missing.append("players=3 (three-hand/cutthroat, 003:56-59)")
+        if self.decks == 3:
+            missing.append("decks=3 (Samba's 162 cards, 003:72)")
+        if self.max_wild == 2:
+            missing.append("max_wild=2 (Samba, 003:75)")
+        if self.sequences:
+            missing.append("sequences (Samba/Bolivia/Brazilian, 003:74, 82, 83)")
+        if self.wild_melds:
+            missing.append("wild_melds (Bolivia/Brazilian/Cuban, 003:82-84)")
+        if self.initial_table != "classic":
+            missing.append(f"initial_table={self.initial_table}")
+        if self.red3_table != "classic":
+            missing.append(f"red3_table={self.red3_table}")
+        if self.black_three_penalty:
+            missing.append("black_three_penalty (Bolivia, 003:82)")
+        if self.hand_size == 13:
+            missing.append("hand_size=13 (three-hand and Cuban, 003:56, 84)")
+        if missing:
+            raise SimkitError("canasta: not implemented yet: " + "; ".join(missing)
+                              + " (this session: classic four-hand and two-hand Canasta)")
+        if self.players == 4 and self.hand_size != 11:
+            raise SimkitError(f"canasta: four players are dealt 11 cards, not {self.hand_size}")
+        if self.players == 2 and self.hand_size != 15:
+            raise SimkitError(f"canasta: two players are dealt 15 cards, not {self.hand_size} "
+                              "(003:55); set hand_size=15")
+
+
+PRESETS = {"classic": {},
+           "two_hand": {"players": 2, "hand_size": 15, "draw": 2, "canastas_to_out": 2},
+           "game": {"unit": "game"}}
+PRESET_DOCS = {"classic": "four-hand partnership Canasta (the default; READINGS 3.1)",
+               "two_hand": "two players, 15 cards, draw two discard one, two canastas to go out "
+                           "(003:55)",
+               "game": "classic, each simulated unit a game to 5000"}

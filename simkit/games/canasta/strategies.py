@@ -1,0 +1,69 @@
+"""Canasta strategies as data: a kind code and a few numbers per seat (the kernel's record
+:class:`~simkit.games.canasta.engine.Seats`).
+
+* ``random``: a uniformly random choice at each decision the kernel lists: draw or one of the
+  legal pile takes (a take before the side's first meld makes the minimum with the fewest-cards
+  greedy fill of :func:`~simkit.games.canasta.engine.initial_fill`); before the side's first meld
+  on a draw turn, a coin decides whether to lay the greedy initial meld when it is legal; then,
+  until it picks "stop", a uniform choice among every single lay (a natural or a wild on a meld of
+  the side, a new meld of three naturals or of a pair and a wild) and going out when that is
+  possible; asking partner and answering with a coin; a uniformly random card as the discard.
+* ``baseline``: the text's advice (003:50-54) as levers.  Initial meld on a draw turn only when
+  it costs at most ``b50``/``b90``/``b120`` cards for the minimum 50 (15 too)/90/120 (003:50:
+  "no more than three cards for 50, four for 90, six for 120"); the pile is taken whenever that
+  is legal and it holds at least ``take_min`` cards (003:50 "avoid early melds, except to win
+  the discard pile"); pairs are kept in hand (``pairs``=1: a pair is not melded with a wild,
+  003:51 "collect pairs"); naturals are laid off on the side's melds and triples melded; wild
+  cards complete a canasta when at most ``wild_gap`` cards are missing (003:54); a wild is
+  discarded to freeze the pile when the opponents have melded, the side has not and the pile has
+  at least ``freeze`` cards (003:52; 0 = never); a black three is kept as a safe discard while
+  the pile holds fewer than ``b3_pile`` cards (003:53) and a card the opponents can add to their
+  melds is charged ``feed`` points per pile card (so it goes while the pile is small, 003:53);
+  it goes out when the side has at least ``go_out`` canastas (and the rules' minimum); with
+  partners it asks first (``ask``=1) and answers "yes" when its own hand holds at most
+  ``ask_max`` points.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from simkit.core.records import record
+from simkit.core.registry import Param, StrategyKind
+
+K_RANDOM, K_BASELINE = 0, 1
+
+PARAMS = (
+    Param("b50", 3, (3, 11), "most cards spent on an initial meld of 50 (or 15) on a draw turn"),
+    Param("b90", 4, (3, 11), "most cards spent on an initial meld of 90 on a draw turn"),
+    Param("b120", 6, (3, 11), "most cards spent on an initial meld of 120 on a draw turn"),
+    Param("take_min", 1, (1, 40), "take the pile only when it holds at least this many cards"),
+    Param("pairs", 1, (0, 1), "1: keep pairs in hand; 0: meld a pair with a wild card"),
+    Param("wild_gap", 2, (0, 4), "spend wild cards to complete a canasta missing at most this "
+                                 "many cards"),
+    Param("freeze", 4, (0, 40), "discard a wild to freeze the pile of at least this many cards "
+                                "when the opponents have melded and the side has not (0: never)"),
+    Param("b3_pile", 6, (0, 40), "keep black threes as safe discards while the pile holds fewer "
+                                 "cards than this"),
+    Param("feed", 3, (0, 50), "points per pile card charged for discarding a card the opponents "
+                              "can add to their melds"),
+    Param("go_out", 1, (1, 4), "go out only when the side has at least this many canastas"),
+    Param("ask", 1, (0, 1), "1: ask partner before going out (four hands)"),
+    Param("ask_max", 100, (0, 1000), "answer partner 'yes' when the own hand holds at most this "
+                                     "many points"),
+)
+
+STRATEGIES = {
+    "random": StrategyKind("random", K_RANDOM, (), "uniformly random legal choices"),
+    "baseline": StrategyKind("baseline", K_BASELINE, PARAMS,
+                             "economical initial meld, takes the pile, keeps pairs, spends wilds "
+                             "on canastas, freezes when behind, safe discards late"),
+}
+
+
+def encode(strategies, seats_cls):
+    """One record of per-seat arrays (p1's first) from the strategies."""
+    def col(name):
+        return np.array([s.values.get(name, 0) for s in strategies], np.int64)
+    return record(seats_cls, kind=np.array([STRATEGIES[s.kind].code for s in strategies],
+                                           np.int64),
+                  **{p.name: col(p.name) for p in PARAMS})
