@@ -192,8 +192,10 @@ class Hand:
                 raise Illegal(j, err)
 
     def can_add_top(self, p: int) -> bool:
-        """The top card could be added to the side's meld with the pile not frozen for him (the
-        obligatory take at the stock's end)."""
+        """The top card could be added to the side's meld with the pile not frozen for him, and
+        the turn then ended legally (the obligatory take at the stock's end): the taker keeps a
+        card after his discard, or the side then has the canastas to go out (trap (b): a take
+        that leaves one card is not refused for that alone)."""
         if not self.pile:
             return False
         top = self.pile[-1]
@@ -201,7 +203,23 @@ class Hand:
         if is_wild(top) or top in BLACK3 or self.frozen or not self.melded[s] \
                 or getattr(self.rules, "pile_always_frozen", False):
             return False
-        return rank(top) in self.melds[s]
+        rk = rank(top)
+        if rk not in self.melds[s]:
+            return False
+        if sum(self.hands[p].values()) + len(self.pile) - 1 >= 2:
+            return True
+        # one card left after the take: he goes out, discarding it or laying it on a meld
+        sizes = {r: len(m) + (r == rk) for r, m in self.melds[s].items() if r != 3}
+        base = sum(1 for n in sizes.values() if n >= 7)
+        if base >= self.need:
+            return True
+        last = next(iter(+self.hands[p])) if sum(self.hands[p].values()) else top
+        for r, m in self.melds[s].items():
+            fits = (r == rank(last)) if not is_wild(last) else (
+                r != 3 and sum(map(is_wild, m)) < self.max_wild)
+            if fits and sizes.get(r) == 6 and base + 1 >= self.need:
+                return True
+        return False
 
     # ------------------------------------------------------------------ scores
     def side_score(self, s: int) -> dict:
@@ -423,6 +441,8 @@ def last_red_three(H: Hand, E: Events, p: int, turn_lays: list, was_melded: bool
         going_out(H, j, p, a, asked, laid_before)
     elif asked == 1:
         raise Illegal(E.j, f"seat {p} does not go out after partner's yes")
+    if E.peek()[0] == DISCARD:
+        raise Illegal(E.j, f"seat {p} discards after drawing the stock's last card, a red three")
     j, _, _, a, _ = E.next(END, 0)
     if a != (0 if out else 1):
         raise Illegal(j, f"end reason {a} after the stock's last red three")
@@ -629,7 +649,8 @@ def check_rows(rows, log, rules, limit: int = 10, decks=None) -> dict:
     the same deals; ``decks`` the stacked decks when known).  Returns counts (hands, illegal,
     mismatch, truncated; ``seen``: what the legal hands held) and the first ``limit`` problems."""
     engine = {k: [float(x) for x in rows[k]] for k in rows.columns}
-    res = dict(hands=0, illegal=0, mismatch=0, truncated=0, problems=[], seen=Counter())
+    res = dict(hands=0, illegal=0, mismatch=0, truncated=0, problems=[], seen=Counter(),
+               missing=set())
     for i in range(len(log)):
         res["hands"] += 1
         try:
@@ -646,7 +667,9 @@ def check_rows(rows, log, rules, limit: int = 10, decks=None) -> dict:
             continue
         res["seen"] += H.seen
         res["seen"]["reason_%d" % H.reason] += 1
-        bad = {k: (v, engine[k][i]) for k, v in metrics(H).items()
+        mine = metrics(H)
+        res["missing"] |= set(mine) - set(engine)
+        bad = {k: (v, engine[k][i]) for k, v in mine.items()
                if k in engine and float(v) != engine[k][i]}
         if bad:
             res["mismatch"] += 1

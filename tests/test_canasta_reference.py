@@ -10,12 +10,16 @@ order.  Seeds fixed.
 """
 from __future__ import annotations
 
+import zlib
 from collections import Counter
 from types import SimpleNamespace
 
+import numpy as np
 import pytest
 
+import simkit
 from simkit.core import cards as C
+from simkit.core import play
 from tests import canasta_reference as ref
 
 R = ref
@@ -237,3 +241,109 @@ def test_the_obligatory_take_at_the_stock_end():
     assert must("9c") and not must("Tc") and not must("2c") and not must("3c")
     assert not must("9c", frozen=True) and not must("9c", melded=False)
     assert not must("9c", pile_always_frozen=True)
+
+
+# --------------------------------------------------------------------------- the engine's logs
+
+SPEC = simkit.get_game("canasta")
+TWO = {"players": 2, "hand_size": 15, "draw": 2, "canastas_to_out": 2}   # preset two_hand
+FOUR_RANDOM = ["p1=random", "p2=random", "p3=random", "p4=random"]
+FOUR_BASE = ["p1=baseline", "p2=baseline", "p3=baseline", "p4=baseline"]
+FOUR_MIX = ["p1=random", "p2=baseline", "p3=random", "p4=baseline"]
+
+# (id, rule options, strategies, hands in the quick tier, hands in the slow tier)
+CASES = [
+    ("classic-baseline", {}, FOUR_BASE, 60, 3000),
+    ("classic-random", {}, FOUR_RANDOM, 60, 3000),
+    ("classic-mixed", {}, FOUR_MIX, 40, 2000),
+    ("two-baseline", TWO, ["p1=baseline", "p2=baseline"], 40, 2000),
+    ("two-random", TWO, ["p1=random", "p2=random"], 40, 2000),
+    ("two-mixed", TWO, ["p1=baseline", "p2=random"], 30, 2000),
+    ("classic-stock-end", {"stock_end": "end"}, FOUR_RANDOM, 15, 1000),
+    ("classic-options", {"pile_always_frozen": True, "wild_le_natural": True,
+                         "red_threes_minus": "no_canasta"}, FOUR_MIX, 15, 1000),
+]
+
+
+def _rules_of(opts):
+    return SPEC.rules.build(dict(opts))
+
+
+# Engine faults found by this referee (CANASTA.md notes, can at bd35465).  The replay stops at the
+# faulty move, so those hands are counted apart (their other moves unchecked) and the xfail
+# tests below fail until the engine is fixed; every other fault still fails the main test.
+#   bug 1: a player whose turn can only end by going out asks, hears "no", and goes out;
+#   bug 2: after drawing the stock's last card, a red three, a player discards (two-hand draws).
+KNOWN = {"bug1": "goes out after partner's no",
+         "bug2": "discards after drawing the stock's last card, a red three"}
+
+
+def _check(case_id, opts, strats, n):
+    rules = _rules_of(opts)
+    rows, log = play.play_logged(SPEC, rules, strats, n=n, seed=zlib.crc32(case_id.encode()))
+    res = ref.check_rows(rows, log, rules, limit=n)
+    assert res["hands"] == n and not res["missing"], res["missing"]
+    known = [p for p in res["problems"] if any(k in p for k in KNOWN.values())]
+    res["known"] = len(known)
+    others = [p for p in res["problems"] if p not in known]
+    assert (res["illegal"] - len(known), res["mismatch"], res["truncated"]) == (0, 0, 0), others
+    return res
+
+
+@pytest.mark.parametrize("case_id,opts,strats,quick,slow", CASES, ids=[c[0] for c in CASES])
+@pytest.mark.parametrize("tier", ["quick", pytest.param("slow", marks=pytest.mark.slow)])
+def test_logged_hands_replay_legally_and_score_by_the_rules(case_id, opts, strats, quick, slow,
+                                                              tier):
+    n = quick if tier == "quick" else slow
+    res = _check(case_id + ("" if tier == "quick" else "-slow"), opts, strats, n)
+    seen = res["seen"]
+    assert res["known"] <= max(2, n // 50)            # the known faults stay rare (~1%)
+    # the hands did exercise what is checked: draws, lays, discards, pile takes, going out
+    assert min(seen["draw"], seen["lay"], seen["discard"], seen["take"], seen["out"]) > 0, seen
+    if tier == "slow":
+        assert seen["take_frozen"] > 0 and seen["red3_drawn"] > 0, seen
+        if case_id.startswith("classic") and case_id != "classic-stock-end":
+            assert seen["ask_yes"] > 0 and seen["ask_no"] > 0, seen
+        if "random" in case_id:
+            assert seen["stock_end"] > 0 and seen["wild_discard"] > 0, seen
+
+
+def _known_faults(bug, cases, slow=False):
+    bad = []
+    for case_id, opts, strats, quick, n in cases:
+        n = n if slow else quick
+        rules = _rules_of(opts)
+        rows, log = play.play_logged(SPEC, rules, strats, n=n,
+                                     seed=zlib.crc32((case_id + ("-slow" if slow else "")).encode()))
+        res = ref.check_rows(rows, log, rules, limit=n)
+        bad += [f"{case_id} {p}" for p in res["problems"] if KNOWN[bug] in p]
+    return bad
+
+
+@pytest.mark.xfail(strict=True, reason="engine bug 1 (CANASTA.md 2026-12-04 03:31): a player "
+                   "goes out after partner's no when his turn can only end by going out")
+def test_partners_no_binds_the_engine():
+    """Trap (a) over the classic quick-tier hands (160 hands)."""
+    assert _known_faults("bug1", CASES[:3]) == []
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason="engine bug 2 (CANASTA.md 2026-12-04 03:35): a discard "
+                   "after drawing the stock's last card, a red three")
+def test_no_discard_after_the_stocks_last_red_three():
+    """The two-hand random hands of the slow tier (2,000 hands)."""
+    assert _known_faults("bug2", [c for c in CASES if c[0] == "two-random"], slow=True) == []
+
+
+def test_stacked_decks_come_off_the_stock_in_order():
+    """Twenty hands of shuffled full packs, classic and two-hand: every card dealt, turned and
+    drawn is the next card of the deck."""
+    rng = np.random.default_rng(27)
+    for opts, strats in (({}, FOUR_MIX), (TWO, ["p1=baseline", "p2=random"])):
+        rules = _rules_of(opts)
+        for _ in range(10):
+            deck = rng.permutation(SPEC.pack(rules).astype(np.int64))
+            res, row = play.play_stacked(SPEC, rules, strats, deck, log=True)
+            H = ref.replay(row, rules, deck.tolist())
+            mine = ref.metrics(H)
+            assert {k: v for k, v in mine.items() if res[k] != v} == {}
