@@ -275,3 +275,72 @@ def test_exact_table_shape():
                                  "meld120", "take_pair", "take_first_pile"}
     with pytest.raises(SimkitError):
         X.exact(None, None, [("decks", [2, 3])])
+
+
+# ------------------------------------------------------------------------- the engine's deals
+
+def _engine_deals(opts, n, seed):
+    """From the engine's move logs: per deal the seats' dealt cards, eldest's hand held (dealt
+    cards less red threes plus their replacements) and the pile's final upcard."""
+    import simkit
+    from simkit.core import play
+    spec = simkit.get_game("canasta")
+    rules = spec.rules.build(opts)
+    K, h = rules.players, rules.hand_size
+    _, log = play.play_logged(spec, rules, None, n=n, seed=seed)
+    out = []
+    for row in log:
+        dealer = int(row[0])
+        ev = [(int(e) >> 20, (int(e) >> 16) & 15, (int(e) >> 8) & 255, int(e) & 255)
+              for e in row[10:10 + int(row[1])]]
+        dealt = [[c for k, s, _, c in ev[:K * h] if s == p] for p in range(K)]
+        j = K * h
+        top = None
+        while ev[j][0] == 2:                            # EV_UP
+            top = ev[j][3]
+            j += 1
+        eldest = (dealer + 1) % K
+        held = [c for c in dealt[eldest] if not _is_red3(c)]
+        while j < len(ev) and ev[j][0] in (3, 4) and ev[j][2] == 1 - (ev[j][0] == 3):
+            k, s, _, c = ev[j]                          # red threes faced and replaced
+            if k == 4 and s == eldest and not _is_red3(c):
+                held.append(c)
+            j += 1
+        assert len(held) == h
+        out.append((dealt, dealt[eldest], held, top))
+    return rules, out
+
+
+@pytest.mark.parametrize("opts", [{}, {"players": 2, "hand_size": 15, "draw": 2,
+                                       "canastas_to_out": 2}], ids=["classic", "two_hand"])
+def test_the_engines_deals_follow_the_exact_law(opts):
+    """3,000 logged deals: the seats' dealt red threes and wild cards (per-deal means over the
+    seats), eldest's hand held and the first pile, within 4 SE of the exact values."""
+    n = 3000
+    rules, deals = _engine_deals(opts, n, seed=2712)
+    ex = X.probabilities(rules)
+    obs = {k: [] for k in ("red3_mean", "wilds_mean", "pairs_mean", "meld50", "take_pair",
+                           "take_first_pile")}
+    for dealt, _, held, top in deals:
+        obs["red3_mean"].append(np.mean([sum(_is_red3(c) for c in d) for d in dealt]))
+        obs["wilds_mean"].append(np.mean([sum(bool(_is_wild(c)) for c in d) for d in dealt]))
+        cnt = Counter(c & 15 for c in held if c != 64)
+        obs["pairs_mean"].append(sum(1 for r in range(4, 15) if cnt[r] >= 2))
+        obs["meld50"].append(_lay_of_cards(held) >= 50)
+        pair = top & 15 >= 4 and top != 64 and cnt[top & 15] >= 2
+        obs["take_pair"].append(pair)
+        obs["take_first_pile"].append(pair and _lay_of_cards(held + [top]) >= 50)
+    for k, xs in obs.items():
+        x = np.asarray(xs, float)
+        se = x.std(ddof=1) / math.sqrt(n)
+        assert abs(x.mean() - float(ex[k])) < Z * se, (k, x.mean(), float(ex[k]), se)
+
+
+def test_simkit_exact_on_the_engines_rules():
+    import simkit
+    spec = simkit.get_game("canasta")
+    obj, table = X.exact(spec.rules.build({"players": 2, "hand_size": 15, "draw": 2,
+                                           "canastas_to_out": 2}))
+    assert obj["rules"].startswith("canasta(") and obj["exact"]["wilds_mean"] == "5/3"
+    assert set(table.columns) >= {"game", "rules", "metric", "mean", "exact", "se", "n"}
+    assert (table.se == 0).all() and (table.game == "canasta").all()
