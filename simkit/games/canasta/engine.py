@@ -212,11 +212,6 @@ def log_columns(rules) -> list[str]:
             "minimum_0", "minimum_1", "max_wild"] + [f"event_{j}" for j in range(MAX_LOG)]
 
 
-def minimum(score):
-    """The initial-meld minimum by the side's score (READINGS 3.1)."""
-    return 15 if score < 0 else 50 if score < 1500 else 90 if score < 3000 else 120
-
-
 # --------------------------------------------------------------------------- cards
 
 @njit(cache=True, nogil=True, inline="always")
@@ -272,38 +267,41 @@ def hand_value(W, p):
     return t
 
 
-@njit(cache=True, nogil=True)
-def lay(W, p, c, from_hand, log, i):
-    """Seat ``p`` lays the natural ``c`` on its side's meld of ``c``'s rank (from its hand, or
-    the pile's top card); wild cards go through :func:`lay_wild`."""
+@njit(cache=True, nogil=True, inline="always")
+def to_meld(W, p, m, c, log, i):
+    """Card ``c`` (out of seat ``p``'s hand already, or the pile's top card) joins the side's
+    meld of rank ``m``."""
     s = p % 2
-    if from_hand:
-        drop_card(W, p, c)
     r = RI[c]
-    W.mn[s, r] += 1
-    W.mc[s, c] += 1
-    W.mval[s] += RV[r]
-    W.st[6] += RV[r]
-    W.laid[p] = 1
-    W.melded[s] = 1
-    put_event(log, i, W.st, LP, EV_LAY, p, r, c)
-
-
-@njit(cache=True, nogil=True)
-def lay_wild(W, p, m, joker, log, i):
-    """Seat ``p`` lays a wild card (a joker when ``joker`` and one is held, else a deuce, else a
-    joker) on its side's meld of rank ``m``."""
-    s = p % 2
-    r = R_JOKER if (joker and W.hr[p, R_JOKER] > 0) or W.hr[p, R_DEUCE] == 0 else R_DEUCE
-    c = code_of(W, p, r)
-    drop_card(W, p, c)
-    W.mw[s, m] += 1
+    if r == R_JOKER or r == R_DEUCE:
+        W.mw[s, m] += 1
+    else:
+        W.mn[s, m] += 1
     W.mc[s, c] += 1
     W.mval[s] += RV[r]
     W.st[6] += RV[r]
     W.laid[p] = 1
     W.melded[s] = 1
     put_event(log, i, W.st, LP, EV_LAY, p, m, c)
+
+
+@njit(cache=True, nogil=True)
+def lay(W, p, c, from_hand, log, i):
+    """Seat ``p`` lays the natural ``c`` on its side's meld of ``c``'s rank (from its hand, or
+    the pile's top card)."""
+    if from_hand:
+        drop_card(W, p, c)
+    to_meld(W, p, RI[c], c, log, i)
+
+
+@njit(cache=True, nogil=True)
+def lay_wild(W, p, m, joker, log, i):
+    """Seat ``p`` lays a wild card (a joker when ``joker`` and one is held, else a deuce, else a
+    joker) on its side's meld of rank ``m``."""
+    r = R_JOKER if (joker and W.hr[p, R_JOKER] > 0) or W.hr[p, R_DEUCE] == 0 else R_DEUCE
+    c = code_of(W, p, r)
+    drop_card(W, p, c)
+    to_meld(W, p, m, c, log, i)
 
 
 @njit(cache=True, nogil=True)
@@ -351,8 +349,12 @@ def draw_card(W, p, aux, log, i):
 @njit(cache=True, nogil=True)
 def deal(R, W, dealer, log, i):
     """Deal ``hand_size`` each one at a time from the dealer's left, turn the upcard (covered
-    while it is wild or a red three: the pile is then frozen), face the dealt red threes."""
+    while it is wild or a red three: the pile is then frozen), face the dealt red threes; the
+    sides' initial minimums from their scores."""
     K = R.players
+    for s in range(2):
+        sc = W.scores[s]
+        W.mins[s] = 15 if sc < 0 else 50 if sc < 1500 else 90 if sc < 3000 else 120
     reset_stock(W.stk, W.st, W.deck)
     for k in range(2, 12):
         W.st[k] = 0
@@ -756,8 +758,8 @@ def try_out(R, S, W, p, log, i, want, mincan):
         return False
     if out_plan(R, W, p) < 0 or canastas_with_plan(W, p % 2, -1) < mincan:
         return False
-    if want and R.players == 4:
-        if not ask_partner(R, S, W, p, log, i):
+    if want and R.players == 4 and W.hn[p] > 1:     # a take that left it one card or none
+        if not ask_partner(R, S, W, p, log, i):      # committed it to going out: no asking
             return False
         out_plan(R, W, p)
     go_out(R, W, p, log, i)
@@ -1033,12 +1035,9 @@ def play_hand(R, S, W, dealer, log, i):
     """One hand from ``dealer``'s deal (``log``: empty for no logging); fills ``W.pts``.
     Returns the turns played."""
     K = R.players
-    for s in range(2):
-        sc = W.scores[s]
-        W.mins[s] = 15 if sc < 0 else 50 if sc < 1500 else 90 if sc < 3000 else 120
+    deal(R, W, dealer, log, i)
     if log.shape[0] > 0:
         write_head(R, W, dealer, log, i)
-    deal(R, W, dealer, log, i)
     p = (dealer + 1) % K
     t = 0
     reason = 2

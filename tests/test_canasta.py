@@ -1,0 +1,389 @@
+"""Canasta (003:48-55, READINGS-rummy.md 3.1-3.2): the traps of issue 27's contract list on
+stacked decks and on logged hands, the cards counted back in every deal, the scores recomputed
+from the move log, the baseline against random play.
+
+The log checker :func:`walk` is written from the rules (READINGS 3.1) and the log format of
+CANASTA.md, not from the engine: it replays a logged hand card by card (every card's place:
+hands, the pile, the sides' melds, faced red threes, the stock), checks each move's legality
+that the log shows (the pile's top card laid at once; a frozen pile taken only with a natural
+pair; the initial minimum over the side's first laying turn; melds of one rank with two
+naturals or more and three wilds at most; a partner's "no" binding; going out with the side's
+canastas) and recomputes the hand's score from it.  Statistical tests: fixed seeds, tolerance
+stated at each test in standard errors and n.
+"""
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+import numpy as np
+import pytest
+
+import simkit
+from simkit.core import cards as C
+from simkit.core import play
+from simkit.engines.moves import split_event
+from simkit.errors import SimkitError
+from simkit.games.canasta import engine as E
+
+SPEC = simkit.get_game("canasta")
+JOKER = 64
+
+
+def rules(**kw):
+    return SPEC.rules.build(kw)
+
+
+def value(c):
+    """READINGS 3.1: joker 50; A, 2 20; K..8 10; 7..4 and black 3 5."""
+    if c == JOKER:
+        return 50
+    r = c & 15
+    return 20 if r in (14, 2) else 10 if r >= 8 else 5
+
+
+def wild(c):
+    return c == JOKER or c & 15 == 2
+
+
+def red3(c):
+    return c in (19, 35)
+
+
+def rank(c):
+    return c & 15
+
+
+class Hand:
+    """The state the checker keeps of one logged hand."""
+
+    def __init__(self, log):
+        self.K, self.hs, self.draw, self.need = (int(x) for x in log[2:6])
+        self.mins = [int(log[7]), int(log[8])]
+        self.max_wild = int(log[9])
+        self.events = [split_event(e) for e in log[E.NHEAD:E.NHEAD + int(log[1])]]
+        self.hands = [Counter() for _ in range(self.K)]
+        self.pile = []
+        self.frozen = False
+        self.melds = [dict(), dict()]          # side -> rank -> [naturals, wilds]
+        self.meld_cards = [Counter(), Counter()]
+        self.faced = [0, 0]
+        self.laid = [False] * self.K
+        self.out = None
+        self.concealed = False
+        self.stats = Counter()
+
+
+def lay(h, seat, r, c):
+    s = seat % 2
+    m = h.melds[s].setdefault(r, [0, 0])
+    m[1 if wild(c) else 0] += 1
+    assert not (r == 3 and wild(c)), "a wild card on black threes"
+    h.meld_cards[s][c] += 1
+    h.laid[seat] = True
+    assert r == 3 or wild(c) or rank(c) == r, (r, c)
+
+
+def check_melds(h, s):
+    for r, (n, w) in h.melds[s].items():
+        assert n >= 2 and n + w >= 3 and w <= h.max_wild, (r, n, w)
+
+
+def canastas(h, s):
+    return sum(1 for r, (n, w) in h.melds[s].items() if r >= 4 and n + w >= 7)
+
+
+def walk(log, metrics):
+    """Replay one logged hand; assert every rule the log shows; return the checker's state."""
+    h = Hand(log)
+    ev = h.events
+    j = 0
+    while ev[j][0] == E.EV_DEAL:
+        h.hands[ev[j][1]][ev[j][3]] += 1
+        j += 1
+    assert j == h.K * h.hs
+    while ev[j][0] == E.EV_UP:                 # the upcard, covered while wild or a red three
+        c = ev[j][3]
+        if h.pile:
+            assert wild(h.pile[-1]) or red3(h.pile[-1])
+            h.frozen = True
+        h.pile.append(c)
+        j += 1
+    assert not (wild(h.pile[-1]) or red3(h.pile[-1]))
+    turn = None          # (seat, side melded before, laying value, first-turn window open)
+    for kind, s, aux, c in ev[j:]:
+        side = s % 2
+        starts = kind == E.EV_TAKE or (kind == E.EV_DRAW and aux == 0 and
+                                       (turn is None or turn["seat"] != s))
+        if starts:
+            if turn is not None:
+                close_turn(h, turn)
+            turn = dict(seat=s, melded=bool(h.melds[side]), value=0, window=True, take=None,
+                        asked_no=False, laid_before=h.laid[s])
+        if kind == E.EV_RED3:
+            h.faced[side] += 1
+            assert red3(c)
+            if aux == 0:                        # dealt or drawn: it was in the hand
+                h.hands[s][c] -= 1
+                assert h.hands[s][c] >= 0
+        elif kind == E.EV_DRAW:
+            h.hands[s][c] += 1
+        elif kind == E.EV_TAKE:
+            top = h.pile[-1]
+            assert c == top and aux == len(h.pile)
+            assert not wild(top) and rank(top) != 3
+            turn["take"] = dict(top=top, from_hand=Counter(), frozen=h.frozen or not
+                                h.melds[side], top_laid=False, pile=h.pile[:-1],
+                                had=rank(top) in h.melds[side])
+            h.stats["takes"] += 1
+            h.stats["frozen takes"] += h.frozen
+        elif kind == E.EV_LAY:
+            t = turn["take"]
+            if t is not None and not t["top_laid"]:
+                assert c == t["top"] and aux == rank(c), "the top card is laid first, at once"
+                t["top_laid"] = True
+            else:
+                h.hands[s][c] -= 1
+                assert h.hands[s][c] >= 0, "laid a card not held"
+                if t is not None and turn["window"]:
+                    t["from_hand"][(aux, wild(c))] += 1
+            if aux == 3:
+                assert rank(c) == 3 and not red3(c)
+            lay(h, s, aux, c)
+            if turn["window"]:
+                turn["value"] += value(c)
+        elif kind == E.EV_PILE:
+            t = turn["take"]
+            r = rank(t["top"])
+            nat = t["from_hand"][(r, False)]
+            wl = t["from_hand"][(r, True)]
+            if t["frozen"]:
+                assert nat >= 2, "a frozen pile needs a natural pair of the top card's rank"
+            else:
+                assert nat >= 2 or (nat >= 1 and wl >= 1) or t["had"]
+            if not turn["melded"]:
+                assert turn["value"] >= h.mins[side], "initial minimum with the take"
+            turn["window"] = False
+            for x in t["pile"]:
+                if not red3(x):
+                    h.hands[s][x] += 1
+            h.pile = []
+            h.frozen = False
+            assert aux == len(t["pile"])
+        elif kind == E.EV_DISCARD:
+            h.hands[s][c] -= 1
+            assert h.hands[s][c] >= 0
+            h.pile.append(c)
+            if wild(c):
+                h.frozen = True
+        elif kind == E.EV_ASK:
+            assert h.K == 4
+            h.stats["asks"] += 1
+            if aux == 0:
+                turn["asked_no"] = True
+                h.stats["noes"] += 1
+        elif kind == E.EV_OUT:
+            assert not turn["asked_no"], "partner's no is binding"
+            assert sum(h.hands[s].values()) == 0
+            assert canastas(h, side) >= h.need
+            assert (aux == 1) == (not turn["laid_before"]), "concealed: no earlier lay"
+            h.out, h.concealed = s, aux == 1
+        elif kind == E.EV_END:
+            if turn is not None:
+                close_turn(h, turn)
+            assert (aux == 0) == (h.out is not None)
+    for side in range(2):
+        check_melds(h, side)
+    check_score(h, metrics)
+    return h
+
+
+def close_turn(h, turn):
+    s = turn["seat"]
+    if not turn["melded"] and h.melds[s % 2] and turn["take"] is None:
+        assert turn["value"] >= h.mins[s % 2], "initial minimum over the turn's melds"
+
+
+def check_score(h, m):
+    for side in range(2):
+        cb = sum((500 if w == 0 else 300) for r, (n, w) in h.melds[side].items()
+                 if r >= 4 and n + w >= 7)
+        n3 = h.faced[side]
+        r3 = 800 if n3 == 4 else 100 * n3
+        if not h.melds[side]:
+            r3 = -r3
+        ob = 0
+        if h.out is not None and h.out % 2 == side:
+            ob = 200 if h.concealed else 100
+        melded = sum(value(c) * k for c, k in h.meld_cards[side].items())
+        inh = sum(value(c) * k for q in range(h.K) if q % 2 == side
+                  for c, k in h.hands[q].items())
+        p = f"p{side + 1}_"
+        assert (m[p + "canasta_bonus"], m[p + "red3"], m[p + "out_bonus"], m[p + "melded"],
+                m[p + "in_hand"]) == (cb, r3, ob, melded, inh)
+        assert m[p + "points"] == cb + r3 + ob + melded - inh
+
+
+def census(W, K):
+    """Every card's place at the end of a hand: hands, melds, pile, stock, faced threes."""
+    n = np.zeros(E.NC, np.int64)
+    n += W.hand[:K].sum(axis=0) + W.mc.sum(axis=0) + W.faced
+    for c in W.pile[:W.st[2]]:
+        n[c] += 1
+    for c in W.stk[W.st[0]:W.st[1]]:
+        n[c] += 1
+    return n
+
+
+# ----------------------------------------------------------------------------- the pack, values
+
+def test_the_pack_and_the_values():
+    d = E.make_deck()
+    assert len(d) == 108 and (d == JOKER).sum() == 4
+    assert Counter(d.tolist())[C.parse_card("3h")] == 2
+    assert [E.RV[E.RI[c]] for c in C.parse("Jo As 2c Kd 8s 7h 4c 3s")] == \
+        [value(c) for c in C.parse("Jo As 2c Kd 8s 7h 4c 3s")] == [50, 20, 20, 10, 10, 5, 5, 5]
+    assert E.RI[C.parse_card("3d")] == E.R_RED3 == E.RI[C.parse_card("3h")]
+    assert E.RI[C.parse_card("3c")] == E.R_BLACK3 == E.RI[C.parse_card("3s")]
+
+
+def test_variants_not_built_are_refused():
+    for kw in (dict(players=3), dict(decks=3), dict(sequences=True), dict(max_wild=2),
+               dict(wild_melds=True), dict(initial_table="samba"), dict(players=2)):
+        with pytest.raises(SimkitError):
+            rules(**kw)
+    assert rules(players=2, hand_size=15).players == 2
+
+
+# ----------------------------------------------------------------------------- logged hands
+
+@pytest.mark.parametrize("game,strats,n", [
+    ("canasta", None, 300),
+    ("canasta", ["p1=random", "p2=random", "p3=random", "p4=random"], 300),
+    ("canasta", ["p2=random", "p4=random"], 200),
+    ("canasta(preset=two_hand)", ["p2=random"], 200),
+    ("canasta(preset=two_hand)", None, 200),
+    ("canasta(stock_end=end)", None, 150),
+])
+def test_logged_hands_follow_the_rules_and_score(game, strats, n):
+    spec, r = simkit.games.parse_game(game)
+    rows, log = play.play_logged(spec, r, strats, n=n, seed=11)
+    tot = Counter()
+    for k in range(n):
+        h = walk(log[k], rows.iloc[k].to_dict())
+        tot.update(h.stats)
+        tot["out"] += h.out is not None
+    assert tot["takes"] > n and tot["out"] > n // 2
+    if r.players == 4 and strats and "p1=random" in strats:
+        assert tot["noes"] > 0          # partner's no happened, and was obeyed (walk)
+
+
+def test_the_stock_is_shuffled():
+    # the first card dealt (to p1) is a joker 4 times in 108: within 4 SE over 3000 deals
+    n = 3000
+    _, log = play.play_logged(SPEC, rules(), None, n=n, seed=3)
+    first = np.array([split_event(x)[3] for x in log[:, E.NHEAD]])
+    last_dealt = np.array([split_event(x)[3] for x in log[:, E.NHEAD + 43]])
+    for cards in (first, last_dealt):
+        p = 4 / 108
+        assert abs((cards == JOKER).mean() - p) < 4 * math.sqrt(p * (1 - p) / n)
+        assert len(set(cards.tolist())) == 53
+
+
+# ----------------------------------------------------------------------------- stacked decks
+
+def stack(hands, up, stock=""):
+    """Four hands of 11 (p1 first: the last seat deals), dealt one at a time."""
+    hs = [h.split() for h in hands]
+    return " ".join(x for row in zip(*hs) for x in row) + f" {up} {stock}"
+
+
+def run_hand(deck, strategies=None, r=None, dealer=3):
+    r = r or rules()
+    strategies = simkit.core.registry.resolve_strategies(SPEC, r, strategies)
+    d = play.check_stack(SPEC, r, C.parse(deck) if isinstance(deck, str) else deck)
+    R, S, W = SPEC.prepare(r, strategies, d)
+    log = np.full((1, len(SPEC.log_columns(r))), -1, np.int64)
+    W.rs[0], W.rs[1] = 1, 2
+    E.play_hand(R, S, W, dealer, log, 0)
+    return W, log[0]
+
+
+FILL = ["4c 5c 6c 7c 8c 9c Tc Jc Qc Kc 4d", "5d 6d 7d 8d 9d Td Jd Qd Kd 4h 5h",
+        "6h 7h 8h 9h Th Jh Qh Kh 4s 5s 6s", "7s 8s 9s Ts Js Qs Ks 4c 5c 6c 7c"]
+
+
+def test_the_upcard_is_covered_while_wild_or_a_red_three():
+    r = rules()
+    deck = C.parse(stack(FILL, "Jo 3d 2h 9c"))
+    d = play.check_stack(SPEC, r, deck)
+    R, S, W = SPEC.prepare(r, simkit.core.registry.resolve_strategies(SPEC, r, None), d)
+    E.deal(R, W, 3, np.zeros((0, 1), np.int64), 0)
+    assert W.st[2] == 4 and W.pile[3] == C.parse_card("9c") and W.st[5] == 1   # frozen
+    # a frozen pile: p1 holds 9c 9d? no: one natural and wilds are not enough
+    assert E.take_forms(R, W, 0) == 0
+
+
+def test_the_top_card_is_laid_and_the_freeze_cleared_by_taking():
+    # the upcard Jo is covered by 9c: the pile is frozen.  p1 (side 0, no meld yet) holds two
+    # nines and three aces: 9 9 9 (30) + A A A (60) = 90 >= 50 with the pile's top card.
+    r = rules()
+    hands = ["9h 9d As Ad Ah 4c 5c 6c 7c 8c Tc", FILL[1], FILL[2], FILL[3]]
+    d = play.check_stack(SPEC, r, C.parse(stack(hands, "Jo 9c", "Kc Kd Kh")))
+    R, S, W = SPEC.prepare(r, simkit.core.registry.resolve_strategies(SPEC, r, None), d)
+    log = np.full((1, len(SPEC.log_columns(r))), -1, np.int64)
+    W.st[E.LP] = E.NHEAD
+    E.deal(R, W, 3, log, 0)
+    assert W.st[5] == 1 and E.take_forms(R, W, 0) == 2          # frozen: the pair only
+    assert E.turn(R, S, W, 0, log, 0) == 0
+    assert W.st[5] == 0 and W.st[2] == 1                        # taken, unfrozen, a discard
+    ev = [split_event(x) for x in log[0, E.NHEAD:W.st[E.LP]]]
+    k = next(j for j, e in enumerate(ev) if e[0] == E.EV_TAKE)
+    assert ev[k][1:] == (0, 2, C.parse_card("9c"))
+    assert ev[k + 1] == (E.EV_LAY, 0, 9, C.parse_card("9c"))    # the top card, at once
+    p = next(j for j, e in enumerate(ev) if e[0] == E.EV_PILE)
+    laid = [e[3] for e in ev[k + 1:p] if e[0] == E.EV_LAY]
+    assert sum(value(c) for c in laid) >= 50 > sum(value(c) for c in laid if c & 15 == 9)
+    assert W.hand[0, JOKER] == 1                                # the Jo came to the hand
+
+
+def test_initial_minimum_is_summed_over_the_turns_melds():
+    # p1 draws; K K K (30) and Q Q Q (30) reach 50 only together; with b50=6 it lays both.
+    hands = ["Ks Kd Kh Qs Qd Qh 4c 5c 6c 7c 8c", FILL[1], FILL[2], FILL[3]]
+    W, log = run_hand(stack(hands, "9c", "Jc"), ["p1=baseline(b50=6)"])
+    ev = [split_event(x) for x in log[E.NHEAD:E.NHEAD + log[1]]]
+    first = [e for e in ev if e[0] == E.EV_LAY and e[1] == 0][:6]
+    assert sorted(e[2] for e in first) == [12] * 3 + [13] * 3
+    # with only K K K (30) it may not meld on a draw turn
+    hands = ["Ks Kd Kh 9s 9d 4c 5c 6c 7c 8c Tc", FILL[1], FILL[2], FILL[3]]
+    W, log = run_hand(stack(hands, "Jd", "Jc"), ["p1=baseline(b50=6)"])
+    ev = [split_event(x) for x in log[E.NHEAD:E.NHEAD + log[1]]]
+    turn1 = ev[44:ev.index(next(e for e in ev if e[0] == E.EV_DISCARD))]
+    assert not [e for e in turn1 if e[0] == E.EV_LAY]
+
+
+@pytest.mark.parametrize("game,strats", [("canasta", None), ("canasta", ["p2=random"]),
+                                         ("canasta(preset=two_hand)", ["p1=random"])])
+def test_cards_are_conserved_in_every_deal(game, strats):
+    spec, r = simkit.games.parse_game(game)
+    st = simkit.core.registry.resolve_strategies(SPEC, r, strats)
+    R, S, W = SPEC.prepare(r, st)
+    pack = np.bincount(E.make_deck().astype(np.int64), minlength=E.NC)
+    outs = 0
+    for seed in range(150):
+        W.rs[0], W.rs[1] = seed * 7919 + 1, seed + 99
+        E.play_hand(R, S, W, seed % r.players, np.zeros((0, 1), np.int64), 0)
+        assert (census(W, r.players) == pack).all(), seed
+        outs += W.st[10] >= 0
+    assert outs > 50            # going out loses no card either
+
+
+def test_baseline_beats_random():
+    # paired per deal: the baseline side's points minus the random side's; n hands, 10 SE
+    for game, strats, n in (("canasta", ["p2=random", "p4=random"], 1500),
+                            ("canasta(preset=two_hand)", ["p2=random"], 1500)):
+        spec, r = simkit.games.parse_game(game)
+        rows, _ = play.play_logged(spec, r, strats, n=n, seed=21)
+        d = (rows["p1_points"] - rows["p2_points"]).to_numpy()
+        se = d.std(ddof=1) / math.sqrt(n)
+        assert d.mean() > 10 * se, (game, d.mean(), se)
