@@ -270,12 +270,14 @@ def _rules_of(opts):
 
 
 # Engine faults found by this referee (CANASTA.md notes, can at bd35465).  The replay stops at the
-# faulty move, so those hands are counted apart (their other moves unchecked) and the xfail
-# tests below fail until the engine is fixed; every other fault still fails the main test.
-#   bug 1: a player whose turn can only end by going out asks, hears "no", and goes out;
-#   bug 2: after drawing the stock's last card, a red three, a player discards (two-hand draws).
-KNOWN = {"bug1": "goes out after partner's no",
-         "bug2": "discards after drawing the stock's last card, a red three"}
+# faulty move, so hands with a fault still open are counted apart (their other moves unchecked)
+# and its xfail test below fails until the engine is fixed; every other fault fails the main test.
+#   bug 1 (fixed in can f185145): a player whose turn can only end by going out asks, hears "no",
+#   and goes out -- now a fault like any other, and test_partners_no_binds_the_engine guards it;
+#   bug 2 (open): after drawing the stock's last card, a red three, a player discards (two-hand).
+BUGS = {"bug1": "goes out after partner's no",
+        "bug2": "discards after drawing the stock's last card, a red three"}
+KNOWN = {k: BUGS[k] for k in ("bug2",)}
 
 
 def _check(case_id, opts, strats, n):
@@ -316,14 +318,13 @@ def _known_faults(bug, cases, slow=False):
         rows, log = play.play_logged(SPEC, rules, strats, n=n,
                                      seed=zlib.crc32((case_id + ("-slow" if slow else "")).encode()))
         res = ref.check_rows(rows, log, rules, limit=n)
-        bad += [f"{case_id} {p}" for p in res["problems"] if KNOWN[bug] in p]
+        bad += [f"{case_id} {p}" for p in res["problems"] if BUGS[bug] in p]
     return bad
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug 1 (CANASTA.md 2026-12-04 03:31): a player "
-                   "goes out after partner's no when his turn can only end by going out")
 def test_partners_no_binds_the_engine():
-    """Trap (a) over the classic quick-tier hands (160 hands)."""
+    """Trap (a) over the classic quick-tier hands (160 hands): engine bug 1 (CANASTA.md
+    2026-12-04 03:31, fixed in can f185145) stays fixed."""
     assert _known_faults("bug1", CASES[:3]) == []
 
 
