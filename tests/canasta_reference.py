@@ -311,6 +311,8 @@ def start(row, rules, deck=None, stop=None) -> tuple[Hand, Events]:
     for m in H.minima:
         if m not in (15, 50, 90, 120):
             raise Illegal(-1, f"an initial minimum of {m}")
+    if getattr(rules, "unit", "hand") == "hand" and H.minima != [50, 50]:
+        raise Illegal(-1, f"minima {H.minima} in a single hand (both sides at 0: 50)")
     return H, Events(evs)
 
 

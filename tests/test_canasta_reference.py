@@ -132,9 +132,10 @@ def test_each_rule_broken_once_is_caught():
     # an initial meld short of the minimum: the three queens alone (30)
     _illegal(rules, hands, ups, draws + _lays(1, "Qc Qd Qh") + [(R.DISCARD, 1, 0, _c("4c"))],
              "initial meld of 30")
-    # the same queens when the side's minimum is 15 (a side below zero): legal, the hand goes on
+    # the same queens when the side's minimum is 15 (in a game, a side below zero): legal
     short = draws + _lays(1, "Qc Qd Qh") + [(R.DISCARD, 1, 0, _c("4c"))]
-    H = ref.replay(_row(rules, hands, ups, short, minima=(15, 15)), rules, stop=30 + 1 + 6)
+    H = ref.replay(_row(rules, hands, ups, short, minima=(15, 15)), _rules(unit="game"),
+                   stop=30 + 1 + 6)
     assert H.melded == [False, True] and H.pile == [_c("9c"), _c("4c")]
     # a meld with two cards, a meld with one natural
     _illegal(rules, hands, ups, draws + _lays(1, "Kc Kc Kd Kd Kh Kh Ks As Ad Ah Jc Jd")
@@ -348,3 +349,51 @@ def test_stacked_decks_come_off_the_stock_in_order():
             H = ref.replay(row, rules, deck.tolist())
             mine = ref.metrics(H)
             assert {k: v for k, v in mine.items() if res[k] != v} == {}
+
+
+# --------------------------------------------------------------------------- corrupted engine logs
+
+def _engine_hands(n=40):
+    rules = _rules_of({})
+    rows, log = play.play_logged(SPEC, rules, FOUR_MIX, n=n, seed=99)
+    assert ref.check_rows(rows, log, rules)["illegal"] == 0
+    return rules, rows, log
+
+
+def _events(row):
+    return [ref.decode(e) for e in row[ref.NHEAD:ref.NHEAD + int(row[1])]]
+
+
+def _with(row, j, event):
+    bad = np.array(row, copy=True)
+    bad[ref.NHEAD + j] = ref.encode(*event)
+    return bad
+
+
+def test_corrupted_engine_logs_are_caught():
+    rules, rows, log = _engine_hands()
+    flipped = held = misplaced = False
+    for row in log:
+        evs = _events(row)
+        for j, (k, s, a, c) in enumerate(evs):
+            if k == R.ASK and a == 1 and not flipped:          # partner's yes made a no
+                with pytest.raises(ref.Illegal, match="after partner's no"):
+                    ref.replay(_with(row, j, (k, s, 0, c)), rules)
+                flipped = True
+            if k == R.DISCARD and not held:                    # a discard of a card not held
+                H = ref.replay(row, rules, stop=j)
+                x = next(x for x in (20, 21, 22, 23, 24, 25) if H.hands[s][x] == 0)
+                with pytest.raises(ref.Illegal, match="does not hold") as err:
+                    ref.replay(_with(row, j, (k, s, a, x)), rules)
+                assert err.value.event == j
+                held = True
+            if k == R.LAY and not ref.is_wild(c) and a >= 5 and not misplaced:
+                with pytest.raises(ref.Illegal, match="laid on the meld of rank"):
+                    ref.replay(_with(row, j, (k, s, a - 1, c)), rules)
+                misplaced = True
+    assert flipped and held and misplaced
+    # a score off by five is a mismatch, named by its deal
+    rows = rows.copy()
+    rows.loc[3, "p2_points"] += 5
+    res = ref.check_rows(rows, log, rules)
+    assert res["mismatch"] == 1 and "deal 3" in res["problems"][0]
