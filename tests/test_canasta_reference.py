@@ -263,6 +263,8 @@ CASES = [
     ("classic-stock-end", {"stock_end": "end"}, FOUR_RANDOM, 15, 1000),
     ("classic-options", {"pile_always_frozen": True, "wild_le_natural": True,
                          "red_threes_minus": "no_canasta"}, FOUR_MIX, 15, 1000),
+    # the safety stop after 20 turns (most of these hands end by it)
+    ("two-turn-cap", dict(TWO, max_turns=20), ["p1=random", "p2=baseline"], 20, 300),
 ]
 
 
@@ -303,12 +305,24 @@ def test_logged_hands_replay_legally_and_score_by_the_rules(case_id, opts, strat
     assert res["known"] <= max(2, n // 50)            # the known faults stay rare (~1%)
     # the hands did exercise what is checked: draws, lays, discards, pile takes, going out
     assert min(seen["draw"], seen["lay"], seen["discard"], seen["take"], seen["out"]) > 0, seen
+    if case_id == "two-turn-cap":
+        assert seen["turn_cap"] > 0, seen
     if tier == "slow":
         assert seen["take_frozen"] > 0 and seen["red3_drawn"] > 0, seen
         if case_id.startswith("classic") and case_id != "classic-stock-end":
             assert seen["ask_yes"] > 0 and seen["ask_no"] > 0, seen
         if "random" in case_id:
             assert seen["stock_end"] > 0 and seen["wild_discard"] > 0, seen
+
+
+def test_the_first_hand_of_a_game_replays_legally():
+    """``unit=game`` logs its first hand (minima 50/50); its metrics are the game's (win, score,
+    hands), so only the moves are checked here: 100 games' first hands."""
+    rules = _rules_of({"unit": "game"})
+    rows, log = play.play_logged(SPEC, rules, FOUR_MIX, n=100, seed=11)
+    res = ref.check_rows(rows, log, rules, limit=100)
+    assert (res["illegal"], res["truncated"]) == (0, 0), res["problems"]
+    assert res["seen"]["out"] > 0 and res["seen"]["take"] > 0
 
 
 def _known_faults(bug, cases, slow=False):
