@@ -48,12 +48,12 @@ def _plans(R, W, hands, melds):
     t = 0
     for i in range(hands.shape[0]):
         for r in range(E.NR):
-            W.hr[0, r] = hands[i, r]
-            W.mn[0, r] = melds[i, r]
-            W.mw[0, r] = 0
-        W.melded[0] = 1
+            W.rk[0, r] = hands[i, r]
+            W.rk[E.MN, r] = melds[i, r]
+            W.rk[E.MW, r] = 0
+        W.st[E.MELDED] = 1
         t += E.out_plan(R, W, 0)
-        W.melded[0] = 0
+        W.st[E.MELDED] = 0
         t += E.initial_fill(R, W, 0, -1, 50)
     return t
 
@@ -85,7 +85,7 @@ def main(argv=None) -> dict:
     can = hands("canasta", ["p1=baseline", "p2=baseline", "p3=baseline", "p4=baseline"])
     gin = hands("gin(swap=false)", ["p1=simple", "p2=simple"])
     spec, r = parse_game("canasta")
-    R, _, W = spec.prepare(r, parse_strategies(spec, r, ["p1=baseline"] * 4))
+    R, _, W = spec.prepare(r, parse_strategies(spec, r, []))
     hs, ms = random_states(args.calls)
     _plans(R, W, hs[:10], ms[:10])
     acc, _, _ = run_chunk(spec, r, parse_strategies(spec, r, []), stream_state(2, 0), 2000)

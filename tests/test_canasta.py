@@ -227,10 +227,10 @@ def check_score(h, m):
 def census(W, K):
     """Every card's place at the end of a hand: hands, melds, pile, stock, faced threes."""
     n = np.zeros(E.NC, np.int64)
-    n += W.hand[:K].sum(axis=0) + W.mc.sum(axis=0) + W.faced
-    for c in W.pile[:W.st[2]]:
+    n += W.cd[:K].sum(axis=0) + W.cd[E.MC:E.MC + 2].sum(axis=0) + W.cd[E.FC]
+    for c in W.pk[2, :W.st[2]]:
         n[c] += 1
-    for c in W.stk[W.st[0]:W.st[1]]:
+    for c in W.pk[1, W.st[0]:W.st[1]]:
         n[c] += 1
     return n
 
@@ -319,7 +319,7 @@ def test_the_upcard_is_covered_while_wild_or_a_red_three():
     d = play.check_stack(SPEC, r, deck)
     R, S, W = SPEC.prepare(r, simkit.core.registry.resolve_strategies(SPEC, r, None), d)
     E.deal(R, W, 3, np.zeros((0, 1), np.int64), 0)
-    assert W.st[2] == 4 and W.pile[3] == C.parse_card("9c") and W.st[5] == 1   # frozen
+    assert W.st[2] == 4 and W.pk[2, 3] == C.parse_card("9c") and W.st[5] == 1   # frozen
     # a frozen pile: p1 holds 9c 9d? no: one natural and wilds are not enough
     assert E.take_forms(R, W, 0) == 0
 
@@ -344,7 +344,7 @@ def test_the_top_card_is_laid_and_the_freeze_cleared_by_taking():
     p = next(j for j, e in enumerate(ev) if e[0] == E.EV_PILE)
     laid = [e[3] for e in ev[k + 1:p] if e[0] == E.EV_LAY]
     assert sum(value(c) for c in laid) >= 50 > sum(value(c) for c in laid if c & 15 == 9)
-    assert W.hand[0, JOKER] == 1                                # the Jo came to the hand
+    assert W.cd[0, JOKER] == 1                                # the Jo came to the hand
 
 
 def test_initial_minimum_is_summed_over_the_turns_melds():

@@ -1,12 +1,13 @@
 """Canasta kernels: classic four-hand partnership Canasta and two-hand Canasta on 108 cards.
 
 Canasta melds are groups of one rank, one meld per rank per side (READINGS-rummy.md 3.1), so a
-side's melds are two count tables, naturals ``W.mn[side, r]`` and wild cards ``W.mw[side, r]``
-by rank index ``r`` (:data:`RI`: 0 joker, 1 red three, 2 deuce, 3 black three, 4..14 the
-naturals), and no general meld search is needed.  A hand is a count vector of card codes
-``W.hand[seat, 65]`` with its rank-index counts ``W.hr[seat, 16]`` and size ``W.hn[seat]``; the
-cards a side laid are also counted by code (``W.mc``) and the faced red threes (``W.faced``), so a
-deal's cards can be counted back (hands + melds + pile + stock + faced threes = the pack).
+side's melds are two count tables, naturals ``W.rk[MN + side, r]`` and wilds
+``W.rk[MW + side, r]`` by rank index ``r`` (:data:`RI`: 0 joker, 1 red three, 2 deuce, 3 black
+three, 4..14 the naturals), and no general meld search is needed.  A hand is a count vector of
+card codes ``W.cd[seat]`` with its rank-index counts ``W.rk[seat]`` and size ``W.st[HN + seat]``;
+the cards a side laid are also counted by code (``W.cd[MC + side]``) and the faced red threes
+(``W.cd[FC]``), so a deal's cards can be counted back (hands + melds + pile + stock + faced
+threes = the pack).
 
 The stock is the pack shuffled lazily (the house's :func:`~simkit.engines.melds.stock.draw_stock`);
 a stacked deck is dealt in its order: ``hand_size`` cards one at a time from the dealer's left, the
@@ -144,32 +145,28 @@ class Seats(NamedTuple):
 
 
 class Work(NamedTuple):
-    deck: np.ndarray      # int64[108]: the pack (or the stacked deck) in order
+    """A kernel call copies and reference-counts every array of its records, so the state lives
+    in few arrays (measured: :func:`out_plan` took 145 ns a call with 22 arrays, 62 with 6)."""
+    pk: np.ndarray        # int64[3, 108]: the pack (or the stacked deck) in order, the stock
+                          # (drawn from st[0] on), the pile (st[2] cards)
     stacked: bool
-    stk: np.ndarray       # int64[108]: the stock, drawn from st[0] on
-    pile: np.ndarray      # int64[108]
-    hand: np.ndarray      # int64[K, 65]: cards by code
-    hr: np.ndarray        # int64[K, 16]: cards by rank index
-    hn: np.ndarray        # int64[K]: cards in hand
-    mn: np.ndarray        # int64[2, 16]: naturals in each side's meld of each rank
-    mw: np.ndarray        # int64[2, 16]: wild cards in it
-    mc: np.ndarray        # int64[2, 65]: the side's melded cards by code
-    mval: np.ndarray      # int64[2]: the side's melded cards' value
-    faced: np.ndarray     # int64[65]: red threes faced, by code
-    r3: np.ndarray        # int64[2]: red threes faced by each side
-    melded: np.ndarray    # int64[2]: the side has melded in this hand
-    laid: np.ndarray      # int64[K]: the seat has laid a card in this hand
-    takes: np.ndarray     # int64[K]
-    plan: np.ndarray      # int64[3, 16]: cards to lay by rank: naturals, jokers, deuces
-    pts: np.ndarray       # int64[2, 6]: the hand's score parts by side (points, canasta, red3,
-                          # out, melded, in hand)
-    scores: np.ndarray    # int64[2]: game totals
-    mins: np.ndarray      # int64[2]: the sides' initial minimums in this hand
+    cd: np.ndarray        # int64[7, 65]: by card code: the seats' hands (rows 0..3), the
+                          # sides' melded cards (MC + side), the faced red threes (FC)
+    rk: np.ndarray        # int64[11, 16]: by rank index: the seats' hands (rows 0..3), the
+                          # sides' melds' naturals (MN + side) and wilds (MW + side), the plan of
+                          # cards to lay (PL: naturals, PL + 1: jokers, PL + 2: deuces)
+    st: np.ndarray        # int64[NST]: the scalars (ST_* below) and small vectors (HN.. PTS)
     opts: np.ndarray      # int64[NOPT, 2]: a random decision's options (kind, rank)
-    st: np.ndarray        # int64[12]: stock top, stock end, pile size, log pos, turns, frozen,
-                          # turn's laid value, side melded before the turn, laid before the turn,
-                          # partner said no, seat out (-1), concealed
     rs: np.ndarray        # uint64[2]: the card stream and the strategy stream
+
+
+# W.st: 0 stock top, 1 stock end, 2 pile size, 3 log position, 4 turns, 5 pile frozen, 6 value
+# laid this turn, 7 side melded before the turn, 8 seat laid before the turn, 9 partner said no,
+# 10 seat out (-1), 11 concealed; then per seat or side:
+HN, MVAL, R3, MELDED, LAID, TAKES, MINS, SCORES, PTS = 12, 16, 18, 20, 22, 26, 30, 32, 34
+NST = PTS + 12        # PTS + 6 * side + part: points, canasta, red threes, out, melded, in hand
+MC, FC = 4, 6
+MN, MW, PL = 4, 6, 8
 
 
 def table(rules) -> Table:
@@ -186,17 +183,11 @@ def table(rules) -> Table:
 
 def work(rules, stacked=None) -> Work:
     d = make_deck(rules) if stacked is None else np.asarray(stacked, np.int64)
-    d = d.astype(np.int64)
-    K = rules.players
-    z = np.zeros
-    return record(Work, deck=d, stacked=stacked is not None, stk=z(N_PACK, np.int64),
-                  pile=z(N_PACK, np.int64), hand=z((K, NC), np.int64), hr=z((K, NR), np.int64),
-                  hn=z(K, np.int64), mn=z((2, NR), np.int64), mw=z((2, NR), np.int64),
-                  mc=z((2, NC), np.int64), mval=z(2, np.int64), faced=z(NC, np.int64),
-                  r3=z(2, np.int64), melded=z(2, np.int64), laid=z(K, np.int64),
-                  takes=z(K, np.int64), plan=z((3, NR), np.int64), pts=z((2, 6), np.int64),
-                  scores=z(2, np.int64), mins=z(2, np.int64), opts=z((NOPT, 2), np.int64),
-                  st=z(12, np.int64), rs=z(2, np.uint64))
+    pk = np.zeros((3, N_PACK), np.int64)
+    pk[0] = d.astype(np.int64)
+    return record(Work, pk=pk, stacked=stacked is not None, cd=np.zeros((7, NC), np.int64),
+                  rk=np.zeros((11, NR), np.int64), st=np.zeros(NST, np.int64),
+                  opts=np.zeros((NOPT, 2), np.int64), rs=np.zeros(2, np.uint64))
 
 
 def metrics(rules) -> list[Metric]:
@@ -216,26 +207,26 @@ def log_columns(rules) -> list[str]:
 
 @njit(cache=True, nogil=True, inline="always")
 def add_card(W, p, c):
-    W.hand[p, c] += 1
-    W.hr[p, RI[c]] += 1
-    W.hn[p] += 1
+    W.cd[p, c] += 1
+    W.rk[p, RI[c]] += 1
+    W.st[HN + p] += 1
 
 
 @njit(cache=True, nogil=True, inline="always")
 def drop_card(W, p, c):
-    W.hand[p, c] -= 1
-    W.hr[p, RI[c]] -= 1
-    W.hn[p] -= 1
+    W.cd[p, c] -= 1
+    W.rk[p, RI[c]] -= 1
+    W.st[HN + p] -= 1
 
 
 @njit(cache=True, nogil=True)
 def code_of(W, p, r):
     """A card of rank index ``r`` in seat ``p``'s hand (-1: none)."""
     if r == R_JOKER:
-        return JOKER if W.hand[p, JOKER] > 0 else -1
+        return JOKER if W.cd[p, JOKER] > 0 else -1
     for s in range(4):
         c = s * 16 + (3 if r == R_RED3 or r == R_BLACK3 else r)
-        if W.hand[p, c] > 0 and RI[c] == r:
+        if W.cd[p, c] > 0 and RI[c] == r:
             return c
     return -1
 
@@ -254,7 +245,7 @@ def frozen(R, W):
 def canastas(W, s):
     n = 0
     for r in range(4, 15):
-        if W.mn[s, r] + W.mw[s, r] >= 7:
+        if W.rk[MN + s, r] + W.rk[MW + s, r] >= 7:
             n += 1
     return n
 
@@ -263,7 +254,7 @@ def canastas(W, s):
 def hand_value(W, p):
     t = 0
     for r in range(NR):
-        t += W.hr[p, r] * RV[r]
+        t += W.rk[p, r] * RV[r]
     return t
 
 
@@ -274,14 +265,14 @@ def to_meld(W, p, m, c, log, i):
     s = p % 2
     r = RI[c]
     if r == R_JOKER or r == R_DEUCE:
-        W.mw[s, m] += 1
+        W.rk[MW + s, m] += 1
     else:
-        W.mn[s, m] += 1
-    W.mc[s, c] += 1
-    W.mval[s] += RV[r]
+        W.rk[MN + s, m] += 1
+    W.cd[MC + s, c] += 1
+    W.st[MVAL + s] += RV[r]
     W.st[6] += RV[r]
-    W.laid[p] = 1
-    W.melded[s] = 1
+    W.st[LAID + p] = 1
+    W.st[MELDED + s] = 1
     put_event(log, i, W.st, LP, EV_LAY, p, m, c)
 
 
@@ -298,7 +289,7 @@ def lay(W, p, c, from_hand, log, i):
 def lay_wild(W, p, m, joker, log, i):
     """Seat ``p`` lays a wild card (a joker when ``joker`` and one is held, else a deuce, else a
     joker) on its side's meld of rank ``m``."""
-    r = R_JOKER if (joker and W.hr[p, R_JOKER] > 0) or W.hr[p, R_DEUCE] == 0 else R_DEUCE
+    r = R_JOKER if (joker and W.rk[p, R_JOKER] > 0) or W.rk[p, R_DEUCE] == 0 else R_DEUCE
     c = code_of(W, p, r)
     drop_card(W, p, c)
     to_meld(W, p, m, c, log, i)
@@ -322,8 +313,8 @@ def wild_room(R, nat, wild):
 
 @njit(cache=True, nogil=True)
 def face_red3(W, p, c, from_pile, log, i):
-    W.faced[c] += 1
-    W.r3[p % 2] += 1
+    W.cd[FC, c] += 1
+    W.st[R3 + p % 2] += 1
     put_event(log, i, W.st, LP, EV_RED3, p, from_pile, c)
 
 
@@ -332,13 +323,13 @@ def draw_card(W, p, aux, log, i):
     """Seat ``p`` draws from the stock; a red three is faced and replaced.  Returns 0; -1 when a
     red three was the stock's last card (the hand ends after this turn's lays, no discard); -2
     when the stock was empty."""
-    c = draw_stock(W.stk, W.st, W.rs, W.stacked)
+    c = draw_stock(W.pk[1], W.st, W.rs, W.stacked)
     if c < 0:
         return -2
     put_event(log, i, W.st, LP, EV_DRAW, p, aux, c)
     while RI[c] == R_RED3:
         face_red3(W, p, c, 0, log, i)
-        c = draw_stock(W.stk, W.st, W.rs, W.stacked)
+        c = draw_stock(W.pk[1], W.st, W.rs, W.stacked)
         if c < 0:
             return -1
         put_event(log, i, W.st, LP, EV_DRAW, p, 1, c)
@@ -353,40 +344,40 @@ def deal(R, W, dealer, log, i):
     sides' initial minimums from their scores."""
     K = R.players
     for s in range(2):
-        sc = W.scores[s]
-        W.mins[s] = 15 if sc < 0 else 50 if sc < 1500 else 90 if sc < 3000 else 120
-    reset_stock(W.stk, W.st, W.deck)
+        sc = W.st[SCORES + s]
+        W.st[MINS + s] = 15 if sc < 0 else 50 if sc < 1500 else 90 if sc < 3000 else 120
+    reset_stock(W.pk[1], W.st, W.pk[0])
     for k in range(2, 12):
         W.st[k] = 0
     W.st[LP] = NHEAD
     W.st[10] = -1
     for s in range(2):
-        W.mval[s] = 0
-        W.r3[s] = 0
-        W.melded[s] = 0
+        W.st[MVAL + s] = 0
+        W.st[R3 + s] = 0
+        W.st[MELDED + s] = 0
         for r in range(NR):
-            W.mn[s, r] = 0
-            W.mw[s, r] = 0
+            W.rk[MN + s, r] = 0
+            W.rk[MW + s, r] = 0
         for c in range(NC):
-            W.mc[s, c] = 0
+            W.cd[MC + s, c] = 0
     for c in range(NC):
-        W.faced[c] = 0
+        W.cd[FC, c] = 0
     for p in range(K):
         for c in range(NC):
-            W.hand[p, c] = 0
+            W.cd[p, c] = 0
         for r in range(NR):
-            W.hr[p, r] = 0
-        W.hn[p] = 0
-        W.laid[p] = 0
-        W.takes[p] = 0
+            W.rk[p, r] = 0
+        W.st[HN + p] = 0
+        W.st[LAID + p] = 0
+        W.st[TAKES + p] = 0
     for j in range(R.hand_size * K):
-        c = draw_stock(W.stk, W.st, W.rs, W.stacked)
+        c = draw_stock(W.pk[1], W.st, W.rs, W.stacked)
         p = (dealer + 1 + j) % K
         add_card(W, p, c)
         put_event(log, i, W.st, LP, EV_DEAL, p, j // K, c)
     while True:
-        c = draw_stock(W.stk, W.st, W.rs, W.stacked)
-        W.pile[W.st[2]] = c
+        c = draw_stock(W.pk[1], W.st, W.rs, W.stacked)
+        W.pk[2, W.st[2]] = c
         W.st[2] += 1
         put_event(log, i, W.st, LP, EV_UP, 0, 0, c)
         r = RI[c]
@@ -395,7 +386,7 @@ def deal(R, W, dealer, log, i):
         W.st[5] = 1
     for j in range(K):
         p = (dealer + 1 + j) % K
-        while W.hr[p, R_RED3] > 0:
+        while W.rk[p, R_RED3] > 0:
             c = code_of(W, p, R_RED3)
             drop_card(W, p, c)
             face_red3(W, p, c, 0, log, i)
@@ -409,7 +400,7 @@ def deal(R, W, dealer, log, i):
 def clear_plan(W):
     for k in range(3):
         for r in range(NR):
-            W.plan[k, r] = 0
+            W.rk[PL + k, r] = 0
 
 
 @njit(cache=True, nogil=True)
@@ -417,7 +408,7 @@ def plan_cards(W):
     t = 0
     for k in range(3):
         for r in range(NR):
-            t += W.plan[k, r]
+            t += W.rk[PL + k, r]
     return t
 
 
@@ -427,18 +418,18 @@ def fill_step(R, W, p, t):
     on ties (a natural on a planned meld, a new meld of three naturals; then a joker or a deuce
     on a planned meld, a new meld of a pair and a wild); returns its value, 0 when none is left."""
     s = p % 2
-    h = W.hr[p]
-    jk = h[R_JOKER] - W.plan[1, 0]
-    du = h[R_DEUCE] - W.plan[2, 0]
+    h = W.rk[p]
+    jk = h[R_JOKER] - W.rk[PL + 1, 0]
+    du = h[R_DEUCE] - W.rk[PL + 2, 0]
     for r in range(4, 15):
-        jk -= W.plan[1, r]
-        du -= W.plan[2, r]
+        jk -= W.rk[PL + 1, r]
+        du -= W.rk[PL + 2, r]
     bk, br, bv, bs = -1, 0, 0, 0
     for ps in range(2):
         for r in range(4, 15):
-            nat = W.mn[s, r] + W.plan[0, r] + (1 if r == t else 0)
-            wild = W.mw[s, r] + W.plan[1, r] + W.plan[2, r]
-            left = h[r] - W.plan[0, r]
+            nat = W.rk[MN + s, r] + W.rk[PL + 0, r] + (1 if r == t else 0)
+            wild = W.rk[MW + s, r] + W.rk[PL + 1, r] + W.rk[PL + 2, r]
+            left = h[r] - W.rk[PL + 0, r]
             k, v, n = -1, 0, 1
             if nat >= 2:
                 if ps == 0 and left > 0:
@@ -455,31 +446,31 @@ def fill_step(R, W, p, t):
     if bk < 0:
         return 0
     if bk == 0:
-        W.plan[1, br] += 1
+        W.rk[PL + 1, br] += 1
     elif bk == 1:
-        W.plan[2, br] += 1
+        W.rk[PL + 2, br] += 1
     elif bk == 2:
-        W.plan[0, br] += 1
+        W.rk[PL + 0, br] += 1
     elif bk == 3:
-        W.plan[0, br] += 3
+        W.rk[PL + 0, br] += 3
     else:
-        W.plan[0, br] += 2
+        W.rk[PL + 0, br] += 2
         if jk > 0:
-            W.plan[1, br] += 1
+            W.rk[PL + 1, br] += 1
         else:
-            W.plan[2, br] += 1
+            W.rk[PL + 2, br] += 1
     return bv
 
 
 @njit(cache=True, nogil=True)
 def initial_fill(R, W, p, t, need):
-    """The plan of an initial meld (``W.plan``) reaching ``need`` greedily, the most value per
+    """The plan of an initial meld (the plan (``W.rk[PL:PL + 3]``)) reaching ``need`` greedily, the most value per
     card first: with the pile's top card of rank ``t`` (-1: none) and a natural pair of it from
     the hand.  Returns the plan's value (the top card's included)."""
     clear_plan(W)
     v = 0
     if t >= 0:
-        W.plan[0, t] = 2
+        W.rk[PL + 0, t] = 2
         v = 3 * RV[t]
     for _ in range(40):
         if v >= need:
@@ -493,13 +484,13 @@ def initial_fill(R, W, p, t, need):
 
 @njit(cache=True, nogil=True)
 def lay_plan(W, p, log, i):
-    """Lay ``W.plan`` (naturals first, then the wild cards, rank by rank)."""
+    """Lay the plan (``W.rk[PL:PL + 3]``) (naturals first, then the wild cards, rank by rank)."""
     for r in range(NR):
-        for _ in range(W.plan[0, r]):
+        for _ in range(W.rk[PL + 0, r]):
             lay_natural(W, p, r, log, i)
-        for _ in range(W.plan[1, r]):
+        for _ in range(W.rk[PL + 1, r]):
             lay_wild(W, p, r, True, log, i)
-        for _ in range(W.plan[2, r]):
+        for _ in range(W.rk[PL + 2, r]):
             lay_wild(W, p, r, False, log, i)
 
 
@@ -507,7 +498,7 @@ def lay_plan(W, p, log, i):
 def canastas_with_plan(W, s, t):
     n = 0
     for r in range(4, 15):
-        tot = W.mn[s, r] + W.mw[s, r] + W.plan[0, r] + W.plan[1, r] + W.plan[2, r]
+        tot = W.rk[MN + s, r] + W.rk[MW + s, r] + W.rk[PL + 0, r] + W.rk[PL + 1, r] + W.rk[PL + 2, r]
         if r == t:
             tot += 1
         if tot >= 7:
@@ -525,18 +516,18 @@ def take_forms(R, W, p):
     n = W.st[2]
     if n == 0:
         return 0
-    top = W.pile[n - 1]
+    top = W.pk[2, n - 1]
     t = RI[top]
     if t < 4:
         return 0
     s = p % 2
     f = 0
-    if W.hr[p, t] >= 2:
+    if W.rk[p, t] >= 2:
         f |= 2
-    if W.melded[s] and not frozen(R, W):
-        if W.mn[s, t] > 0:
+    if W.st[MELDED + s] and not frozen(R, W):
+        if W.rk[MN + s, t] > 0:
             f |= 1
-        elif W.hr[p, t] >= 1 and W.hr[p, R_JOKER] + W.hr[p, R_DEUCE] > 0 and \
+        elif W.rk[p, t] >= 1 and W.rk[p, R_JOKER] + W.rk[p, R_DEUCE] > 0 and \
                 wild_room(R, 2, 0) > 0:
             f |= 4
     return f
@@ -549,59 +540,59 @@ def take_plan(R, W, p, form):
     left able to discard (two cards or more) or to go out (trap (b): no other hand-size limit)."""
     s = p % 2
     n = W.st[2]
-    t = RI[W.pile[n - 1]]
-    if not W.melded[s]:
-        if initial_fill(R, W, p, t, W.mins[s]) < W.mins[s]:
+    t = RI[W.pk[2, n - 1]]
+    if not W.st[MELDED + s]:
+        if initial_fill(R, W, p, t, W.st[MINS + s]) < W.st[MINS + s]:
             return False
     else:
         clear_plan(W)
         if form == 2:
-            W.plan[0, t] = 2
+            W.rk[PL + 0, t] = 2
         elif form == 4:
-            W.plan[0, t] = 1
-            if W.hr[p, R_DEUCE] > 0:
-                W.plan[2, t] = 1
+            W.rk[PL + 0, t] = 1
+            if W.rk[p, R_DEUCE] > 0:
+                W.rk[PL + 2, t] = 1
             else:
-                W.plan[1, t] = 1
+                W.rk[PL + 1, t] = 1
     rest = n - 1
     for j in range(n - 1):
-        if RI[W.pile[j]] == R_RED3:
+        if RI[W.pk[2, j]] == R_RED3:
             rest -= 1
-    left = W.hn[p] - plan_cards(W) + rest
+    left = W.st[HN + p] - plan_cards(W) + rest
     return left >= 2 or canastas_with_plan(W, s, t) >= R.need
 
 
 @njit(cache=True, nogil=True)
 def take(R, W, p, log, i):
-    """Take the pile by ``W.plan``: lay its top card at once with the plan's cards, then the rest
+    """Take the pile by the plan (``W.rk[PL:PL + 3]``): lay its top card at once with the plan's cards, then the rest
     of the pile goes to the hand (its red threes faced, not replaced); the pile is unfrozen."""
     n = W.st[2]
-    top = W.pile[n - 1]
+    top = W.pk[2, n - 1]
     put_event(log, i, W.st, LP, EV_TAKE, p, n, top)
     lay(W, p, top, False, log, i)
     lay_plan(W, p, log, i)
     put_event(log, i, W.st, LP, EV_PILE, p, n - 1, 0)
     for j in range(n - 1):
-        c = W.pile[j]
+        c = W.pk[2, j]
         if RI[c] == R_RED3:
             face_red3(W, p, c, 1, log, i)
         else:
             add_card(W, p, c)
     W.st[2] = 0
     W.st[5] = 0
-    W.takes[p] += 1
+    W.st[TAKES + p] += 1
 
 
 # --------------------------------------------------------------------------- going out
 
 @njit(cache=True, nogil=True)
 def out_plan(R, W, p):
-    """Can seat ``p`` lay its whole hand but at most one card (discarded) now?  Fills ``W.plan``
+    """Can seat ``p`` lay its whole hand but at most one card (discarded) now?  Fills the plan (``W.rk[PL:PL + 3]``)
     and returns the number of cards left (0 or 1), or -1 when it cannot: too many cards left,
     too few canastas for its side, or the side's initial minimum not reached."""
     s = p % 2
     clear_plan(W)
-    h = W.hr[p]
+    h = W.rk[p]
     left = 0
     v = 0
     wl = h[R_JOKER] + h[R_DEUCE]
@@ -609,23 +600,23 @@ def out_plan(R, W, p):
         n = h[r]
         if n == 0:
             continue
-        if W.mn[s, r] > 0 or n >= 3:
-            W.plan[0, r] = n
+        if W.rk[MN + s, r] > 0 or n >= 3:
+            W.rk[PL + 0, r] = n
             v += n * RV[r]
         elif n == 2 and wl > 0:
-            W.plan[0, r] = 2
+            W.rk[PL + 0, r] = 2
             v += 2 * RV[r]
             wl -= 1
-            if W.plan[2, 0] < h[R_DEUCE]:
-                W.plan[2, r] += 1
-                W.plan[2, 0] += 1
+            if W.rk[PL + 2, 0] < h[R_DEUCE]:
+                W.rk[PL + 2, r] += 1
+                W.rk[PL + 2, 0] += 1
             else:
-                W.plan[1, r] += 1
-                W.plan[1, 0] += 1
+                W.rk[PL + 1, r] += 1
+                W.rk[PL + 1, 0] += 1
         else:
             left += n
     if h[R_BLACK3] >= 3:
-        W.plan[0, R_BLACK3] = h[R_BLACK3]
+        W.rk[PL + 0, R_BLACK3] = h[R_BLACK3]
         v += 5 * h[R_BLACK3]
     else:
         left += h[R_BLACK3]
@@ -634,8 +625,8 @@ def out_plan(R, W, p):
     while wl > 0:           # the other wild cards: on the meld nearest a canasta with room
         best, bt = -1, -1
         for r in range(4, 15):
-            nat = W.mn[s, r] + W.plan[0, r]
-            wild = W.mw[s, r] + W.plan[1, r] + W.plan[2, r]
+            nat = W.rk[MN + s, r] + W.rk[PL + 0, r]
+            wild = W.rk[MW + s, r] + W.rk[PL + 1, r] + W.rk[PL + 2, r]
             if nat >= 2 and wild_room(R, nat, wild) > 0:
                 tot = nat + wild
                 key = tot if tot < 7 else -tot
@@ -644,31 +635,31 @@ def out_plan(R, W, p):
         if best < 0:
             break
         wl -= 1
-        if W.plan[2, 0] < h[R_DEUCE]:
-            W.plan[2, best] += 1
-            W.plan[2, 0] += 1
+        if W.rk[PL + 2, 0] < h[R_DEUCE]:
+            W.rk[PL + 2, best] += 1
+            W.rk[PL + 2, 0] += 1
             v += 20
         else:
-            W.plan[1, best] += 1
-            W.plan[1, 0] += 1
+            W.rk[PL + 1, best] += 1
+            W.rk[PL + 1, 0] += 1
             v += 50
     left += wl
-    W.plan[1, 0] = 0
-    W.plan[2, 0] = 0
+    W.rk[PL + 1, 0] = 0
+    W.rk[PL + 2, 0] = 0
     if left > 1 or canastas_with_plan(W, s, -1) < R.need:
         return -1
-    if not W.st[7] and W.st[6] + v < W.mins[s]:
+    if not W.st[7] and W.st[6] + v < W.st[MINS + s]:
         return -1
     return left
 
 
 @njit(cache=True, nogil=True)
 def go_out(R, W, p, log, i):
-    """Lay ``W.plan`` (from :func:`out_plan`) and discard the last card if one is left."""
+    """Lay the plan (``W.rk[PL:PL + 3]``) (from :func:`out_plan`) and discard the last card if one is left."""
     lay_plan(W, p, log, i)
-    if W.hn[p] == 1:
+    if W.st[HN + p] == 1:
         for c in range(NC):
-            if W.hand[p, c] > 0:
+            if W.cd[p, c] > 0:
                 discard(W, p, c, log, i)
                 break
     mark_out(W, p, log, i)
@@ -685,7 +676,7 @@ def mark_out(W, p, log, i):
 @njit(cache=True, nogil=True)
 def discard(W, p, c, log, i):
     drop_card(W, p, c)
-    W.pile[W.st[2]] = c
+    W.pk[2, W.st[2]] = c
     W.st[2] += 1
     if RI[c] == R_JOKER or RI[c] == R_DEUCE:
         W.st[5] = 1
@@ -721,7 +712,7 @@ def budget(S, p, need):
 
 @njit(cache=True, nogil=True)
 def baseline_take(R, S, W, p, forced):
-    """Take the pile (``W.plan`` set) when that is legal and it holds ``take_min`` cards or more
+    """Take the pile (the plan (``W.rk[PL:PL + 3]``) set) when that is legal and it holds ``take_min`` cards or more
     (``forced``: the stock is empty, any size): by adding the top card to the side's meld, else
     with a natural pair (and the rank's other naturals), else a natural and a wild."""
     f = take_forms(R, W, p)
@@ -729,24 +720,24 @@ def baseline_take(R, S, W, p, forced):
         return False
     for form in (1, 2, 4):
         if f & form and take_plan(R, W, p, form):
-            t = RI[W.pile[W.st[2] - 1]]
-            if form == 2 and W.melded[p % 2] and W.hr[p, t] > 2:
-                W.plan[0, t] = W.hr[p, t]
+            t = RI[W.pk[2, W.st[2] - 1]]
+            if form == 2 and W.st[MELDED + p % 2] and W.rk[p, t] > 2:
+                W.rk[PL + 0, t] = W.rk[p, t]
                 if not take_plan_ok(W, p):
-                    W.plan[0, t] = 2
+                    W.rk[PL + 0, t] = 2
             return True
     return False
 
 
 @njit(cache=True, nogil=True)
 def take_plan_ok(W, p):
-    """Does the taker keep two cards after the take by ``W.plan``?"""
+    """Does the taker keep two cards after the take by the plan (``W.rk[PL:PL + 3]``)?"""
     n = W.st[2]
     rest = n - 1
     for j in range(n - 1):
-        if RI[W.pile[j]] == R_RED3:
+        if RI[W.pk[2, j]] == R_RED3:
             rest -= 1
-    return W.hn[p] - plan_cards(W) + rest >= 2
+    return W.st[HN + p] - plan_cards(W) + rest >= 2
 
 
 @njit(cache=True, nogil=True)
@@ -758,7 +749,7 @@ def try_out(R, S, W, p, log, i, want, mincan):
         return False
     if out_plan(R, W, p) < 0 or canastas_with_plan(W, p % 2, -1) < mincan:
         return False
-    if want and R.players == 4 and W.hn[p] > 1:     # a take that left it one card or none
+    if want and R.players == 4 and W.st[HN + p] > 1:     # a take that left it one card or none
         if not ask_partner(R, S, W, p, log, i):      # committed it to going out: no asking
             return False
         out_plan(R, W, p)
@@ -772,23 +763,23 @@ def baseline_lays(R, S, W, p, log, i):
     ``pairs`` is 0), complete canastas with wild cards; always keeping two cards."""
     s = p % 2
     for r in range(4, 15):
-        if W.mn[s, r] > 0:
-            while W.hr[p, r] > 0 and W.hn[p] > 2:
+        if W.rk[MN + s, r] > 0:
+            while W.rk[p, r] > 0 and W.st[HN + p] > 2:
                 lay_natural(W, p, r, log, i)
-        elif W.hr[p, r] >= 3 and W.hn[p] - W.hr[p, r] >= 2:
-            for _ in range(W.hr[p, r]):
+        elif W.rk[p, r] >= 3 and W.st[HN + p] - W.rk[p, r] >= 2:
+            for _ in range(W.rk[p, r]):
                 lay_natural(W, p, r, log, i)
-        elif W.hr[p, r] == 2 and S.pairs[p] == 0 and W.hn[p] >= 5 and \
-                W.hr[p, R_DEUCE] + W.hr[p, R_JOKER] > 0:
+        elif W.rk[p, r] == 2 and S.pairs[p] == 0 and W.st[HN + p] >= 5 and \
+                W.rk[p, R_DEUCE] + W.rk[p, R_JOKER] > 0:
             lay_natural(W, p, r, log, i)
             lay_natural(W, p, r, log, i)
             lay_wild(W, p, r, False, log, i)
     for r in range(4, 15):
-        tot = W.mn[s, r] + W.mw[s, r]
-        if W.mn[s, r] > 0 and tot < 7 and 7 - tot <= S.wild_gap[p]:
-            nw = W.hr[p, R_JOKER] + W.hr[p, R_DEUCE]
-            if nw >= 7 - tot and wild_room(R, W.mn[s, r], W.mw[s, r]) >= 7 - tot and \
-                    W.hn[p] - (7 - tot) >= 2:
+        tot = W.rk[MN + s, r] + W.rk[MW + s, r]
+        if W.rk[MN + s, r] > 0 and tot < 7 and 7 - tot <= S.wild_gap[p]:
+            nw = W.rk[p, R_JOKER] + W.rk[p, R_DEUCE]
+            if nw >= 7 - tot and wild_room(R, W.rk[MN + s, r], W.rk[MW + s, r]) >= 7 - tot and \
+                    W.st[HN + p] - (7 - tot) >= 2:
                 for _ in range(7 - tot):
                     lay_wild(W, p, r, False, log, i)
 
@@ -799,10 +790,10 @@ def baseline_meld(R, S, W, p, log, i):
     s = p % 2
     if try_out(R, S, W, p, log, i, S.ask[p] == 1, S.go_out[p]):
         return True
-    if not W.melded[s]:
-        need = W.mins[s]
+    if not W.st[MELDED + s]:
+        need = W.st[MINS + s]
         v = initial_fill(R, W, p, -1, need)
-        if v >= need and plan_cards(W) <= budget(S, p, need) and W.hn[p] - plan_cards(W) >= 2:
+        if v >= need and plan_cards(W) <= budget(S, p, need) and W.st[HN + p] - plan_cards(W) >= 2:
             lay_plan(W, p, log, i)
         else:
             return False
@@ -816,19 +807,19 @@ def baseline_discard(R, S, W, p):
     s = p % 2
     o = 1 - s
     npile = W.st[2]
-    freeze = S.freeze[p] > 0 and W.melded[o] and not W.melded[s] and npile >= S.freeze[p] \
+    freeze = S.freeze[p] > 0 and W.st[MELDED + o] and not W.st[MELDED + s] and npile >= S.freeze[p] \
         and not frozen(R, W)
     best, bc = -1, 1 << 40
     for r in range(NR):
-        if W.hr[p, r] == 0:
+        if W.rk[p, r] == 0:
             continue
         if is_wild_r(r):
             cost = (-1000 if freeze else 1000) + RV[r]
         elif r == R_BLACK3:
             cost = -500 if npile >= S.b3_pile[p] else 200
         else:
-            cost = RV[r] + (25 if W.hr[p, r] >= 2 else 0) + (25 if W.mn[s, r] > 0 else 0)
-            if W.mn[o, r] > 0 and W.melded[o] and not frozen(R, W):
+            cost = RV[r] + (25 if W.rk[p, r] >= 2 else 0) + (25 if W.rk[MN + s, r] > 0 else 0)
+            if W.rk[MN + o, r] > 0 and W.st[MELDED + o] and not frozen(R, W):
                 cost += S.feed[p] * npile
         if cost < bc:
             best, bc = r, cost
@@ -847,20 +838,20 @@ def random_options(R, W, p):
     if not W.st[9] and out_plan(R, W, p) >= 0:
         W.opts[k, 0] = O_OUT
         k += 1
-    nw = W.hr[p, R_JOKER] + W.hr[p, R_DEUCE]
+    nw = W.rk[p, R_JOKER] + W.rk[p, R_DEUCE]
     for r in range(4, 15):
-        if W.mn[s, r] > 0:
-            if W.hr[p, r] > 0 and W.hn[p] >= 3:
+        if W.rk[MN + s, r] > 0:
+            if W.rk[p, r] > 0 and W.st[HN + p] >= 3:
                 W.opts[k, 0], W.opts[k, 1] = O_NAT, r
                 k += 1
-            if nw > 0 and W.hn[p] >= 3 and wild_room(R, W.mn[s, r], W.mw[s, r]) > 0:
+            if nw > 0 and W.st[HN + p] >= 3 and wild_room(R, W.rk[MN + s, r], W.rk[MW + s, r]) > 0:
                 W.opts[k, 0], W.opts[k, 1] = O_WILD, r
                 k += 1
-        elif W.hn[p] >= 5:
-            if W.hr[p, r] >= 3:
+        elif W.st[HN + p] >= 5:
+            if W.rk[p, r] >= 3:
                 W.opts[k, 0], W.opts[k, 1] = O_NEW3, r
                 k += 1
-            if W.hr[p, r] >= 2 and nw > 0 and wild_room(R, 2, 0) > 0:
+            if W.rk[p, r] >= 2 and nw > 0 and wild_room(R, 2, 0) > 0:
                 W.opts[k, 0], W.opts[k, 1] = O_NEWW, r
                 k += 1
     return k
@@ -870,13 +861,13 @@ def random_options(R, W, p):
 def random_meld(R, S, W, p, log, i):
     """Random lays until it picks "stop"; returns whether it went out."""
     s = p % 2
-    if not W.melded[s]:
+    if not W.st[MELDED + s]:
         c, W.rs[1] = bounded(W.rs[1], 2)
         if c == 1 and try_out(R, S, W, p, log, i, False, 0):
             return True
-        v = initial_fill(R, W, p, -1, W.mins[s])
+        v = initial_fill(R, W, p, -1, W.st[MINS + s])
         c, W.rs[1] = bounded(W.rs[1], 2)
-        if c == 0 or v < W.mins[s] or W.hn[p] - plan_cards(W) < 2:
+        if c == 0 or v < W.st[MINS + s] or W.st[HN + p] - plan_cards(W) < 2:
             return False
         lay_plan(W, p, log, i)
     for _ in range(200):
@@ -907,7 +898,7 @@ def random_meld(R, S, W, p, log, i):
 @njit(cache=True, nogil=True)
 def random_take(R, W, p, forced):
     """A uniform choice among drawing (at the stock's end: ending the hand) and the legal takes;
-    ``W.plan`` set for the take chosen."""
+    the plan (``W.rk[PL:PL + 3]``) set for the take chosen."""
     f = take_forms(R, W, p)
     legal = 0
     k = 0
@@ -929,9 +920,9 @@ def random_take(R, W, p, forced):
 
 @njit(cache=True, nogil=True)
 def random_discard(W, p):
-    j, W.rs[1] = bounded(W.rs[1], W.hn[p])
+    j, W.rs[1] = bounded(W.rs[1], W.st[HN + p])
     for c in range(NC):
-        j -= W.hand[p, c]
+        j -= W.cd[p, c]
         if j < 0:
             return c
     return -1
@@ -951,8 +942,8 @@ def turn(R, S, W, p, log, i):
     """Seat ``p``'s turn: 0 play on, 1 went out, 2 the hand ends (the stock's end)."""
     s = p % 2
     W.st[6] = 0
-    W.st[7] = W.melded[s]
-    W.st[8] = W.laid[p]
+    W.st[7] = W.st[MELDED + s]
+    W.st[8] = W.st[LAID + p]
     W.st[9] = 0
     last = False
     if W.st[0] >= W.st[1]:
@@ -979,14 +970,14 @@ def turn(R, S, W, p, log, i):
         out = baseline_meld(R, S, W, p, log, i)
     if out:
         return 1
-    if W.hn[p] == 0:            # a take that emptied the hand with the canastas to go out
+    if W.st[HN + p] == 0:            # a take that emptied the hand with the canastas to go out
         mark_out(W, p, log, i)
         return 1
     if last:
         return 2
     c = random_discard(W, p) if S.kind[p] == K_RANDOM else baseline_discard(R, S, W, p)
     discard(W, p, c, log, i)
-    if W.hn[p] == 0:            # the last card discarded: the side had its canastas
+    if W.st[HN + p] == 0:            # the last card discarded: the side had its canastas
         mark_out(W, p, log, i)
         return 1
     return 0
@@ -994,16 +985,16 @@ def turn(R, S, W, p, log, i):
 
 @njit(cache=True, nogil=True)
 def score_hand(R, W):
-    """``W.pts[side]``: points, canasta bonuses, red threes, going out, melded, in hand."""
+    """``W.st[PTS + 6 * side:]``: points, canasta bonuses, red threes, going out, melded, in hand."""
     K = R.players
     for s in range(2):
         cb = 0
         for r in range(4, 15):
-            if W.mn[s, r] + W.mw[s, r] >= 7:
-                cb += R.nat_can if W.mw[s, r] == 0 else R.mix_can
-        n3 = W.r3[s]
+            if W.rk[MN + s, r] + W.rk[MW + s, r] >= 7:
+                cb += R.nat_can if W.rk[MW + s, r] == 0 else R.mix_can
+        n3 = W.st[R3 + s]
         r3 = 800 if n3 == 4 else 100 * n3
-        if (R.minus_canasta and cb == 0) or (not R.minus_canasta and not W.melded[s]):
+        if (R.minus_canasta and cb == 0) or (not R.minus_canasta and not W.st[MELDED + s]):
             r3 = -r3
         ob = 0
         if W.st[10] >= 0 and W.st[10] % 2 == s:
@@ -1012,9 +1003,9 @@ def score_hand(R, W):
         for q in range(K):
             if q % 2 == s:
                 ih += hand_value(W, q)
-        W.pts[s, 1], W.pts[s, 2], W.pts[s, 3] = cb, r3, ob
-        W.pts[s, 4], W.pts[s, 5] = W.mval[s], ih
-        W.pts[s, 0] = cb + r3 + ob + W.mval[s] - ih
+        W.st[PTS + 6 * s + 1], W.st[PTS + 6 * s + 2], W.st[PTS + 6 * s + 3] = cb, r3, ob
+        W.st[PTS + 6 * s + 4], W.st[PTS + 6 * s + 5] = W.st[MVAL + s], ih
+        W.st[PTS + 6 * s + 0] = cb + r3 + ob + W.st[MVAL + s] - ih
 
 
 @njit(cache=True, nogil=True)
@@ -1025,14 +1016,14 @@ def write_head(R, W, dealer, log, i):
     log[i, 4] = R.draw
     log[i, 5] = R.need
     log[i, 6] = 0 if R.cont else 1
-    log[i, 7] = W.mins[0]
-    log[i, 8] = W.mins[1]
+    log[i, 7] = W.st[MINS + 0]
+    log[i, 8] = W.st[MINS + 1]
     log[i, 9] = R.max_wild
 
 
 @njit(cache=True, nogil=True)
 def play_hand(R, S, W, dealer, log, i):
-    """One hand from ``dealer``'s deal (``log``: empty for no logging); fills ``W.pts``.
+    """One hand from ``dealer``'s deal (``log``: empty for no logging); fills the score parts (``W.st[PTS:]``).
     Returns the turns played."""
     K = R.players
     deal(R, W, dealer, log, i)
@@ -1064,16 +1055,16 @@ def play_deal(R, S, W, i, key, ukey, v, log):
         for q in range(log.shape[1]):
             log[i, q] = -1
     W.rs[0], W.rs[1] = key, ukey
-    W.scores[0], W.scores[1] = 0, 0
-    n = W.deck.shape[0]
+    W.st[SCORES + 0], W.st[SCORES + 1] = 0, 0
+    n = N_PACK
     if not R.game:
         t = play_hand(R, S, W, K - 1, log, i)
         for q in range(K):
             s = q % 2
             for m in range(6):
-                v[seat_slot(m, NSH, q)] = W.pts[s, m]
+                v[seat_slot(m, NSH, q)] = W.st[PTS + 6 * s + m]
             v[seat_slot(SH.went_out, NSH, q)] = 1.0 if W.st[10] == q else 0.0
-            v[seat_slot(SH.takes, NSH, q)] = W.takes[q]
+            v[seat_slot(SH.takes, NSH, q)] = W.st[TAKES + q]
         v[NSH * K] = t
         v[NSH * K + 1] = 1.0 if W.st[10] < 0 else 0.0
         return n
@@ -1082,16 +1073,16 @@ def play_deal(R, S, W, i, key, ukey, v, log):
     for h in range(R.max_hands):
         play_hand(R, S, W, dealer, log if h == 0 else log[:0], i)
         hands += 1
-        W.scores[0] += W.pts[0, 0]
-        W.scores[1] += W.pts[1, 0]
-        if max(W.scores[0], W.scores[1]) >= R.game_to and W.scores[0] != W.scores[1]:
+        W.st[SCORES + 0] += W.st[PTS + 6 * 0 + 0]
+        W.st[SCORES + 1] += W.st[PTS + 6 * 1 + 0]
+        if max(W.st[SCORES + 0], W.st[SCORES + 1]) >= R.game_to and W.st[SCORES + 0] != W.st[SCORES + 1]:
             break
         dealer = (dealer + 1) % K
-    win = 0 if W.scores[0] > W.scores[1] else 1 if W.scores[1] > W.scores[0] else -1
+    win = 0 if W.st[SCORES + 0] > W.st[SCORES + 1] else 1 if W.st[SCORES + 1] > W.st[SCORES + 0] else -1
     for q in range(K):
         s = q % 2
         v[seat_slot(SG.win, NSG, q)] = 1.0 if s == win else 0.0
-        v[seat_slot(SG.score, NSG, q)] = W.scores[s]
+        v[seat_slot(SG.score, NSG, q)] = W.st[SCORES + s]
     v[NSG * K] = hands
     return n * hands
 
