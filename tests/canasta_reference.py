@@ -436,6 +436,8 @@ def last_red_three(H: Hand, E: Events, p: int, turn_lays: list, was_melded: bool
     """The stock's last card was a red three: the player may lay cards but not discard (3.1);
     the hand ends, by going out if he has laid his whole hand."""
     asked = lays(H, E, p, turn_lays)
+    if E.peek()[0] == DISCARD:
+        raise Illegal(E.j, f"seat {p} discards after drawing the stock's last card, a red three")
     out = not sum(H.hands[p].values())
     finish_lays(H, E.j, p, turn_lays, was_melded, going_out=out)
     if out:
@@ -443,8 +445,6 @@ def last_red_three(H: Hand, E: Events, p: int, turn_lays: list, was_melded: bool
         going_out(H, j, p, a, asked, laid_before)
     elif asked == 1:
         raise Illegal(E.j, f"seat {p} does not go out after partner's yes")
-    if E.peek()[0] == DISCARD:
-        raise Illegal(E.j, f"seat {p} discards after drawing the stock's last card, a red three")
     j, _, _, a, _ = E.next(END, 0)
     if a != (0 if out else 1):
         raise Illegal(j, f"end reason {a} after the stock's last red three")

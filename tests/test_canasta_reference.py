@@ -305,10 +305,10 @@ def test_logged_hands_replay_legally_and_score_by_the_rules(case_id, opts, strat
     res = _check(case_id + ("" if tier == "quick" else "-slow"), opts, strats, n)
     seen = res["seen"]
     assert res["known"] <= max(2, n // 50)            # the known faults stay rare (~1%)
-    # the hands did exercise what is checked: draws, lays, discards, pile takes, going out
-    assert min(seen["draw"], seen["lay"], seen["discard"], seen["take"], seen["out"]) > 0, seen
-    if case_id == "two-turn-cap":
-        assert seen["turn_cap"] > 0, seen
+    # the hands did exercise what is checked: draws, lays, discards, pile takes, going out (the
+    # turn cap's hands rarely go out in 20 turns: there the cap itself)
+    assert min(seen["draw"], seen["lay"], seen["discard"], seen["take"]) > 0, seen
+    assert seen["turn_cap" if case_id == "two-turn-cap" else "out"] > 0, seen
     if tier == "slow":
         assert seen["take_frozen"] > 0 and seen["red3_drawn"] > 0, seen
         if case_id.startswith("classic") and case_id != "classic-stock-end":
