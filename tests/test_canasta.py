@@ -149,6 +149,7 @@ def walk(log, metrics):
                     t["from_hand"][(aux, wild(c))] += 1
             if aux == 3:
                 assert rank(c) == 3 and not red3(c)
+                turn["black3"] = True
             lay(h, s, aux, c)
             if turn["window"]:
                 turn["value"] += value(c)
@@ -200,6 +201,9 @@ def walk(log, metrics):
 
 def close_turn(h, turn):
     s = turn["seat"]
+    went_out = h.out == s
+    assert went_out or not turn.get("black3"), "black threes are laid only when going out"
+    assert went_out or sum(h.hands[s].values()) > 0, "an empty hand goes out"
     if not turn["melded"] and h.melds[s % 2] and turn["take"] is None:
         assert turn["value"] >= h.mins[s % 2], "initial minimum over the turn's melds"
 
@@ -387,3 +391,84 @@ def test_baseline_beats_random():
         d = (rows["p1_points"] - rows["p2_points"]).to_numpy()
         se = d.std(ddof=1) / math.sqrt(n)
         assert d.mean() > 10 * se, (game, d.mean(), se)
+
+
+def _table(strategies, hand, melds, pile, stock_empty=False, frozen=0):
+    """A dealt table (stacked), then seat 0's hand, its side's melds (rank -> naturals) and the
+    pile replaced by the given cards: a position to play seat 0's turn from."""
+    r = rules()
+    d = play.check_stack(SPEC, r, C.parse(stack(FILL, "9s", "Kc Kd Kh")))
+    R, S, W = SPEC.prepare(r, simkit.core.registry.resolve_strategies(SPEC, r, strategies), d)
+    log = np.full((1, len(SPEC.log_columns(r))), -1, np.int64)
+    E.deal(R, W, 3, log, 0)
+    W.cd[0, :] = 0
+    W.rk[0, :] = 0
+    W.st[E.HN] = 0
+    for c in C.parse(hand):
+        E.add_card(W, 0, c)
+    for rank, n in melds.items():
+        W.rk[E.MN, rank] = n
+        W.st[E.MELDED] = 1
+    cards = C.parse(pile)
+    W.pk[2, :len(cards)] = cards
+    W.st[2] = len(cards)
+    W.st[5] = frozen
+    if stock_empty:
+        W.st[0] = W.st[1]
+    return R, S, W, log
+
+
+def _events(W, log):
+    return [split_event(x) for x in log[0, E.NHEAD:W.st[E.LP]]]
+
+
+def test_a_take_that_empties_the_hand_is_legal_when_the_side_can_go_out():
+    # trap (b): p1 holds 9h 9d only; its side has a canasta of kings: taking the one-card pile
+    # 9c with the pair empties its hand, and it goes out
+    R, S, W, log = _table(["p1=baseline(take_min=1)"], "9h 9d", {13: 7}, "9c")
+    assert E.take_forms(R, W, 0) & 2 and E.take_plan(R, W, 0, 2)
+    assert E.turn(R, S, W, 0, log, 0) == 1
+    kinds = [e[0] for e in _events(W, log)]
+    assert kinds[-6:] == [E.EV_TAKE, E.EV_LAY, E.EV_LAY, E.EV_LAY, E.EV_PILE, E.EV_OUT]
+    assert E.EV_TAKE in kinds and kinds[-1] == E.EV_OUT and W.st[E.HN] == 0
+    # without the canasta the same take would leave no card to discard: refused, it draws
+    R, S, W, log = _table(["p1=baseline(take_min=1)"], "9h 9d", {13: 6}, "9c")
+    assert not E.take_plan(R, W, 0, 2)
+    assert E.turn(R, S, W, 0, log, 0) == 0
+    assert [e[0] for e in _events(W, log)].count(E.EV_TAKE) == 0
+
+
+def test_the_stock_end_take_is_obligatory_when_the_top_card_fits_the_sides_meld():
+    # the stock is empty; p1's side has nines; the top 9c must be taken even by a player who
+    # would never take a small pile (take_min=40)
+    R, S, W, log = _table(["p1=baseline(take_min=40)"], "9h 5c 6c Tc", {9: 3}, "4d 9c",
+                          stock_empty=True)
+    assert E.turn(R, S, W, 0, log, 0) == 0
+    ev = _events(W, log)
+    assert ev[-1][0] == E.EV_DISCARD and any(e[0] == E.EV_TAKE for e in ev)
+    # frozen by a wild in the pile it may not be added: the hand ends (Hoyle's continuation)
+    R, S, W, log = _table(["p1=baseline(take_min=40)"], "9h 5c 6c Tc", {9: 3}, "2d 9c",
+                          stock_empty=True, frozen=1)
+    assert E.turn(R, S, W, 0, log, 0) == 2
+    # stock_end=end: the hand ends at once
+    R, S, W, log = _table(None, "9h 5c 6c Tc", {9: 3}, "4d 9c", stock_empty=True)
+    R = R._replace(cont=False)
+    assert E.turn(R, S, W, 0, log, 0) == 2
+
+
+def test_partners_no_forbids_going_out_this_turn():
+    # p1 can go out (its side has a canasta of kings; it holds 9 9 9, draws one card, melds
+    # the nines and discards it) but asks, and p3 holding more than ask_max=0 points in hand
+    # says no: p1 must not go out
+    R, S, W, log = _table(["p1=baseline(go_out=1)", "p3=baseline(ask_max=0)"], "9h 9d 9c",
+                          {13: 7}, "5d")
+    assert E.turn(R, S, W, 0, log, 0) == 0
+    ev = _events(W, log)
+    assert (E.EV_ASK, 0, 0, 0) in ev and not any(e[0] == E.EV_OUT for e in ev)
+    assert W.st[E.HN] >= 1
+    # the same with p3 saying yes (ask_max=1000): p1 goes out
+    R, S, W, log = _table(["p1=baseline(go_out=1)", "p3=baseline(ask_max=1000)"], "9h 9d 9c",
+                          {13: 7}, "5d")
+    assert E.turn(R, S, W, 0, log, 0) == 1
+    ev = _events(W, log)
+    assert (E.EV_ASK, 0, 1, 0) in ev and ev[-1][0] == E.EV_OUT

@@ -46,7 +46,7 @@ from simkit.core.registry import Metric
 from simkit.core.rng import bounded
 from simkit.engines.melds.stock import draw_stock, reset_stock
 from simkit.engines.moves import put_event
-from simkit.games.canasta.strategies import K_RANDOM
+from simkit.games.canasta.strategies import K_RANDOM, PARAMS
 
 JOKER = 64
 NC = 65
@@ -67,6 +67,7 @@ TAIL_HAND = ["turns", "stock_out"]
 SEAT_GAME = ["win", "score"]
 TAIL_GAME = ["hands"]
 SH = slots(SEAT_HAND)
+SP = slots(["kind"] + [q.name for q in PARAMS])
 SG = slots(SEAT_GAME)
 NSH, NSG = len(SEAT_HAND), len(SEAT_GAME)
 DOCS = {"points": "the side's score of the hand (bonuses + red threes + melded - in hand)",
@@ -129,19 +130,9 @@ class Table(NamedTuple):
 
 
 class Seats(NamedTuple):
-    kind: np.ndarray
-    b50: np.ndarray
-    b90: np.ndarray
-    b120: np.ndarray
-    take_min: np.ndarray
-    pairs: np.ndarray
-    wild_gap: np.ndarray
-    freeze: np.ndarray
-    b3_pile: np.ndarray
-    feed: np.ndarray
-    go_out: np.ndarray
-    ask: np.ndarray
-    ask_max: np.ndarray
+    """The strategies: ``v[seat, SP.x]`` the kind code (``SP.kind``) and each parameter ``x``
+    (one array: a kernel call copies and reference-counts every array of its records)."""
+    v: np.ndarray
 
 
 class Work(NamedTuple):
@@ -464,10 +455,18 @@ def fill_step(R, W, p, t):
 
 @njit(cache=True, nogil=True)
 def initial_fill(R, W, p, t, need):
-    """The plan of an initial meld (the plan (``W.rk[PL:PL + 3]``)) reaching ``need`` greedily, the most value per
-    card first: with the pile's top card of rank ``t`` (-1: none) and a natural pair of it from
-    the hand.  Returns the plan's value (the top card's included)."""
+    """The plan of an initial meld (``W.rk[PL:PL + 3]``) reaching ``need`` greedily, the most
+    value per card first: with the pile's top card of rank ``t`` (-1: none) and a natural pair of
+    it from the hand.  Returns the plan's value (the top card's included), or a bound below
+    ``need`` when even every natural of a pair or more and every wild card fall short."""
+    h = W.rk[p]
+    ub = h[R_JOKER] * 50 + h[R_DEUCE] * 20 + (RV[t] if t >= 0 else 0)
+    for r in range(4, 15):
+        if h[r] >= 2 or r == t:
+            ub += h[r] * RV[r]
     clear_plan(W)
+    if ub < need:
+        return ub
     v = 0
     if t >= 0:
         W.rk[PL + 0, t] = 2
@@ -498,7 +497,8 @@ def lay_plan(W, p, log, i):
 def canastas_with_plan(W, s, t):
     n = 0
     for r in range(4, 15):
-        tot = W.rk[MN + s, r] + W.rk[MW + s, r] + W.rk[PL + 0, r] + W.rk[PL + 1, r] + W.rk[PL + 2, r]
+        tot = W.rk[MN + s, r] + W.rk[MW + s, r] + W.rk[PL, r] + W.rk[PL + 1, r] \
+            + W.rk[PL + 2, r]
         if r == t:
             tot += 1
         if tot >= 7:
@@ -564,8 +564,9 @@ def take_plan(R, W, p, form):
 
 @njit(cache=True, nogil=True)
 def take(R, W, p, log, i):
-    """Take the pile by the plan (``W.rk[PL:PL + 3]``): lay its top card at once with the plan's cards, then the rest
-    of the pile goes to the hand (its red threes faced, not replaced); the pile is unfrozen."""
+    """Take the pile by the plan (``W.rk[PL:PL + 3]``): lay its top card at once with the
+    plan's cards, then the rest of the pile goes to the hand (its red threes faced, not
+    replaced); the pile is unfrozen."""
     n = W.st[2]
     top = W.pk[2, n - 1]
     put_event(log, i, W.st, LP, EV_TAKE, p, n, top)
@@ -587,12 +588,19 @@ def take(R, W, p, log, i):
 
 @njit(cache=True, nogil=True)
 def out_plan(R, W, p):
-    """Can seat ``p`` lay its whole hand but at most one card (discarded) now?  Fills the plan (``W.rk[PL:PL + 3]``)
-    and returns the number of cards left (0 or 1), or -1 when it cannot: too many cards left,
-    too few canastas for its side, or the side's initial minimum not reached."""
+    """Can seat ``p`` lay its whole hand but at most one card (discarded) now?  Fills the plan
+    (``W.rk[PL:PL + 3]``) and returns the number of cards left (0 or 1), or -1 when it cannot:
+    too many cards left, too few canastas for its side, or the side's initial minimum not
+    reached."""
     s = p % 2
-    clear_plan(W)
     h = W.rk[p]
+    loose = h[R_BLACK3] if h[R_BLACK3] < 3 else 0      # cards that cannot be laid at all
+    for r in range(4, 15):
+        if h[r] == 1 and W.rk[MN + s, r] == 0:
+            loose += 1
+    if loose > 1:
+        return -1
+    clear_plan(W)
     left = 0
     v = 0
     wl = h[R_JOKER] + h[R_DEUCE]
@@ -655,7 +663,8 @@ def out_plan(R, W, p):
 
 @njit(cache=True, nogil=True)
 def go_out(R, W, p, log, i):
-    """Lay the plan (``W.rk[PL:PL + 3]``) (from :func:`out_plan`) and discard the last card if one is left."""
+    """Lay the plan (``W.rk[PL:PL + 3]``, from :func:`out_plan`) and discard the last card if
+    one is left."""
     lay_plan(W, p, log, i)
     if W.st[HN + p] == 1:
         for c in range(NC):
@@ -686,10 +695,10 @@ def discard(W, p, c, log, i):
 @njit(cache=True, nogil=True)
 def answer(R, S, W, q):
     """Partner ``q``'s answer to "may I go out?" (binding)."""
-    if S.kind[q] == K_RANDOM:
+    if S.v[q, SP.kind] == K_RANDOM:
         v, W.rs[1] = bounded(W.rs[1], 2)
         return v == 1
-    return hand_value(W, q) <= S.ask_max[q]
+    return hand_value(W, q) <= S.v[q, SP.ask_max]
 
 
 @njit(cache=True, nogil=True)
@@ -707,16 +716,17 @@ def ask_partner(R, S, W, p, log, i):
 
 @njit(cache=True, nogil=True)
 def budget(S, p, need):
-    return S.b50[p] if need <= 50 else S.b90[p] if need <= 90 else S.b120[p]
+    return S.v[p, SP.b50] if need <= 50 else S.v[p, SP.b90] if need <= 90 else S.v[p, SP.b120]
 
 
 @njit(cache=True, nogil=True)
 def baseline_take(R, S, W, p, forced):
-    """Take the pile (the plan (``W.rk[PL:PL + 3]``) set) when that is legal and it holds ``take_min`` cards or more
-    (``forced``: the stock is empty, any size): by adding the top card to the side's meld, else
-    with a natural pair (and the rank's other naturals), else a natural and a wild."""
+    """Take the pile (the plan ``W.rk[PL:PL + 3]`` set) when that is legal and it holds
+    ``take_min`` cards or more (``forced``: the stock is empty, any size): by adding the top
+    card to the side's meld, else with a natural pair (and the rank's other naturals), else a
+    natural and a wild."""
     f = take_forms(R, W, p)
-    if f == 0 or (not forced and W.st[2] < S.take_min[p]):
+    if f == 0 or (not forced and W.st[2] < S.v[p, SP.take_min]):
         return False
     for form in (1, 2, 4):
         if f & form and take_plan(R, W, p, form):
@@ -769,14 +779,14 @@ def baseline_lays(R, S, W, p, log, i):
         elif W.rk[p, r] >= 3 and W.st[HN + p] - W.rk[p, r] >= 2:
             for _ in range(W.rk[p, r]):
                 lay_natural(W, p, r, log, i)
-        elif W.rk[p, r] == 2 and S.pairs[p] == 0 and W.st[HN + p] >= 5 and \
+        elif W.rk[p, r] == 2 and S.v[p, SP.pairs] == 0 and W.st[HN + p] >= 5 and \
                 W.rk[p, R_DEUCE] + W.rk[p, R_JOKER] > 0:
             lay_natural(W, p, r, log, i)
             lay_natural(W, p, r, log, i)
             lay_wild(W, p, r, False, log, i)
     for r in range(4, 15):
         tot = W.rk[MN + s, r] + W.rk[MW + s, r]
-        if W.rk[MN + s, r] > 0 and tot < 7 and 7 - tot <= S.wild_gap[p]:
+        if W.rk[MN + s, r] > 0 and tot < 7 and 7 - tot <= S.v[p, SP.wild_gap]:
             nw = W.rk[p, R_JOKER] + W.rk[p, R_DEUCE]
             if nw >= 7 - tot and wild_room(R, W.rk[MN + s, r], W.rk[MW + s, r]) >= 7 - tot and \
                     W.st[HN + p] - (7 - tot) >= 2:
@@ -788,7 +798,7 @@ def baseline_lays(R, S, W, p, log, i):
 def baseline_meld(R, S, W, p, log, i):
     """The baseline's lays of a turn; returns whether it went out."""
     s = p % 2
-    if try_out(R, S, W, p, log, i, S.ask[p] == 1, S.go_out[p]):
+    if try_out(R, S, W, p, log, i, S.v[p, SP.ask] == 1, S.v[p, SP.go_out]):
         return True
     if not W.st[MELDED + s]:
         need = W.st[MINS + s]
@@ -798,7 +808,7 @@ def baseline_meld(R, S, W, p, log, i):
         else:
             return False
     baseline_lays(R, S, W, p, log, i)
-    return try_out(R, S, W, p, log, i, S.ask[p] == 1, S.go_out[p])
+    return try_out(R, S, W, p, log, i, S.v[p, SP.ask] == 1, S.v[p, SP.go_out])
 
 
 @njit(cache=True, nogil=True)
@@ -807,7 +817,8 @@ def baseline_discard(R, S, W, p):
     s = p % 2
     o = 1 - s
     npile = W.st[2]
-    freeze = S.freeze[p] > 0 and W.st[MELDED + o] and not W.st[MELDED + s] and npile >= S.freeze[p] \
+    fz = S.v[p, SP.freeze]
+    freeze = fz > 0 and W.st[MELDED + o] and not W.st[MELDED + s] and npile >= fz \
         and not frozen(R, W)
     best, bc = -1, 1 << 40
     for r in range(NR):
@@ -816,11 +827,11 @@ def baseline_discard(R, S, W, p):
         if is_wild_r(r):
             cost = (-1000 if freeze else 1000) + RV[r]
         elif r == R_BLACK3:
-            cost = -500 if npile >= S.b3_pile[p] else 200
+            cost = -500 if npile >= S.v[p, SP.b3_pile] else 200
         else:
             cost = RV[r] + (25 if W.rk[p, r] >= 2 else 0) + (25 if W.rk[MN + s, r] > 0 else 0)
             if W.rk[MN + o, r] > 0 and W.st[MELDED + o] and not frozen(R, W):
-                cost += S.feed[p] * npile
+                cost += S.v[p, SP.feed] * npile
         if cost < bc:
             best, bc = r, cost
     return code_of(W, p, best)
@@ -932,7 +943,7 @@ def random_discard(W, p):
 
 @njit(cache=True, nogil=True)
 def choose_take(R, S, W, p, forced):
-    if S.kind[p] == K_RANDOM:
+    if S.v[p, SP.kind] == K_RANDOM:
         return random_take(R, W, p, forced)
     return baseline_take(R, S, W, p, forced)
 
@@ -964,7 +975,7 @@ def turn(R, S, W, p, log, i):
             if d < 0:
                 last = d == -1
                 break
-    if S.kind[p] == K_RANDOM:
+    if S.v[p, SP.kind] == K_RANDOM:
         out = random_meld(R, S, W, p, log, i)
     else:
         out = baseline_meld(R, S, W, p, log, i)
@@ -975,7 +986,7 @@ def turn(R, S, W, p, log, i):
         return 1
     if last:
         return 2
-    c = random_discard(W, p) if S.kind[p] == K_RANDOM else baseline_discard(R, S, W, p)
+    c = random_discard(W, p) if S.v[p, SP.kind] == K_RANDOM else baseline_discard(R, S, W, p)
     discard(W, p, c, log, i)
     if W.st[HN + p] == 0:            # the last card discarded: the side had its canastas
         mark_out(W, p, log, i)
@@ -985,7 +996,8 @@ def turn(R, S, W, p, log, i):
 
 @njit(cache=True, nogil=True)
 def score_hand(R, W):
-    """``W.st[PTS + 6 * side:]``: points, canasta bonuses, red threes, going out, melded, in hand."""
+    """``W.st[PTS + 6 * side:]``: points, canasta bonuses, red threes, going out, melded, in
+    hand."""
     K = R.players
     for s in range(2):
         cb = 0
@@ -1023,7 +1035,8 @@ def write_head(R, W, dealer, log, i):
 
 @njit(cache=True, nogil=True)
 def play_hand(R, S, W, dealer, log, i):
-    """One hand from ``dealer``'s deal (``log``: empty for no logging); fills the score parts (``W.st[PTS:]``).
+    """One hand from ``dealer``'s deal (``log``: empty for no logging); fills the score parts
+    (``W.st[PTS:]``).
     Returns the turns played."""
     K = R.players
     deal(R, W, dealer, log, i)
@@ -1075,10 +1088,12 @@ def play_deal(R, S, W, i, key, ukey, v, log):
         hands += 1
         W.st[SCORES + 0] += W.st[PTS + 6 * 0 + 0]
         W.st[SCORES + 1] += W.st[PTS + 6 * 1 + 0]
-        if max(W.st[SCORES + 0], W.st[SCORES + 1]) >= R.game_to and W.st[SCORES + 0] != W.st[SCORES + 1]:
+        a, b = W.st[SCORES], W.st[SCORES + 1]
+        if max(a, b) >= R.game_to and a != b:
             break
         dealer = (dealer + 1) % K
-    win = 0 if W.st[SCORES + 0] > W.st[SCORES + 1] else 1 if W.st[SCORES + 1] > W.st[SCORES + 0] else -1
+    a, b = W.st[SCORES], W.st[SCORES + 1]
+    win = 0 if a > b else 1 if b > a else -1
     for q in range(K):
         s = q % 2
         v[seat_slot(SG.win, NSG, q)] = 1.0 if s == win else 0.0

@@ -68,9 +68,8 @@ STRATEGIES = {
 
 
 def encode(strategies, seats_cls):
-    """One record of per-seat arrays (p1's first) from the strategies."""
-    def col(name):
-        return np.array([s.values.get(name, 0) for s in strategies], np.int64)
-    return record(seats_cls, kind=np.array([STRATEGIES[s.kind].code for s in strategies],
-                                           np.int64),
-                  **{p.name: col(p.name) for p in PARAMS})
+    """The record of the strategies: ``v[seat]`` = the kind's code, then the parameters in
+    :data:`PARAMS`' order (p1's row first)."""
+    v = np.array([[STRATEGIES[s.kind].code] + [s.values.get(p.name, 0) for p in PARAMS]
+                  for s in strategies], np.int64)
+    return record(seats_cls, v=v)
