@@ -12,8 +12,9 @@ noisy, so the same-run ratios are what count):
   arrangement work is :func:`~simkit.games.canasta.engine.out_plan` (can the hand go out?) and
   :func:`~simkit.games.canasta.engine.initial_fill` (the cheapest initial meld), timed on random
   11-card hands against random side melds, nanoseconds a call.  The share of a hand's time is
-  estimated as (one call of each per turn) x turns per hand / time per hand: an upper bound,
-  since ``initial_fill`` runs only until the side has melded.
+  estimated as (one call of each per turn) x turns per hand / time per hand: a rough estimate,
+  not a profile (``initial_fill`` runs only until the side has melded, ``out_plan`` up to twice
+  a turn, and both often stop at their first bound).
 Target (issue 27): at least 20,000 four-hand classic hands a second per core.
 """
 from __future__ import annotations
@@ -104,7 +105,7 @@ def main(argv=None) -> dict:
                ".3f"))
     print(line("out_plan + initial_fill, ns per pair of calls", ns, "ns", ",.0f"))
     print(f"turns per hand: {turns:.1f}")
-    print(line("meld logic's share of a hand (upper bound)", share, "", ".3f"))
+    print(line("meld logic's share of a hand (rough estimate)", share, "", ".3f"))
     med = summary(rates["canasta"])[0]
     out = {"canasta_hands_per_second": summary(rates["canasta"]),
            "gin_hands_per_second": summary(rates["gin"]),

@@ -8,6 +8,9 @@ by being registered.  The checks, one function each:
 * :func:`check_sums`: the accumulated sums and sums of squares equal those of the per-deal rows,
   binary metrics are 0 or 1 in every row, and a game's ``zero_sum`` metrics (chips that only
   change hands) sum to zero in every row;
+* :func:`check_sums_variants`: binary metrics are 0 or 1 and ``zero_sum`` metrics sum to zero
+  in every row under every preset, the match unit and every choice of a ``unit`` option too
+  (:func:`variants`);
 * :func:`check_backends`: the same seed gives the same table on serial, threads and processes;
   another seed changes it;
 * :func:`check_presets`: every preset round-trips through its game string and has a description;
@@ -76,6 +79,34 @@ def check_sums(spec: GameSpec, rules=None, n: int = N) -> None:
         if m.binary and not m.hidden:
             bad = set(np.unique(rows[:, j]).tolist()) - {0.0, 1.0}
             assert not bad, f"{spec.name}: binary metric {m.name} takes values {sorted(bad)[:5]}"
+
+
+def variants(spec: GameSpec, units: bool = True) -> list[tuple[str, object]]:
+    """``(what, rules)``: the default rules, every preset, the match unit (``GameSpec.match``)
+    and, with ``units``, every choice of the rules' ``unit`` option; each rule set once."""
+    out = [("default", default_rules(spec))] + [
+        (f"preset {p}", rules_from_options(spec, {"preset": p})) for p in spec.presets]
+    if spec.match is not None:
+        out.append(("match unit", rules_from_options(spec, dict(spec.match))))
+    unit = next((f for f in dataclasses.fields(spec.rules) if f.name == "unit"), None)
+    if units and unit is not None:
+        out += [(f"unit={c}", spec.rules.build({"unit": c})) for c in unit.metadata["choices"]]
+    seen, kept = [], []
+    for what, r in out:
+        if r not in seen:
+            seen.append(r)
+            kept.append((what, r))
+    return kept
+
+
+def check_sums_variants(spec: GameSpec, n: int = 200) -> None:
+    """:func:`check_sums` (binary metrics 0 or 1, ``zero_sum`` metrics summing to zero, the
+    accumulated sums) over ``n`` units of every rule set of :func:`variants`."""
+    for what, r in variants(spec)[1:]:
+        try:
+            check_sums(spec, r, n)
+        except AssertionError as e:
+            raise AssertionError(f"{what} ({game_string(spec, r)}): {e}") from None
 
 
 def check_backends(spec: GameSpec, n: int = 3 * 4096 + 17) -> None:
@@ -232,11 +263,7 @@ def check_analysis(spec: GameSpec) -> None:
     under every preset (and the match unit), and a head-to-head of two strategy kinds plays."""
     from simkit.analysis import common
     from simkit.analysis.headtohead import compare
-    variants = [("default", default_rules(spec))] + [
-        (f"preset {p}", rules_from_options(spec, {"preset": p})) for p in spec.presets]
-    if spec.match is not None:
-        variants.append(("match unit", rules_from_options(spec, dict(spec.match))))
-    for what, r in variants:
+    for what, r in variants(spec, units=False):
         stem, _ = common.objective(spec, r)
         kind = common.stems(spec, r)[stem].kind
         assert kind in ("seat", "net"), f"{spec.name} {what}: objective {stem!r} is {kind}"
@@ -255,7 +282,7 @@ def check_analysis(spec: GameSpec) -> None:
     assert t.equals(again), f"{spec.name}: compare differs between serial and threads"
 
 
-CHECKS = [check_sums, check_backends, check_presets, check_digest_runs, check_strategies,
+CHECKS = [check_sums, check_sums_variants, check_backends, check_presets, check_digest_runs, check_strategies,
           check_options, check_metric_names, check_stacks, check_compiles_once, check_playthrough,
           check_analysis]
 

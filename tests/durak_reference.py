@@ -1,6 +1,6 @@
 """A plain statement of Durak's rules, lines 168-192 of ``001_4b506a693298ed3d.txt`` (the bout,
 lines 174-184), written apart from the engine, that replays the engine's move log
-(:mod:`simkit.games.durak.engine`'s entries ``kind << 12 | payload``) and checks every move's
+(:mod:`simkit.games.durak.engine`'s events ``kind << 20 | seat << 16 | aux << 8 | card``) and checks every move's
 legality, every card's whereabouts after every bout and the hand sizes after every draw.
 
 It keeps each card's place in an array (0/1 a hand, 2 the stock, 3 the table, 4 the discard,
@@ -43,20 +43,20 @@ def check_row(row, target, match, super_short, opener_p1, after_draw_prev, cap_a
             return 13 * 1_000_000 + pos
         if wins0 >= target or wins1 >= target:
             return 13 * 1_000_000 + pos
-        while pos < n and (row[pos] >> 12) == REDEAL:
+        while pos < n and (row[pos] >> 20) == REDEAL:
             if games > 0 or opener_p1:
                 return 12 * 1_000_000 + pos
             pos += 1
-        if pos >= n or (row[pos] >> 12) != GAME:
+        if pos >= n or (row[pos] >> 20) != GAME:
             return 1 * 1_000_000 + pos
-        opener = row[pos] & 4095
+        opener = (row[pos] >> 16) & 15
         pos += 1
         for k in range(36):
             seen[k] = 0
         for j in range(36):
-            if pos >= n or (row[pos] >> 12) != DECK:
+            if pos >= n or (row[pos] >> 20) != DECK:
                 return 2 * 1_000_000 + pos
-            c = row[pos] & 4095
+            c = row[pos] & 255
             suit = c // 16
             rank = c % 16
             if suit > 3 or rank < 6 or rank > 14:
@@ -124,11 +124,11 @@ def check_row(row, target, match, super_short, opener_p1, after_draw_prev, cap_a
             if cap_always or (left == 0 and not super_short):
                 if nd < limit:
                     limit = nd
-            if pos >= n or (row[pos] >> 12) != ATTACK:
+            if pos >= n or (row[pos] >> 20) != ATTACK:
                 return 5 * 1_000_000 + pos
-            c = row[pos] & 4095
+            c = row[pos] & 255
             k = (c // 16) * 9 + c % 16 - 6
-            if c % 16 < 6 or c // 16 > 3 or loc[k] != att:
+            if c % 16 < 6 or c // 16 > 3 or loc[k] != att or (row[pos] >> 16) & 15 != att:
                 return 4 * 1_000_000 + pos
             loc[k] = 3
             ranks = np.zeros(9, np.int64)
@@ -140,16 +140,16 @@ def check_row(row, target, match, super_short, opener_p1, after_draw_prev, cap_a
             while True:                   # the defender's turn: beat the open card or take
                 if pos >= n:
                     return 14 * 1_000_000 + pos
-                kind = row[pos] >> 12
+                kind = row[pos] >> 20
                 if kind == TAKE:
                     took = True
                     pos += 1
                     break
                 if kind != BEAT:
                     return 8 * 1_000_000 + pos
-                b = row[pos] & 4095
+                b = row[pos] & 255
                 kb = (b // 16) * 9 + b % 16 - 6
-                if b % 16 < 6 or b // 16 > 3 or loc[kb] != d:
+                if b % 16 < 6 or b // 16 > 3 or loc[kb] != d or (row[pos] >> 16) & 15 != d:
                     return 6 * 1_000_000 + pos
                 same = kb // 9 == open_card // 9 and kb % 9 > open_card % 9
                 ruff = kb // 9 == trump and open_card // 9 != trump
@@ -161,14 +161,15 @@ def check_row(row, target, match, super_short, opener_p1, after_draw_prev, cap_a
                 pos += 1
                 if pos >= n:
                     return 14 * 1_000_000 + pos
-                kind = row[pos] >> 12
+                kind = row[pos] >> 20
                 if kind == STOP:
                     break
                 if kind != THROW:
                     return 8 * 1_000_000 + pos
-                t = row[pos] & 4095
+                t = row[pos] & 255
                 kt = (t // 16) * 9 + t % 16 - 6
                 if t % 16 < 6 or t // 16 > 3 or loc[kt] != att or ranks[kt % 9] == 0 \
+                        or (row[pos] >> 16) & 15 != att \
                         or natt >= limit:
                     return 7 * 1_000_000 + pos
                 if left == 0:             # a defender out of cards with no stock has won
@@ -186,14 +187,15 @@ def check_row(row, target, match, super_short, opener_p1, after_draw_prev, cap_a
                 while True:
                     if pos >= n:
                         return 14 * 1_000_000 + pos
-                    kind = row[pos] >> 12
+                    kind = row[pos] >> 20
                     if kind == STOP:
                         break
                     if kind != THROW:
                         return 8 * 1_000_000 + pos
-                    t = row[pos] & 4095
+                    t = row[pos] & 255
                     kt = (t // 16) * 9 + t % 16 - 6
                     if t % 16 < 6 or t // 16 > 3 or loc[kt] != att or ranks[kt % 9] == 0 \
+                        or (row[pos] >> 16) & 15 != att \
                             or natt >= limit:
                         return 7 * 1_000_000 + pos
                     loc[kt] = 3
@@ -235,12 +237,14 @@ def check_row(row, target, match, super_short, opener_p1, after_draw_prev, cap_a
                 k = deck[13 + j] if j < 23 else deck[12]
                 if loc[k] != 2:
                     return 10 * 1_000_000 + pos
-            if pos >= n or (row[pos] >> 12) != DRAW or (row[pos] & 4095) != c0 * 64 + c1:
-                return 9 * 1_000_000 + pos
-            pos += 1
+            for who in (att, d):          # a DRAW event each, aux the hand's size
+                if pos >= n or (row[pos] >> 20) != DRAW or (row[pos] >> 16) & 15 != who or \
+                        (row[pos] >> 8) & 255 != (c0 if who == 0 else c1):
+                    return 9 * 1_000_000 + pos
+                pos += 1
             if not took:
                 att = d
-        if pos >= n or (row[pos] >> 12) != END or (row[pos] & 4095) != result:
+        if pos >= n or (row[pos] >> 20) != END or (row[pos] >> 8) & 255 != result:
             return 11 * 1_000_000 + pos
         pos += 1
         games += 1

@@ -12,6 +12,13 @@ of a legal set or rope (line 95-96); additions go to one's own melds and fit the
 the values of line 98 (and the published row), each addition to a condition pays again; the card
 drawn never stays in the hand (the hand after the turn holds no card it did not hold before it);
 one discard ends the turn unless the seat has melded eleven cards and wins (line 100).
+Split and borrow (line 99): a borrow takes one card of an own meld of four or more cards into a
+new three-card meld, a split moves three or more cards of an own meld into a new meld; every part
+left or made must be a legal meld (a set of three or more of a rank: aces and kings any suits,
+others one suit or three suits or more, with ``mixed_add=new_suit`` no suit twice; a rope of three
+or more in suit sequence).  A part continues the condition of the meld it came from when its cards
+still make that condition (the part kept is looked at first); any other part whose cards make a
+condition (line 98; a rope from the ace or to the king) is made by the split or borrow and pays.
 Settlement (line 101): the conditions again, the winner's chips from each active player, the
 forfeits; with no winner ``stock_end`` decides.
 """
@@ -90,6 +97,33 @@ def legal_three(cards):
     return False
 
 
+def legal_meld(cards, rules):
+    """A part of a split or borrow (line 99): a legal meld of three cards or more."""
+    if len(cards) < 3:
+        return False
+    ranks = {c & 15 for c in cards}
+    suits = [suit(c) for c in cards]
+    if len(ranks) == 1:
+        if next(iter(ranks)) in (14, 13) or len(set(suits)) == 1:
+            return True
+        if len(set(suits)) < 3:
+            return False
+        return rules.mixed_add == "any" or len(set(suits)) == len(cards)
+    ps = sorted(pos(c) for c in cards)
+    return len(set(suits)) == 1 and ps == list(range(ps[0], ps[0] + len(ps)))
+
+
+def made_value(cards, rules):
+    """The condition a meld's cards make (line 98): a rope from the ace or to the king, a set as
+    :func:`condition`."""
+    if Meld(cards, rules).kind() == "rope":
+        ps = [pos(c) for c in cards]
+        if min(ps) == 0 or max(ps) == 9:
+            return 2 if suit(cards[0]) == SPADES else 1
+        return 0
+    return condition(cards, rules)
+
+
 def condition(cards, rules):
     """Line 98 (and the published fourth row): a new meld's chips per active player."""
     k = Meld(cards, rules).kind()
@@ -159,6 +193,41 @@ def replay(rules, log):
     events = [int(e) for e in log[3 + n:3 + n + nev]]
     i = _decide(D, events)
     return _play(D, events, i)
+
+
+def replay_session(rules, row):
+    """Replay every logged deal of a session's row (``unit=session``; the layout of the
+    engine's docstring: the deals played, the deals logged, then each deal's block back to back,
+    trimmed to its events) with the chips carried from deal to deal.  The first deal's eldest is
+    p1, each next one's the last winner (``next_eldest=winner``) or, after a deal with no winner
+    or with ``rotate``, the next seat.  Returns ``(totals, played, logged)``: the session's
+    metrics (by name) summed over the logged deals."""
+    K = rules.players
+    row = [int(x) for x in row]
+    played, logged = row[0], row[1]
+    assert played == rules.deals and 0 <= logged <= played, (played, logged)
+    tot = {f"p{q + 1}_{m}": 0.0 for q in range(K) for m in ("chips", "wins", "tops", "conditions")}
+    tot.update(turns=0.0, stock_outs=0.0)
+    b, eldest = 2, 0
+    for _ in range(logged):
+        block = row[b:b + 3 + 10 * K + row[b + 1]]
+        assert (block[0] + 1) % K == eldest, f"deal with p{(block[0] + 1) % K + 1} eldest, " \
+                                             f"p{eldest + 1} expected"
+        got = replay(rules, block)
+        b += len(block)
+        winner = -1
+        for q in range(K):
+            s = f"p{q + 1}_"
+            tot[s + "chips"] += got[s + "chips"]
+            tot[s + "wins"] += got[s + "win"]
+            tot[s + "tops"] += got[s + "top"]
+            tot[s + "conditions"] += got[s + "conditions"]
+            winner = q if got[s + "win"] else winner
+        tot["turns"] += got["turns"]
+        tot["stock_outs"] += got["stock_out"]
+        eldest = winner if winner >= 0 and rules.next_eldest == "winner" else (eldest + 1) % K
+    assert all(x == -1 for x in row[b:]), "entries after the logged deals"
+    return tot, played, logged
 
 
 def _decide(D, events):
@@ -237,9 +306,67 @@ def _settle(D, w):
     assert D.melded(w) == 11 or sum(D.active) == 1, "a winner without eleven cards melded"
 
 
-def _lay(D, p, events, i, avail, first=None):
+def _paid(D, p, events, i, v):
+    """A condition of ``v`` a player is paid at ``events[i]`` (none when ``v`` is 0)."""
+    if v:
+        k2, s2, a2, _ = _split(events[i])
+        assert (k2, s2, a2) == (8, p, v), f"condition {v} not paid: {events[i]:x}"
+        D.pay(p, v)
+        i += 1
+    return i
+
+
+def _revalue(D, p, m, v0, events, i):
+    """A part of a split or borrow: continues ``v0`` or pays the condition its cards make.
+    Returns (next index, continued)."""
+    v = made_value(m.cards, D.rules)
+    if v0 and v == v0:
+        m.value = v0
+        return i, True
+    m.value = v
+    D.base[p] += v
+    return _paid(D, p, events, i, v), False
+
+
+def _borrow(D, p, events, i):
+    """A borrow at ``events[i]``: the card leaves an own meld that stays legal; returns (next
+    index, the card lent)."""
+    _, s, aux, c = _split(events[i])
+    assert s == p and aux < len(D.melds[p]), f"borrows from no meld: {events[i]:x}"
+    m = D.melds[p][aux]
+    assert c in m.cards and len(m.cards) >= 4, f"borrows {c} from {m.cards}"
+    m.cards.remove(c)
+    assert legal_meld(m.cards, D.rules), f"the borrow leaves {m.cards}"
+    i, _ = _revalue(D, p, m, m.value, events, i + 1)
+    assert _split(events[i])[0] == 5, "a borrowed card goes into a new meld at once"
+    return i, c
+
+
+def _split_meld(D, p, events, i):
+    """A split at ``events[i]``: some cards of an own meld become a new meld, both legal."""
+    _, s, aux, n = _split(events[i])
+    assert s == p and aux < len(D.melds[p]), f"splits no meld: {events[i]:x}"
+    m = D.melds[p][aux]
+    moved = [_split(e)[3] for e in events[i + 1:i + 1 + n]]
+    assert all(_split(e)[0] == 6 for e in events[i + 1:i + 1 + n])
+    rest = Counter(m.cards)
+    rest.subtract(moved)
+    assert min(rest.values()) >= 0, f"splits {moved} off {m.cards}"
+    rest = list((+rest).elements())
+    assert legal_meld(rest, D.rules) and legal_meld(moved, D.rules), (m.cards, moved)
+    v0 = m.value
+    m.cards = rest
+    new = Meld(moved, D.rules)
+    D.melds[p].append(new)
+    i, kept = _revalue(D, p, m, v0, events, i + 1 + n)
+    i, _ = _revalue(D, p, new, 0 if kept else v0, events, i)
+    return i
+
+
+def _lay(D, p, events, i, avail, first=None, lent=None):
     """A meld or addition at ``events[i]`` from ``avail`` (the hand plus the card drawn);
-    ``first``: the card that must be in it (a taken discard).  Returns the next index."""
+    ``first``: the card that must be in it (a taken discard); ``lent``: a card borrowed from a
+    meld that must be in it.  Returns the next index."""
     rules = D.rules
     kind, s, aux, c = _split(events[i])
     assert s == p
@@ -249,7 +376,11 @@ def _lay(D, p, events, i, avail, first=None):
         assert all(_split(e)[0] == 6 for e in events[i + 1:i + 4])
         assert legal_three(cards), f"not a meld: {cards}"
         assert first is None or first in cards
-        for x in cards:
+        own = list(cards)
+        if lent is not None:
+            assert lent in own, "the borrowed card is not in the new meld"
+            own.remove(lent)
+        for x in own:
             assert avail[x] > 0, f"melds {x} not held"
             avail[x] -= 1
         m = Meld(cards, rules)
@@ -259,6 +390,7 @@ def _lay(D, p, events, i, avail, first=None):
         D.base[p] += v
         i += 4
     else:
+        assert lent is None, "a borrowed card is added to a meld"
         assert kind == 7 and aux < len(D.melds[p]), f"expected a meld or addition: {events[i]:x}"
         assert first is None or first == c
         m = D.melds[p][aux]
@@ -273,12 +405,19 @@ def _lay(D, p, events, i, avail, first=None):
                 D.base[p] += v
         m.cards.append(c)
         i += 1
-    if v:
-        k2, s2, a2, _ = _split(events[i])
-        assert (k2, s2, a2) == (8, p, v), f"condition {v} not paid: {events[i]:x}"
-        D.pay(p, v)
-        i += 1
-    return i
+    return _paid(D, p, events, i, v)
+
+
+def _lay_any(D, p, events, i, avail, first=None):
+    """A meld, an addition, a borrow and its meld, or a split at ``events[i]``."""
+    kind = _split(events[i])[0]
+    if kind == 13:
+        assert first is None, "a split is not a way to meld a card taken"
+        return _split_meld(D, p, events, i)
+    lent = None
+    if kind == 12:
+        i, lent = _borrow(D, p, events, i)
+    return _lay(D, p, events, i, avail, first, lent)
 
 
 def _turn(D, p, events, i):
@@ -301,18 +440,18 @@ def _turn(D, p, events, i):
         assert c == D.top, "takes a card that is not the top discard"
         avail[c] += 1
         nk = _split(events[i + 1])[0]
-        assert nk in (5, 7), "the taken discard is not melded at once"
+        assert nk in (5, 7, 12), "the taken discard is not melded at once"
         if rules.discard_take == "layoff_only":
             assert nk == 7, "layoff_only: the discard may only be added"
-        i = _lay(D, p, events, i + 1, avail, c)
+        i = _lay_any(D, p, events, i + 1, avail, c)
         D.top = None
     else:
         assert kind == 4, f"a turn starts with a draw: {events[i]:x}"
         D.take_from_pack(c)
         avail[c] += 1
         i += 1
-    while _split(events[i])[0] in (5, 7):
-        i = _lay(D, p, events, i, avail)
+    while _split(events[i])[0] in (5, 7, 12, 13):
+        i = _lay_any(D, p, events, i, avail)
     kind, s, _, c = _split(events[i])
     assert s == p
     if kind == 10:

@@ -223,7 +223,9 @@ def replay(rules, row):
     for e in row:
         if e < 0:
             break
-        entries.append((engine.KINDS[(e >> engine.SHIFT) - 1], e & ((1 << engine.SHIFT) - 1)))
+        k = engine.KINDS[(e >> 20) - 1]       # kind << 20 | seat << 16 | aux << 8 | card
+        entries.append((k, (e >> 16) & 15 if k == "DEAL" else (e >> 8) & 255 if k in ("DECL", "END")
+                        else e & 255))
     deals = []
     cur = None
     for k, p in entries:

@@ -42,7 +42,9 @@ def replay_old_maid(rules, row):
         assert drawer0 == t, f"first drawer {drawer0}, the rules say {t}"
     t = drawer0
     for x in draws:
-        c, d, v = x % 64, (x // 64) % 8, x // 512
+        # a draw: kind 1, the drawer, the seat drawn from, the card
+        kind, d, v, c = x >> 20, (x >> 16) & 15, (x >> 8) & 255, x & 255
+        assert kind == 1, f"event {x}"
         assert d == t, f"seat {d} draws, it is seat {t}'s turn"
         vv = (t - turn) % K
         while not hands[vv]:
@@ -94,7 +96,7 @@ def replay_crazy_eights(rules, row):
         unseen[c] -= 1
         hands[j % K][c] += 1
     stock = sum(unseen.values())
-    ev = [(x >> 12, (x >> 8) & 15, (x >> 6) & 3, x & 63) for x in events]
+    ev = [(x >> 20, (x >> 16) & 15, (x >> 8) & 255, x & 255) for x in events]   # kind seat suit card
     k = 0
     while ev[k][0] == 5:             # a starter eight buried or shuffled back into the stock
         assert rules.starter_eight in ("bury", "shuffle") and rank(ev[k][3]) == 8
@@ -285,10 +287,11 @@ def replay_fan_tan(rules, row):
     p, passes, winner, since = 0, 0, None, 0
     seat_passes = [0] * K
     for x in turns:
-        c, seat = x % 64, x // 64
+        kind, seat, c = x >> 20, (x >> 16) & 15, x & 255      # 1 a play, 2 a pass
+        assert kind in (1, 2) and (kind == 1) == (c > 0), f"event {x}"
         assert seat == p, f"seat {seat} moves, it is {p}'s turn"
         able = [y for y in hands[p] if can(y)]
-        if c == 63:
+        if kind == 2:
             assert not able or (not rules.must_play and since < K - 1), \
                 f"seat {p} passes holding {able}"
             since += 1

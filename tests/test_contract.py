@@ -54,3 +54,33 @@ def test_a_digest_run_that_does_not_parse_fails_the_contract(run, says):
     broken = dataclasses.replace(simkit.get_game("ochko"), digest_runs=(run,))
     with pytest.raises(AssertionError, match=says):
         testing.check_digest_runs(broken)
+
+
+def test_check_sums_variants_catches_a_fault_outside_the_default_rules():
+    """A fault that shows only under a preset or another unit passes check_sums (default rules)
+    and fails check_sums_variants, which names the rule set: chips that sum to zero per deal
+    but were declared without one seat in a session, a count declared binary in a session."""
+    import dataclasses
+    spec = simkit.get_game("panguingue")
+    assert [w for w, _ in testing.variants(spec)] == [
+        "default", "preset published", "preset layoff", "preset two", "preset small",
+        "preset session"]                      # the text preset is the default; unit=session too
+    one_short = dataclasses.replace(spec, zero_sum=lambda r: [
+        f"p{k + 1}_chips" for k in range(r.players - (r.unit == "session"))])
+    testing.check_sums(one_short, n=200)
+    with pytest.raises(AssertionError, match="preset session.*sum to zero"):
+        testing.check_sums_variants(one_short)
+    bare = dataclasses.replace(one_short, presets={}, preset_docs={}, match=None)
+    assert [w for w, _ in testing.variants(bare)] == ["default", "unit=session"]
+    with pytest.raises(AssertionError, match="unit=session.*sum to zero"):
+        testing.check_sums_variants(bare)
+
+    def metrics(r):
+        return [dataclasses.replace(m, binary=True) if r.unit == "session" and m.name == "p1_wins"
+                else m for m in spec.metrics(r)]
+    counted = dataclasses.replace(spec, metrics=metrics)
+    testing.check_sums(counted, n=200)
+    with pytest.raises(AssertionError, match="preset session.*binary metric p1_wins"):
+        testing.check_sums_variants(counted)
+    gin = [w for w, _ in testing.variants(simkit.get_game("gin"))]
+    assert gin[-1] == "match unit" and not any(w.startswith("unit=") for w in gin)

@@ -129,10 +129,10 @@ def test_starter_eight_put_back():
         for row in log:
             ev = row[15:15 + row[0]]
             if mode == "stands":
-                assert ev[0] >> 12 == 4 and ev[0] & 63 == eight     # the starter
+                assert ev[0] >> 20 == 4 and ev[0] & 255 == eight    # the starter
                 continue
-            assert ev[0] >> 12 == 5 and ev[0] & 63 == eight         # put back
-            taken = [e & 63 for e in ev[1:] if e >> 12 in (2, 4, 5)]
+            assert ev[0] >> 20 == 5 and ev[0] & 255 == eight        # put back
+            taken = [e & 255 for e in ev[1:] if e >> 20 in (2, 4, 5)]
             at = taken.index(eight) if eight in taken else None
             if mode == "bury":
                 assert at in (None, len(rest))                     # the stock's last card

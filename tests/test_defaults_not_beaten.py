@@ -86,7 +86,8 @@ CASES = {
         "baseline(ask_max=0)", "baseline(ask_max=100)"]),
     # the last seat, where every parameter acts (top_seat only there in full)
     "panguingue": ("panguingue", "p6", 6_000, 11, _steps(top=12, top_seat=2, pair=3, valle=1,
-                                                         feed=4) + ["baseline(demand=0)"]),
+                                                         feed=4) + ["baseline(demand=0)",
+                                                                  "baseline(borrow=0)"]),
 }
 
 #: the games with no parametrised default: why they are not in :data:`CASES`

@@ -54,7 +54,8 @@ def test_reference_catches_broken_logs():
             continue
         j = kinds.index(what)
         bad = row.copy()
-        bad[j] = (bad[j] & ~4095) | ((bad[j] & 4095) ^ 1)   # another card / size / seat
+        bad[j] ^= {"BEAT": 1, "THROW": 1, "DRAW": 1 << 8, "GAME": 1 << 16}[what]   # another
+        # card / hand size (aux) / opener (seat)
         assert check_log(bad[None, :], rules, plain=True) is not None, what
         caught += 1
     assert caught >= 3
@@ -69,7 +70,7 @@ def test_stacked_deal_opener_trump_and_draw_order():
     res, log = play_stacked(_rules({}), None, deck, log=True)
     assert res["p2_first"] == 1 and res["p1_first"] == 0
     entries = [decode(int(e)) for e in log if e >= 0]
-    assert entries[0] == ("GAME", 1)
+    assert entries[0] == ("GAME", 1, 0, 0)
     bad = check_log(np.asarray(log)[None, :], _rules({}), plain=True)
     assert bad is None, ERRORS[bad[1]]
 
@@ -108,7 +109,8 @@ def test_super_short_defender_out_of_cards_has_won():
         assert res["p2_win"] == 1 and res["p1_lose"] == 1, cap
         assert res["p1_cards_left"] == 2 and res["p2_cards_left"] == 0, cap
         entries = [decode(int(e)) for e in log if e >= 0]
-        assert entries[-4:] == [("BEAT", 38), ("STOP", 0), ("DRAW", 2 * 64), ("END", 1)], cap
+        assert entries[-5:] == [("BEAT", 1, 0, 38), ("STOP", 0, 0, 0), ("DRAW", 0, 2, 0),
+                                ("DRAW", 1, 0, 0), ("END", 0, 1, 0)], cap
         bad = check_log(np.asarray(log)[None, :], rules, plain=True)
         assert bad is None, ERRORS[bad[1]]
 
@@ -123,9 +125,10 @@ def test_reference_refuses_a_throw_onto_an_empty_hand():
     _, log = play_stacked(rules, None, deck, log=True)
     log = [int(e) for e in log if e >= 0]
     kinds = [decode(e) for e in log]
-    j = kinds.index(("BEAT", 38))
-    six = int(C.parse("6d")[0] if kinds[j - 1][1] == C.parse("6c")[0] else C.parse("6c")[0])
-    old = log[:j + 1] + [(THROW << 12) | six, TAKE << 12, STOP << 12, (DRAW << 12) | (64 + 3)]
+    j = kinds.index(("BEAT", 1, 0, 38))
+    six = int(C.parse("6d")[0] if kinds[j - 1][3] == C.parse("6c")[0] else C.parse("6c")[0])
+    old = log[:j + 1] + [(THROW << 20) | six, (TAKE << 20) | (1 << 16), STOP << 20,
+                         (DRAW << 20) | (1 << 8), (DRAW << 20) | (1 << 16) | (3 << 8)]
     bad = check_log(np.asarray(old + [-1] * 20)[None, :], rules, plain=True)
     assert bad is not None and ERRORS[bad[1]].startswith("a throw-in onto a defender")
 

@@ -95,13 +95,14 @@ def test_replay_catches_a_move_the_peer_does_not_allow():
     rules = rules_from_options(SPEC, {"preset": "durakgame"})
     _, log = play_logged(rules, None, n=20, seed=5)
     e = [decode(int(x)) for x in log[0] if x >= 0]
-    j = next(j for j, (k, _) in enumerate(e) if k == "BEAT")
-    att = e[j - 1][1]
-    e[j] = ("BEAT", att - 1 if att % 16 > 6 else att + 1)   # a lower card, or one not held
+    j = next(j for j, x in enumerate(e) if x[0] == "BEAT")
+    att = e[j - 1][3]
+    e[j] = ("BEAT", e[j][1], 0, att - 1 if att % 16 > 6 else att + 1)   # a lower card, or one
+    # not held
     assert P.replay(e) is not None
     e2 = [decode(int(x)) for x in log[0] if x >= 0]      # the other seat named the winner
-    k = next(j for j, (kk, _) in enumerate(e2) if kk == "END")
-    e2[k] = ("END", 1 - e2[k][1] if e2[k][1] in (0, 1) else 0)
+    k = next(j for j, x in enumerate(e2) if x[0] == "END")
+    e2[k] = ("END", 0, 1 - e2[k][2] if e2[k][2] in (0, 1) else 0, 0)
     assert P.replay(e2) is not None
 
 

@@ -149,11 +149,11 @@ def test_pass_penalty_in_a_stacked_game():
         res[pen], log = play.play_stacked(spec, rules, strats, pack, log=True)
         assert replay_fan_tan(rules, log.tolist()) == res[pen]
     turns = [int(x) for x in log[54:] if x != -1]
-    assert turns[0] == 63                  # p1 passes at once
+    assert turns[0] == 2 << 20             # p1 passes at once (kind 2, seat 0)
     held, owed = 4, []
     for x in turns:
-        c, seat = x % 64, x // 64
-        if seat == 0 and c == 63 and held:
+        kind, seat, c = x >> 20, (x >> 16) & 15, x & 255
+        if seat == 0 and kind == 2 and held:
             owed.append(held)
         elif seat == 0 and (c & 15) == 7:
             held -= 1

@@ -179,7 +179,8 @@ def test_baseline_beats_random_in_every_player_count(players):
 
 def test_a_session_carries_the_chips_and_starts_with_the_deal_of_its_key():
     """``unit=session``: every session's chips sum to zero, wins and stock-outs add up to the
-    deals, and its first deal (the move log) is the single deal of the same key."""
+    deals, and its first deal (the first block of its move log) is the single deal of the same
+    key."""
     res = simkit.run("panguingue(unit=session,deals=5,players=4)", n=300, seed=4,
                      strategies=["p2=random"], rows=True, progress=False)
     rows = res.rows
@@ -192,7 +193,8 @@ def test_a_session_carries_the_chips_and_starts_with_the_deal_of_its_key():
     one = play.playthrough(SPEC, _rules(players=4), ["p2=random"], seed=4)
     sess = play.playthrough(SPEC, _rules(players=4, unit="session", deals=5), ["p2=random"],
                             seed=4)
-    assert one["log"] == sess["log"]
+    blocks, played = E.log_blocks(_rules(players=4, unit="session", deals=5), sess["log"])
+    assert played == 5 and len(blocks) == 5 and blocks[0] == list(one["log"])
 
 
 def test_exact_odds_by_hand_and_against_dealt_hands():
@@ -241,3 +243,56 @@ def test_the_contract_checks_the_chips_sum_to_zero():
     wrong = dataclasses.replace(SPEC, zero_sum=lambda r: ["p1_win", "p2_win"])
     with pytest.raises(AssertionError, match="sum to zero"):
         testing.check_sums(wrong, n=200)
+
+
+def _first_turn(deck, strat, players=2):
+    """p1's first-turn events (up to its discard or win) on a stacked deck."""
+    rules = _rules(players=players)
+    _, log = play.play_stacked(SPEC, rules, [f"p{k}={strat}" for k in range(1, players + 1)],
+                               deck, log=True)
+    ev = [int(e) for e in np.ravel(log)[E.NHEAD + 10 * players + 1:] if e >= 0]
+    ev = ev[players:]                                 # the go-on-top decisions
+    end = next(j for j, e in enumerate(ev) if e >> 20 in (E.EV_DISCARD, E.EV_OUT))
+    return ev[:end + 1]
+
+
+def _pays(ev):
+    return [(e >> 8) & 255 for e in ev if e >> 20 == E.EV_PAY]
+
+
+@pytest.mark.parametrize("borrow", [0, 1])
+def test_a_split_that_makes_a_condition_pays(borrow):
+    """Line 99: p1 melds 3♠3♠3♠ (4), adds two more 3♠ (4 each), adds the drawn 3♠ (4): six
+    3♠; with ``borrow=1`` it splits them into two sets of three, the second a condition made by
+    the split, which pays 4 again."""
+    p1 = "3s 3s 3s 3s 3s 2c 4d 6h Qs Jc"
+    p2 = "2h 4c 6s Qd Ad 2d 4h 6c Jd 7s"
+    ev = _first_turn(_stack(p1, p2, "5d", "3s"), f"baseline(top=0,borrow={borrow})")
+    splits = [e for e in ev if e >> 20 == E.EV_SPLIT]
+    if borrow:
+        assert splits == [(E.EV_SPLIT << 20) | (0 << 8) | 3]
+        j = ev.index(splits[0])
+        assert [e >> 20 for e in ev[j + 1:j + 5]] == [E.EV_CARD] * 3 + [E.EV_PAY]
+        assert _pays(ev) == [4, 4, 4, 4, 4]
+    else:
+        assert splits == [] and _pays(ev) == [4, 4, 4, 4]
+
+
+@pytest.mark.parametrize("borrow", [0, 1])
+def test_a_borrow_that_completes_a_condition_pays(borrow):
+    """Line 99: p1 melds four kings (any suits), then draws J♠ holding Q♠: with ``borrow=1`` it
+    borrows K♠ from the kings (three stay: still a legal meld) for J-Q-K♠, a condition that pays
+    2; without, the J♠ cannot be melded."""
+    p1 = "Kc Kd Kh Ks Qs 2c 4d 6h 5c 7d"
+    p2 = "2h 4c 6s Qd Ad 2d 4h 6c Jd 7s"
+    ks, js = C.parse_card("Ks"), C.parse_card("Js")
+    ev = _first_turn(_stack(p1, p2, "5h", "Js"), f"baseline(top=0,borrow={borrow})")
+    borrows = [e for e in ev if e >> 20 == E.EV_BORROW]
+    if borrow:
+        assert borrows == [(E.EV_BORROW << 20) | (0 << 8) | ks]
+        j = ev.index(borrows[0])
+        assert ev[j + 1] == (E.EV_MELD << 20) | (1 << 8) | 3
+        assert sorted(e & 255 for e in ev[j + 2:j + 5]) == sorted([ks, js, C.parse_card("Qs")])
+        assert _pays(ev) == [2]
+    else:
+        assert borrows == [] and _pays(ev) == [] and ev[-1] >> 20 == E.EV_DISCARD

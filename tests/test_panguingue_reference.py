@@ -3,8 +3,9 @@
 from the engine): every move legal, and each seat's chips, win, going on top, conditions and cards
 melded, and the number of turns equal to the engine's metrics of the same deal.
 
-Quick tier: 330 deals over 2-10 players and every rule option, both strategies mixed; ``slow``:
-2,000 more.  Seeds fixed.  Corrupted engine logs show that the replay can fail.
+Quick tier: 560 deals over 2-10 players and every rule option, both strategies mixed, the
+baseline with and without split and borrow (line 99); ``slow``: 3,300 more.  Seeds fixed.
+Corrupted engine logs show that the replay can fail.
 """
 from __future__ import annotations
 
@@ -30,6 +31,15 @@ CASES = [
     ("three-random", {"players": 3, "packs": 5},
      ["p1=random", "p2=random", "p3=random"], 40, 200),
     ("safety-stop", {"players": 3, "max_turns": 20}, ["p2=random"], 40, 200),
+    # split and borrow (line 99), both settings of the baseline's lever
+    ("six-borrow", {}, [f"p{k}=baseline(borrow=1)" for k in range(1, 7)], 80, 500),
+    ("six-no-borrow", {}, [f"p{k}=baseline(borrow=0)" for k in range(1, 7)], 30, 200),
+    ("options-borrow", {"players": 4, "conditions": "published", "mixed_add": "new_suit",
+                        "rope_extended_pays": True, "again": "base", "discard_take": "layoff_only"},
+     ["p1=baseline(borrow=1,top=0)", "p2=baseline(borrow=1,top=0)", "p3=random",
+      "p4=baseline(borrow=1,top=0)"], 60, 300),
+    ("three-borrow", {"players": 3}, [f"p{k}=baseline(borrow=1,top=0)" for k in (1, 2, 3)],
+     60, 300),
 ]
 
 
@@ -61,6 +71,61 @@ def test_reference_replays_more_deals(case):
     _check(opts, strats, n, seed=2)
 
 
+# sessions: (id, rule options, strategies, sessions in the quick tier, in the slow tier)
+SESSIONS = [
+    ("six-winner", {"deals": 10}, [], 20, 150),
+    ("four-rotate-mixed", {"players": 4, "deals": 12, "next_eldest": "rotate"},
+     ["p2=random", "p3=random"], 20, 150),
+    ("two-random", {"players": 2, "deals": 8, "stock_end": "void"}, ["p1=random", "p2=random"],
+     30, 200),
+    ("ten-options", {"players": 10, "deals": 6, "conditions": "published", "again": "base",
+                     "packs": 11, "forfeit": 1}, ["p4=random", "p10=baseline(top=16)"], 10, 80),
+]
+
+
+def _check_sessions(opts, strats, n, seed, full):
+    rules, rows, log = _logged(dict(opts, unit="session"), strats, n, seed)
+    whole = 0
+    for j in range(n):
+        tot, played, logged = ref.replay_session(rules, [int(x) for x in log[j]])
+        if logged < played:
+            continue
+        whole += 1
+        want = rows.iloc[j].to_dict()
+        assert tot == want, (j, {k: (v, want[k]) for k, v in tot.items() if v != want[k]})
+    assert whole >= full * n, (whole, n)
+
+
+@pytest.mark.parametrize("case", SESSIONS, ids=[c[0] for c in SESSIONS])
+def test_reference_replays_every_deal_of_logged_sessions(case):
+    """Every deal of a session's row replayed legally with any eldest, and the chips, wins,
+    tops, conditions, turns and stock-outs summed over the deals equal to the session's
+    metrics (every session here fits in its row)."""
+    _, opts, strats, n, _ = case
+    _check_sessions(opts, strats, n, seed=5, full=1.0)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", SESSIONS, ids=[c[0] for c in SESSIONS])
+def test_reference_replays_more_sessions(case):
+    _, opts, strats, _, n = case
+    _check_sessions(opts, strats, n, seed=6, full=1.0)
+
+
+def test_a_long_session_logs_the_deals_that_fit():
+    """100 ten-player deals do not fit in a session's row: the row holds the first ones (each
+    replayed legally, the eldest chain kept), and the replay says where the log ends."""
+    rules, rows, log = _logged({"unit": "session", "players": 10, "deals": 100}, [], 5, 7)
+    for j in range(5):
+        _, played, logged = ref.replay_session(rules, [int(x) for x in log[j]])
+        assert played == 100 and 10 <= logged < 100, logged
+    from simkit.core.replay import check_records
+    recs = SPEC.replay(rules, [int(x) for x in log[0]], rows.iloc[0].to_dict())
+    check_records(recs, SPEC.pack(rules), 10)
+    assert any(r["action"] == "the log ends" for r in recs)
+    assert {r["deal"] for r in recs} == set(range(1, 1 + int(log[0, 1])))
+
+
 def test_the_reference_refuses_corrupted_logs():
     rules, _, log = _logged({"players": 3}, ["p1=random"], 20, 3)
     row = [int(x) for x in log[0]]
@@ -78,3 +143,41 @@ def test_the_reference_refuses_corrupted_logs():
         bad[start + meld + 1] = (6 << 20) | 0x22                        # 2♦: breaks the meld
         with pytest.raises(AssertionError):
             ref.replay(rules, bad)
+
+
+def _with_event(kind, opts, strats, n=60, seed=5):
+    """A logged deal holding an event of ``kind``: its rules, row, events' start and index."""
+    rules, _, log = _logged(opts, strats, n, seed)
+    start = 3 + 10 * rules.players
+    for x in log:
+        row = [int(v) for v in x]
+        js = [j for j, e in enumerate(row[start:start + row[1]]) if e >> 20 == kind]
+        if js:
+            return rules, row, start, js[0]
+    raise AssertionError(f"no event {kind} in {n} deals")
+
+
+def test_the_reference_refuses_illegal_splits_and_borrows():
+    """A split moving a card the meld does not hold, a borrow from another meld than the one
+    holding the card, and a split or borrow whose condition is not paid are refused."""
+    strats = [f"p{k}=baseline(borrow=1,top=0)" for k in (1, 2, 3)]
+    rules, row, start, j = _with_event(13, {"players": 3}, strats)
+    ref.replay(rules, row)
+    bad = list(row)
+    bad[start + j + 1] = (6 << 20) | 0x3F                  # a moved card not in the meld
+    with pytest.raises(AssertionError):
+        ref.replay(rules, bad)
+    pays = [k for k in range(j, j + 8) if row[start + k] >> 20 == 8]
+    assert pays, "this split makes a condition"            # ... and unpaid, it is refused
+    bad = list(row)
+    del bad[start + pays[0]]
+    bad[1] -= 1
+    with pytest.raises(AssertionError):
+        ref.replay(rules, bad)
+    rules, row, start, j = _with_event(12, {"players": 3}, strats)
+    ref.replay(rules, row)
+    e = row[start + j]
+    bad = list(row)
+    bad[start + j] = (e & ~0xFF) | 0x3F                    # borrows a card of no meld
+    with pytest.raises(AssertionError):
+        ref.replay(rules, bad)

@@ -16,7 +16,7 @@ def test_fan_tan_passes_per_seat_are_the_logged_passes():
         whole = (turns[:, -1] == -1)            # the log held every turn
         assert whole.mean() > 0.95
         for k in range(4):
-            logged = (turns == ft.PASS_CODE + 64 * k).sum(axis=1)
+            logged = (turns == (ft.EV_PASS << 20 | k << 16)).sum(axis=1)   # a pass by seat k
             assert np.array_equal(rows[f"p{k + 1}_passes"][whole], logged[whole])
         seats = sum(rows[f"p{k + 1}_passes"] for k in range(4))
         assert np.array_equal(seats, rows["passes"])
@@ -31,6 +31,6 @@ def test_crazy_eights_passes_are_the_logged_passes():
         ev = log[:, start:]
         whole = log[:, 0] < ev.shape[1]
         assert whole.mean() > 0.95
-        logged = ((ev >= 0) & ((ev >> 12) == ce.EV_PASS)).sum(axis=1)
+        logged = ((ev >= 0) & ((ev >> 20) == ce.EV_PASS)).sum(axis=1)
         assert np.array_equal(rows["passes"][whole], logged[whole])
         assert rows["passes"].sum() > 0

@@ -94,7 +94,7 @@ def test_sinking_gives_the_class_away():
     strats = ["p1=baseline(take=1,sink=20)", "p2=baseline(ytake=0)"]
     res, log = P.play_stacked(rules(), strats, " ".join([elder, younger, talon]), log=True)
     assert res["repique"] == 1 and res["pique"] == 0
-    decl = [P.decode(int(e))[1] for e in log if e >= 0 and P.decode(int(e))[0] == "DECL"]
+    decl = [P.decode(int(e))[2] for e in log if e >= 0 and P.decode(int(e))[0] == "DECL"]
     assert decl == [0 | (3 << 3)]                 # Elder declares nothing; Younger point, sequence
     got = ref.replay(rules(), log)
     assert got["p1_points"] == res["p1_points"] and got["p2_points"] == res["p2_points"]

@@ -371,3 +371,20 @@ def test_the_rummy_event_encoding_round_trips_and_drops_events_past_the_row():
     assert [split_event(x) for x in log[1, 1:]] == events[:3]
     put_event(log[:0], 0, cur, 0, 1, 0, 0, 64)
     assert cur[0] == 0
+
+
+def test_put_next_writes_the_same_events_at_a_carried_position():
+    """``put_next`` (thirty_one, durak, piquet: the position a local) writes ``event``'s int,
+    which ``split_event`` reads back field by field, the joker (64) included; past a full row it
+    writes nothing but still counts; an empty log writes nothing."""
+    import numpy as np
+    from simkit.engines.moves import event, put_next, split_event
+    log = np.full((2, 3), -1, np.int64)
+    events = [(1, 0, 0, 64), (11, 7, 200, 0), (4, 15, 3, 62), (2, 1, 1, 19)]
+    lp = 0
+    for e in events:
+        lp = put_next(log, 1, lp, *e)
+    assert lp == 4 and log[0].tolist() == [-1] * 3
+    assert [split_event(x) for x in log[1]] == events[:3]
+    assert log[1, 1] == event(11, 7, 200, 0) == (11 << 20) + (7 << 16) + (200 << 8)
+    assert put_next(log[:0], 0, 5, 1, 0, 0, 64) == 6

@@ -55,10 +55,10 @@ def test_replayed_logs_visit_every_ending():
     for opts, strats, n in CASES:
         _, log = play_logged(_rules(**opts), strats, n=n, seed=21)
         for e in log[log >= 0]:
-            k, p = decode(int(e))
+            k, _, aux, _ = decode(int(e))
             kinds.add(k)
             if k == "END":
-                reasons.add(ref.REASONS[p & 15])
+                reasons.add(ref.REASONS[aux])
     assert {"SWAP1", "SWAP3", "PASS", "KNOCK", "DRAW", "DISCARD", "RESHUFFLE"} <= kinds
     assert {"knock", "31", "capped", "replay", "stock_out"} <= reasons
 
@@ -75,15 +75,16 @@ def test_reference_catches_broken_logs():
         for j, e in enumerate(row):
             if e < 0:
                 break
-            k, p = decode(int(e))
+            k, _, aux, _ = decode(int(e))
             bad = row.copy()
             if k == "SWAP1" and "SWAP1" not in caught:
-                bad[j] = e ^ (1 << 12)              # another table card
+                bad[j] = e ^ (1 << 8)               # another table card (aux)
             elif k in ("KNOCK", "SWAP3") and "seat" not in caught:
-                bad[j] = e ^ 1                       # another seat
+                bad[j] = e ^ (1 << 16)              # another seat
                 k = "seat"
-            elif k == "END" and (p >> 4) and "END" not in caught:
-                bad[j] = e ^ (1 << 4)                # p1's loss flipped
+            elif k == "LOST" and aux and "END" not in caught:
+                bad[j] = e ^ (1 << 8)               # p1's loss flipped in the losers' mask
+                k = "END"
             else:
                 continue
             assert ref.check(bad, recs[i], rules) is not None, k
@@ -146,8 +147,8 @@ def test_draw_variant_31_rule_line_65():
     assert r["ended_31"] == 1 and r["turns"] == 1 and r["p2_31"] == 1 and r["p3_31"] == 1
     assert (r["p1_lose"], r["p2_lose"], r["p3_lose"]) == (1, 0, 1)
     moves = [decode(int(e)) for e in log if e >= 0]
-    assert moves[11] == ("DRAW", 1 | (C.parse_card("Qs") << 4) | (1 << 12))
-    assert moves[12] == ("DISCARD", 1 | (C.parse_card("5h") << 4))
+    assert moves[11] == ("DRAW", 1, 1, C.parse_card("Qs"))      # p2 takes the turned card
+    assert moves[12] == ("DISCARD", 1, 0, C.parse_card("5h"))
 
 
 def test_draw_variant_every_hand_31_is_no_replay_line_65():
@@ -159,8 +160,8 @@ def test_draw_variant_every_hand_31_is_no_replay_line_65():
     deck = "As Ks Qs  Ah Kh 9h  Qh"
     r, log = play_stacked(rules, ["p2=baseline(knock_first=32)"], deck, log=True)
     moves = [decode(int(e)) for e in log if e >= 0]
-    assert moves[8] == ("DRAW", 1 | (C.parse_card("Qh") << 4) | (1 << 12))
-    assert moves[9] == ("DISCARD", 1 | (C.parse_card("9h") << 4))
+    assert moves[8] == ("DRAW", 1, 1, C.parse_card("Qh"))
+    assert moves[9] == ("DISCARD", 1, 0, C.parse_card("9h"))
     assert r["ended_31"] == 1 and r["turns"] == 1 and r["replays"] == 0 and r["unresolved"] == 0
     assert r["p1_31"] == 1 and r["p2_31"] == 1
     assert (r["p1_lose"], r["p2_lose"]) == (1, 0)
@@ -213,12 +214,11 @@ def test_baseline_takes_the_exchange_that_raises_the_hand_most():
         for margin in (0, 31):
             st = ["p1=baseline(refuse=0)", f"p2=baseline(knock_first=32,swap_all={margin},feed=40)"]
             _, log = play_stacked(rules, st, deck, log=True)
-            kind, p = decode(int(log[11]))
+            kind, _, b, a = decode(int(log[11]))     # a the hand card laid, b the table card
             if margin == 0 and ref.value(table) >= best1:
                 assert kind == "SWAP3"
                 continue
             assert kind == "SWAP1"
-            a, b = (p >> 4) & 255, (p >> 12) & 255
             assert ref.value([b if c == a else c for c in hand]) == best1
             seen += 1
     assert seen > 300

@@ -1,6 +1,6 @@
 """A plain statement of Thirty-one's rules (``002_17c4cc3dde05b547.txt`` lines 17-82), written apart
-from the engine, that replays the engine's move log (``kind << 20 | payload`` entries, see
-:mod:`simkit.games.thirty_one.engine`) and the deal's metric row.
+from the engine, that replays the engine's move log (events ``kind << 20 | seat << 16 | aux << 8
+| card``, see :mod:`simkit.games.thirty_one.engine`) and the deal's metric row.
 
 It keeps hands as Python lists and the stock as a set, deals the logged cards to the seats from
 the rules alone (the dealer's first three, his second hand or the after-deal table, the others in
@@ -15,7 +15,7 @@ the draw variant's knock and 31 rules; then the metric row (losers, values, turn
 from __future__ import annotations
 
 KINDS = ["DEAL", "CARD", "CHOICE", "KNOCK", "PASS", "SWAP1", "SWAP3", "DRAW", "DISCARD",
-         "RESHUFFLE", "END"]
+         "RESHUFFLE", "END", "LOST"]
 REASONS = ["knock", "31", "capped", "stock_out", "replay", "unresolved"]
 
 
@@ -101,19 +101,22 @@ def _check(entries, metrics, rules, turns_out=None):
         if kind is not None and k != kind:
             raise Bad(pos, f"expected {kind}, found {k}")
         pos += 1
-        return k, e & ((1 << 20) - 1)
+        return k, (e >> 16) & 15, (e >> 8) & 255, e & 255     # kind, seat, aux, card
 
     def peek():
         e = entries[pos] if pos < len(entries) else None
         return None if e is None else KINDS[(e >> 20) - 1]
 
     while True:
-        _, p = take("DEAL")
-        if p & 15 != 0 or p >> 4 != replays:
+        _, seat, aux, _ = take("DEAL")
+        if seat != 0 or aux != replays:
             raise Bad(pos - 1, "wrong dealer or replay number")
         cards = []
         while peek() == "CARD":
-            cards.append(take("CARD")[1])
+            _, seat, _, c = take("CARD")
+            if seat != 0:
+                raise Bad(pos - 1, "a card dealt by another seat than the dealer")
+            cards.append(c)
         if len(set(cards)) != len(cards) or not set(cards) <= full:
             raise Bad(pos, "dealt cards repeat or are not in the pack")
         hands = {}
@@ -129,7 +132,7 @@ def _check(entries, metrics, rules, turns_out=None):
             stock = full - set(cards)
             groups = [cards[3 * q: 3 * q + 3] for q in range(K)]
         else:
-            refused = bool(take("CHOICE")[1])
+            refused = bool(take("CHOICE")[2])
             first = cards[:3]
             j = 3
             second = None
@@ -176,14 +179,14 @@ def _check(entries, metrics, rules, turns_out=None):
             if peek() == "END" and draw and rules.stock_out == "end" and not stock:
                 reason = "stock_out"
                 break
-            kind, p = take(None)
+            kind, seat, aux, card = take(None)
             if turns_out is not None:
                 turns_out.append((k, kind, list(hands[k]), None if draw else list(table),
                                   pile[-1] if draw and pile else None, k in swapped))
             if kind not in ("KNOCK", "PASS", "SWAP1", "SWAP3", "DRAW", "RESHUFFLE"):
                 raise Bad(pos - 1, f"unexpected {kind} in the turns")
-            if kind != "RESHUFFLE" and p & 15 != k:
-                raise Bad(pos - 1, f"seat {p & 15} plays, seat {k} was to play")
+            if kind != "RESHUFFLE" and seat != k:
+                raise Bad(pos - 1, f"seat {seat} plays, seat {k} was to play")
             knock = False
             if kind == "KNOCK":
                 if knocker is not None:
@@ -202,7 +205,7 @@ def _check(entries, metrics, rules, turns_out=None):
                 if k in swapped:
                     raise Bad(pos - 1, "an exchange by a player who exchanged all three")
                 if kind == "SWAP1":
-                    a, b = (p >> 4) & 255, (p >> 12) & 255
+                    a, b = card, aux
                     if a not in hands[k] or b not in table:
                         raise Bad(pos - 1, "an exchange of cards not in the hand or the table")
                     hands[k][hands[k].index(a)] = b
@@ -214,14 +217,14 @@ def _check(entries, metrics, rules, turns_out=None):
                 if not draw:
                     raise Bad(pos - 1, "a draw in the table variant")
                 if kind == "RESHUFFLE":
-                    if stock or rules.stock_out != "reshuffle" or p != len(pile) - 1:
+                    if stock or rules.stock_out != "reshuffle" or aux != len(pile) - 1:
                         raise Bad(pos - 1, "a reshuffle not allowed here")
                     stock = set(pile[:-1])
                     pile = pile[-1:]
-                    kind, p = take("DRAW")
-                    if (p & 15) != k or (p >> 12) != 0:
+                    kind, seat, aux, card = take("DRAW")
+                    if seat != k or aux != 0:
                         raise Bad(pos - 1, "a reshuffle not followed by the player's stock draw")
-                c, src = (p >> 4) & 255, p >> 12
+                c, src = card, aux
                 if src == 0:
                     if c not in stock:
                         raise Bad(pos - 1, "a stock draw of a card not in the stock")
@@ -231,9 +234,8 @@ def _check(entries, metrics, rules, turns_out=None):
                         raise Bad(pos - 1, "took a card that is not the turned card")
                     pile.pop()
                 hands[k].append(c)
-                _, p = take("DISCARD")
-                d = (p >> 4) & 255
-                if (p & 15) != k or d not in hands[k]:
+                _, seat, _, d = take("DISCARD")
+                if seat != k or d not in hands[k]:
                     raise Bad(pos - 1, "a discard not from the player's hand")
                 hands[k].remove(d)
                 pile.append(d)
@@ -260,8 +262,8 @@ def _check(entries, metrics, rules, turns_out=None):
             first_hand[2] = gain
         vals = {k: value(h, trips) for k, h in hands.items()}
         lost = losers(vals, draw, reason, knocker, layer)
-        _, p = take("END")
-        got_reason, mask = REASONS[p & 15], p >> 4
+        got_reason = REASONS[take("END")[2]]
+        mask = take("LOST")[2] if got_reason != "replay" else 0
         if lost is None:
             if replays < rules.max_replays:
                 if got_reason != "replay" or mask:

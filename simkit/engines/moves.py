@@ -2,15 +2,23 @@
 ``replay.moves``, the ``GameSpec.replay`` of ``simkit replay``): the record list, the deal blocks of a
 multi-deal log row, and the event encoding of the rummies.
 
-The event encoding (Oklahoma, Panguingue, Canasta): one ``int64`` per move,
-``kind << 20 | seat << 16 | aux << 8 | card`` (the card a house code 0..64, the joker 64 included;
-seat 0..15; aux 0..255: a meld index, a count, a flag; kind: the game's own constants), written in a
-kernel by :func:`put_event` and read back by :func:`split_event`.  The older games keep their own
-log columns (issue 28 leaves them: their logs are read by their replays and references).
+The event encoding (issue 28; the games whose logs are a stream of moves): one ``int64`` per move,
+``kind << 20 | seat << 16 | aux << 8 | card`` (the card a house code 0..64, the joker 64 included,
+0 where the move names no card; seat 0..15, the seat that acts; aux 0..255: a meld index, a count,
+a flag, a second card; kind: the game's own constants), made by :func:`event`, written in a kernel
+by :func:`put_event` (the write position in a small array) or :func:`put_next` (the position a
+local the kernel carries), and read back by :func:`split_event`.  Games whose logs are named
+columns of card codes (gin, hearts, ...) keep them.
 """
 from __future__ import annotations
 
 from numba import njit
+
+
+@njit(cache=True, nogil=True, inline="always")
+def event(kind, seat, aux, card):
+    """The ``int64`` of a move: ``kind << 20 | seat << 16 | aux << 8 | card``."""
+    return (kind << 20) | (seat << 16) | (aux << 8) | card
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -21,8 +29,18 @@ def put_event(log, i, cur, at, kind, seat, aux, card):
     if log.shape[0] > 0:
         q = cur[at]
         if q < log.shape[1]:
-            log[i, q] = (kind << 20) | (seat << 16) | (aux << 8) | card
+            log[i, q] = event(kind, seat, aux, card)
             cur[at] = q + 1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def put_next(log, i, lp, kind, seat, aux, card):
+    """Write an event at position ``lp`` of row ``i`` of ``log`` (a full row or an empty
+    ``log`` writes nothing) and return ``lp + 1``: for kernels that carry the position as a
+    local."""
+    if log.shape[0] > 0 and lp < log.shape[1]:
+        log[i, lp] = event(kind, seat, aux, card)
+    return lp + 1
 
 
 def split_event(e: int) -> tuple[int, int, int, int]:

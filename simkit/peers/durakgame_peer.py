@@ -160,14 +160,14 @@ def _card(code: int):
 
 
 def replay(entries) -> str | None:
-    """Replay one simkit game (its move log as ``(kind, payload)`` pairs, one game of
+    """Replay one simkit game (its move log as ``(kind, seat, aux, card)`` events, one game of
     ``durak(preset=durakgame)``) through the peer's own game: every simkit move must be among the
     peer's options at that point, the hands after each drawing the peer's sizes, and the result
     the peer's.  Returns ``None`` or what disagreed first."""
     from durakgame import (AttackingMove, DefensiveMove, EndingMove, ForfeitingMove,
                            GameResult, MrFirst, OpeningMove)
-    deck = [c for k, c in entries if k == "DECK"]
-    if len(deck) != 36 or entries[0] != ("GAME", 0):
+    deck = [c for k, _, _, c in entries if k == "DECK"]
+    if len(deck) != 36 or entries[0][:2] != ("GAME", 0):
         return "not one game of 36 cards opened by p1"
     order = [deck[j] for pair in zip(range(6), range(6, 12)) for j in pair]   # p1 3, p2 3, ...
     seat1 = deck[0:3] + deck[6:9]
@@ -175,17 +175,17 @@ def replay(entries) -> str | None:
     order = [c for pair in zip(seat1, seat2) for c in pair] + deck[12:]
     g = lazy_game_class()([_card(c) for c in order], MrFirst(), MrFirst())
     throws, taken = [], False
-    for j, (kind, x) in enumerate(entries):
+    for j, (kind, seat, aux, x) in enumerate(entries):
         if kind in ("GAME", "DECK"):
             continue
         if kind == "END":
-            want = {0: GameResult.Win, 1: GameResult.Loss, 2: GameResult.Draw}.get(x)
+            want = {0: GameResult.Win, 1: GameResult.Loss, 2: GameResult.Draw}.get(aux)
             return None if g.isFinished and g.result == want else \
-                f"entry {j}: simkit ends {x}, the peer {g.result} (finished: {g.isFinished})"
-        if kind == "DRAW":
-            sizes = (len(g.player1.hand), len(g.player2.hand))
-            if sizes != (x // 64, x % 64):
-                return f"entry {j}: hands {sizes} in the peer, {(x // 64, x % 64)} in simkit"
+                f"entry {j}: simkit ends {aux}, the peer {g.result} (finished: {g.isFinished})"
+        if kind == "DRAW":          # one a seat, aux its hand's size after the drawing
+            size = len((g.player1, g.player2)[seat].hand)
+            if size != aux:
+                return f"entry {j}: p{seat + 1} holds {size} in the peer, {aux} in simkit"
             continue
         if kind == "THROW" and taken:
             throws.append(_card(x))

@@ -130,7 +130,8 @@ class CanastaRules(Rules):
             raise SimkitError(f"canasta: four players are dealt 11 cards, not {self.hand_size}")
         if self.players == 2 and self.hand_size != 15:
             raise SimkitError(f"canasta: two players are dealt 15 cards, not {self.hand_size} "
-                              "(003:55); set hand_size=15")
+                              "(003:55): use preset=two_hand (15 cards, draw two, two "
+                              "canastas to go out) or set hand_size=15")
 
 
 PRESETS = {"classic": {},

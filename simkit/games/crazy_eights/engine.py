@@ -18,10 +18,11 @@ or at ``max_plays``), ``passes`` (turns without a card played).  ``unit=game``: 
 ``pK_score`` (final total), ``deals``, ``passes`` (the game's).
 
 Move log (:func:`log_columns`, the game's first deal with ``unit=game``): the number of events,
-the cards dealt (card ``j`` to seat ``j % players``), then events ``kind << 12 | seat << 8 |
-suit << 6 | code``: kind 1 a play (``suit``: the suit named with an eight, else the card's
-suit), 2 a draw (the card drawn), 3 a pass, 4 the starter turned, 5 a starter eight put back
-(buried, or shuffled in).
+the cards dealt (card ``j`` to seat ``j % players``), then the house's events
+(:mod:`simkit.engines.moves`: ``kind << 20 | seat << 16 | aux << 8 | card``, aux the suit: the
+one named with an eight, else the card's): kind 1 a play, 2 a draw (the card drawn), 3 a pass
+(no card), 4 the starter turned, 5 a starter eight put back (buried, or shuffled in; seat 0 for
+these two).
 """
 from __future__ import annotations
 
@@ -37,6 +38,7 @@ from simkit.core.jit import NO_REFCOUNT  # the house's reference-count rule (sim
 from simkit.core.records import record, seat_slot, slots
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, shuffle_prefix
+from simkit.engines.moves import event
 from simkit.engines.shedding import random_member
 from simkit.games.crazy_eights.rules import BLOCKED, STARTER_EIGHT, TWOS
 
@@ -249,7 +251,7 @@ def _choose_baseline(eight_at, a, b, legal, may_draw, void_next):
 @njit(cache=True, nogil=True, inline="always")
 def _log(log, i, n, kind, seat, suit, code):
     if log.shape[0] > 0 and n < MAX_LOG:
-        log[i, 1 + log.shape[1] - 1 - MAX_LOG + n] = (kind << 12) | (seat << 8) | (suit << 6) | code
+        log[i, 1 + log.shape[1] - 1 - MAX_LOG + n] = event(kind, seat, suit, code)
     return n + 1
 
 

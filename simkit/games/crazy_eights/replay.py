@@ -1,11 +1,12 @@
 """A Crazy Eights deal move by move (``simkit replay crazy_eights``), from the move log of
 :mod:`simkit.games.crazy_eights.engine`: the deal, the starter (line 109), each play, draw and
-pass (lines 110-111) and the score (line 112).  With ``unit=game`` the log holds the game's
+pass (lines 110-111) and the score (line 112); the events read by
+:func:`simkit.engines.moves.split_event` (aux the suit).  With ``unit=game`` the log holds the game's
 first deal; the score lines are then the game's."""
 from __future__ import annotations
 
 from simkit.core.cards import SUIT_SYMBOLS
-from simkit.engines.moves import Records
+from simkit.engines.moves import Records, split_event
 from simkit.games.crazy_eights.engine import (EV_BURY, EV_DRAW, EV_PASS, EV_PLAY, EV_STARTER,
                                               MAX_LOG)
 
@@ -43,7 +44,7 @@ def moves(rules, log: list[int], metrics: dict) -> list[dict]:
     put_back = "buried at the bottom of the stock" if rules.starter_eight == "bury" else \
         "shuffled back into the stock"
     for e in events:
-        kind, p, suit, c = e >> 12, (e >> 8) & 15, (e >> 6) & 3, e & 63
+        kind, p, suit, c = split_event(e)
         if kind == EV_BURY:
             add(None, "the starter turned is an eight", [c], put_back)
         elif kind == EV_STARTER:

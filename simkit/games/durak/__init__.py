@@ -19,6 +19,7 @@ import numpy as np
 from simkit.core import cards as C
 from simkit.core import play
 from simkit.core.registry import GameSpec
+from simkit.engines.moves import split_event
 from simkit.games.durak import engine, replay
 from simkit.games.durak.rules import DurakRules
 from simkit.games.durak.strategies import STRATEGIES, encode
@@ -58,9 +59,10 @@ def play_stacked(rules, strategies, cards, log=False):
     return play.play_stacked(SPEC, rules, strategies, deck[:36], log=log, more_deals=deck[36:])
 
 
-def decode(entry: int) -> tuple[str, int]:
-    """A log entry as ``(kind name, payload)``."""
-    return engine.KINDS[(entry >> engine.SHIFT) - 1], entry & ((1 << engine.SHIFT) - 1)
+def decode(entry: int) -> tuple[str, int, int, int]:
+    """A log event as ``(kind name, seat, aux, card)`` (:func:`simkit.engines.moves.split_event`)."""
+    kind, seat, aux, card = split_event(entry)
+    return engine.KINDS[kind - 1], seat, aux, card
 
 
 SPEC = GameSpec(

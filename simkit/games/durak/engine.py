@@ -12,11 +12,13 @@ sequence at ``key ^ SALT``.
 Dealing order (the shuffled 36, or a stacked deck): p1 3, p2 3, p1 3, p2 3, the trump card (drawn
 last), then the stock from its top.
 
-The move log (:func:`log_columns`) is one ``int64`` row per unit: a flat stream of entries
-``kind << 12 | payload`` (:data:`KINDS`), padded with -1: per game ``GAME`` (payload: the opener's
-seat), 36 ``DECK`` (the cards in dealing order), then the bouts (``ATTACK c``, ``BEAT c`` or
-``TAKE``, ``THROW c``, ..., ``STOP``, ``DRAW`` with payload ``size(p1) * 64 + size(p2)`` after the
-drawing), and ``END`` (payload 0/1: that seat won, 2: a draw, 3: unfinished).  A redeal logs
+The move log (:func:`log_columns`) is one ``int64`` row per unit: a flat stream of the house's
+events (:mod:`simkit.engines.moves`: ``kind << 20 | seat << 16 | aux << 8 | card``, kinds
+:data:`KINDS`), padded with -1: per game ``GAME`` (seat the opener), 36 ``DECK`` (the cards in
+dealing order), then the bouts (``ATTACK c`` and ``THROW c`` by the attacker, ``BEAT c`` or
+``TAKE`` by the defender, ..., ``STOP`` (seat the attacker), then two ``DRAW`` events, the
+attacker's and the defender's, each with aux the seat's hand size after the drawing: the two
+sizes do not share one aux), and ``END`` (aux 0/1: that seat won, 2: a draw).  A redeal logs
 ``REDEAL`` before the game's ``DECK`` entries.  ``tests/durak_reference.py`` replays it.
 """
 from __future__ import annotations
@@ -32,13 +34,13 @@ from simkit.core.records import record, seat_slot, slots
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, shuffle_prefix
 from simkit.engines.endgame import I, keep, memo, probe, store
+from simkit.engines.moves import put_next
 
 ONE = np.uint64(1)
 ZERO = np.uint64(0)
 NCARDS = 36
 HAND = 6
 LANE = np.uint64(0x7FC0)     # ranks 6..14 of one suit lane
-SHIFT = 12
 
 K_RANDOM, K_BASELINE = 0, 1
 
@@ -133,7 +135,7 @@ def metrics(rules) -> list[Metric]:
 def log_width(rules) -> int:
     games = 1 if (rules.unit == "game" or rules.target == 1) else min(rules.max_games,
                                                                         3 * rules.target)
-    return 40 + 760 * games
+    return 40 + 950 * games     # 760 a game before the second DRAW event of each bout (issue 28)
 
 
 def log_columns(rules) -> list[str]:
@@ -252,13 +254,6 @@ def beaters(c, hand, trump, R):
 def random_of(m, u):
     k, u = bounded(u, popcount(m))
     return nth_code(m, k), u
-
-
-@njit(cache=True, nogil=True, inline="always")
-def put(log, i, lp, kind, payload):
-    if log.shape[0] > 0 and lp < log.shape[1]:
-        log[i, lp] = (kind << SHIFT) | payload
-    return lp + 1
 
 
 # --------------------------------------------------------------------------- strategies
@@ -629,7 +624,7 @@ def play_bouts(R, S, W, att, trump, stock, first_bout, v, log, i, lp, u):
         table = bit(c)
         ranks = R.rankmask[c & 15]
         natt = 1
-        lp = put(log, i, lp, E_ATTACK, c)
+        lp = put_next(log, i, lp, E_ATTACK, att, 0, c)
         taken = False
         while True:
             cands = beaters(c, hand[dfd], trump, R)
@@ -641,13 +636,13 @@ def play_bouts(R, S, W, att, trump, stock, first_bout, v, log, i, lp, u):
                     b = exact_move(R, W, hand[att], hand[dfd], trump, 1, table, c, natt, cap, b)
             if b < 0:
                 taken = True
-                lp = put(log, i, lp, E_TAKE, 0)
+                lp = put_next(log, i, lp, E_TAKE, dfd, 0, 0)
                 break
             hand[dfd] &= ~bit(b)
             known[dfd] &= ~bit(b)
             table |= bit(b)
             ranks |= R.rankmask[b & 15]
-            lp = put(log, i, lp, E_BEAT, b)
+            lp = put_next(log, i, lp, E_BEAT, dfd, 0, b)
             t = -1
             # a defender who beat with his last card when no stock is left has won: the bout
             # ends beaten, nothing more is thrown (lines 162, 190)
@@ -666,7 +661,7 @@ def play_bouts(R, S, W, att, trump, stock, first_bout, v, log, i, lp, u):
             table |= bit(t)
             natt += 1
             c = t
-            lp = put(log, i, lp, E_THROW, t)
+            lp = put_next(log, i, lp, E_THROW, att, 0, t)
         if taken:
             # the attacker may throw in more before the defender takes (line 184)
             last = -1
@@ -689,15 +684,16 @@ def play_bouts(R, S, W, att, trump, stock, first_bout, v, log, i, lp, u):
                 table |= bit(t)
                 ranks |= R.rankmask[t & 15]
                 natt += 1
-                lp = put(log, i, lp, E_THROW, t)
+                lp = put_next(log, i, lp, E_THROW, att, 0, t)
             hand[dfd] |= table
             known[dfd] |= table
             v[seat_slot(Q.takes, 1, dfd)] += 1
         else:
             first_bout = False               # the game's first discard
-        lp = put(log, i, lp, E_STOP, 0)
+        lp = put_next(log, i, lp, E_STOP, att, 0, 0)
         sp = draw(hand, W.order, att, stock, sp)     # drawing, the attacker first (line 182)
-        lp = put(log, i, lp, E_DRAW, popcount(hand[0]) * 64 + popcount(hand[1]))
+        lp = put_next(log, i, lp, E_DRAW, att, popcount(hand[att]), 0)
+        lp = put_next(log, i, lp, E_DRAW, dfd, popcount(hand[dfd]), 0)
         if not taken:
             att = dfd
     return result, u, lp
@@ -732,7 +728,7 @@ def play_game(R, S, W, first_game, prev_opener, prev_winner, s, u, ptr, v, log, 
                 opener = low
                 break
             v[U.redeals] += 1
-            lp = put(log, i, lp, E_REDEAL, 0)
+            lp = put_next(log, i, lp, E_REDEAL, 0, 0, 0)
             continue
         if prev_winner >= 0:
             opener = prev_winner
@@ -741,9 +737,9 @@ def play_game(R, S, W, first_game, prev_opener, prev_winner, s, u, ptr, v, log, 
         else:
             opener = low
         break
-    lp = put(log, i, lp, E_GAME, opener)
+    lp = put_next(log, i, lp, E_GAME, opener, 0, 0)
     for j in range(NCARDS):
-        lp = put(log, i, lp, E_DECK, order[j])
+        lp = put_next(log, i, lp, E_DECK, 0, 0, order[j])
     if first_game:
         v[U.trump_rank] = order[12] & 15
     result, u, lp = play_bouts(R, S, W, opener, trump, 0 if R.super_short else NCARDS - 12,
@@ -774,7 +770,7 @@ def play_unit(R, S, W, i, key, ukey, v, log):
             final = 3
             break
         games += 1
-        lp = put(log, i, lp, E_END, res)
+        lp = put_next(log, i, lp, E_END, 0, res, 0)
         if games == 1:
             opener0 = op
             v[seat_slot(Q.first, 1, op)] = 1

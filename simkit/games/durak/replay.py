@@ -1,6 +1,7 @@
 """Durak's move log in a player's words (``simkit replay durak``).
 
-Reads the flat entry stream of :mod:`simkit.games.durak.engine` (``kind << 12 | payload``): the
+Reads the event stream of :mod:`simkit.games.durak.engine` (the house's events,
+:func:`simkit.engines.moves.split_event`): the
 hands dealt three and three (line 168), the trump card under the stock, each bout's attack, beats
 or take and throw-ins, the drawing (the attacker to six first, then the defender, line 182; the
 turned-up trump comes last), and each game's end.  The drawn cards are not logged: they are the
@@ -8,17 +9,16 @@ stock's next cards in dealing order, which the ``DECK`` entries give.
 """
 from __future__ import annotations
 
-from simkit.engines.moves import Records
+from simkit.engines.moves import Records, split_event
 from simkit.games.durak import engine
-
-SHIFT, MASK = engine.SHIFT, (1 << engine.SHIFT) - 1
 
 
 def _entries(log):
     for e in log:
         if e < 0:
             return
-        yield engine.KINDS[(e >> SHIFT) - 1], e & MASK
+        kind, seat, aux, card = split_event(e)
+        yield engine.KINDS[kind - 1], seat, aux, card
 
 
 def moves(rules, log, metrics):
@@ -35,13 +35,13 @@ def moves(rules, log, metrics):
     wins = [0, 0]
     super_short = rules.form == "super_short"
 
-    for kind, x in _entries(log):
+    for kind, seat, aux, x in _entries(log):
         if kind == "REDEAL":
             redeals += 1
         elif kind == "GAME":
             game += 1
             out.deal = game
-            att = x
+            att = seat
             deck = []
         elif kind == "DECK":
             deck.append(x)
@@ -79,20 +79,20 @@ def moves(rules, log, metrics):
             else:
                 out.rec(None, "beaten off", table, "the cards go to the discard")
             table = []
-        elif kind == "DRAW":
-            for s in (att, 1 - att):
-                got = []
-                while len(hands[s]) + len(got) < 6 and stock:
-                    got.append(stock.pop(0))
-                hands[s] += got
-                if got:
-                    out.rec(s, "draws from the stock", got, f"{len(stock)} left")
-            if (len(hands[0]), len(hands[1])) != divmod(x, 64):
-                raise ValueError(f"durak log: hand sizes {divmod(x, 64)} after a draw, "
-                                 f"replayed {len(hands[0])}, {len(hands[1])}")
-            if not took:
+        elif kind == "DRAW":          # the attacker's, then the defender's
+            got = []
+            while len(hands[seat]) + len(got) < 6 and stock:
+                got.append(stock.pop(0))
+            hands[seat] += got
+            if got:
+                out.rec(seat, "draws from the stock", got, f"{len(stock)} left")
+            if len(hands[seat]) != aux:
+                raise ValueError(f"durak log: p{seat + 1} holds {aux} after a draw, replayed "
+                                 f"{len(hands[seat])}")
+            if seat != att and not took:
                 att = 1 - att
         elif kind == "END":
+            x = aux
             if x < 2:
                 wins[x] += 1
                 note = f"p{x + 1} is out"

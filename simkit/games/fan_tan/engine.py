@@ -12,8 +12,10 @@ taken) and ``pK_win`` (first out), then ``pool`` (the chips the winner takes), `
 ``passes``).
 
 Move log (:func:`log_columns`): the first seat dealt to, the deal's step (+1 or -1), the 52 cards
-in the order dealt (card ``j`` to seat ``(first + step * j) mod K``), then each turn as
-``code + 64 * seat`` (a pass: code 63), ``-1`` after the last.
+in the order dealt (card ``j`` to seat ``(first + step * j) mod K``), then each turn as one of the
+house's events (:mod:`simkit.engines.moves`: ``kind << 20 | seat << 16 | aux << 8 | card``):
+``PLAY`` (kind :data:`EV_PLAY`, the seat and its card) or ``PASS`` (:data:`EV_PASS`, no card),
+``-1`` after the last.
 """
 from __future__ import annotations
 
@@ -27,10 +29,11 @@ from simkit.core.deals import SALT, deal_loop
 from simkit.core.records import record, seat_slot, slots
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, shuffle_prefix
+from simkit.engines.moves import event
 from simkit.engines.shedding import bit, dealt_to, random_member
 
 K_RANDOM, K_SEQUENCE, K_EXTEND, K_ENDS, K_BLOCK = range(5)
-PASS_CODE = 63
+EV_PLAY, EV_PASS = 1, 2     # the turns' event kinds
 MAX_LOG = 1200
 MAX_TURNS = 100_000  # never reached in practice; then the fewest cards left wins
 
@@ -274,7 +277,7 @@ def play_deal(R, S, W, i, key, ukey, v, log):
             v[seat_slot(NS * K + NT, 1, p)] += 1    # pK_passes, after the tail
             since += 1
             if logging and t < MAX_LOG:
-                log[i, 54 + t] = PASS_CODE + 64 * p
+                log[i, 54 + t] = event(EV_PASS, p, 0, 0)
         else:
             hand[p] &= ~bit(c)
             since = 0
@@ -287,7 +290,7 @@ def play_deal(R, S, W, i, key, ukey, v, log):
             else:
                 hi[st] = r
             if logging and t < MAX_LOG:
-                log[i, 54 + t] = c + 64 * p
+                log[i, 54 + t] = event(EV_PLAY, p, 0, c)
             if hand[p] == 0:
                 winner = p
                 break

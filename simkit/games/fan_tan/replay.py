@@ -1,11 +1,12 @@
 """A Fan-Tan game move by move (``simkit replay fan_tan``), from the move log of
 :mod:`simkit.games.fan_tan.engine`: the deal, the antes (line 125), each turn's card or pass
-(lines 126-127) and the end (line 128), the layout followed as the kernel follows it."""
+(lines 126-127; the turns' events read by :func:`simkit.engines.moves.split_event`) and the end
+(line 128), the layout followed as the kernel follows it."""
 from __future__ import annotations
 
 from simkit.core.cards import SUIT_SYMBOLS
-from simkit.engines.moves import Records
-from simkit.games.fan_tan.engine import MAX_LOG, PASS_CODE, low_rank
+from simkit.engines.moves import Records, split_event
+from simkit.games.fan_tan.engine import EV_PASS, MAX_LOG, low_rank
 
 
 def _sorted(cards) -> list[int]:
@@ -41,8 +42,8 @@ def moves(rules, log: list[int], metrics: dict) -> list[dict]:
     lo, hi = [0] * 4, [0] * 4
     turns = log[54:]
     for x in turns:
-        p, c = x // 64, x % 64
-        if c == PASS_CODE:
+        kind, p, _, c = split_event(x)
+        if kind == EV_PASS:
             able = any(_playable(h, lo, hi) for h in hands[p])
             add(p, "passes", note="pays a chip to the pool"
                 + (" (holding a card he could play)" if able else ""))

@@ -9,8 +9,10 @@ The kernel is :func:`run_deals`, the core deal loop over :func:`play_deal`.  Met
 ``pK_lose`` (left holding the odd queen), then ``draws`` (cards drawn in the game).
 
 Move log (:func:`log_columns`): the seat dealt to first, the seat that draws first, the 51 cards in
-the order dealt (card ``j`` to seat ``(first + j) % K``), then each draw as
-``code + 64 * drawer + 512 * victim`` (at most :data:`MAX_LOG` draws; ``-1`` after the last).
+the order dealt (card ``j`` to seat ``(first + j) % K``), then each draw as one of the house's
+events (:mod:`simkit.engines.moves`: ``kind << 20 | seat << 16 | aux << 8 | card``; kind
+:data:`EV_DRAW`, seat the drawer, aux the seat drawn from, the card drawn; at most
+:data:`MAX_LOG` draws; ``-1`` after the last).
 """
 from __future__ import annotations
 
@@ -23,12 +25,14 @@ from simkit.core.deals import SALT, deal_loop
 from simkit.core.records import record, slots
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, shuffle_prefix
+from simkit.engines.moves import event
 from simkit.engines.shedding import (EXTRA, active_count, bit, dealt_to, extra_first,
                                      next_active, random_member)
 from simkit.games.old_maid.rules import DRAW_FROM, QUEENS, STARTER
 
 N_CARDS = 51
 MAX_LOG = 1000
+EV_DRAW = 1                 # the one event kind
 ST_LEFT, ST_DEALER, ST_RANDOM = range(len(STARTER))
 _LANE = np.uint64(0x0001000100010001)  # bit 0 of each suit's lane: << rank gives the rank's cards
 
@@ -139,7 +143,7 @@ def play_deal(R, S, W, i, key, ukey, v, log):
         size[victim] -= 1
         _receive(hand, size, t, c)
         if logging and draws < log.shape[1] - 2 - n:
-            log[i, 2 + n + draws] = c + 64 * t + 512 * victim
+            log[i, 2 + n + draws] = event(EV_DRAW, t, victim, c)
         draws += 1
         t = next_active(t, turn, K, size)
     for p in range(K):

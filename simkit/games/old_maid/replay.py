@@ -4,7 +4,7 @@ draw from a neighbour and the pair it makes (line 113), to the one left with the
 from __future__ import annotations
 
 from simkit.core.cards import format_card
-from simkit.engines.moves import Records
+from simkit.engines.moves import Records, split_event
 from simkit.games.old_maid.engine import MAX_LOG, N_CARDS
 
 
@@ -47,7 +47,7 @@ def moves(rules, log: list[int], metrics: dict) -> list[dict]:
     add(drawer, "draws first")
     draws = log[2 + N_CARDS:]
     for x in draws:
-        c, t, victim = x % 64, (x // 64) % 8, x // 512
+        _, t, victim, c = split_event(x)      # a draw: the drawer, the seat drawn from, the card
         hands[victim].discard(c)
         mate = _receive(hands[t], c)
         notes = []

@@ -1,8 +1,9 @@
 """Panguingue ("Pan"): eight Spanish packs, ten cards, going on top, conditions paid in chips,
 eleven cards melded to win.  Rules: ``003_25b072003b534ab4.txt`` lines 89-104 (see
 :mod:`simkit.games.panguingue.rules`).  A deal is one unit (every seat's net chips); ``unit=session`` plays ten deals with the chips
-carried, the winner eldest in the next.  ``simkit exact panguingue`` gives a dealt hand's valle
-cards and conditions held as exact fractions.
+carried, the winner eldest in the next (its move log holds every deal that fits in the row).
+``simkit exact panguingue`` gives a dealt hand's valle cards, conditions and melds held as exact
+fractions.
 """
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from simkit.games.panguingue import engine, exact, replay
 from simkit.games.panguingue.rules import PanguingueRules
 from simkit.games.panguingue.strategies import STRATEGIES, encode
 
-VERSION = 1
+VERSION = 2   # 2: the baseline splits and borrows (line 99, borrow=1)
 
 
 def prepare(rules, strategies, stacked=None):

@@ -6,8 +6,9 @@ Spanish order, the seven followed by the jack, line 90); the log and the pack us
 repeat each card eight times).  A seat's melds are rows of small arrays (``Work.mk`` kind,
 ``mr`` rank or rope's low end, ``mh`` rope's high end, ``ms`` suit, ``mm`` suits held as bits,
 ``mv`` the condition's value per player, 0 for none); a seat melds at most eleven cards in new
-melds of exactly three, so four rows suffice.  Melds are checked by :func:`classify` and
-:func:`fits` (line 95-96), cross-checked against :mod:`simkit.engines.melds` and a plain-Python
+melds of three or more (splits and borrows keep every meld at three or more), so four rows
+suffice; ``Work.mc`` holds a set's cards by suit (for splits and borrows).  Melds are checked
+by :func:`classify` and :func:`fits` (line 95-96), cross-checked against :mod:`simkit.engines.melds` and a plain-Python
 reference in the tests.
 
 The stock is the pack shuffled lazily (each card drawn swaps a uniformly random undrawn card to
@@ -25,8 +26,7 @@ Metrics (:func:`metrics`): per seat ``pK_chips`` (net chips of the deal), ``pK_w
 (went on top), ``pK_conditions`` (chips collected for conditions during play), ``pK_melded``
 (cards melded when the deal ended); then ``turns`` and ``stock_out`` (no winner).  With
 ``unit=session`` (:func:`play_deal`): per seat ``pK_chips``, ``pK_wins``, ``pK_tops``,
-``pK_conditions`` summed over the session's deals, then ``turns`` and ``stock_outs``; the move
-log holds the session's first deal.
+``pK_conditions`` summed over the session's deals, then ``turns`` and ``stock_outs``.
 
 Move log (:func:`log_columns`): the dealer, the number of events, the cards dealt in order, the
 upcard, then events ``kind << 20 | seat << 16 | aux << 8 | card`` (house card codes):
@@ -45,7 +45,18 @@ kind         aux                      card
 9 discard    0                        the card discarded
 10 out       0                        0 (eleven cards melded: the seat wins)
 11 end       0                        0 (the stock is exhausted or the safety stop)
+12 borrow    the meld lent from       the card borrowed; the new meld (kind 5) follows
+13 split     the meld split           the number of cards moved; they follow as kind 6
 ===========  =======================  ===============================================
+
+A session's row (``unit=session``) holds every deal that fits in it: the deals played and the
+deals logged, then each logged deal's block back to back in the layout above (dealer, events,
+cards dealt, upcard, events: its eldest is the seat after the dealer), trimmed to its events.  The
+row has room for :data:`LOG_DEALS` deals of :data:`SESSION_EVENTS` events (fewer when the session
+is shorter); the first deal that does not fit ends the logging (:func:`log_blocks` reads it).
+
+A borrow or split (line 99) is followed by the pay events of the conditions it makes (see
+:func:`revalue`); a borrow's new meld then pays as any new meld.
 """
 from __future__ import annotations
 
@@ -73,9 +84,12 @@ MAXM = 4
 NOPT = 512
 MAX_LOG = 4000
 NHEAD = 2
+NHEAD_S = 2           # a session's row: deals played, deals logged, then the deals' blocks
+LOG_DEALS = 10        # a session's row has room for this many deals (or 'deals', if fewer)
+SESSION_EVENTS = 1000  # ... of this many events each (a six-player deal logs about 160)
 FREE, ONE, DIFF, ROPE = 0, 1, 2, 3
 EV_TOP, EV_DEMAND, EV_TAKE, EV_DRAW, EV_MELD, EV_CARD, EV_ADD, EV_PAY, EV_DISCARD, EV_OUT, \
-    EV_END = range(1, 12)
+    EV_END, EV_BORROW, EV_SPLIT = range(1, 14)
 
 IDX2CODE = np.array([s * 16 + RANKS[p] for s in range(4) for p in range(10)], np.int64)
 CODE2IDX = np.full(80, -1, np.int64)
@@ -143,6 +157,7 @@ class Seats(NamedTuple):
     pair: np.ndarray
     valle: np.ndarray
     feed: np.ndarray
+    borrow: np.ndarray
 
 
 class Work(NamedTuple):
@@ -159,6 +174,7 @@ class Work(NamedTuple):
     ms: np.ndarray        # int64[K, MAXM]: suit (one-suit set, rope), -1 otherwise
     mm: np.ndarray        # int64[K, MAXM]: suits held, as bits
     mv: np.ndarray        # int64[K, MAXM]: condition value per player (0: none)
+    mc: np.ndarray        # int64[K, MAXM, 4]: a set's cards by suit (unused for a rope)
     active: np.ndarray    # int64[K]: 1 playing, 0 went on top
     chips: np.ndarray     # int64[K]
     cu: np.ndarray        # int64[K]: condition chips per payer collected this deal
@@ -166,6 +182,8 @@ class Work(NamedTuple):
     cond: np.ndarray      # int64[K]: chips collected for conditions
     oc: np.ndarray        # int64[NOPT, 3]: an option's cards (new meld) or card (addition)
     om: np.ndarray        # int64[NOPT]: the meld an addition goes to, -1 for a new meld
+    ob: np.ndarray        # int64[NOPT]: a new meld's second card is borrowed from this meld (-1)
+    sc: np.ndarray        # int64[16]: scratch (split and borrow candidates)
     st: np.ndarray        # int64[8]: stock top, stock size, pile top (-1 none), log pos, turns, pot
     rs: np.ndarray        # uint64[2]: the card stream and the strategy stream
 
@@ -190,8 +208,10 @@ def work(rules, stacked=None) -> Work:
         return np.zeros(shape, np.int64)
     return record(Work, deck=d, stacked=stacked is not None, stk=z(d.shape[0]), hand=z(K, NT),
                   nh=z(K), nm=z(K), nmeld=z(K), mk=z(K, MAXM), mr=z(K, MAXM), mh=z(K, MAXM),
-                  ms=z(K, MAXM), mm=z(K, MAXM), mv=z(K, MAXM), active=z(K), chips=z(K),
-                  cu=z(K), cb=z(K), cond=z(K), oc=z(NOPT, 3), om=z(NOPT), st=z(8),
+                  ms=z(K, MAXM), mm=z(K, MAXM), mv=z(K, MAXM), mc=z(K, MAXM, 4),
+                  active=z(K), chips=z(K),
+                  cu=z(K), cb=z(K), cond=z(K), oc=z(NOPT, 3), om=z(NOPT), ob=z(NOPT), sc=z(16),
+                  st=z(8),
                   rs=np.zeros(2, np.uint64))
 
 
@@ -211,8 +231,25 @@ def metrics(rules) -> list[Metric]:
 
 
 def log_columns(rules) -> list[str]:
+    if rules.unit == "session":
+        room = min(rules.deals, LOG_DEALS) * (NHEAD + rules.players * N_HAND + 1 + SESSION_EVENTS)
+        return ["deals", "logged"] + [f"entry_{j}" for j in range(room)]
     return (["dealer", "events"] + [f"dealt_{j}" for j in range(rules.players * N_HAND)]
             + ["upcard"] + [f"event_{j}" for j in range(MAX_LOG)])
+
+
+def log_blocks(rules, row) -> tuple[list[list[int]], int]:
+    """``(blocks, deals played)``: the logged deals of a unit's row, each in a deal's layout
+    (dealer, events, cards dealt, upcard, events), trimmed to its events."""
+    row = [int(x) for x in row]
+    if rules.unit != "session":
+        return [row], 1
+    out, b = [], NHEAD_S
+    for _ in range(row[1]):
+        end = b + NHEAD + rules.players * N_HAND + 1 + row[b + 1]
+        out.append(row[b:end])
+        b = end
+    return out, row[0]
 
 
 # --------------------------------------------------------------------------- melds
@@ -318,6 +355,12 @@ def lay_new(R, W, p, a, b, c, log, i):
     W.mk[p, m], W.mr[p, m], W.mh[p, m], W.ms[p, m], W.mm[p, m] = k, r, hi, s, bits
     v = cond_value(k, r, hi, s, R.published)
     W.mv[p, m] = v
+    for q in range(4):
+        W.mc[p, m, q] = 0
+    if k != ROPE:
+        W.mc[p, m, a // 10] += 1
+        W.mc[p, m, b // 10] += 1
+        W.mc[p, m, c // 10] += 1
     W.nmeld[p] = m + 1
     W.nm[p] += 3
     put_event(log, i, W.st, 3, EV_MELD, p, m, 3)
@@ -340,6 +383,8 @@ def lay_add(R, W, p, m, c, log, i):
     if W.mk[p, m] == ROPE:
         W.mr[p, m] = min(W.mr[p, m], r)
         W.mh[p, m] = max(W.mh[p, m], r)
+    else:
+        W.mc[p, m, c // 10] += 1
     W.mm[p, m] |= 1 << (c // 10)
     W.nm[p] += 1
     put_event(log, i, W.st, 3, EV_ADD, p, m, IDX2CODE[c])
@@ -353,6 +398,7 @@ def lay_add(R, W, p, m, c, log, i):
 def put(W, k, m, a, b, c):
     if k < NOPT:
         W.om[k] = m
+        W.ob[k] = -1
         W.oc[k, 0], W.oc[k, 1], W.oc[k, 2] = a, b, c
         return k + 1
     return k
@@ -447,9 +493,13 @@ def apply_option(R, W, p, o, from_hand, log, i):
     if m >= 0:
         lay_add(R, W, p, m, a, log, i)
         return
-    W.hand[p, b] -= 1
+    if W.ob[o] >= 0:
+        lend(R, W, p, W.ob[o], b, log, i)
+    else:
+        W.hand[p, b] -= 1
+        W.nh[p] -= 1
     W.hand[p, c] -= 1
-    W.nh[p] -= 2
+    W.nh[p] -= 1
     lay_new(R, W, p, a, b, c, log, i)
 
 
@@ -468,7 +518,7 @@ def best_option(R, W, p, k):
     """The baseline's pick among ``k`` options: the most chips, then the most cards."""
     best, bv = 0, -1
     for o in range(k):
-        v = option_value(R, W, p, o) * 10 + (3 if W.om[o] < 0 else 1)
+        v = option_value(R, W, p, o) * 10 + (1 if W.om[o] >= 0 else (2 if W.ob[o] >= 0 else 3))
         if v > bv:
             best, bv = o, v
     return best
@@ -478,6 +528,270 @@ def best_option(R, W, p, k):
 def rand(W, n):
     j, W.rs[1] = bounded(W.rs[1], n)
     return j
+
+
+# --------------------------------------------------------------------------- split and borrow
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def set_kind(r, c0, c1, c2, c3):
+    """A set's kind and suit (-1 unless one suit) from its cards by suit."""
+    if r == 0 or r == 9:
+        return FREE, -1
+    ns = (c0 > 0) + (c1 > 0) + (c2 > 0) + (c3 > 0)
+    if ns != 1:
+        return DIFF, -1
+    return ONE, (0 if c0 > 0 else (1 if c1 > 0 else (2 if c2 > 0 else 3)))
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def set_legal(r, c0, c1, c2, c3, new_suit):
+    """A part of a split or borrow that is a set stays a legal meld (line 96, 99): three or more
+    cards; aces and kings any suits; else one suit, or three suits or more (with
+    ``mixed_add=new_suit`` no suit twice)."""
+    if min(min(c0, c1), min(c2, c3)) < 0:
+        return False
+    n = c0 + c1 + c2 + c3
+    ns = (c0 > 0) + (c1 > 0) + (c2 > 0) + (c3 > 0)
+    mx = max(max(c0, c1), max(c2, c3))
+    if n < 3:
+        return False
+    if r == 0 or r == 9 or ns == 1:
+        return True
+    return ns >= 3 and (not new_suit or mx == 1)
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def part_value(R, kind, r, hi, s):
+    """The condition a meld's cards make (line 98): a rope from the ace or to the king, a set as
+    :func:`cond_value`."""
+    if kind == ROPE:
+        return (2 if s == SPADES else 1) if (r == 0 or hi == 9) else 0
+    return cond_value(kind, r, hi, s, R.published)
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def content_value(R, W, p, m):
+    return part_value(R, W.mk[p, m], W.mr[p, m], W.mh[p, m], W.ms[p, m])
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def reclass(W, p, m):
+    """A set's kind, suit and suit bits from its cards (after a split or borrow)."""
+    if W.mk[p, m] == ROPE:
+        return
+    c = W.mc[p, m]
+    k, s = set_kind(W.mr[p, m], c[0], c[1], c[2], c[3])
+    W.mk[p, m], W.ms[p, m] = k, s
+    bits = 0
+    for q in range(4):
+        if W.mc[p, m, q] > 0:
+            bits |= 1 << q
+    W.mm[p, m] = bits
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def revalue(R, W, p, m, v0, log, i):
+    """Meld ``m`` after a split or borrow (line 99): it continues the condition ``v0`` of the
+    meld it came from when its cards still make that condition; otherwise the condition its
+    cards make (if any) is made now and pays.  Returns True when it continued ``v0``."""
+    cv = content_value(R, W, p, m)
+    if v0 > 0 and cv == v0:
+        W.mv[p, m] = v0
+        return True
+    W.mv[p, m] = cv
+    if cv > 0:
+        W.cb[p] += cv
+        pay(W, p, cv, log, i)
+    return False
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def meld_len(W, p, m):
+    if W.mk[p, m] == ROPE:
+        return W.mh[p, m] - W.mr[p, m] + 1
+    return W.mc[p, m, 0] + W.mc[p, m, 1] + W.mc[p, m, 2] + W.mc[p, m, 3]
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def lendable(R, W, p, m, x):
+    """May card ``x`` be borrowed from meld ``m`` by the baseline: the meld keeps three cards or
+    more, stays legal, and its condition (or none) is unchanged (so the borrow pays nothing
+    there)."""
+    if meld_len(W, p, m) < 4:
+        return False
+    if W.mk[p, m] == ROPE:
+        r, lo, hi, s = x % 10, W.mr[p, m], W.mh[p, m], W.ms[p, m]
+        if x // 10 != s or (r != lo and r != hi):
+            return False
+        lo, hi = (lo + 1, hi) if r == lo else (lo, hi - 1)
+        return part_value(R, ROPE, lo, hi, s) == W.mv[p, m]
+    r = W.mr[p, m]
+    if x % 10 != r or W.mc[p, m, x // 10] == 0:
+        return False
+    q = x // 10
+    c = W.mc[p, m]
+    c0, c1, c2, c3 = c[0] - (q == 0), c[1] - (q == 1), c[2] - (q == 2), c[3] - (q == 3)
+    if not set_legal(r, c0, c1, c2, c3, R.new_suit):
+        return False
+    k, s = set_kind(r, c0, c1, c2, c3)
+    return part_value(R, k, r, r, s) == W.mv[p, m]
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def lend(R, W, p, m, x, log, i):
+    """Card ``x`` leaves seat ``p``'s meld ``m`` for a new meld (a borrow, line 99)."""
+    put_event(log, i, W.st, 3, EV_BORROW, p, m, IDX2CODE[x])
+    v0 = W.mv[p, m]
+    if W.mk[p, m] == ROPE:
+        if x % 10 == W.mr[p, m]:
+            W.mr[p, m] += 1
+        else:
+            W.mh[p, m] -= 1
+    else:
+        W.mc[p, m, x // 10] -= 1
+        reclass(W, p, m)
+    W.nm[p] -= 1
+    revalue(R, W, p, m, v0, log, i)
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def put_borrow(W, k, m, a, x, c):
+    k2 = put(W, k, -1, a, x, c)
+    if k2 > k:
+        W.ob[k] = m
+    return k2
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def options_borrow(R, W, p, c, k):
+    """New melds with a card borrowed from an own meld (line 99) appended to ``k`` options:
+    with two hand cards (``c`` -1: the melds from hand) or with the card ``c`` drawn and one
+    hand card.  Returns the number of options."""
+    h = W.hand[p]
+    cand = W.sc[:8]
+    for m in range(W.nmeld[p]):
+        if meld_len(W, p, m) < 4:
+            continue
+        rope = W.mk[p, m] == ROPE
+        for t in range(2 if rope else 4):
+            if rope:
+                x = W.ms[p, m] * 10 + (W.mr[p, m] if t == 0 else W.mh[p, m])
+            else:
+                x = t * 10 + W.mr[p, m]
+            r, s = x % 10, x // 10
+            if c >= 0 and r != c % 10 and (s != c // 10 or abs(r - c % 10) > 2):
+                continue                      # x and the card drawn share no meld
+            nc, held = 0, 0
+            for s2 in range(4):
+                cand[nc] = s2 * 10 + r
+                held += h[cand[nc]]
+                nc += 1
+            for d in (-2, -1, 1, 2):
+                if 0 <= r + d <= 9:
+                    cand[nc] = s * 10 + r + d
+                    held += h[cand[nc]]
+                    nc += 1
+            if held < (1 if c >= 0 else 2) or not lendable(R, W, p, m, x):
+                continue
+            for j in range(nc):
+                y = cand[j]
+                if h[y] == 0:
+                    continue
+                if c >= 0:
+                    if classify(c, x, y)[0] >= 0:
+                        k = put_borrow(W, k, m, c, x, y)
+                    continue
+                for j2 in range(j, nc):
+                    z = cand[j2]
+                    if h[z] >= (2 if z == y else 1) and classify(y, x, z)[0] >= 0:
+                        k = put_borrow(W, k, m, y, x, z)
+    return k
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def split_gain(v0, vr, vn):
+    """Chips per player a split pays (:func:`revalue` on the part kept, then the part moved)."""
+    if v0 > 0 and vr == v0:
+        return 0 if vn == 0 else vn
+    if v0 > 0 and vn == v0:
+        return vr
+    return vr + vn
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def best_split(R, W, p, moved):
+    """The split of one of seat ``p``'s melds that pays most (line 99: each part a legal meld):
+    a rope cut in two, or a set giving three cards of one suit or one card of each of three or
+    four suits.  Returns ``(meld, cut, chips)``, ``cut`` a rope's first card moved or -1 for a
+    set (``moved`` then holds the cards moved by suit); meld -1 when no split pays."""
+    bm, bc, bg = -1, -1, 0
+    t = W.sc[12:16]
+    for m in range(W.nmeld[p]):
+        if meld_len(W, p, m) < 6:
+            continue
+        v0 = W.mv[p, m]
+        if W.mk[p, m] == ROPE:
+            lo, hi, s = W.mr[p, m], W.mh[p, m], W.ms[p, m]
+            for j in range(lo + 3, hi - 1):
+                g = split_gain(v0, part_value(R, ROPE, lo, j - 1, s), part_value(R, ROPE, j, hi, s))
+                if g > bg:
+                    bm, bc, bg = m, j, g
+            continue
+        r, c = W.mr[p, m], W.mc[p, m]
+        for j in range(9):
+            for q in range(4):
+                t[q] = (3 if q == j else 0) if j < 4 else (0 if q == j - 4 else 1)
+            r0, r1, r2, r3 = c[0] - t[0], c[1] - t[1], c[2] - t[2], c[3] - t[3]
+            if not (set_legal(r, r0, r1, r2, r3, R.new_suit)
+                    and set_legal(r, t[0], t[1], t[2], t[3], R.new_suit)):
+                continue
+            kr, sr = set_kind(r, r0, r1, r2, r3)
+            kn, sn = set_kind(r, t[0], t[1], t[2], t[3])
+            g = split_gain(v0, part_value(R, kr, r, r, sr), part_value(R, kn, r, r, sn))
+            if g > bg:
+                bm, bc, bg = m, -1, g
+                for q in range(4):
+                    moved[q] = t[q]
+    return bm, bc, bg
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def do_split(R, W, p, m, cut, moved, log, i):
+    """Split meld ``m``: the rope's cards from ``cut`` up (or the set's cards ``moved``) become
+    a new meld; the conditions the parts make pay (line 99)."""
+    n = W.nmeld[p]
+    v0 = W.mv[p, m]
+    W.mk[p, n], W.mr[p, n], W.mh[p, n], W.ms[p, n] = W.mk[p, m], W.mr[p, m], W.mh[p, m], W.ms[p, m]
+    W.mm[p, n] = W.mm[p, m]
+    if cut >= 0:
+        W.mr[p, n] = cut
+        W.mh[p, m] = cut - 1
+        put_event(log, i, W.st, 3, EV_SPLIT, p, m, W.mh[p, n] - cut + 1)
+        for q in range(cut, W.mh[p, n] + 1):
+            put_event(log, i, W.st, 3, EV_CARD, p, 0, IDX2CODE[W.ms[p, n] * 10 + q])
+    else:
+        put_event(log, i, W.st, 3, EV_SPLIT, p, m, moved[0] + moved[1] + moved[2] + moved[3])
+        for q in range(4):
+            W.mc[p, n, q] = moved[q]
+            W.mc[p, m, q] -= moved[q]
+            for _ in range(moved[q]):
+                put_event(log, i, W.st, 3, EV_CARD, p, 0, IDX2CODE[q * 10 + W.mr[p, m]])
+        reclass(W, p, m)
+        reclass(W, p, n)
+    W.nmeld[p] = n + 1
+    kept = revalue(R, W, p, m, v0, log, i)
+    revalue(R, W, p, n, 0 if kept else v0, log, i)
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def split_pays(R, W, p, log, i):
+    """The baseline's splits (``borrow`` >= 1): while one makes a condition, the best."""
+    moved = W.sc[8:12]
+    while W.nmeld[p] < MAXM:
+        m, cut, g = best_split(R, W, p, moved)
+        if m < 0:
+            return
+        do_split(R, W, p, m, cut, moved, log, i)
 
 
 # --------------------------------------------------------------------------- the baseline
@@ -597,6 +911,8 @@ def draw(R, S, W, p, log, i):
     rnd = S.kind[p] == K_RANDOM
     c = W.st[2]
     k = options_with(R, W, p, c, R.layoff_only) if c >= 0 else 0
+    if c >= 0 and S.borrow[p] > 0 and not rnd and not R.layoff_only:
+        k = options_borrow(R, W, p, c, k)
     if k > 0 and (not rnd or rand(W, 2) == 1 or W.st[0] >= W.st[1]):
         put_event(log, i, W.st, 3, EV_TAKE, p, 0, IDX2CODE[c])
         W.st[2] = -1
@@ -614,6 +930,8 @@ def draw(R, S, W, p, log, i):
 def meld_drawn(R, S, W, p, c, log, i):
     """The stock card ``c`` after the melds from hand: melded (True) or to be discarded."""
     k = options_with(R, W, p, c, False)
+    if S.borrow[p] > 0 and S.kind[p] != K_RANDOM:
+        k = options_borrow(R, W, p, c, k)
     if S.kind[p] == K_RANDOM:
         o = rand(W, k + 1)
         if o == k:
@@ -628,10 +946,18 @@ def meld_drawn(R, S, W, p, c, log, i):
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
 def meld_phase(R, S, W, p, log, i):
-    """Melds from hand until the strategy stops (the random player stops at random)."""
+    """Melds from hand until the strategy stops (the random player stops at random); the
+    baseline with ``borrow`` also borrows from its melds and splits them (line 99)."""
     rnd = S.kind[p] == K_RANDOM
-    while W.nh[p] > 0:
+    bor = S.borrow[p] > 0 and not rnd
+    while True:
+        if bor:
+            split_pays(R, W, p, log, i)
+        if W.nh[p] == 0:
+            return
         k = options_hand(R, W, p)
+        if bor:
+            k = options_borrow(R, W, p, -1, k)
         if k == 0:
             return
         if rnd:
@@ -673,8 +999,9 @@ def turn(R, S, W, p, log, i):
 # --------------------------------------------------------------------------- a deal
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
-def deal(R, W, e, log, i, logging):
-    """Ten cards to each seat in fives from the eldest ``e`` (line 92), then the upcard."""
+def deal(R, W, e, log, i, logging, b):
+    """Ten cards to each seat in fives from the eldest ``e`` (line 92), then the upcard; logged
+    from column ``b`` of row ``i``."""
     K = R.players
     reset_stock(W.stk, W.st, W.deck)
     W.st[4], W.st[5] = 0, 0
@@ -687,12 +1014,12 @@ def deal(R, W, e, log, i, logging):
         c = draw_stock(W.stk, W.st, W.rs, W.stacked)
         W.hand[(e + j // 5) % K, c] += 1
         if logging:
-            log[i, NHEAD + j] = IDX2CODE[c]
+            log[i, b + NHEAD + j] = IDX2CODE[c]
     W.st[2] = draw_stock(W.stk, W.st, W.rs, W.stacked)
     if logging:
-        log[i, 0] = (e + K - 1) % K
-        log[i, NHEAD + N_HAND * K] = IDX2CODE[W.st[2]]
-        W.st[3] = NHEAD + N_HAND * K + 1
+        log[i, b] = (e + K - 1) % K
+        log[i, b + NHEAD + N_HAND * K] = IDX2CODE[W.st[2]]
+        W.st[3] = b + NHEAD + N_HAND * K + 1
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
@@ -736,10 +1063,11 @@ def settle(R, W, w):
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
-def play_one(R, S, W, e, lg, i, logging):
-    """One deal with eldest ``e``: returns ``(winner or -1, turns)``; chips in ``W.chips``."""
+def play_one(R, S, W, e, lg, i, logging, b):
+    """One deal with eldest ``e`` (logged from column ``b``): returns ``(winner or -1, turns)``;
+    chips in ``W.chips``."""
     K = R.players
-    deal(R, W, e, lg, i, logging)
+    deal(R, W, e, lg, i, logging, b)
     na = go_on_top(R, S, W, e, lg, i)
     w = -1
     t = 0
@@ -777,7 +1105,7 @@ def play_deal(R, S, W, i, key, ukey, v, log):
     W.rs[0], W.rs[1] = key, ukey
     lg = log if logging else log[:0]
     if not R.session:
-        w, t = play_one(R, S, W, 0, lg, i, logging)
+        w, t = play_one(R, S, W, 0, lg, i, logging, 0)
         for q in range(K):
             v[NS * q + SM.chips] = W.chips[q]
             v[NS * q + SM.win] = 1.0 if q == w else 0.0
@@ -790,10 +1118,13 @@ def play_deal(R, S, W, i, key, ukey, v, log):
             log[i, 1] = W.st[3] - (NHEAD + N_HAND * K + 1)
         return W.deck.shape[0]
     e = 0
+    b, on, logged = NHEAD_S, logging, 0
     for d in range(R.deals):
-        w, t = play_one(R, S, W, e, lg if d == 0 else lg[:0], i, logging and d == 0)
-        if logging and d == 0:
-            log[i, 1] = W.st[3] - (NHEAD + N_HAND * K + 1)
+        on = on and b + NHEAD + N_HAND * K + 1 < log.shape[1]
+        w, t = play_one(R, S, W, e, lg if on else lg[:0], i, on, b)
+        if on:
+            b, on = session_block(log, i, W.st, b, K)
+            logged += 1 if on else 0
         for q in range(K):
             v[NSS * q + SS.chips] += W.chips[q]
             v[NSS * q + SS.wins] += 1.0 if q == w else 0.0
@@ -802,7 +1133,23 @@ def play_deal(R, S, W, i, key, ukey, v, log):
         v[NSS * K] += t
         v[NSS * K + 1] += 1.0 if w < 0 else 0.0
         e = w if (w >= 0 and not R.rotate) else (e + 1) % K
+    if logging:
+        log[i, 0], log[i, 1] = R.deals, logged
     return W.deck.shape[0] * R.deals
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def session_block(log, i, st, b, K):
+    """A session's deal just logged from column ``b``: ``(next block's column, True)`` when it
+    fit in the row (its number of events written), else ``(b, False)`` with the partial block
+    cleared (a deal that fills the row to its end may have lost events)."""
+    end = st[3]
+    if end >= log.shape[1]:
+        for q in range(b, log.shape[1]):
+            log[i, q] = -1
+        return b, False
+    log[i, b + 1] = end - (b + NHEAD + N_HAND * K + 1)
+    return end, True
 
 
 @njit(cache=True, nogil=True)

@@ -46,8 +46,15 @@ Readings (each an option where the text allows two; defaults READINGS-rummy.md 5
   pack.
 * If every player before the last went on top, the last one stays and wins the forfeits without
   play (the text does not say; a deal needs someone to play it).
-* Not simulated yet: split and borrow (99) are legal in the text but no strategy uses them
-  (the move sets hold new melds of exactly three cards and additions only).
+* Split and borrow (99): a meld of six cards or more may be split in two, and a card of a meld
+  of four or more borrowed into a new three-card meld, where every part stays a legal meld (a
+  set of three or more: aces and kings any suits, others one suit or three suits or more; a
+  rope of three or more).  "Conditions made by a split or borrow pay" is read: a part continues
+  the condition of the meld it came from while its cards still make it (the part kept first);
+  any other part whose cards make a condition (a rope from the ace or to the king, a valle or
+  published set) is made then and pays, like a new meld [inferred].  The baseline's ``borrow``
+  parameter uses them; ``random`` does not (its move sets hold new three-card melds and
+  additions only).
 * ``unit=session`` plays ``deals`` deals with the chips carried (summed); the winner of a deal
   is eldest in the next (``next_eldest=winner``, pokerwiner), after a deal with no winner, or
   with ``rotate``, the next seat to the right.  Seats keep their places: the deal's order starts

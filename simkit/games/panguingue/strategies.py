@@ -18,7 +18,15 @@
   ``feed`` more when the next active player could add it to his melds (he takes it, line 100).
   It demands the forced take of the next player when that player's hand holds at least one and
   at most ``demand`` cards (0: never) and the addition pays him no condition (line 100: the rule
-  is there to break the pairs a player waits on).
+  is there to break the pairs a player waits on).  With ``borrow`` 1 it also uses line 99's
+  split and borrow: a card borrowed from its own meld of four or more (the meld stays legal
+  and its condition unchanged) into a new meld with two hand cards or with the card drawn and
+  one, ranked among the other melds by chips, then hand cards used (after a new meld from hand,
+  before an addition); and it splits a meld whenever that makes a condition (which pays).
+  ``random`` never splits or borrows.  ``borrow=1`` is the default: against ``borrow=0`` at six
+  players (one seat changed, the others unchanged, paired on the same deals, 20,000 deals a seat
+  over the six seats) it gains 0.80 chips a deal (SE 0.014) in a field of ``borrow=0`` and
+  ``borrow=0`` loses 0.74 (SE 0.013) in a field of ``borrow=1``.
 """
 from __future__ import annotations
 
@@ -40,6 +48,9 @@ PARAMS = (
     Param("valle", 1, (0, 20), "keep value added to a 3, 5 or 7"),
     Param("feed", 4, (0, 30), "keep value added to a card the next player could add to his "
                               "melds"),
+    Param("borrow", 1, (0, 1), "split and borrow (line 99): 1 borrows a card from an own meld "
+                               "to complete a new meld, and splits a meld when that makes a "
+                               "condition; 0 never"),
 )
 
 STRATEGIES = {
@@ -58,4 +69,5 @@ def encode(strategies, seats_cls):
     return record(seats_cls, kind=np.array([STRATEGIES[s.kind].code for s in strategies],
                                            np.int64),
                   top=col("top"), top_seat=col("top_seat"), demand=col("demand"),
-                  pair=col("pair"), valle=col("valle"), feed=col("feed"))
+                  pair=col("pair"), valle=col("valle"), feed=col("feed"),
+                  borrow=col("borrow"))

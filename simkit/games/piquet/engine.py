@@ -11,11 +11,12 @@ decks given in batches of two or three).
 
 Roles: 0 is Elder, 1 Younger; seat ``eseat`` (0 = p1) is Elder in a deal.
 
-The move log (:func:`log_columns`) is one ``int64`` row per unit, a flat stream of entries
-``kind << 8 | payload`` (:data:`KINDS`), padded with -1: per deal ``DEAL`` (payload: Elder's seat),
-32 ``DECK`` (the cards in the order above), Elder's ``EDISC`` cards, Younger's ``YDISC`` cards,
-``DECL`` (payload: the classes each declares, Elder's bits 0-2, Younger's bits 3-5: point,
-sequence, set), the 24 ``PLAY`` cards in order, and ``END`` (payload 1 when a game to the target
+The move log (:func:`log_columns`) is one ``int64`` row per unit, a flat stream of the house's
+events (:mod:`simkit.engines.moves`: ``kind << 20 | seat << 16 | aux << 8 | card``, kinds
+:data:`KINDS`), padded with -1: per deal ``DEAL`` (seat: Elder's), 32 ``DECK`` (the cards in the
+order above), Elder's ``EDISC`` cards, Younger's ``YDISC`` cards (seat the discarder), ``DECL``
+(aux: the classes each declares, Elder's bits 0-2, Younger's bits 3-5: point, sequence, set), the
+24 ``PLAY`` cards in order (seat the player), and ``END`` (aux 1 when a game to the target
 stopped in this deal).  ``tests/piquet_reference.py`` replays it.
 """
 from __future__ import annotations
@@ -28,6 +29,7 @@ from numba import njit
 from simkit.core.bits import highest_code, lowest_code, nth_code, popcount
 from simkit.core.deals import SALT, deal_loop
 from simkit.core.records import record, seat_slot, slots
+from simkit.engines.moves import put_next
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, shuffle_prefix
 from simkit.engines.endgame import I, keep, memo, probe, store
@@ -37,7 +39,6 @@ ONE = np.uint64(1)
 ZERO = np.uint64(0)
 NCARDS = 32
 K_RANDOM, K_BASELINE = 0, 1
-SHIFT = 8
 KINDS = ["DEAL", "DECK", "EDISC", "YDISC", "DECL", "PLAY", "END"]
 E_DEAL, E_DECK, E_EDISC, E_YDISC, E_DECL, E_PLAY, E_END = [i + 1 for i in range(len(KINDS))]
 DEAL_WIDTH = 1 + 32 + 5 + 8 + 1 + 24 + 1
@@ -279,13 +280,6 @@ def lane(h, s):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def put(log, i, lp, kind, payload):
-    if log.shape[0] > 0 and lp < log.shape[1]:
-        log[i, lp] = (kind << SHIFT) | payload
-    return lp + 1
-
-
-@njit(cache=True, nogil=True, inline="always")
 def random_of(m, u):
     k, u = bounded(u, popcount(m))
     return nth_code(m, k), u
@@ -425,18 +419,19 @@ def choose_discard(st, h, elder, avail, u, vals):
 
 # --------------------------------------------------------------------------- trick play
 
-# 13 parameters: inlined into play_one twice, it takes that deal's locals as they are (the seat,
-# hand, role, talon position, coin-flip stream, buffers and move log) rather than a record
+# 14 parameters: inlined into play_one twice, it takes that deal's locals as they are (the seat,
+# hand, role, talon position, coin-flip stream, buffers, move log and the player's seat for its
+# events) rather than a record
 @njit(cache=True, nogil=True, inline="always")
-def exchange(st, h, elder, avail, top, u, vals, order, log, i, lp, logging, event):
-    """One player's exchange (line 155): his discard (logged as ``event``), then as many cards
-    from the talon, which starts at ``order[top]``.  ``(hand, discard, taken, u, lp)``."""
+def exchange(st, h, elder, avail, top, u, vals, order, log, i, lp, logging, event, seat):
+    """One player's exchange (line 155): his discard (logged as ``event`` by ``seat``), then as
+    many cards from the talon, which starts at ``order[top]``.  ``(hand, discard, taken, u, lp)``."""
     d, u = choose_discard(st, h, elder, avail, u, vals)
     k = popcount(d)
     if logging:
         x = d
         while x:
-            lp = put(log, i, lp, event, lowest_code(x))
+            lp = put_next(log, i, lp, event, seat, 0, lowest_code(x))
             x &= x - ONE
     h &= ~d
     for j in range(k):
@@ -1029,9 +1024,9 @@ def play_one(R, S, W, order, vals, eseat, first, u, v, log, i, lp, t0, t1):
     d1 = 0
     he, hy = dealt_hands(order)
     if logging:
-        lp = put(log, i, lp, E_DEAL, eseat)
+        lp = put_next(log, i, lp, E_DEAL, eseat, 0, 0)
         for j in range(NCARDS):
-            lp = put(log, i, lp, E_DECK, order[j])
+            lp = put_next(log, i, lp, E_DECK, 0, 0, order[j])
     if first:
         dealt_shape(he, v)
     se = S[eseat]
@@ -1041,16 +1036,16 @@ def play_one(R, S, W, order, vals, eseat, first, u, v, log, i, lp, t0, t1):
     cb1 = (hy & PICTURES) == ZERO
     # ---- the exchange (line 155)
     he, de, ke, u, lp = exchange(se, he, True, 5, 24, u, vals, order, log, i, lp, logging,
-                                 E_EDISC)
+                                 E_EDISC, eseat)
     hy, dy, ky, u, lp = exchange(sy, hy, False, 8 - ke, 24 + ke, u, vals, order, log, i, lp,
-                                 logging, E_YDISC)
+                                 logging, E_YDISC, 1 - eseat)
     v[M.elder_took] += ke
     v[M.younger_took] += ky
     # ---- declarations (line 157); class scores by role, in the order blank, point, sequence,
     # set (lines 159-167)
     a1, a2, a3, b1, b2, b3, declared, u = class_scores(R.void_suit, se, sy, he, hy, u)
     if logging:
-        lp = put(log, i, lp, E_DECL, declared)
+        lp = put_next(log, i, lp, E_DECL, 0, declared, 0)
     a0 = 10 if cb0 else 0
     b0 = 10 if cb1 else 0
     rep = repique((a0, a1, a2, a3), (b0, b1, b2, b3))
@@ -1094,7 +1089,7 @@ def play_one(R, S, W, order, vals, eseat, first, u, v, log, i, lp, t0, t1):
         if ls.exact >= left:
             cl = exact_lead(R, W, h0, h1, I(lr), I(te), I(pq0), I(cl))
         if logging:
-            lp = put(log, i, lp, E_PLAY, cl)
+            lp = put_next(log, i, lp, E_PLAY, eseat ^ lr, 0, cl)
         if not flat:
             stop, pq, pk, d0, d1, t0, t1 = credit(unit, target, eseat, lr, 1, pq, True,
                                                    d0, d1, t0, t1)
@@ -1109,7 +1104,7 @@ def play_one(R, S, W, order, vals, eseat, first, u, v, log, i, lp, t0, t1):
         if fs.exact >= left:
             cf = exact_follow(R, W, h0, h1, I(lr), I(te), I(pq0), I(cl), I(cf))
         if logging:
-            lp = put(log, i, lp, E_PLAY, cf)
+            lp = put_next(log, i, lp, E_PLAY, eseat ^ lr ^ 1, 0, cf)
         h0, h1, w = take_trick(h0, h1, lr, cl, cf)
         gone |= bit(cl) | bit(cf)
         if w == 0:
@@ -1178,7 +1173,7 @@ def play_unit(R, S, W, i, key, ukey, v, log):
         stopped, u, lp, d0, d1, t0, t1 = play_one(R, S2, W, order, vals, eseat, deals == 0, u,
                                                   v, log, i, lp, t0, t1)
         if log.shape[0] > 0:
-            lp = put(log, i, lp, E_END, 1 if stopped else 0)
+            lp = put_next(log, i, lp, E_END, 0, 1 if stopped else 0, 0)
         deals += 1
         if d0 > d1:
             v[M.elder_wins] += 1

@@ -1,6 +1,8 @@
 """Piquet's move log in a player's words (``simkit replay piquet``).
 
-Reads the entry stream of :mod:`simkit.games.piquet.engine` (``kind << 8 | payload``): per deal
+Reads the event stream of :mod:`simkit.games.piquet.engine` (the house's events,
+:func:`simkit.engines.moves.split_event`; a ``DEAL``'s seat is Elder's, a ``DECL``'s aux the classes
+declared, an ``END``'s aux whether play stopped, the other events' the card): per deal
 the hands (Elder's 12, Younger's 12, the talon of 8), each player's discard and the cards he takes
 from the talon's top (Elder up to five, Younger from the rest, line 155), the classes each
 declares (point, sequence, set; line 157) with what he holds in them, and the twelve tricks
@@ -12,10 +14,9 @@ from __future__ import annotations
 import numpy as np
 
 from simkit.core.cards import format_card
-from simkit.engines.moves import Records
+from simkit.engines.moves import Records, split_event
 from simkit.games.piquet import engine
 
-MASK = (1 << engine.SHIFT) - 1
 RANK_WORDS = {14: "aces", 13: "kings", 12: "queens", 11: "jacks", 10: "tens"}
 SEQ_WORDS = {3: "tierce", 4: "quart", 5: "quint", 6: "sixième", 7: "septième", 8: "huitième"}
 
@@ -70,9 +71,16 @@ def declare(out, rules, seat, hands, m):
         out.rec(seat[role], "declares", [], "; ".join(said) if said else "nothing")
 
 
+def _entry(e):
+    """``(kind name, what it names)``: Elder's seat (DEAL), aux (DECL, END) or the card."""
+    kind, seat, aux, card = split_event(e)
+    name = engine.KINDS[kind - 1]
+    return name, seat if name == "DEAL" else aux if name in ("DECL", "END") else card
+
+
 def moves(rules, log, metrics):
     """One unit's move-log row as records (see :mod:`simkit.core.replay`)."""
-    entries = [(engine.KINDS[(e >> engine.SHIFT) - 1], e & MASK) for e in log if e >= 0]
+    entries = [_entry(e) for e in log if e >= 0]
     out = Records()
     deal = 0
     i = 0

@@ -16,6 +16,7 @@ import numpy as np
 from simkit.core import cards as C
 from simkit.core import play
 from simkit.core.registry import GameSpec
+from simkit.engines.moves import split_event
 from simkit.games.thirty_one import engine, replay
 from simkit.games.thirty_one.rules import ThirtyOneRules
 from simkit.games.thirty_one.strategies import STRATEGIES, encode
@@ -49,9 +50,10 @@ def play_stacked(rules, strategies, cards, log=False):
     return play.play_stacked(SPEC, rules, strategies, cards, log=log)
 
 
-def decode(entry: int) -> tuple[str, int]:
-    """A log entry as ``(kind name, payload)``."""
-    return engine.KINDS[(entry >> engine.SHIFT) - 1], entry & ((1 << engine.SHIFT) - 1)
+def decode(entry: int) -> tuple[str, int, int, int]:
+    """A log event as ``(kind name, seat, aux, card)`` (:func:`simkit.engines.moves.split_event`)."""
+    kind, seat, aux, card = split_event(entry)
+    return engine.KINDS[kind - 1], seat, aux, card
 
 
 def _exact(rules, strategies, grid_axes):

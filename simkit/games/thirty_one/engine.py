@@ -13,13 +13,17 @@ variant with ``table_source=second_hand`` the next three (his second hand: the t
 his hand if he refuses); then three to each other player in turn order (p2, p3, ...); then the
 table (``after_deal``, when he keeps) or, in the draw variant, the turned card; then the stock.
 
-The move log (unit=deal only) is one ``int64`` row of entries ``kind << 20 | payload``
-(:data:`KINDS`), padded with -1.  Per hand: ``DEAL`` (dealer seat | replay number << 4), the cards
-in the order drawn (``CARD``), in the table variant the dealer's ``CHOICE`` (1: refused), then
-one entry per turn (``KNOCK s``, ``PASS s``, ``SWAP1 s | hand card << 4 | table card << 12``,
-``SWAP3 s``; draw variant: ``DRAW s | card << 4 | source << 12`` (0 stock, 1 the turned card) and
-``DISCARD s | card << 4``, a ``RESHUFFLE n`` before a stock draw that needed one), and ``END``
-(reason | mask of the seats that lost a life << 4).  ``tests/thirty_one_reference.py`` replays it.
+The move log (unit=deal only) is one ``int64`` row of the house's events
+(:mod:`simkit.engines.moves`: ``kind << 20 | seat << 16 | aux << 8 | card``, kinds
+:data:`KINDS`), padded with -1.  Per hand: ``DEAL`` (seat the dealer, aux the replay number), the
+cards in the order drawn (``CARD``: seat the dealer, the card), in the table variant the dealer's
+``CHOICE`` (aux 1: refused), then one event per turn, seat the player (``KNOCK``, ``PASS``,
+``SWAP1``: card the hand card laid, aux the table card taken; ``SWAP3``; draw variant: ``DRAW``,
+the card, aux its source: 0 stock, 1 the turned card; ``DISCARD``, the card; a ``RESHUFFLE``, aux
+the cards turned into the new stock, before a stock draw that needed one), and ``END`` (aux the
+reason, :data:`REASONS`), after the hand's last ``END`` a ``LOST`` (aux the mask of the seats that
+lost a life: two events, since the reason and the mask do not share aux).
+``tests/thirty_one_reference.py`` replays it.
 """
 from __future__ import annotations
 
@@ -33,13 +37,13 @@ from simkit.core.jit import NO_REFCOUNT  # rule 3 of simkit.core.jit
 from simkit.core.records import record, seat_slot, slots
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, deal_step, uniform
+from simkit.engines.moves import put_next
 
 K_RANDOM, K_BASELINE = 0, 1
-SHIFT = 20
 KINDS = ["DEAL", "CARD", "CHOICE", "KNOCK", "PASS", "SWAP1", "SWAP3", "DRAW", "DISCARD",
-         "RESHUFFLE", "END"]
+         "RESHUFFLE", "END", "LOST"]
 (E_DEAL, E_CARD, E_CHOICE, E_KNOCK, E_PASS, E_SWAP1, E_SWAP3, E_DRAW, E_DISCARD, E_RESHUFFLE,
- E_END) = range(1, len(KINDS) + 1)
+ E_END, E_LOST) = range(1, len(KINDS) + 1)
 REASONS = ["knock", "31", "capped", "stock_out", "replay", "unresolved"]
 R_KNOCK, R_31, R_CAP, R_STOCK, R_REPLAY, R_UNRESOLVED = range(6)
 MAXP = 8
@@ -127,7 +131,7 @@ def metrics(rules) -> list[Metric]:
 
 
 def hand_entries(rules) -> int:
-    return 2 + 3 * MAXP + 3 + 3 * rules.max_turns + 1
+    return 2 + 3 * MAXP + 3 + 3 * rules.max_turns + 2
 
 
 def log_width(rules) -> int:
@@ -246,13 +250,6 @@ def score3(P, trips, a, b, c):
 @njit(cache=True, nogil=True, inline="always")
 def value3(P, trips, a, b, c):
     return score3(P, trips, a, b, c) >> 6
-
-
-@njit(cache=True, nogil=True, inline="always")
-def put(log, i, lp, kind, payload):
-    if log.shape[0] > 0 and lp < log.shape[1]:
-        log[i, lp] = (kind << SHIFT) | payload
-    return lp + 1
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -387,7 +384,7 @@ def deal_hands(R, S, W, na, s, u, log, i, lp, replay):
     lg = log.shape[0] > 0     # (each logging call costs, even untaken: guarded at the call)
     dealer = W.order[na - 1]
     if lg:
-        lp = put(log, i, lp, E_DEAL, dealer | (replay << 4))
+        lp = put_next(log, i, lp, E_DEAL, dealer, replay, 0)
     W.perm[:] = W.deck
     pos = 0
     for q in range(MAXP):
@@ -398,7 +395,7 @@ def deal_hands(R, S, W, na, s, u, log, i, lp, replay):
         c, pos, s = draw_card(W, pos, s)
         W.first[j] = c
         if lg:
-            lp = put(log, i, lp, E_CARD, c)
+            lp = put_next(log, i, lp, E_CARD, dealer, 0, c)
     first3 = value3(P, trips, W.first[0], W.first[1], W.first[2])
     dealt31 = first3 == 31
     h = W.hand[dealer]
@@ -415,7 +412,7 @@ def deal_hands(R, S, W, na, s, u, log, i, lp, replay):
             for j in range(3):
                 c, pos, s = draw_card(W, pos, s)
                 if lg:
-                    lp = put(log, i, lp, E_CARD, c)
+                    lp = put_next(log, i, lp, E_CARD, dealer, 0, c)
                 if refused:
                     W.table[j] = W.first[j]
                     h[j] = c
@@ -433,23 +430,23 @@ def deal_hands(R, S, W, na, s, u, log, i, lp, replay):
             c, pos, s = draw_card(W, pos, s)
             hk[j] = c
             if lg:
-                lp = put(log, i, lp, E_CARD, c)
+                lp = put_next(log, i, lp, E_CARD, dealer, 0, c)
         dealt31 |= value3(P, trips, hk[0], hk[1], hk[2]) == 31
     if R.draw:
         c, pos, s = draw_card(W, pos, s)
         W.pile[0] = c
         if lg:
-            lp = put(log, i, lp, E_CARD, c)
+            lp = put_next(log, i, lp, E_CARD, dealer, 0, c)
     else:
         if not refused and not R.second_hand:
             for j in range(3):
                 c, pos, s = draw_card(W, pos, s)
                 W.table[j] = c
                 if lg:
-                    lp = put(log, i, lp, E_CARD, c)
+                    lp = put_next(log, i, lp, E_CARD, dealer, 0, c)
             dealt31 |= value3(P, trips, W.table[0], W.table[1], W.table[2]) == 31
         if lg:
-            lp = put(log, i, lp, E_CHOICE, np.int64(refused))
+            lp = put_next(log, i, lp, E_CHOICE, dealer, np.int64(refused), 0)
     return s, u, lp, pos, refused, dealt31, first3
 
 
@@ -457,29 +454,29 @@ def deal_hands(R, S, W, na, s, u, log, i, lp, replay):
 def table_turn(R, S, W, k, na, knocked, thr, u):
     """A table-variant turn of seat ``k``: knock, pass, or exchange one card or all three with
     the table (once all three are exchanged the seat only knocks or passes, ``swap_all``).
-    Returns ``(knock, log kind, log payload, u)``."""
+    Returns ``(knock, log kind, log aux, log card, u)``."""
     hk = W.hand[k]
     if W.swapped[k]:
         knock = not knocked and R.swap_knocks
-        return knock, (E_KNOCK if knock else E_PASS), k, u
+        return knock, (E_KNOCK if knock else E_PASS), 0, 0, u
     act, a, b, u = choose_table(R.point, R.trips, S.kind[k] == K_RANDOM,
                                 S.swap_all[k] + S.swap_more[k] * (na - 4),
                                 S.feed[k] + S.feed_more[k] * (na - 4), W.hand, k,
                                 W.table, knocked, thr, u)
     if act == 0:
-        return not knocked, (E_PASS if knocked else E_KNOCK), k, u
+        return not knocked, (E_PASS if knocked else E_KNOCK), 0, 0, u
     if act == 1:
-        payload = k | (hk[a] << 4) | (W.table[b] << 12)
         c = hk[a]
+        got = W.table[b]
         hk[a] = W.table[b]
         W.table[b] = c
-        return False, E_SWAP1, payload, u
+        return False, E_SWAP1, got, c, u
     for j in range(3):
         c = hk[j]
         hk[j] = W.table[j]
         W.table[j] = c
     W.swapped[k] = 1
-    return False, E_SWAP3, k, u
+    return False, E_SWAP3, 0, 0, u
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -577,26 +574,26 @@ def play_turns(R, S, W, na, s, u, log, i, lp, pos):
         hk = W.hand[k]
         thr = threshold(S, k, rnd, place, R.lives - W.lives[k], na)
         if not R.draw:
-            knock, kind, payload, u = table_turn(R, S, W, k, na, knocker >= 0, thr, u)
+            knock, kind, aux, card, u = table_turn(R, S, W, k, na, knocker >= 0, thr, u)
             if lg:
-                lp = put(log, i, lp, kind, payload)
+                lp = put_next(log, i, lp, kind, k, aux, card)
         else:
             knock, src, disc, u = draw_choice(R, S, W, k, thr, knocker >= 0, nd, u)
             if knock:
                 if lg:
-                    lp = put(log, i, lp, E_KNOCK, k)
+                    lp = put_next(log, i, lp, E_KNOCK, k, 0, 0)
             else:
                 if src == 0 and pos == n:   # the stock is spent
                     if not R.reshuffle or nd < 2:
                         reason = R_STOCK
                         break
                     if lg:
-                        lp = put(log, i, lp, E_RESHUFFLE, nd - 1)
+                        lp = put_next(log, i, lp, E_RESHUFFLE, 0, nd - 1, 0)
                     pos, nd = refill_stock(W, nd)
                 c, d, pos, nd, s = draw_discard(R, S, W, k, src, disc, pos, nd, s)
                 if lg:
-                    lp = put(log, i, lp, E_DRAW, k | (c << 4) | (src << 12))
-                    lp = put(log, i, lp, E_DISCARD, k | (d << 4))
+                    lp = put_next(log, i, lp, E_DRAW, k, src, c)
+                    lp = put_next(log, i, lp, E_DISCARD, k, 0, d)
         turns += 1
         W.val[k] = value3(P, trips, hk[0], hk[1], hk[2])
         if t == 1:
@@ -659,13 +656,14 @@ def play_deal(R, S, W, na, s, u, log, i, lp):
             reason = R_UNRESOLVED
             break
         if lg:
-            lp = put(log, i, lp, E_END, R_REPLAY)
+            lp = put_next(log, i, lp, E_END, 0, R_REPLAY, 0)
         replays += 1
     mask = 0
     for q in range(MAXP):
         mask |= W.lost[q] << q
     if lg:
-        lp = put(log, i, lp, E_END, reason | (mask << 4))
+        lp = put_next(log, i, lp, E_END, 0, reason, 0)
+        lp = put_next(log, i, lp, E_LOST, 0, mask, 0)
     return s, u, lp, cards, turns, reason, refused, dealt31, first3, replays, gain
 
 

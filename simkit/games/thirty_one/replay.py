@@ -1,7 +1,8 @@
 """Thirty-one's move log in a player's words (``simkit replay thirty_one``; ``unit=deal``, the
 only unit with a move log).
 
-Reads the entry stream of :mod:`simkit.games.thirty_one.engine` (``kind << 20 | payload``): the
+Reads the event stream of :mod:`simkit.games.thirty_one.engine` (the house's events,
+:func:`simkit.engines.moves.split_event`): the
 dealing order of its docstring (p1 deals: his first three, in the table variant his second hand
 when he may refuse, three to each other player in turn order from his left, the table or the
 turned card), the dealer's choice (lines 24-27), every turn (knock, pass, exchange one or all
@@ -12,10 +13,9 @@ next ``deal``.
 from __future__ import annotations
 
 from simkit.core.cards import format_card
-from simkit.engines.moves import Records
+from simkit.engines.moves import Records, split_event
 from simkit.games.thirty_one import engine
 
-MASK = (1 << engine.SHIFT) - 1
 REASON_WORDS = {"knock": "after the knock and the last round", "31": "on a 31",
                 "capped": "at the turn cap, as it stands", "stock_out": "the stock is out",
                 "replay": "all hands equal: the deal is replayed",
@@ -42,13 +42,17 @@ def moves(rules, log, metrics):
     K = rules.players
     draw = rules.variant == "draw"
     order = list(range(1, K)) + [0]
-    entries = [(engine.KINDS[(e >> engine.SHIFT) - 1], e & MASK) for e in log if e >= 0]
+    entries = []
+    for e in log:
+        if e >= 0:
+            kind, seat, aux, card = split_event(e)
+            entries.append((engine.KINDS[kind - 1], seat, aux, card))
     out = Records()
     deal = 0
     i = 0
 
     while i < len(entries):
-        kind, p = entries[i]
+        kind, _, replay, _ = entries[i]
         i += 1
         if kind != "DEAL":
             raise ValueError(f"thirty_one log: expected DEAL at entry {i - 1}, found {kind}")
@@ -56,11 +60,11 @@ def moves(rules, log, metrics):
         out.deal = deal
         cards = []
         while i < len(entries) and entries[i][0] == "CARD":
-            cards.append(entries[i][1])
+            cards.append(entries[i][3])
             i += 1
         hands, table, pile = {}, None, []
-        if p >> 4:
-            out.rec(None, "redeals", [], f"replay {p >> 4} of an all-equal deal")
+        if replay:
+            out.rec(None, "redeals", [], f"replay {replay} of an all-equal deal")
         if draw:
             hands[0] = cards[:3]
             for q, k in enumerate(order[:-1]):
@@ -70,7 +74,7 @@ def moves(rules, log, metrics):
             pile = [cards[-1]]
             out.rec(None, "turns up", pile, "the first card of the discard pile")
         else:
-            refused = bool(entries[i][1])
+            refused = bool(entries[i][2])
             i += 1
             first = cards[:3]
             j = 3
@@ -95,15 +99,14 @@ def moves(rules, log, metrics):
                 hands[0], table = list(first), list(second)
         hands = {k: list(h) for k, h in hands.items()}
         while i < len(entries) and entries[i][0] != "END":
-            kind, p = entries[i]
+            kind, k, aux, card = entries[i]
             i += 1
-            k = p & 15
             if kind == "KNOCK":
                 out.rec(k, "knocks")
             elif kind == "PASS":
                 out.rec(k, "passes")
             elif kind == "SWAP1":
-                a, b = (p >> 4) & 255, (p >> 12) & 255
+                a, b = card, aux
                 hands[k][hands[k].index(a)] = b
                 table[table.index(b)] = a
                 out.rec(k, "exchanges", [a, b], f"lays {_name(a)}, takes {_name(b)}; holds "
@@ -117,7 +120,7 @@ def moves(rules, log, metrics):
                     f"{len(pile) - 1} cards form the new stock")
                 pile = pile[-1:]
             elif kind == "DRAW":
-                c, src = (p >> 4) & 255, p >> 12
+                c, src = card, aux
                 if src == 0:
                     out.rec(k, "draws from the stock", [c])
                 else:
@@ -125,15 +128,18 @@ def moves(rules, log, metrics):
                     out.rec(k, "takes the discard", [c])
                 hands[k].append(c)
             elif kind == "DISCARD":
-                d = (p >> 4) & 255
+                d = card
                 hands[k].remove(d)
                 pile.append(d)
                 out.rec(k, "discards", [d], f"holds {value(hands[k], rules.trips)}")
         if i >= len(entries):
             break
-        _, p = entries[i]
+        reason = engine.REASONS[entries[i][2]]
         i += 1
-        reason, mask = engine.REASONS[p & 15], p >> 4
+        mask = 0
+        if i < len(entries) and entries[i][0] == "LOST":
+            mask = entries[i][2]
+            i += 1
         for k in order:
             out.rec(k, "shows", hands[k], f"{value(hands[k], rules.trips)}")
         lost = [f"p{k + 1}" for k in range(K) if mask >> k & 1]
