@@ -1,0 +1,286 @@
+"""Exact odds of a dealt Canasta hand (no sampling): red threes, wild cards, natural pairs, the
+initial meld the hand could lay at once, and whether eldest can take the first pile.  Rules:
+``003_25b072003b534ab4.txt`` lines 48-55 read as ``READINGS-rummy.md`` 3.1-3.2 say (pack of
+``decks`` 52-card decks and ``jokers`` jokers, 108 cards classic; 11 cards four-hand, 15 two-hand).
+
+The pack, by what the odds below need: red threes (``2 * decks``), black threes (``2 * decks``),
+deuces (``4 * decks``), jokers, and the eleven natural ranks 4..A (``4 * decks`` each) with
+their values (3.1: ace 20, K..8 10, 7..4 5; a deuce 20, a joker 50).
+
+Definitions (each metric's name in brackets):
+
+* The **dealt hand** is the ``hand_size`` cards dealt to one seat.  [``red3_K``] the chance it
+  holds K red threes, [``red3_mean``]; [``wilds_K``], [``wilds_mean``] the same for wild cards
+  (deuces and jokers).  Both are hypergeometric.
+* The **hand held** is the hand after its red threes are faced and replaced (a replacement red
+  three is faced and replaced again), before the seat's first draw.  Whatever the order of the
+  covering of the upcard and of the replacements (before the upcard, after it, seat by seat), as
+  long as each card goes where the rules send it the moment it is turned, the hand held is a
+  uniform ``hand_size``-subset of the pack's cards other than red threes (the cards at the
+  seat's positions in the red-three-free subsequence of a uniform shuffle), which is what is
+  enumerated.  [``pairs_K``], [``pairs_mean``]: ranks 4..A held as two natural cards or more.
+* [``meld50``], [``meld90``], [``meld120``]: the hand held alone (no draw, no pile) can lay melds
+  worth at least 50 / 90 / 120 by card values (bonuses excluded; 3.1 initial meld): melds of one
+  rank 4..A, each with at least two natural cards and at most ``max_wild`` (3) wild cards (no more
+  wilds than naturals with ``wild_le_natural``), at least three cards, one meld per rank; black
+  and red threes are never melded (black threes only when going out).  The best lay is found
+  exactly: every rank held three times or more is melded; pairs are completed with one wild each,
+  highest value first, as long as wilds last; the remaining wilds fill the free places, jokers
+  first (every card laid adds its value, so this is the maximum; the test checks it against a
+  search over every lay).
+* The **first pile** is the final upcard: the first card turned after the deal that is neither
+  wild nor a red three (each such card covers the one before and freezes the pile).  Eldest
+  (dealer's left) plays first with the hand held; his side has not melded, so the pile is frozen
+  against him (3.1 frozen pile) and he may take it only with a natural pair of its rank from his
+  hand, the top card melded at once.  Jointly, the hand held is uniform as above and the upcard
+  is uniform over the non-wild, non-red-three cards not in it (the same argument: the cards
+  skipped while covering are wild or red threes, so which card ends the covering is independent
+  of what is left for the replacements).  [``take_pair``]: the upcard is of a rank 4..A and
+  eldest holds two naturals of that rank or more (a black three on top cannot be taken).
+  [``take_first_pile``]: that, and the initial minimum of a side at 0 points (50) is reached by
+  the top card with the melds of the hand held (the pile under the top card does not count).
+  [``upcard_black3``]: the upcard is a black three.  [``upcard_covered``]: the first card turned
+  is wild or a red three, so the first pile is frozen for both sides.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+
+from simkit.errors import SimkitError
+
+JOKER_VALUE, DEUCE_VALUE = 50, 20
+# natural ranks 4..A with their values (READINGS 3.1)
+RANK_VALUES = {14: 20, **{r: 10 for r in range(8, 14)}, **{r: 5 for r in range(4, 8)}}
+MINIMA = (50, 90, 120)
+FIRST_MINIMUM = 50             # a side at 0 points (3.1 initial meld)
+
+
+@dataclass(frozen=True)
+class Pack:
+    """A canasta pack by classes: ``ranks`` the natural ranks 4..A as ``(value, copies)``."""
+    ranks: tuple[tuple[int, int], ...]
+    black3: int
+    red3: int
+    deuces: int
+    jokers: int
+    max_wild: int = 3
+    wild_le_natural: bool = False
+
+    @property
+    def size(self) -> int:
+        return sum(n for _, n in self.ranks) + self.black3 + self.red3 + self.deuces + self.jokers
+
+    @property
+    def plain(self) -> int:
+        """Cards that end the covering of the upcard: neither wild nor red threes."""
+        return sum(n for _, n in self.ranks) + self.black3
+
+
+def classic_pack(decks: int = 2, jokers: int = 4, max_wild: int = 3,
+                 wild_le_natural: bool = False) -> Pack:
+    return Pack(tuple((RANK_VALUES[r], 4 * decks) for r in sorted(RANK_VALUES, reverse=True)),
+                2 * decks, 2 * decks, 4 * decks, jokers, max_wild, wild_le_natural)
+
+
+def _players_hand(rules):
+    players = int(getattr(rules, "players", 4))
+    hand = getattr(rules, "hand_size", None)
+    return players, int(hand if hand is not None else {4: 11, 2: 15, 3: 13}.get(players, 11))
+
+
+def pack_of(rules) -> tuple[Pack, int]:
+    """``(pack, hand size)`` read from a duck-typed rules object (``players``, ``hand_size``,
+    ``decks``, ``jokers``, ``max_wild``, ``wild_le_natural``), classic defaults for what it
+    lacks: two decks with two jokers each, eleven cards for four players, fifteen for two."""
+    decks = int(getattr(rules, "decks", 2))
+    jokers = int(getattr(rules, "jokers", 2 * decks))
+    players, hand = _players_hand(rules)
+    pack = classic_pack(decks, jokers, int(getattr(rules, "max_wild", 3)),
+                        bool(getattr(rules, "wild_le_natural", False)))
+    if hand < 1 or players * hand + 1 > pack.size:
+        raise SimkitError(f"canasta exact: {players} hands of {hand} cards and an upcard do not "
+                          f"fit a pack of {pack.size}")
+    return pack, hand
+
+
+# ------------------------------------------------------------------------- the best lay of a hand
+
+def best_lay(pack: Pack, triple_value: int, triples: int, pair_values, jokers: int,
+             deuces: int) -> int:
+    """The most points the melds of a hand can hold: ``triple_value`` the naturals of the ranks
+    held three times or more (``triples`` of them), ``pair_values`` the value of one natural of
+    each rank held exactly twice, ``jokers`` and ``deuces`` the wild cards."""
+    wild = jokers + deuces
+    pairs = sorted(pair_values, reverse=True)[:wild]      # each completed by one wild
+    room = triples * pack.max_wild + len(pairs) * (min(2, pack.max_wild) if pack.wild_le_natural
+                                                  else pack.max_wild)
+    laid = min(wild, room)
+    j = min(jokers, laid)
+    return triple_value + 2 * sum(pairs) + JOKER_VALUE * j + DEUCE_VALUE * (laid - j)
+
+
+def lay_of_counts(pack: Pack, naturals, jokers: int, deuces: int) -> int:
+    """:func:`best_lay` of a hand given as the natural count of each rank of ``pack.ranks``."""
+    tv = sum(n * v for (v, _), n in zip(pack.ranks, naturals) if n >= 3)
+    t = sum(1 for n in naturals if n >= 3)
+    return best_lay(pack, tv, t, [v for (v, _), n in zip(pack.ranks, naturals) if n == 2],
+                    jokers, deuces)
+
+
+# ------------------------------------------------------------------------- enumeration
+
+def _naturals(ranks, hand: int) -> dict:
+    """Ways to hold natural cards of ``ranks``: ``{(cards, triple value, triples, pairs): ways}``,
+    ``pairs`` the sorted tuple of pair values."""
+    states = {(0, 0, 0, ()): 1}
+    for v, copies in ranks:
+        nxt: dict = {}
+        for (c, tv, t, pv), w in states.items():
+            for k in range(min(copies, hand - c) + 1):
+                if k >= 3:
+                    key = (c + k, tv + k * v, t + 1, pv)
+                elif k == 2:
+                    key = (c + k, tv, t, tuple(sorted(pv + (v,), reverse=True)))
+                else:
+                    key = (c + k, tv, t, pv)
+                nxt[key] = nxt.get(key, 0) + w * comb(copies, k)
+        states = nxt
+    return states
+
+
+def _others(pack: Pack, hand: int, cards: int):
+    """``(jokers, deuces, ways)`` of the hand's wild cards and black threes filling ``hand -
+    cards`` places."""
+    rest = hand - cards
+    for j in range(min(pack.jokers, rest) + 1):
+        for d in range(min(pack.deuces, rest - j) + 1):
+            b = rest - j - d
+            if b <= pack.black3:
+                yield j, d, comb(pack.jokers, j) * comb(pack.deuces, d) * comb(pack.black3, b)
+
+
+def held_odds(pack: Pack, hand: int) -> dict[str, Fraction]:
+    """Natural pairs and the initial meld of the hand held (red threes replaced)."""
+    total = comb(pack.size - pack.red3, hand)
+    out: dict[str, Fraction] = {}
+    counts = {m: 0 for m in MINIMA}
+    pairs = {}
+    for (c, tv, t, pv), w in _naturals(pack.ranks, hand).items():
+        for j, d, ways in _others(pack, hand, c):
+            lay = best_lay(pack, tv, t, pv, j, d)
+            for m in MINIMA:
+                if lay >= m:
+                    counts[m] += w * ways
+            k = t + len(pv)
+            pairs[k] = pairs.get(k, 0) + w * ways
+    for k in sorted(pairs):
+        out[f"pairs_{k:02d}"] = Fraction(pairs[k], total)
+    out["pairs_mean"] = sum(k * Fraction(n, total) for k, n in pairs.items())
+    for m in MINIMA:
+        out[f"meld{m}"] = Fraction(counts[m], total)
+    return out
+
+
+def take_odds(pack: Pack, hand: int, minimum: int = FIRST_MINIMUM) -> dict[str, Fraction]:
+    """Eldest and the first pile: the hand held uniform, the upcard uniform over the plain cards
+    (neither wild nor red three) not in it; see the module docstring."""
+    total = comb(pack.size - pack.red3, hand)
+    pair = take = Fraction(0)
+    done: dict = {}
+    for x, (vx, cx) in enumerate(pack.ranks):
+        others = pack.ranks[:x] + pack.ranks[x + 1:]
+        key = (vx, cx, tuple(sorted(others)))
+        if key in done:                       # ranks alike: the same sums
+            pair += done[key][0]
+            take += done[key][1]
+            continue
+        p_pair = p_take = Fraction(0)
+        states = _naturals(others, hand)
+        for nx in range(2, cx + 1):
+            for (c, tv, t, pv), w in states.items():
+                if c + nx > hand:
+                    continue
+                for j, d, ways in _others(pack, hand, c + nx):
+                    # the upcard is one of the cx - nx naturals of rank x not held, among the
+                    # plain cards not held (the hand held is hand - j - d plain cards)
+                    p = Fraction(w * ways * comb(cx, nx) * (cx - nx),
+                                 total * (pack.plain - (hand - j - d)))
+                    p_pair += p
+                    if best_lay(pack, tv + (nx + 1) * vx, t + 1, pv, j, d) >= minimum:
+                        p_take += p
+        done[key] = (p_pair, p_take)
+        pair += p_pair
+        take += p_take
+    return {"take_pair": pair, "take_first_pile": take}
+
+
+def dealt_odds(pack: Pack, hand: int) -> dict[str, Fraction]:
+    """Red threes and wild cards among the dealt cards (hypergeometric)."""
+    n = pack.size
+    total = comb(n, hand)
+    out: dict[str, Fraction] = {}
+    for name, k in (("red3", pack.red3), ("wilds", pack.deuces + pack.jokers)):
+        for i in range(min(k, hand) + 1):
+            out[f"{name}_{i:02d}"] = Fraction(comb(k, i) * comb(n - k, hand - i), total)
+        out[f"{name}_mean"] = Fraction(hand * k, n)
+    return out
+
+
+def probabilities(rules=None) -> dict[str, Fraction]:
+    """Every exact number of :func:`exact` (see the module docstring for the definitions)."""
+    pack, hand = pack_of(rules)
+    out = dealt_odds(pack, hand)
+    out.update(held_odds(pack, hand))
+    out.update(take_odds(pack, hand))
+    out["upcard_covered"] = Fraction(pack.red3 + pack.deuces + pack.jokers, pack.size)
+    out["upcard_black3"] = Fraction(pack.black3, pack.plain)
+    return out
+
+
+def _spec():
+    try:
+        from simkit.games.canasta import SPEC
+        return SPEC
+    except ImportError:                       # before the engine's package lands
+        from types import SimpleNamespace
+        return SimpleNamespace(name="canasta", version=0)
+
+
+def exact(rules=None, strategies=None, grid_axes=None):
+    """``simkit exact canasta``: ``(JSON object, tidy table)`` of :func:`probabilities`."""
+    if grid_axes:
+        raise SimkitError("simkit exact canasta takes no --grid: the dealt hand's odds depend on "
+                          "the pack and the hand size only (-r players=2 -r hand_size=15)")
+    from simkit.core.exact import tidy
+    spec = _spec()
+    t0 = time.perf_counter()
+    pr = probabilities(rules)
+    if rules is not None and hasattr(rules, "canonical"):
+        table = tidy(spec, rules, {k: float(v) for k, v in pr.items()}, "-",
+                     "exact enumeration (fractions)")
+        rules_text = table["rules"].iloc[0]
+    else:
+        import pandas as pd
+        table = pd.DataFrame({"game": "canasta", "metric": list(pr),
+                              "mean": [float(v) for v in pr.values()]})
+        rules_text = "canasta"
+    table["exact"] = table["metric"].map({k: str(v) for k, v in pr.items()})
+    _, hand = pack_of(rules)
+    f = {k: float(v) for k, v in pr.items()}
+    obj = dict(game="canasta", rules=rules_text,
+               method="exact enumeration of rank counts (fractions)",
+               exact={k: str(v) for k, v in pr.items()},
+               seconds=round(time.perf_counter() - t0, 3),
+               summary=[f"a dealt {hand}-card hand holds {f['red3_mean']:.4f} red threes and "
+                        f"{f['wilds_mean']:.4f} wild cards on average; after its red threes are "
+                        f"replaced, {f['pairs_mean']:.4f} natural pairs, and melds of 50 / 90 / "
+                        f"120 with probability {f['meld50']:.5f} / {f['meld90']:.5f} / "
+                        f"{f['meld120']:.5f}",
+                        f"eldest holds a natural pair of the first pile's upcard with "
+                        f"probability {f['take_pair']:.5f}, and can take it (the minimum 50 "
+                        f"reached) with {f['take_first_pile']:.5f}"],
+               means={k: v for k, v in f.items() if not k[-1].isdigit()})
+    return obj, table

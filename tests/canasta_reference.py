@@ -1,0 +1,680 @@
+"""A slow, plain-Python statement of Canasta (classic four-hand and two-hand), written from the
+rule text (``003_25b072003b534ab4.txt`` lines 48-55), READINGS-rummy.md 3.1-3.2 and the move-log
+agreement of /work/wt/CANASTA.md -- not from the engine (nothing of ``simkit.games.canasta`` is
+imported here).  It replays a logged hand, rebuilds every hand, meld, the stock and the pile,
+checks each move against the rules and scores the hand.
+
+Cards are the house codes (``suit * 16 + rank``, ranks 2..14, the joker 64).  Seats are 0-based;
+seat ``p`` plays for side ``p % 2`` (four hands: partners opposite; two hands: side = seat).
+
+What it checks (3.1 rows; 003 line numbers where the text says it):
+
+* the head against the rules; the pack (``decks`` x 52 + ``2 * decks`` jokers); the deal one
+  card at a time from the dealer's left; the upcard covered while it is wild or a red three (the
+  pile then frozen); the stock an exact multiset of what is left (with ``deck`` given, the exact
+  order: every card dealt, turned and drawn where the stacked deck puts it);
+* dealt red threes faced and replaced seat by seat from the dealer's left, a replacement red three
+  faced and replaced again; drawn ones likewise; those found in a taken pile faced, not replaced;
+* turns go round from the dealer's left; a turn starts with ``draw`` stock cards (fewer only
+  when the stock runs out) or a pile take; with the stock empty, ``stock_end=end`` ends the hand,
+  ``continue`` lets the player take, and obliges him to when the top card can be added to his
+  side's meld and the pile is not frozen for him; otherwise the hand ends;
+* the pile is taken only when its top is neither wild nor a black three (the stop card), the top
+  card laid at once: with a natural pair of its rank from the hand when the pile is frozen for the
+  side (it holds a wild or a red three, or the side has not melded); otherwise also with one
+  natural and one wild, or onto the side's meld of that rank; before the side's initial meld the
+  top card and the melds laid with it from the hand must reach the minimum (the head's minimum of
+  the side; the pile's other cards do not count);
+* melds of one rank 4..A: at least three cards, at least two natural, at most ``max_wild`` (3,
+  line 48) wild cards (no more wilds than naturals with ``wild_le_natural``), one meld per rank and
+  side, the side's; black threes melded only when going out, three or four, no wild cards; a side's
+  first laying turn reaches its minimum (on a draw turn over all that turn's lays);
+* partner's answer to "may I go out?" binds the asker for the turn (yes: he goes out; no: he does
+  not; CANASTA.md trap (a)); going out needs ``canastas_to_out`` canastas of the side (55) and an
+  empty hand, after the last lay or the last discard; concealed when the player laid no card
+  earlier in the hand; a discard ends every other turn; nobody takes by hand size alone (trap (b));
+* conservation at the end: hands + melds + pile + faced red threes + stock = the pack.
+
+Scores (3.1): each side's melded cards at their values (joker 50; A, 2 20; K..8 10; 7..4 and
+black 3 5), canastas (>= 7 cards) natural 500 / mixed 300, red threes 100 each (800 for all
+four to one side; minus when the side made no meld, or with ``red_threes_minus=no_canasta`` has
+no canasta), going out ``going_out`` (concealed: ``concealed`` instead), minus the cards left in
+the side's hands.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+JOKER = 64
+RED3 = (19, 35)
+BLACK3 = (3, 51)
+NHEAD = 10
+DEAL, UP, RED3_EV, DRAW, TAKE, LAY, DISCARD, ASK, OUT, END, PILE = range(1, 12)
+KIND_NAMES = {DEAL: "deal", UP: "up", RED3_EV: "red3", DRAW: "draw", TAKE: "take", LAY: "lay",
+              DISCARD: "discard", ASK: "ask", OUT: "out", END: "end", PILE: "pile"}
+
+
+class Illegal(Exception):
+    """A move the rules forbid, or a log that contradicts itself (``event`` its index)."""
+
+    def __init__(self, event: int, msg: str):
+        super().__init__(f"event {event}: {msg}")
+        self.event = event
+
+
+class Truncated(Exception):
+    """The log filled its room: the hand cannot be checked to its end."""
+
+
+def decode(e: int) -> tuple[int, int, int, int]:
+    e = int(e)
+    return e >> 20, (e >> 16) & 15, (e >> 8) & 255, e & 255
+
+
+def encode(kind: int, seat: int, aux: int, card: int) -> int:
+    return kind << 20 | seat << 16 | aux << 8 | card
+
+
+def is_wild(c: int) -> bool:
+    return c == JOKER or c & 15 == 2
+
+
+def rank(c: int) -> int:
+    return 0 if c == JOKER else c & 15
+
+
+def value(c: int) -> int:
+    """3.1: joker 50; ace and deuce 20; K..8 10; 7..4 and black threes 5; red threes 100."""
+    if c == JOKER:
+        return 50
+    r = c & 15
+    if r in (14, 2):
+        return 20
+    if r >= 8:
+        return 10
+    if r == 3:
+        return 100 if c in RED3 else 5
+    return 5
+
+
+def pack(decks: int = 2) -> Counter:
+    c = Counter({s * 16 + r: decks for s in range(4) for r in range(2, 15)})
+    c[JOKER] = 2 * decks
+    return c
+
+
+def name(c: int) -> str:
+    if c == JOKER:
+        return "Jo"
+    return "??23456789TJQKA"[c & 15] + "cdhs"[c >> 4 & 3]
+
+
+@dataclass
+class Hand:
+    """The state of a hand being replayed."""
+    rules: object
+    K: int
+    dealer: int
+    hand_size: int
+    draw: int
+    need: int                    # canastas to go out
+    stock_end: int               # 0 continue, 1 end
+    minima: list
+    max_wild: int
+    decks: int = 2
+    hands: list = field(default_factory=list)
+    stock: Counter = field(default_factory=Counter)
+    order: list | None = None    # the stacked deck's cards still to come, top first
+    pile: list = field(default_factory=list)
+    frozen: bool = False         # the pile holds a wild card or a red three
+    melds: list = field(default_factory=lambda: [{}, {}])    # side -> {rank: [cards]}
+    melded: list = field(default_factory=lambda: [False, False])
+    red3: list = field(default_factory=list)                 # faced, per seat
+    faced: Counter = field(default_factory=Counter)          # the faced red threes
+    laid: list = field(default_factory=list)                 # seat laid a card in the hand
+    turns: int = 0
+    takes: list = field(default_factory=list)
+    out: int = -1                # seat that went out
+    concealed: bool = False
+    reason: int = -1             # EV_END's reason
+    seen: Counter = field(default_factory=Counter)
+
+    # ------------------------------------------------------------------ cards moving
+    def from_stock(self, j: int, c: int) -> None:
+        if self.stock[c] <= 0:
+            raise Illegal(j, f"{name(c)} is not in the stock")
+        if self.order is not None:
+            if not self.order:
+                raise Illegal(j, "the stacked deck is spent")
+            want = self.order.pop(0)
+            if want != c:
+                raise Illegal(j, f"{name(c)} taken from the stock where the deck has {name(want)}")
+        self.stock[c] -= 1
+
+    @property
+    def stock_n(self) -> int:
+        return sum(self.stock.values())
+
+    def take_from_hand(self, j: int, p: int, c: int) -> None:
+        if self.hands[p][c] <= 0:
+            raise Illegal(j, f"seat {p} does not hold {name(c)}")
+        self.hands[p][c] -= 1
+
+    def side(self, p: int) -> int:
+        return p % 2
+
+    # ------------------------------------------------------------------ melds
+    def meld_error(self, cards, rk: int) -> str | None:
+        nat = sum(1 for c in cards if not is_wild(c))
+        wild = len(cards) - nat
+        if rk == 3:
+            if wild or not 3 <= len(cards) <= 4 or any(c not in BLACK3 for c in cards):
+                return f"a black-three meld of {[name(c) for c in cards]}"
+            return None
+        if len(cards) < 3:
+            return f"a meld of {len(cards)} cards of rank {rk}"
+        if nat < 2:
+            return f"a meld of rank {rk} with {nat} natural card(s)"
+        if wild > self.max_wild:
+            return f"a meld of rank {rk} with {wild} wild cards"
+        if getattr(self.rules, "wild_le_natural", False) and wild > nat:
+            return f"a meld of rank {rk} with more wild than natural cards"
+        return None
+
+    def canastas(self, s: int) -> int:
+        return sum(1 for rk, m in self.melds[s].items() if rk != 3 and len(m) >= 7)
+
+    def check_melds(self, j: int, s: int) -> None:
+        for rk, m in self.melds[s].items():
+            err = self.meld_error(m, rk)
+            if err:
+                raise Illegal(j, err)
+
+    def can_add_top(self, p: int) -> bool:
+        """The top card could be added to the side's meld with the pile not frozen for him, and
+        the turn then ended legally (the obligatory take at the stock's end): the taker keeps a
+        card after his discard, or the side then has the canastas to go out (trap (b): a take
+        that leaves one card is not refused for that alone)."""
+        if not self.pile:
+            return False
+        top = self.pile[-1]
+        s = self.side(p)
+        if is_wild(top) or top in BLACK3 or self.frozen or not self.melded[s] \
+                or getattr(self.rules, "pile_always_frozen", False):
+            return False
+        rk = rank(top)
+        if rk not in self.melds[s]:
+            return False
+        if sum(self.hands[p].values()) + len(self.pile) - 1 >= 2:
+            return True
+        # one card left after the take: he goes out, discarding it or laying it on a meld
+        sizes = {r: len(m) + (r == rk) for r, m in self.melds[s].items() if r != 3}
+        base = sum(1 for n in sizes.values() if n >= 7)
+        if base >= self.need:
+            return True
+        last = next(iter(+self.hands[p])) if sum(self.hands[p].values()) else top
+        for r, m in self.melds[s].items():
+            fits = (r == rank(last)) if not is_wild(last) else (
+                r != 3 and sum(map(is_wild, m)) < self.max_wild)
+            if fits and sizes.get(r) == 6 and base + 1 >= self.need:
+                return True
+        return False
+
+    # ------------------------------------------------------------------ scores
+    def side_score(self, s: int) -> dict:
+        melds = self.melds[s]
+        laid = sum(value(c) for m in melds.values() for c in m)
+        bonus = 0
+        for rk, m in melds.items():
+            if rk != 3 and len(m) >= 7:
+                bonus += (getattr(self.rules, "mixed_canasta", 300) if any(is_wild(c) for c in m)
+                          else getattr(self.rules, "natural_canasta", 500))
+        n3 = sum(self.red3[p] for p in range(self.K) if self.side(p) == s)
+        red = 100 * n3 if n3 < 2 * self.decks else 200 * n3
+        minus = getattr(self.rules, "red_threes_minus", "no_meld")
+        if (minus == "no_meld" and not melds) or (minus == "no_canasta" and not bonus):
+            red = -red
+        out = 0
+        if self.out >= 0 and self.side(self.out) == s:
+            out = (getattr(self.rules, "concealed", 200) if self.concealed
+                   else getattr(self.rules, "going_out", 100))
+        hand = sum(value(c) * k for p in range(self.K) if self.side(p) == s
+                   for c, k in self.hands[p].items())
+        return dict(laid=laid, canasta_bonus=bonus, red3=red, red3_count=n3, out=out,
+                    hand=hand, canastas=self.canastas(s),
+                    points=laid + bonus + red + out - hand)
+
+    def conserved(self) -> bool:
+        """Hands + melds + pile + faced red threes + stock = the pack."""
+        c = Counter()
+        for h in self.hands:
+            c.update(+h)
+        for s in (0, 1):
+            for m in self.melds[s].values():
+                c.update(m)
+        c.update(self.pile)
+        c.update(self.faced)
+        c.update(+self.stock)
+        return c == pack(self.decks) and sum(self.red3) == sum(self.faced.values())
+
+
+# --------------------------------------------------------------------------- the replay
+
+class Events:
+    """The hand's events with a cursor."""
+
+    def __init__(self, evs):
+        self.evs = evs
+        self.j = 0
+
+    def peek(self):
+        return self.evs[self.j] if self.j < len(self.evs) else (0, 0, 0, 0)
+
+    def next(self, kind=None, seat=None, aux=None):
+        if self.j >= len(self.evs):
+            raise Truncated(f"no event {self.j}")
+        k, s, a, c = self.evs[self.j]
+        j = self.j
+        if kind is not None and k != kind:
+            raise Illegal(j, f"{KIND_NAMES.get(k, k)} where a {KIND_NAMES[kind]} was due")
+        if seat is not None and s != seat:
+            raise Illegal(j, f"seat {s} moves where seat {seat} was due")
+        if aux is not None and a != aux:
+            raise Illegal(j, f"{KIND_NAMES[k]} aux {a}, {aux} due")
+        self.j += 1
+        return j, k, s, a, c
+
+
+def start(row, rules, deck=None, stop=None) -> tuple[Hand, Events]:
+    head = [int(x) for x in row[:NHEAD]]
+    n = head[1]
+    if n < 0 or NHEAD + n > len(row):
+        raise Truncated(f"{n} events in a row of {len(row)}")
+    evs = [decode(e) for e in row[NHEAD:NHEAD + n]]
+    if stop is not None:
+        evs = evs[:stop]
+    elif not evs or evs[-1][0] != END:
+        raise Truncated("the hand has no end event")
+    K = head[2]
+    want = [rules.players, rules.hand_size, rules.draw, rules.canastas_to_out,
+            {"continue": 0, "end": 1}[rules.stock_end], rules.max_wild]
+    have = [K, head[3], head[4], head[5], head[6], head[9]]
+    if have != want:
+        raise Illegal(-1, f"head {have} against the rules {want}")
+    decks = getattr(rules, "decks", 2)
+    H = Hand(rules=rules, K=K, dealer=head[0], hand_size=head[3], draw=head[4], need=head[5],
+             stock_end=head[6], minima=[head[7], head[8]], max_wild=head[9], decks=decks,
+             hands=[Counter() for _ in range(K)], stock=pack(decks),
+             order=None if deck is None else [int(c) for c in deck],
+             red3=[0] * K, laid=[False] * K, takes=[0] * K)
+    for m in H.minima:
+        if m not in (15, 50, 90, 120):
+            raise Illegal(-1, f"an initial minimum of {m}")
+    if getattr(rules, "unit", "hand") == "hand" and H.minima != [50, 50]:
+        raise Illegal(-1, f"minima {H.minima} in a single hand (both sides at 0: 50)")
+    return H, Events(evs)
+
+
+def replay(row, rules, deck=None, stop=None) -> Hand:
+    """Replay one logged hand (``row`` a log row, ``rules`` the rules it was played by, ``deck``
+    the stacked deck if known); raises :class:`Illegal` at the first fault.  With ``stop``, only
+    the first ``stop`` events, the state reached returned."""
+    H, E = start(row, rules, deck, stop)
+    try:
+        return play(H, E)
+    except Truncated:
+        if stop is None:
+            raise
+        return H
+
+
+def play(H: Hand, E: Events) -> Hand:
+    K = H.K
+    for i in range(K * H.hand_size):                       # the deal, from the dealer's left
+        p = (H.dealer + 1 + i) % K
+        j, _, _, _, c = E.next(DEAL, p, i // K)
+        H.from_stock(j, c)
+        H.hands[p][c] += 1
+    while True:                                            # the upcard, covered
+        j, _, _, _, c = E.next(UP, 0, 0)
+        H.from_stock(j, c)
+        H.pile.append(c)
+        if is_wild(c) or c in RED3:
+            H.frozen = True
+            continue
+        break
+    for i in range(K):                                     # dealt red threes
+        p = (H.dealer + 1 + i) % K
+        while H.hands[p][RED3[0]] + H.hands[p][RED3[1]]:
+            j, _, _, _, c = E.next(RED3_EV, p, 0)
+            face(H, E, j, p, c)
+            H.seen["red3_dealt"] += 1
+    p = (H.dealer + 1) % K
+    while not turn(H, E, p):
+        p = (p + 1) % K
+    if E.j != len(E.evs):
+        raise Illegal(E.j, "events after the hand's end")
+    if not H.conserved():
+        raise Illegal(E.j, "cards not conserved")
+    return H
+
+
+def face(H: Hand, E: Events, j: int, p: int, c: int) -> bool:
+    """A red three faced from seat ``p``'s hand and replaced while the stock lasts; False when
+    it was the stock's last card (no replacement)."""
+    if c not in RED3:
+        raise Illegal(j, f"{name(c)} faced as a red three")
+    H.take_from_hand(j, p, c)
+    H.red3[p] += 1
+    H.faced[c] += 1
+    if H.stock_n == 0:
+        return False
+    j, _, _, _, d = E.next(DRAW, p, 1)
+    H.from_stock(j, d)
+    H.hands[p][d] += 1
+    if d in RED3:
+        j, _, _, _, c = E.next(RED3_EV, p, 0)
+        if c != d:
+            raise Illegal(j, f"{name(c)} faced after {name(d)} was drawn")
+        return face(H, E, j, p, c)
+    return True
+
+
+def turn(H: Hand, E: Events, p: int) -> bool:
+    """Seat ``p``'s turn; True when the hand ends with it."""
+    k, s, a, _ = E.peek()
+    if k == END:
+        return end_at_start(H, E, p)
+    H.turns += 1
+    side = H.side(p)
+    was_melded = H.melded[side]
+    laid_before = H.laid[p]
+    turn_lays = []                                         # cards laid this turn (for the minimum)
+    if k == TAKE:
+        if H.stock_n == 0 and H.stock_end == 1:
+            raise Illegal(E.j, "a take with the stock empty under stock_end=end")
+        take(H, E, p, turn_lays)
+    else:
+        if H.stock_n == 0:
+            raise Illegal(E.j, f"seat {p} moves with an empty stock without taking")
+        ends = draw(H, E, p)
+        if ends:                                           # the stock's last card a red three
+            return last_red_three(H, E, p, turn_lays, was_melded, laid_before)
+    asked = lays(H, E, p, turn_lays)
+    j, k, s, a, c = E.next()
+    if s != p and k in (DISCARD, OUT):
+        raise Illegal(j, f"seat {s} ends seat {p}'s turn")
+    if k == DISCARD:
+        last = sum(H.hands[p].values()) == 1               # discarding the last card: out
+        finish_lays(H, j, p, turn_lays, was_melded, going_out=last)
+        H.take_from_hand(j, p, c)
+        H.pile.append(c)
+        H.seen["discard"] += 1
+        if is_wild(c):
+            H.frozen = True
+            H.seen["wild_discard"] += 1
+        if sum(H.hands[p].values()):
+            if asked == 1:
+                raise Illegal(j, f"seat {p} does not go out after partner's yes")
+            return False
+        j, k, s, a, c = E.next(OUT, p)
+    elif k == OUT:
+        finish_lays(H, j, p, turn_lays, was_melded, going_out=True)
+    else:
+        raise Illegal(j, f"{KIND_NAMES.get(k, k)} where seat {p}'s discard was due")
+    going_out(H, j, p, a, asked, laid_before)
+    j, k, _, a, _ = E.next(END, 0)
+    if a != 0:
+        raise Illegal(j, f"end reason {a} after going out")
+    H.reason = 0
+    return True
+
+
+def last_red_three(H: Hand, E: Events, p: int, turn_lays: list, was_melded: bool,
+                   laid_before: bool) -> bool:
+    """The stock's last card was a red three: the player may lay cards but not discard (3.1);
+    the hand ends, by going out if he has laid his whole hand."""
+    asked = lays(H, E, p, turn_lays)
+    if E.peek()[0] == DISCARD:
+        raise Illegal(E.j, f"seat {p} discards after drawing the stock's last card, a red three")
+    out = not sum(H.hands[p].values())
+    finish_lays(H, E.j, p, turn_lays, was_melded, going_out=out)
+    if out:
+        j, _, _, a, _ = E.next(OUT, p)
+        going_out(H, j, p, a, asked, laid_before)
+    elif asked == 1:
+        raise Illegal(E.j, f"seat {p} does not go out after partner's yes")
+    j, _, _, a, _ = E.next(END, 0)
+    if a != (0 if out else 1):
+        raise Illegal(j, f"end reason {a} after the stock's last red three")
+    H.reason = a
+    H.seen["last_red3"] += 1
+    return True
+
+
+def end_at_start(H: Hand, E: Events, p: int) -> bool:
+    j, _, _, a, _ = E.next(END, 0)
+    H.reason = a
+    if a == 2:
+        if H.turns < getattr(H.rules, "max_turns", 0):
+            raise Illegal(j, f"the turn cap after {H.turns} turns")
+        H.seen["turn_cap"] += 1
+        return True
+    if a != 1:
+        raise Illegal(j, f"end reason {a} at the start of a turn")
+    if H.stock_n:
+        raise Illegal(j, f"the hand ends with {H.stock_n} cards in the stock")
+    if H.stock_end == 0 and H.can_add_top(p):
+        raise Illegal(j, f"seat {p} must take the pile (its top {name(H.pile[-1])} goes on "
+                         f"his side's meld) when the stock is empty")
+    H.turns += 1             # the turn that finds the stock empty counts (the engine's count)
+    H.seen["stock_end"] += 1
+    return True
+
+
+def draw(H: Hand, E: Events, p: int) -> bool:
+    """The turn's draws; True when the stock's last card was a red three."""
+    n = min(H.draw, H.stock_n)
+    for _ in range(n):
+        if H.stock_n == 0:
+            break
+        j, _, _, _, c = E.next(DRAW, p, 0)
+        H.from_stock(j, c)
+        H.hands[p][c] += 1
+        H.seen["draw"] += 1
+        if c in RED3:
+            j, _, _, _, c2 = E.next(RED3_EV, p, 0)
+            if c2 != c:
+                raise Illegal(j, f"{name(c2)} faced after {name(c)} was drawn")
+            H.seen["red3_drawn"] += 1
+            if not face(H, E, j, p, c):
+                return True
+    return False
+
+
+def lay(H: Hand, j: int, p: int, rk: int, c: int, from_hand: bool = True) -> None:
+    if from_hand:
+        H.take_from_hand(j, p, c)
+    if c in RED3:
+        raise Illegal(j, "a red three laid")
+    if not 3 <= rk <= 14:
+        raise Illegal(j, f"a meld of rank {rk}")
+    if is_wild(c):
+        if rk == 3:
+            raise Illegal(j, "a wild card on black threes")
+    elif rank(c) != rk:
+        raise Illegal(j, f"{name(c)} laid on the meld of rank {rk}")
+    m = H.melds[H.side(p)].setdefault(rk, [])
+    m.append(c)
+    if sum(1 for x in m if is_wild(x)) > H.max_wild:
+        raise Illegal(j, f"a wild card beyond {H.max_wild} on the meld of rank {rk} (line 48)")
+    H.laid[p] = True
+    H.seen["lay"] += 1
+
+
+def lays(H: Hand, E: Events, p: int, turn_lays: list) -> int:
+    """Lays and an ask; returns partner's answer (-1 when not asked)."""
+    asked = -1
+    while True:
+        k, s, a, c = E.peek()
+        if k == LAY:
+            j, _, _, rk, c = E.next(LAY, p)
+            lay(H, j, p, rk, c)
+            turn_lays.append((rk, c))
+        elif k == ASK:
+            j, _, _, a, _ = E.next(ASK, p)
+            if H.K != 4 or asked >= 0 or a not in (0, 1):
+                raise Illegal(j, "an ask out of place")
+            asked = a
+            H.seen["ask_yes" if a else "ask_no"] += 1
+        else:
+            return asked
+
+
+def finish_lays(H: Hand, j: int, p: int, turn_lays: list, was_melded: bool,
+                going_out: bool) -> None:
+    """The melds after the turn's lays: legal, the minimum of a side's first laying turn, black
+    threes only when going out."""
+    side = H.side(p)
+    if turn_lays and not was_melded and not H.melded[side]:
+        v = sum(value(c) for _, c in turn_lays)
+        if v < H.minima[side]:
+            raise Illegal(j, f"an initial meld of {v}, the minimum {H.minima[side]}")
+    if turn_lays:
+        H.melded[side] = True
+    if any(rk == 3 for rk, _ in turn_lays):
+        if not going_out:
+            raise Illegal(j, "black threes laid without going out")
+        H.seen["black3_meld"] += 1
+    H.check_melds(j, side)
+
+
+def take(H: Hand, E: Events, p: int, turn_lays: list) -> None:
+    j, _, _, a, top = E.next(TAKE, p)
+    side = H.side(p)
+    if not H.pile or a != len(H.pile) or top != H.pile[-1]:
+        raise Illegal(j, f"a take of a pile of {a} topped by {name(top)}; the pile is "
+                         f"{len(H.pile)} topped by {name(H.pile[-1]) if H.pile else '-'}")
+    if is_wild(top) or top in BLACK3:
+        raise Illegal(j, f"the pile taken with {name(top)} on top")
+    frozen = H.frozen or not H.melded[side] or getattr(H.rules, "pile_always_frozen", False)
+    rk = rank(top)
+    had_meld = rk in H.melds[side]
+    top_laid = False
+    nat = wild = 0
+    while True:
+        jj, k, s, a, c = E.next()
+        if k == PILE:
+            break
+        if k != LAY or s != p:
+            raise Illegal(jj, f"{KIND_NAMES.get(k, k)} of seat {s} before the pile goes to hand")
+        if not top_laid and c == top:
+            if a != rk:
+                raise Illegal(jj, f"the top card {name(top)} laid on rank {a}")
+            lay(H, jj, p, a, c, from_hand=False)
+            top_laid = True
+        else:
+            lay(H, jj, p, a, c)
+            if a == rk:
+                nat += not is_wild(c)
+                wild += is_wild(c)
+        turn_lays.append((a, c))
+    if s != p or not top_laid:
+        raise Illegal(jj, f"the pile's top card {name(top)} not laid at once")
+    if frozen and nat < 2:
+        raise Illegal(jj, f"a frozen pile taken without a natural pair of {name(top)}")
+    if not frozen and not (had_meld or nat >= 2 or (nat >= 1 and wild >= 1)):
+        raise Illegal(jj, f"the pile taken with {nat} natural and {wild} wild cards")
+    if not H.melded[side]:
+        v = sum(value(c) for _, c in turn_lays)
+        if v < H.minima[side]:
+            raise Illegal(jj, f"an initial meld of {v} on a take, the minimum {H.minima[side]}")
+        H.melded[side] = True
+    H.check_melds(jj, side)
+    if a != len(H.pile) - 1:
+        raise Illegal(jj, f"{a} pile cards to hand, {len(H.pile) - 1} in the pile")
+    rest = H.pile[:-1]
+    H.pile = []
+    H.frozen = False
+    H.hands[p].update(rest)
+    H.takes[p] += 1
+    H.seen["take"] += 1
+    H.seen["take_frozen" if frozen else "take_open"] += 1
+    for _ in range(sum(1 for c in rest if c in RED3)):
+        jj, _, _, a, c = E.next(RED3_EV, p, 1)
+        if c not in RED3:
+            raise Illegal(jj, f"{name(c)} faced as a red three")
+        H.take_from_hand(jj, p, c)
+        H.red3[p] += 1
+        H.faced[c] += 1
+        H.seen["red3_pile"] += 1
+
+
+def going_out(H: Hand, j: int, p: int, concealed: int, asked: int, laid_before: bool) -> None:
+    side = H.side(p)
+    if bool(concealed) != (not laid_before):
+        raise Illegal(j, f"going out logged {'concealed' if concealed else 'open'}; seat {p} "
+                         f"{'had' if laid_before else 'had not'} laid before this turn")
+    if sum(H.hands[p].values()):
+        raise Illegal(j, f"seat {p} goes out holding {sum(H.hands[p].values())} cards")
+    if asked == 0:
+        raise Illegal(j, f"seat {p} goes out after partner's no (trap (a))")
+    if H.canastas(side) < H.need:
+        raise Illegal(j, f"seat {p} goes out with {H.canastas(side)} canastas, {H.need} needed")
+    H.out = p
+    H.concealed = bool(concealed)
+    H.seen["out"] += 1
+    H.seen["concealed"] += H.concealed
+
+
+# --------------------------------------------------------------------------- metrics, many rows
+
+def metrics(H: Hand) -> dict:
+    """The engine's metric names (unit=hand): per seat its side's score parts, its going out
+    and pile takes; the turns and whether nobody went out."""
+    out = {}
+    sides = [H.side_score(s) for s in (0, 1)]
+    for k in range(H.K):
+        sc = sides[H.side(k)]
+        out.update({f"p{k + 1}_points": sc["points"], f"p{k + 1}_canasta_bonus": sc["canasta_bonus"],
+                    f"p{k + 1}_red3": sc["red3"], f"p{k + 1}_out_bonus": sc["out"],
+                    f"p{k + 1}_melded": sc["laid"], f"p{k + 1}_in_hand": sc["hand"],
+                    f"p{k + 1}_went_out": int(H.out == k), f"p{k + 1}_takes": H.takes[k]})
+    out["turns"] = H.turns
+    out["stock_out"] = int(H.out < 0)
+    return out
+
+
+def check_rows(rows, log, rules, limit: int = 10, decks=None) -> dict:
+    """Replay every row of ``log`` and compare with the engine's metrics ``rows`` (a DataFrame of
+    the same deals; ``decks`` the stacked decks when known).  Returns counts (hands, illegal,
+    mismatch, truncated; ``seen``: what the legal hands held) and the first ``limit`` problems."""
+    engine = {k: [float(x) for x in rows[k]] for k in rows.columns}
+    res = dict(hands=0, illegal=0, mismatch=0, truncated=0, problems=[], seen=Counter(),
+               missing=set())
+    for i in range(len(log)):
+        res["hands"] += 1
+        try:
+            H = replay(log[i], rules, None if decks is None else decks[i])
+        except Illegal as e:
+            res["illegal"] += 1
+            if len(res["problems"]) < limit:
+                res["problems"].append(f"deal {i}: illegal: {e}")
+            continue
+        except Truncated as e:
+            res["truncated"] += 1
+            if len(res["problems"]) < limit:
+                res["problems"].append(f"deal {i}: truncated: {e}")
+            continue
+        res["seen"] += H.seen
+        res["seen"]["reason_%d" % H.reason] += 1
+        mine = metrics(H)
+        res["missing"] |= set(mine) - set(engine)
+        bad = {k: (v, engine[k][i]) for k, v in mine.items()
+               if k in engine and float(v) != engine[k][i]}
+        if bad:
+            res["mismatch"] += 1
+            if len(res["problems"]) < limit:
+                res["problems"].append(f"deal {i}: (reference, engine) {bad}")
+    return res

@@ -1,0 +1,428 @@
+"""Canasta's logged hands replayed by a plain-Python statement of the rules
+(tests/canasta_reference.py, written from 003:48-55, READINGS-rummy.md 3.1-3.2 and the log format
+of /work/wt/CANASTA.md, not from the engine): every move legal, and each side's score parts, the
+going out, the pile takes and the turns equal to the engine's metrics of the same hand.
+
+Hand-made logs check the reference itself (a worked hand scored by hand; each rule broken once and
+caught).  Engine logs: quick tier 300 hands (classic and two-hand, baseline and random, several
+seeds), ``slow`` 2,400 more; a few stacked decks check that every card comes off the stock in
+order.  Seeds fixed.
+"""
+from __future__ import annotations
+
+import zlib
+from collections import Counter
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+
+import simkit
+from simkit.core import cards as C
+from simkit.core import play
+from tests import canasta_reference as ref
+
+R = ref
+
+
+def _rules(**kw):
+    base = dict(players=2, hand_size=15, draw=2, canastas_to_out=1, stock_end="continue",
+                max_wild=3, decks=2, wild_le_natural=False, pile_always_frozen=False,
+                red_threes_minus="no_meld", going_out=100, concealed=200, natural_canasta=500,
+                mixed_canasta=300, max_turns=600)
+    base.update(kw)
+    return SimpleNamespace(**base)
+
+
+def _c(s):
+    return 64 if s == "Jo" else int(C.parse_card(s))
+
+
+def _cs(text):
+    return [_c(x) for x in text.split()]
+
+
+def _row(rules, hands, ups, events, dealer=0, minima=(50, 50)):
+    """A log row: ``hands`` per seat (dealt one at a time from the dealer's left), the upcards,
+    then ``events`` as (kind, seat, aux, card)."""
+    K = rules.players
+    evs = []
+    for i in range(K * rules.hand_size):
+        p = (dealer + 1 + i) % K
+        evs.append((R.DEAL, p, i // K, hands[p][i // K]))
+    evs += [(R.UP, 0, 0, c) for c in ups]
+    evs += events
+    head = [dealer, len(evs), K, rules.hand_size, rules.draw, rules.canastas_to_out,
+            {"continue": 0, "end": 1}[rules.stock_end], minima[0], minima[1], rules.max_wild]
+    return head + [R.encode(*e) for e in evs] + [-1] * 5
+
+
+def _filler(used, n, avoid=()):
+    """``n`` low plain cards (4s..7s) of the pack not in ``used``."""
+    left = ref.pack() - Counter(used)
+    out = []
+    for r in (4, 5, 6, 7, 9, 10):
+        for s in range(4):
+            c = s * 16 + r
+            while left[c] > 0 and len(out) < n and c not in avoid:
+                out.append(c)
+                left[c] -= 1
+    assert len(out) == n
+    return out
+
+
+# eldest (seat 1, the dealer is seat 0) holds seven kings, three aces, three queens and two jacks
+ELDEST = _cs("Kc Kc Kd Kd Kh Kh Ks As Ad Ah Qc Qd Qh Jc Jd")
+DRAWS = _cs("Jh 4c")
+
+
+def _two_hand(eldest=ELDEST, up="9c"):
+    rules = _rules()
+    dealer_hand = _filler(eldest + DRAWS + [_c(up)], 15)
+    return rules, [dealer_hand, list(eldest)], [_c(up)]
+
+
+def _lays(seat, text):
+    """Lays of ``text``'s cards; a wild card goes on the meld of the card before it."""
+    out = []
+    rk = 0
+    for x in text.split():
+        c = _c(x)
+        rk = rk if ref.is_wild(c) else c & 15
+        out.append((R.LAY, seat, rk, c))
+    return out
+
+
+def _going_out_events():
+    return ([(R.DRAW, 1, 0, d) for d in DRAWS] + _lays(1, "Kc Kc Kd Kd Kh Kh Ks As Ad Ah")
+            + _lays(1, "Qc Qd Qh Jc Jd Jh") + [(R.DISCARD, 1, 0, _c("4c")), (R.OUT, 1, 1, 0),
+                                               (R.END, 0, 0, 0)])
+
+
+def test_a_worked_two_hand_going_out_concealed():
+    rules, hands, ups = _two_hand()
+    H = ref.replay(_row(rules, hands, ups, _going_out_events()), rules)
+    m = ref.metrics(H)
+    # kings 70, aces 60, queens 30, jacks 30; a natural canasta 500; concealed 200
+    assert (m["p2_melded"], m["p2_canasta_bonus"], m["p2_out_bonus"], m["p2_points"]) \
+        == (190, 500, 200, 890)
+    in_hand = sum(ref.value(c) for c in hands[0])
+    assert (m["p1_points"], m["p1_in_hand"], m["p2_went_out"], m["turns"]) \
+        == (-in_hand, in_hand, 1, 1)
+    assert H.conserved()
+
+
+def _illegal(rules, hands, ups, events, match, deck=None, **kw):
+    """The move at fault is refused (an end event closes the log after it)."""
+    if not events or events[-1][0] != R.END:
+        events = events + [(R.END, 0, 1, 0)]
+    with pytest.raises(ref.Illegal, match=match):
+        ref.replay(_row(rules, hands, ups, events, **kw), rules, deck)
+
+
+def test_each_rule_broken_once_is_caught():
+    rules, hands, ups = _two_hand()
+    ev = _going_out_events()
+    draws, lays, tail = ev[:2], ev[2:18], ev[18:]
+    # a lone 4c laid as a meld (the Ks discarded instead); going out short of the canastas
+    lone = draws + [e for e in lays if e[3] != _c("Ks")] + [(R.LAY, 1, 4, _c("4c")),
+                                                           (R.DISCARD, 1, 0, _c("Ks"))]
+    _illegal(rules, hands, ups, lone + tail, "a meld of 1 cards of rank 4")
+    _illegal(_rules(canastas_to_out=2), hands, ups, draws + lays + tail, "1 canastas, 2 needed")
+    # an initial meld short of the minimum: the three queens alone (30)
+    _illegal(rules, hands, ups, draws + _lays(1, "Qc Qd Qh") + [(R.DISCARD, 1, 0, _c("4c"))],
+             "initial meld of 30")
+    # the same queens when the side's minimum is 15 (in a game, a side below zero): legal
+    short = draws + _lays(1, "Qc Qd Qh") + [(R.DISCARD, 1, 0, _c("4c"))]
+    H = ref.replay(_row(rules, hands, ups, short, minima=(15, 15)), _rules(unit="game"),
+                   stop=30 + 1 + 6)
+    assert H.melded == [False, True] and H.pile == [_c("9c"), _c("4c")]
+    # a meld with two cards, a meld with one natural
+    _illegal(rules, hands, ups, draws + _lays(1, "Kc Kc Kd Kd Kh Kh Ks As Ad Ah Jc Jd")
+             + [(R.DISCARD, 1, 0, _c("4c"))], "a meld of 2 cards of rank 11")
+    # a card the player does not hold; a discard by the wrong seat; the wrong turn order
+    _illegal(rules, hands, ups, draws + _lays(1, "Kc Kc Kd Kd Kh Kh Ks Ks"),
+             "does not hold Ks")
+    _illegal(rules, hands, ups, [(R.DRAW, 0, 0, d) for d in DRAWS], "seat 0 moves where seat 1")
+    # one card drawn in two-hand (two are due)
+    _illegal(rules, hands, ups, draws[:1] + [(R.DISCARD, 1, 0, _c("Jh"))], "discard where a draw")
+    # the stacked deck's order: the two draws swapped
+    deck = [h for i in range(15) for h in (hands[1][i], hands[0][i])] + ups + DRAWS
+    deck += list((ref.pack() - Counter(deck)).elements())
+    ref.replay(_row(rules, hands, ups, ev), rules, deck)
+    _illegal(rules, hands, ups, draws[::-1] + ev[2:], "where the deck has Jh", deck=deck)
+    # the hand ends with cards in the stock
+    _illegal(rules, hands, ups, [(R.END, 0, 1, 0)], "cards in the stock")
+
+
+def test_pile_takes():
+    # eldest holds a natural pair of the upcard (9c): the pile is frozen (no meld yet), the take
+    # needs the pair and the minimum: 9c 9d 9h + the kings' canasta = 27 + 70
+    eldest = _cs("9d 9h Kc Kc Kd Kd Kh Kh Ks As Ad Ah Qc Qd Qh")
+    rules, hands, ups = _two_hand(eldest, "9c")
+    take = [(R.TAKE, 1, 1, _c("9c"))]
+    ok = take + _lays(1, "9c 9d 9h Kc Kc Kd Kd Kh Kh Ks") + [(R.PILE, 1, 0, 0),
+                                                             (R.DISCARD, 1, 0, _c("As"))]
+    H = ref.replay(_row(rules, hands, ups, ok), rules, stop=31 + len(ok))
+    assert H.takes[1] == 1 and not H.pile[:-1] and H.melds[1][9] == _cs("9c 9d 9h")
+    # the top card not laid; the pair short of the minimum (9 9 9 = 30 < 50)
+    _illegal(rules, hands, ups, take + _lays(1, "9d 9h Kc Kc Kd") + [(R.PILE, 1, 0, 0)],
+             "top card 9c not laid")
+    _illegal(rules, hands, ups, take + _lays(1, "9c 9d 9h") + [(R.PILE, 1, 0, 0)],
+             "initial meld of 30 on a take")
+    # a frozen pile (no meld yet) taken with one natural and a wild
+    eldest2 = _cs("9d 2h Kc Kc Kd Kd Kh Kh Ks As Ad Ah Qc Qd Qh")
+    rules, hands, ups = _two_hand(eldest2, "9c")
+    _illegal(rules, hands, ups, take + _lays(1, "9c 9d 2h Kc Kc Kd Kd Kh Kh Ks")
+             + [(R.PILE, 1, 0, 0)], "frozen pile taken without a natural pair")
+    # a black three on top cannot be taken, nor a wild
+    rules, hands, ups = _two_hand(eldest, "3c")
+    _illegal(rules, hands, ups, [(R.TAKE, 1, 1, _c("3c"))], "taken with 3c on top")
+
+
+def test_red_threes_and_covering():
+    # the upcard a red three, covered by a deuce, covered by the 9c: the pile is frozen, 3 cards
+    eldest = _cs("3d 9d 9h Kc Kc Kd Kd Kh Kh Ks As Ad Ah Qc Qd")
+    rules = _rules()
+    ups = _cs("3h 2c 9c")
+    dealer_hand = _filler(eldest + ups + _cs("Qh 4c 5c"), 15)
+    hands = [dealer_hand, eldest]
+    events = [(R.RED3_EV, 1, 0, _c("3d")), (R.DRAW, 1, 1, _c("Qh")),
+              (R.TAKE, 1, 3, _c("9c"))] + _lays(1, "9c 9d 9h Kc Kc Kd Kd Kh Kh Ks") \
+        + [(R.PILE, 1, 2, 0), (R.RED3_EV, 1, 1, _c("3h"))]
+    ev = events + [(R.DISCARD, 1, 0, _c("Qh"))]
+    H = ref.replay(_row(rules, hands, ups, ev), rules, stop=33 + len(ev))
+    assert H.red3 == [0, 2] and H.takes[1] == 1 and H.pile == [_c("Qh")] and not H.frozen
+    assert sorted(H.hands[1].elements()) == sorted(_cs("2c As Ad Ah Qc Qd"))
+    # the dealt red three not faced before play; the pile's red three kept in hand
+    _illegal(rules, hands, ups, [(R.DRAW, 1, 0, _c("Qh"))], "draw where a red3 was due")
+    _illegal(rules, hands, ups, events[:-1] + [(R.DISCARD, 1, 0, _c("Qh"))],
+             "discard where a red3 was due")
+    # the upcard not covered (a deuce left on top)
+    _illegal(rules, hands, ups[:2], [(R.END, 0, 1, 0)], "end where a up was due")
+
+
+def test_asking_partner_binds_and_concealed_going_out_four_hands():
+    rules = _rules(players=4, hand_size=11, draw=1)
+    eldest = _cs("Kc Kc Kd Kd Kh Kh Ks As Ad Ah Jo")
+    used = eldest + _cs("9c 8d")
+    rest = _filler(used, 33)
+    hands = [rest[0:11], eldest, rest[11:22], rest[22:33]]
+    lays = _lays(1, "Kc Kc Kd Kd Kh Kh Ks As Ad Ah Jo")
+    out = [(R.DISCARD, 1, 0, _c("9c")), (R.OUT, 1, 1, 0), (R.END, 0, 0, 0)]
+    ups = [_c("8d")]
+    yes = [(R.DRAW, 1, 0, _c("9c")), (R.ASK, 1, 1, 0)] + lays + out
+    H = ref.replay(_row(rules, hands, ups, yes), rules)
+    m = ref.metrics(H)
+    assert (m["p2_melded"], m["p2_canasta_bonus"], m["p2_out_bonus"], m["p2_went_out"],
+            m["p4_went_out"]) == (180, 500, 200, 1, 0)
+    assert m["p4_points"] == m["p2_points"] == 880 - sum(ref.value(c) for c in hands[3])
+    assert m["p1_points"] == -sum(ref.value(c) for c in hands[0] + hands[2])
+    # partner's no binds (trap (a)); a yes obliges; the concealed flag is the rules'
+    no = [(R.DRAW, 1, 0, _c("9c")), (R.ASK, 1, 0, 0)] + lays + out
+    _illegal(rules, hands, ups, no, "after partner's no")
+    stay = [(R.DRAW, 1, 0, _c("9c")), (R.ASK, 1, 1, 0)] + lays[:7] + out[:1]
+    _illegal(rules, hands, ups, stay, "does not go out after partner's yes")
+    _illegal(rules, hands, ups, yes[:-3] + [out[0], (R.OUT, 1, 0, 0), out[2]], "logged open")
+    # two asks in a turn
+    _illegal(rules, hands, ups, [(R.DRAW, 1, 0, _c("9c")), (R.ASK, 1, 1, 0), (R.ASK, 1, 1, 0)],
+             "an ask out of place")
+    # with seat 3 dealing, seat 0 plays first
+    _illegal(rules, hands, ups, yes, "seat 1 moves where seat 0 was due", dealer=3)
+
+
+def test_the_obligatory_take_at_the_stock_end():
+    def must(top, melds=("9d 9h 9s",), frozen=False, melded=True, **kw):
+        H = ref.Hand(rules=_rules(**kw), K=2, dealer=0, hand_size=15, draw=2, need=1,
+                     stock_end=0, minima=[50, 50], max_wild=3,
+                     hands=[Counter(), Counter(_cs("Kh"))], pile=_cs("4d " + top))
+        H.melds[1] = {_c(m.split()[0]) & 15: _cs(m) for m in melds}
+        H.melded[1], H.frozen = melded, frozen
+        return H.can_add_top(1)
+    assert must("9c") and not must("Tc") and not must("2c") and not must("3c")
+    assert not must("9c", frozen=True) and not must("9c", melded=False)
+    assert not must("9c", pile_always_frozen=True)
+
+
+# --------------------------------------------------------------------------- the engine's logs
+
+SPEC = simkit.get_game("canasta")
+TWO = {"players": 2, "hand_size": 15, "draw": 2, "canastas_to_out": 2}   # preset two_hand
+FOUR_RANDOM = ["p1=random", "p2=random", "p3=random", "p4=random"]
+FOUR_BASE = ["p1=baseline", "p2=baseline", "p3=baseline", "p4=baseline"]
+FOUR_MIX = ["p1=random", "p2=baseline", "p3=random", "p4=baseline"]
+
+# (id, rule options, strategies, hands in the quick tier, hands in the slow tier)
+CASES = [
+    ("classic-baseline", {}, FOUR_BASE, 60, 3000),
+    ("classic-random", {}, FOUR_RANDOM, 60, 3000),
+    ("classic-mixed", {}, FOUR_MIX, 40, 2000),
+    ("two-baseline", TWO, ["p1=baseline", "p2=baseline"], 40, 2000),
+    ("two-random", TWO, ["p1=random", "p2=random"], 40, 2000),
+    ("two-mixed", TWO, ["p1=baseline", "p2=random"], 30, 2000),
+    ("classic-stock-end", {"stock_end": "end"}, FOUR_RANDOM, 15, 1000),
+    ("classic-options", {"pile_always_frozen": True, "wild_le_natural": True,
+                         "red_threes_minus": "no_canasta"}, FOUR_MIX, 15, 1000),
+    # the safety stop after 20 turns (most of these hands end by it)
+    ("two-turn-cap", dict(TWO, max_turns=20), ["p1=random", "p2=baseline"], 20, 300),
+]
+
+
+def _rules_of(opts):
+    return SPEC.rules.build(dict(opts))
+
+
+# Engine faults found by this referee (CANASTA.md notes, can at bd35465).  The replay stops at the
+# faulty move, so hands with a fault still open are counted apart (their other moves unchecked)
+# and its xfail test below fails until the engine is fixed; every other fault fails the main test.
+#   bug 1 (fixed in can f185145): a player whose turn can only end by going out asks, hears "no",
+#   and goes out -- now a fault like any other, and test_partners_no_binds_the_engine guards it;
+#   bug 2 (open): after drawing the stock's last card, a red three, a player discards;
+#   bug 3 (open): at the stock's end the take is not made when it leads out by laying the last card.
+BUGS = {"bug1": "goes out after partner's no",
+        "bug2": "discards after drawing the stock's last card, a red three",
+        "bug3": "must take the pile"}
+KNOWN = {k: BUGS[k] for k in ("bug2",)}
+
+
+def _check(case_id, opts, strats, n):
+    rules = _rules_of(opts)
+    rows, log = play.play_logged(SPEC, rules, strats, n=n, seed=zlib.crc32(case_id.encode()))
+    res = ref.check_rows(rows, log, rules, limit=n)
+    assert res["hands"] == n and not res["missing"], res["missing"]
+    known = [p for p in res["problems"] if any(k in p for k in KNOWN.values())]
+    res["known"] = len(known)
+    others = [p for p in res["problems"] if p not in known]
+    assert (res["illegal"] - len(known), res["mismatch"], res["truncated"]) == (0, 0, 0), others
+    return res
+
+
+@pytest.mark.parametrize("case_id,opts,strats,quick,slow", CASES, ids=[c[0] for c in CASES])
+@pytest.mark.parametrize("tier", ["quick", pytest.param("slow", marks=pytest.mark.slow)])
+def test_logged_hands_replay_legally_and_score_by_the_rules(case_id, opts, strats, quick, slow,
+                                                              tier):
+    n = quick if tier == "quick" else slow
+    res = _check(case_id + ("" if tier == "quick" else "-slow"), opts, strats, n)
+    seen = res["seen"]
+    assert res["known"] <= max(2, n // 50)            # the known faults stay rare (~1%)
+    # the hands did exercise what is checked: draws, lays, discards, pile takes, going out (the
+    # turn cap's hands rarely go out in 20 turns: there the cap itself)
+    assert min(seen["draw"], seen["lay"], seen["discard"], seen["take"]) > 0, seen
+    assert seen["turn_cap" if case_id == "two-turn-cap" else "out"] > 0, seen
+    if tier == "slow":
+        assert seen["take_frozen"] > 0 and seen["red3_drawn"] > 0, seen
+        if case_id.startswith("classic") and case_id != "classic-stock-end":
+            assert seen["ask_yes"] > 0 and seen["ask_no"] > 0, seen
+        if "random" in case_id:
+            assert seen["stock_end"] > 0 and seen["wild_discard"] > 0, seen
+
+
+def test_the_first_hand_of_a_game_replays_legally():
+    """``unit=game`` logs its first hand (minima 50/50); its metrics are the game's (win, score,
+    hands), so only the moves are checked here: 100 games' first hands."""
+    rules = _rules_of({"unit": "game"})
+    rows, log = play.play_logged(SPEC, rules, FOUR_MIX, n=100, seed=11)
+    res = ref.check_rows(rows, log, rules, limit=100)
+    assert (res["illegal"], res["truncated"]) == (0, 0), res["problems"]
+    assert res["seen"]["out"] > 0 and res["seen"]["take"] > 0
+
+
+def _known_faults(bug, cases, slow=False):
+    bad = []
+    for case_id, opts, strats, quick, n in cases:
+        n = n if slow else quick
+        rules = _rules_of(opts)
+        rows, log = play.play_logged(SPEC, rules, strats, n=n,
+                                     seed=zlib.crc32((case_id + ("-slow" if slow else "")).encode()))
+        res = ref.check_rows(rows, log, rules, limit=n)
+        bad += [f"{case_id} {p}" for p in res["problems"] if BUGS[bug] in p]
+    return bad
+
+
+def test_partners_no_binds_the_engine():
+    """Trap (a) over the classic quick-tier hands (160 hands): engine bug 1 (CANASTA.md
+    2026-12-04 03:31, fixed in can f185145) stays fixed."""
+    assert _known_faults("bug1", CASES[:3]) == []
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason="engine bug 2 (CANASTA.md 2026-12-04 03:35): a discard "
+                   "after drawing the stock's last card, a red three")
+def test_no_discard_after_the_stocks_last_red_three():
+    """The two-hand random hands of the slow tier (2,000 hands)."""
+    assert _known_faults("bug2", [c for c in CASES if c[0] == "two-random"], slow=True) == []
+
+
+@pytest.mark.slow
+@pytest.mark.xfail(strict=True, reason="engine bug 3 (CANASTA.md 2026-12-04 03:54): the obligatory "
+                   "take at the stock's end is missed when it leads out by laying the last card")
+def test_the_obligatory_take_when_it_leads_out():
+    """Two-hand random hands, seed 1007, where the bug was found (rows 3331 and 4757 of 5,000)."""
+    rules = _rules_of(TWO)
+    rows, log = play.play_logged(SPEC, rules, ["p1=random", "p2=random"], n=5000, seed=1007)
+    log = log[[3331, 4757]]
+    rows = rows.iloc[[3331, 4757]].reset_index(drop=True)
+    res = ref.check_rows(rows, log, rules)
+    assert [p for p in res["problems"] if BUGS["bug3"] in p] == []
+
+
+def test_stacked_decks_come_off_the_stock_in_order():
+    """Twenty hands of shuffled full packs, classic and two-hand: every card dealt, turned and
+    drawn is the next card of the deck."""
+    rng = np.random.default_rng(27)
+    for opts, strats in (({}, FOUR_MIX), (TWO, ["p1=baseline", "p2=random"])):
+        rules = _rules_of(opts)
+        for _ in range(10):
+            deck = rng.permutation(SPEC.pack(rules).astype(np.int64))
+            res, row = play.play_stacked(SPEC, rules, strats, deck, log=True)
+            H = ref.replay(row, rules, deck.tolist())
+            mine = ref.metrics(H)
+            assert {k: v for k, v in mine.items() if res[k] != v} == {}
+
+
+# --------------------------------------------------------------------------- corrupted engine logs
+
+def _engine_hands(n=40):
+    rules = _rules_of({})
+    rows, log = play.play_logged(SPEC, rules, FOUR_MIX, n=n, seed=99)
+    assert ref.check_rows(rows, log, rules)["illegal"] == 0
+    return rules, rows, log
+
+
+def _events(row):
+    return [ref.decode(e) for e in row[ref.NHEAD:ref.NHEAD + int(row[1])]]
+
+
+def _with(row, j, event):
+    bad = np.array(row, copy=True)
+    bad[ref.NHEAD + j] = ref.encode(*event)
+    return bad
+
+
+def test_corrupted_engine_logs_are_caught():
+    rules, rows, log = _engine_hands()
+    flipped = held = misplaced = False
+    for row in log:
+        evs = _events(row)
+        for j, (k, s, a, c) in enumerate(evs):
+            if k == R.ASK and a == 1 and not flipped:          # partner's yes made a no
+                with pytest.raises(ref.Illegal, match="after partner's no"):
+                    ref.replay(_with(row, j, (k, s, 0, c)), rules)
+                flipped = True
+            if k == R.DISCARD and not held:                    # a discard of a card not held
+                H = ref.replay(row, rules, stop=j)
+                x = next(x for x in (20, 21, 22, 23, 24, 25) if H.hands[s][x] == 0)
+                with pytest.raises(ref.Illegal, match="does not hold") as err:
+                    ref.replay(_with(row, j, (k, s, a, x)), rules)
+                assert err.value.event == j
+                held = True
+            if k == R.LAY and not ref.is_wild(c) and a >= 5 and not misplaced:
+                with pytest.raises(ref.Illegal, match="laid on the meld of rank"):
+                    ref.replay(_with(row, j, (k, s, a - 1, c)), rules)
+                misplaced = True
+    assert flipped and held and misplaced
+    # a score off by five is a mismatch, named by its deal
+    rows = rows.copy()
+    rows.loc[3, "p2_points"] += 5
+    res = ref.check_rows(rows, log, rules)
+    assert res["mismatch"] == 1 and "deal 3" in res["problems"][0]
