@@ -12,7 +12,7 @@ from __future__ import annotations
 from simkit.core.registry import GameSpec
 from simkit.engines.melds.stock import stacked_deck
 from simkit.errors import SimkitError
-from simkit.games.canasta import engine, replay
+from simkit.games.canasta import engine, exact, replay
 from simkit.games.canasta.rules import PRESET_DOCS, PRESETS, CanastaRules
 from simkit.games.canasta.strategies import STRATEGIES, encode
 
@@ -43,7 +43,7 @@ SPEC = GameSpec(
     presets=PRESETS, preset_docs=PRESET_DOCS,
     title="Canasta: classic four-hand partnership and two-hand, 108 cards, canastas of seven",
     source="003_25b072003b534ab4.txt:48-84",
-    bench_n=5_000,
+    bench_n=5_000, exact=exact.exact,
     objective=lambda r: ("win", True) if r.unit == "game" else ("points", True),
     match={"unit": "game"},
     digest_runs=(("canasta(preset=two_hand)", ("p2=random",)),
