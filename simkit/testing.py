@@ -71,9 +71,9 @@ def check_sums(spec: GameSpec, rules=None, n: int = N) -> None:
                                err_msg=f"{spec.name}: sums of squares differ from the rows'")
     if spec.zero_sum is not None:
         names = [m.name for m in metrics]
-        cols = [names.index(k) for k in spec.zero_sum(rules)]
-        bad = np.flatnonzero(np.abs(rows[:, cols].sum(axis=1)) > 1e-9)
-        assert cols and not len(bad), f"{spec.name}: {', '.join(spec.zero_sum(rules))} do not " \
+        cols = [names.index(k) for k in spec.zero_sum(rules)]   # [] : none under these rules
+        bad = np.flatnonzero(np.abs(rows[:, cols].sum(axis=1)) > 1e-9) if cols else []
+        assert not len(bad), f"{spec.name}: {', '.join(spec.zero_sum(rules))} do not " \
                                       f"sum to zero in deal {bad[:1].tolist()}"
     for j, m in enumerate(metrics):
         if m.binary and not m.hidden:

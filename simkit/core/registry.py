@@ -154,7 +154,8 @@ class GameSpec:
     # pairs that scripts/digest.py runs beyond the default, each preset and each strategy kind:
     # the configurations whose numbers a refactor must keep (its own rules options, seats, units)
     zero_sum: Callable | None = None  # rules -> metric names whose values sum to zero in every
-    # deal (chips that only change hands, as in Panguingue); the contract checks the rows
+    # deal (chips that only change hands, as in Panguingue; [] for rules with none, as «31»'s
+    # single deals); the contract checks the rows
     renamed: dict[str, str] = field(default_factory=dict)  # old metric stem or name -> today's,
     # so that a refused ``-m`` name says what it is called now (e.g. hearts points_per_hand)
     catalogue: str = "simkit.games"

@@ -38,6 +38,7 @@ SPEC = GameSpec(
     title="Fan-Tan (Фан-тан, Sevens): build the rows from the sevens, pay to pass",
     source="003_25b072003b534ab4.txt:121-134",
     bench_n=2_000_000,
+    zero_sum=lambda r: [f"p{k + 1}_chips" for k in range(r.players)],
     objective=lambda r: ("chips", True),
     digest_runs=(("fan_tan(players=7,deal_from=right)", ("p1=random", "p3=block")),
                  ("fan_tan(preset=free_pass)", ("p1=block", "p2=random"))))

@@ -108,6 +108,6 @@ SPEC = GameSpec(
                  "open155": "a game to 501, p1 plays open-handed with a 155-point start",
                  "open160": "a game to 501, p1 plays open-handed with a 160-point start"},
     title="Klaberjass for two (Клабор / Деберц)", source="001_4b506a693298ed3d.txt:1-119",
-    bench_n=300_000, match={"form": "301"},
+    bench_n=300_000, match={"form": "301"}, zero_sum=lambda r: ["p1_stakes", "p2_stakes"],
     objective=lambda r: ("stakes", True) if r.form == "short" else ("win", True),
     digest_runs=(("klaberjass(preset=long301)", ("p2=random",)),))

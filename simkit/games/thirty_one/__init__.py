@@ -73,6 +73,7 @@ SPEC = GameSpec(
                  "draw52_game": "the 52-card variant, a whole game to the last survivor"},
     title="Thirty-one / Schwimmen (lives; 52-card draw variant)",
     source="002_17c4cc3dde05b547.txt:1-82", bench_n=2_000_000,
+    zero_sum=lambda r: [f"p{k + 1}_chips" for k in range(r.players)] if r.unit == "game" else [],
     exact=_exact, match={"unit": "game"}, replay=replay.moves,
     objective=lambda r: ("lose", False) if r.unit == "deal" else ("win", True),
     digest_runs=(("thirty_one(players=2,table_source=after_deal)", ("p1=random",)),
