@@ -631,3 +631,20 @@ def test_cutthroat_baseline_beats_random():
     d = (a["p1_points"] - b["p1_points"]).to_numpy()
     se = d.std(ddof=1) / math.sqrt(n)
     assert d.mean() > 10 * se, (d.mean(), se)
+
+
+def test_cutthroat_minimum_from_own_score_and_the_game_to_7500():
+    # 003:57: each seat's initial minimum from its own score (15 / 50 / 90 / 120)
+    R, S, W, log = _cut_table(None, "")
+    W.st[E.SCORES:E.SCORES + 3] = [-10, 2000, 3500]
+    E.deal(R, W, 2, log[:0], 0)
+    assert list(W.st[E.MINS:E.MINS + 3]) == [15, 90, 120]
+    # 003:58: each player his own column, game 7500: one winner, the top total, at 7500 or more
+    spec, r = simkit.games.parse_game("canasta(preset=cutthroat,unit=game)")
+    rows, _ = play.play_logged(spec, r, None, n=40, seed=5)
+    scores = rows[["p1_score", "p2_score", "p3_score"]].to_numpy()
+    wins = rows[["p1_win", "p2_win", "p3_win"]].to_numpy()
+    assert (wins.sum(axis=1) == 1).all()
+    top = scores.max(axis=1)
+    assert (top >= 7500).all() and (scores[wins == 1] == top).all()
+    assert ((scores == top[:, None]).sum(axis=1) == 1).all()
