@@ -59,15 +59,20 @@ class Hand:
 
     def __init__(self, log):
         self.K, self.hs, self.draw, self.need = (int(x) for x in log[2:6])
-        self.mins = [int(log[7]), int(log[8])]
+        # the head holds seats 0 and 1's minimums (partners share theirs); three hands log
+        # the first hand of a deal or game, all scores 0: the same for every seat
+        self.mins = [int(log[7 + q % 2]) for q in range(self.K)]
+        self.side = [q if self.K == 3 else q % 2 for q in range(self.K)]
+        self.lone = None
+        self.merged = False
         self.max_wild = int(log[9])
         self.events = [split_event(e) for e in log[E.NHEAD:E.NHEAD + int(log[1])]]
         self.hands = [Counter() for _ in range(self.K)]
         self.pile = []
         self.frozen = False
-        self.melds = [dict(), dict()]          # side -> rank -> [naturals, wilds]
-        self.meld_cards = [Counter(), Counter()]
-        self.faced = [0, 0]
+        self.melds = [dict(), dict(), dict()]          # side -> rank -> [naturals, wilds]
+        self.meld_cards = [Counter(), Counter(), Counter()]
+        self.faced = [0] * self.K                      # by seat
         self.laid = [False] * self.K
         self.out = None
         self.concealed = False
@@ -75,9 +80,10 @@ class Hand:
 
 
 def lay(h, seat, r, c):
-    s = seat % 2
+    s = h.side[seat]
     m = h.melds[s].setdefault(r, [0, 0])
     m[1 if wild(c) else 0] += 1
+    assert not wild(c) or m[1] <= h.max_wild, "a wild card beyond the limit"
     assert not (r == 3 and wild(c)), "a wild card on black threes"
     h.meld_cards[s][c] += 1
     h.laid[seat] = True
@@ -86,16 +92,18 @@ def lay(h, seat, r, c):
 
 def check_melds(h, s):
     for r, (n, w) in h.melds[s].items():
-        assert n >= 2 and n + w >= 3 and w <= h.max_wild, (r, n, w)
+        assert n >= 2 and n + w >= 3 and (w <= h.max_wild or h.merged), (r, n, w)
 
 
 def canastas(h, s):
     return sum(1 for r, (n, w) in h.melds[s].items() if r >= 4 and n + w >= 7)
 
 
-def walk(log, metrics):
-    """Replay one logged hand; assert every rule the log shows; return the checker's state."""
+def walk(log, metrics, cut=False):
+    """Replay one logged hand; assert every rule the log shows; return the checker's state.
+    ``cut``: three hands with the lone hand (rules ``lone_hand``; the log's head does not say)."""
     h = Hand(log)
+    h.cut = cut
     ev = h.events
     j = 0
     while ev[j][0] == E.EV_DEAL:
@@ -112,7 +120,10 @@ def walk(log, metrics):
     assert not (wild(h.pile[-1]) or red3(h.pile[-1]))
     turn = None          # (seat, side melded before, laying value, first-turn window open)
     for kind, s, aux, c in ev[j:]:
-        side = s % 2
+        if kind == E.EV_LONE:
+            turn = lone_hand(h, turn, s, aux)
+            continue
+        side = h.side[s]
         starts = kind == E.EV_TAKE or (kind == E.EV_DRAW and aux == 0 and
                                        (turn is None or turn["seat"] != s))
         if starts:
@@ -121,7 +132,7 @@ def walk(log, metrics):
             turn = dict(seat=s, melded=bool(h.melds[side]), value=0, window=True, take=None,
                         asked_no=False, laid_before=h.laid[s])
         if kind == E.EV_RED3:
-            h.faced[side] += 1
+            h.faced[s] += 1
             assert red3(c)
             if aux == 0:                        # dealt or drawn: it was in the hand
                 h.hands[s][c] -= 1
@@ -132,6 +143,8 @@ def walk(log, metrics):
             top = h.pile[-1]
             assert c == top and aux == len(h.pile)
             assert not wild(top) and rank(top) != 3
+            if h.cut and h.stats["takes"] == 0:
+                assert h.lone == s and h.merged, "the first taker is the lone hand"
             turn["take"] = dict(top=top, from_hand=Counter(), frozen=h.frozen or not
                                 h.melds[side], top_laid=False, pile=h.pile[:-1],
                                 had=rank(top) in h.melds[side])
@@ -163,7 +176,7 @@ def walk(log, metrics):
             else:
                 assert nat >= 2 or (nat >= 1 and wl >= 1) or t["had"]
             if not turn["melded"]:
-                assert turn["value"] >= h.mins[side], "initial minimum with the take"
+                assert turn["value"] >= h.mins[s], "initial minimum with the take"
             turn["window"] = False
             for x in t["pile"]:
                 if not red3(x):
@@ -187,16 +200,40 @@ def walk(log, metrics):
             assert not turn["asked_no"], "partner's no is binding"
             assert sum(h.hands[s].values()) == 0
             assert canastas(h, side) >= h.need
+            if h.cut:
+                assert h.lone is not None, "going out in three hands: there is a lone hand"
             assert (aux == 1) == (not turn["laid_before"]), "concealed: no earlier lay"
             h.out, h.concealed = s, aux == 1
         elif kind == E.EV_END:
             if turn is not None:
                 close_turn(h, turn)
             assert (aux == 0) == (h.out is not None)
-    for side in range(2):
+    for side in range(3):
         check_melds(h, side)
     check_score(h, metrics)
     return h
+
+
+def lone_hand(h, turn, s, aux):
+    """Three hands: seat ``s`` becomes the lone hand at the first take (``aux`` 0: the other
+    two's melds merge, rank by rank) or by going out before any take (1: nothing merges)."""
+    assert h.cut and h.lone is None and h.stats["takes"] == 0
+    h.lone = s
+    if aux == 0:
+        if turn is not None:           # the previous seat's turn, before the merge
+            close_turn(h, turn)
+        a, b = sorted(q for q in range(3) if q != s)
+        for r, (n, w) in h.melds[b].items():
+            m = h.melds[a].setdefault(r, [0, 0])
+            m[0] += n
+            m[1] += w
+        h.meld_cards[a].update(h.meld_cards[b])
+        h.melds[b], h.meld_cards[b] = dict(), Counter()
+        h.side[b] = a
+        h.merged = True
+        return None
+    assert turn is not None and turn["seat"] == s
+    return turn
 
 
 def close_turn(h, turn):
@@ -204,34 +241,47 @@ def close_turn(h, turn):
     went_out = h.out == s
     assert went_out or not turn.get("black3"), "black threes are laid only when going out"
     assert went_out or sum(h.hands[s].values()) > 0, "an empty hand goes out"
-    if not turn["melded"] and h.melds[s % 2] and turn["take"] is None:
-        assert turn["value"] >= h.mins[s % 2], "initial minimum over the turn's melds"
+    if not turn["melded"] and h.melds[h.side[s]] and turn["take"] is None:
+        assert turn["value"] >= h.mins[s], "initial minimum over the turn's melds"
+
+
+def group(h, q):
+    """The seats whose hand scores seat ``q`` is credited with: its side (partners); three
+    hands (003:58-59): the lone hand alone, the other two together, each alone without one."""
+    if h.K != 3:
+        return [g for g in range(h.K) if g % 2 == q % 2]
+    if h.lone is None or q == h.lone:
+        return [q]
+    return [g for g in range(3) if g != h.lone]
 
 
 def check_score(h, m):
-    for side in range(2):
-        cb = sum((500 if w == 0 else 300) for r, (n, w) in h.melds[side].items()
+    for q in range(h.K):
+        g = group(h, q)
+        sides = sorted({h.side[x] for x in g})
+        cb = sum((500 if w == 0 else 300) for s in sides for r, (n, w) in h.melds[s].items()
                  if r >= 4 and n + w >= 7)
-        n3 = h.faced[side]
+        n3 = sum(h.faced[x] for x in g) if h.K != 3 else h.faced[q]
         r3 = 800 if n3 == 4 else 100 * n3
-        if not h.melds[side]:
+        if not any(h.melds[s] for s in sides):
             r3 = -r3
         ob = 0
-        if h.out is not None and h.out % 2 == side:
+        if h.out is not None and h.out in g:
             ob = 200 if h.concealed else 100
-        melded = sum(value(c) * k for c, k in h.meld_cards[side].items())
-        inh = sum(value(c) * k for q in range(h.K) if q % 2 == side
-                  for c, k in h.hands[q].items())
-        p = f"p{side + 1}_"
+        melded = sum(value(c) * k for s in sides for c, k in h.meld_cards[s].items())
+        inh = sum(value(c) * k for x in g for c, k in h.hands[x].items())
+        p = f"p{q + 1}_"
         assert (m[p + "canasta_bonus"], m[p + "red3"], m[p + "out_bonus"], m[p + "melded"],
                 m[p + "in_hand"]) == (cb, r3, ob, melded, inh)
         assert m[p + "points"] == cb + r3 + ob + melded - inh
+        if h.K == 3:
+            assert m[p + "lone"] == (h.lone == q)
 
 
 def census(W, K):
     """Every card's place at the end of a hand: hands, melds, pile, stock, faced threes."""
     n = np.zeros(E.NC, np.int64)
-    n += W.cd[:K].sum(axis=0) + W.cd[E.MC:E.MC + 2].sum(axis=0) + W.cd[E.FC]
+    n += W.cd[:K].sum(axis=0) + W.cd[E.MC:E.MC + 3].sum(axis=0) + W.cd[E.FC]
     for c in W.pk[2, :W.st[2]]:
         n[c] += 1
     for c in W.pk[1, W.st[0]:W.st[1]]:
@@ -252,10 +302,12 @@ def test_the_pack_and_the_values():
 
 
 def test_variants_not_built_are_refused():
-    for kw in (dict(players=3), dict(decks=3), dict(sequences=True), dict(max_wild=2),
-               dict(wild_melds=True), dict(initial_table="samba"), dict(players=2)):
+    for kw in (dict(players=3), dict(hand_size=13), dict(decks=3), dict(sequences=True),
+               dict(max_wild=2), dict(wild_melds=True), dict(initial_table="samba"),
+               dict(players=2), dict(players=3, hand_size=15)):
         with pytest.raises(SimkitError):
             rules(**kw)
+    assert rules(players=3, hand_size=13).players == 3
     assert rules(players=2, hand_size=15).players == 2
 
 
@@ -268,13 +320,16 @@ def test_variants_not_built_are_refused():
     ("canasta(preset=two_hand)", ["p2=random"], 200),
     ("canasta(preset=two_hand)", None, 200),
     ("canasta(stock_end=end)", None, 150),
+    ("canasta(preset=cutthroat)", None, 200),
+    ("canasta(preset=cutthroat)", ["p1=random", "p3=random"], 200),
+    ("canasta(preset=cutthroat,lone_hand=false)", ["p2=random"], 100),
 ])
 def test_logged_hands_follow_the_rules_and_score(game, strats, n):
     spec, r = simkit.games.parse_game(game)
     rows, log = play.play_logged(spec, r, strats, n=n, seed=11)
     tot = Counter()
     for k in range(n):
-        h = walk(log[k], rows.iloc[k].to_dict())
+        h = walk(log[k], rows.iloc[k].to_dict(), cut=r.players == 3 and r.lone_hand)
         tot.update(h.stats)
         tot["out"] += h.out is not None
     assert tot["takes"] > n and tot["out"] > n // 2
@@ -367,7 +422,8 @@ def test_initial_minimum_is_summed_over_the_turns_melds():
 
 
 @pytest.mark.parametrize("game,strats", [("canasta", None), ("canasta", ["p2=random"]),
-                                         ("canasta(preset=two_hand)", ["p1=random"])])
+                                         ("canasta(preset=two_hand)", ["p1=random"]),
+                                         ("canasta(preset=cutthroat)", ["p2=random"])])
 def test_cards_are_conserved_in_every_deal(game, strats):
     spec, r = simkit.games.parse_game(game)
     st = simkit.core.registry.resolve_strategies(SPEC, r, strats)
@@ -472,3 +528,123 @@ def test_partners_no_forbids_going_out_this_turn():
     assert E.turn(R, S, W, 0, log, 0) == 1
     ev = _events(W, log)
     assert (E.EV_ASK, 0, 1, 0) in ev and ev[-1][0] == E.EV_OUT
+
+
+# ----------------------------------------------------------------------------- three hands
+
+CUT3 = ["9h 9d As Ad Ah 4c 5c 6c 7c 8c Tc Jd Qd", "Kc Kd Kh 4d 5d 6d 7d 8d Td Jh 4h 5h 6h",
+        "Ks Kc Qs Qd Qh 7h 8h Th 4s 5s 6s 7s 8s"]
+
+
+def _cut_table(strategies, stock, up="Jo 9c"):
+    """Cutthroat (003:56-59), dealt from a stacked deck (the last seat deals: seat 0 first);
+    then seat 1 melds three kings and seat 2 two kings and three queens (each its own side: no
+    pile taken yet)."""
+    spec, r = simkit.games.parse_game("canasta(preset=cutthroat)")
+    d = play.check_stack(SPEC, r, C.parse(stack(CUT3, up, stock)))
+    R, S, W = SPEC.prepare(r, simkit.core.registry.resolve_strategies(SPEC, r, strategies), d)
+    log = np.full((1, len(SPEC.log_columns(r))), -1, np.int64)
+    E.deal(R, W, 2, log, 0)
+    for p, cards in ((1, "Kc Kd Kh"), (2, "Ks Kc Qs Qd Qh")):
+        for c in C.parse(cards):
+            E.lay(W, p, c, True, log, 0)
+    return R, S, W, log
+
+
+def _hand_value(W, p):
+    return sum(value(c) * int(W.cd[p, c]) for c in range(E.NC))
+
+
+def test_cutthroat_the_first_taker_is_the_lone_hand_and_the_others_pool():
+    # 003:57: seat 0 takes the frozen pile (top 9c with 9h 9d, and A A A for the minimum 50):
+    # it is the lone hand; seats 1 and 2 become partners, their kings (3 + 2) one meld of five
+    R, S, W, log = _cut_table(["p1=baseline(take_min=1,lone_min=1)"], "Kd Kh Ks 4d 4h")
+    assert W.st[E.LONE] == -1 and list(W.st[E.SIDE:E.SIDE + 3]) == [0, 1, 2]
+    assert E.turn(R, S, W, 0, log, 0) == 0
+    ev = _events(W, log)
+    k = next(j for j, e in enumerate(ev) if e[0] == E.EV_TAKE)
+    assert ev[k - 1] == (E.EV_LONE, 0, 0, 0) and ev[k][1] == 0
+    assert W.st[E.LONE] == 0 and list(W.st[E.SIDE:E.SIDE + 3]) == [0, 1, 1]
+    assert W.rk[E.MN + 1, 13] == 5 and W.rk[E.MN + 1, 12] == 3 and W.rk[E.MN + 2].sum() == 0
+    assert W.cd[E.MC + 2].sum() == 0 and W.cd[E.MC + 1].sum() == 8
+    # scoring (003:58): each partner is credited with the partnership's total (melded 5 kings
+    # + 3 queens = 80, less both partners' hands), red threes per player (seat 1 holds two)
+    W.st[E.R3 + 1] = 2
+    E.score_hand(R, W)
+    part = 80 - _hand_value(W, 1) - _hand_value(W, 2)
+    pts = [W.st[E.PTS + 6 * q] for q in range(3)]
+    assert pts[1] == part + 200 and pts[2] == part
+    assert W.st[E.PTS + 6 * 1 + 2] == 200 and W.st[E.PTS + 6 * 2 + 2] == 0
+    lone = sum(value(c) * int(W.cd[E.MC, c]) for c in range(E.NC))
+    assert lone >= 90 and pts[0] == lone - _hand_value(W, 0)
+    # a partner's lay now joins the partnership's meld
+    E.add_card(W, 2, C.parse_card("Kd"))
+    E.lay_natural(W, 2, 13, log, 0)
+    assert W.rk[E.MN + 1, 13] == 6 and W.rk[E.MN + 2, 13] == 0
+
+
+def test_cutthroat_going_out_before_any_take_makes_the_lone_hand():
+    # 003:59: seat 0 (two canastas of its own, kings and queens) draws 9s Kd, lays 9 9 9 9 and
+    # Kd, discards 5c and goes out before anyone took the pile: it is the lone hand, nothing is
+    # merged, and the two others score together (the sum of their melds and hands)
+    R, S, W, log = _cut_table(["p1=baseline(take_min=40)"], "9s Kd 4d 4h")
+    W.cd[0, :] = 0
+    W.rk[0, :] = 0
+    W.st[E.HN] = 0
+    for c in C.parse("9h 9d 9c 5c"):
+        E.add_card(W, 0, c)
+    W.rk[E.MN, 13] = W.rk[E.MN, 12] = 7
+    W.st[E.MELDED] = 1
+    W.st[E.MVAL] = 140
+    W.st[E.LAID] = 1                       # it laid before: not concealed
+    assert E.turn(R, S, W, 0, log, 0) == 1
+    ev = _events(W, log)
+    assert ev[-2:] == [(E.EV_LONE, 0, 1, 0), (E.EV_OUT, 0, 0, 0)]
+    assert W.st[E.LONE] == 0 and list(W.st[E.SIDE:E.SIDE + 3]) == [0, 1, 2]
+    E.score_hand(R, W)
+    part = 30 - _hand_value(W, 1) + 50 - _hand_value(W, 2)
+    assert W.st[E.PTS + 6 * 1] == W.st[E.PTS + 6 * 2] == part
+    # lone: two natural canastas 1000, going out 100, melded 140 + 9 9 9 9 (40) + Kd (10)
+    assert W.st[E.PTS] == 1000 + 100 + 190 and _hand_value(W, 0) == 0
+
+
+def test_cutthroat_pile_never_taken_each_scores_alone():
+    # 003:59: the stock runs out with no take and nobody out: each seat scores its own melds
+    R, S, W, log = _cut_table(None, "")
+    W.st[0] = W.st[1]                      # the stock is empty (stock_end=end: play ends)
+    assert E.turn(R, S, W, 0, log, 0) == 2
+    E.score_hand(R, W)
+    assert W.st[E.LONE] == -1
+    assert W.st[E.PTS + 6 * 1] == 30 - _hand_value(W, 1)
+    assert W.st[E.PTS + 6 * 2] == 50 - _hand_value(W, 2)
+    assert W.st[E.PTS] == -_hand_value(W, 0)
+
+
+def test_cutthroat_baseline_beats_random():
+    # paired per deal (the card stream does not depend on the strategies): seat p1's points
+    # as baseline against the same deals with p1 random (p2, p3 random in both); n hands, 10 SE.
+    # (lone_min's default was chosen on seed 21, see strategies.py: this test uses seed 22.)
+    spec, r = simkit.games.parse_game("canasta(preset=cutthroat)")
+    n = 3000
+    a, _ = play.play_logged(spec, r, ["p1=baseline", "p2=random", "p3=random"], n=n, seed=22)
+    b, _ = play.play_logged(spec, r, ["p1=random", "p2=random", "p3=random"], n=n, seed=22)
+    d = (a["p1_points"] - b["p1_points"]).to_numpy()
+    se = d.std(ddof=1) / math.sqrt(n)
+    assert d.mean() > 10 * se, (d.mean(), se)
+
+
+def test_cutthroat_minimum_from_own_score_and_the_game_to_7500():
+    # 003:57: each seat's initial minimum from its own score (15 / 50 / 90 / 120)
+    R, S, W, log = _cut_table(None, "")
+    W.st[E.SCORES:E.SCORES + 3] = [-10, 2000, 3500]
+    E.deal(R, W, 2, log[:0], 0)
+    assert list(W.st[E.MINS:E.MINS + 3]) == [15, 90, 120]
+    # 003:58: each player his own column, game 7500: one winner, the top total, at 7500 or more
+    spec, r = simkit.games.parse_game("canasta(preset=cutthroat,unit=game)")
+    rows, _ = play.play_logged(spec, r, None, n=40, seed=5)
+    scores = rows[["p1_score", "p2_score", "p3_score"]].to_numpy()
+    wins = rows[["p1_win", "p2_win", "p3_win"]].to_numpy()
+    assert (wins.sum(axis=1) == 1).all()
+    top = scores.max(axis=1)
+    assert (top >= 7500).all() and (scores[wins == 1] == top).all()
+    assert ((scores == top[:, None]).sum(axis=1) == 1).all()

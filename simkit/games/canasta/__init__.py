@@ -1,11 +1,14 @@
 """Canasta: classic four-hand partnership Canasta (108 cards, 11 each, wild deuces and jokers,
 red threes faced and replaced, black threes stop cards, melds of one rank, canastas of seven,
-the initial minimum, the frozen pile, going out with a canasta) and two-hand Canasta (003:55).
-Rules: ``003_25b072003b534ab4.txt`` lines 48-84 and READINGS-rummy.md 3.1-3.2 (see
+the initial minimum, the frozen pile, going out with a canasta), two-hand Canasta (003:55) and
+three-hand Cutthroat Canasta (003:56-59, ``preset=cutthroat``: the first pile taker the lone
+hand against the other two).
+Rules: ``003_25b072003b534ab4.txt`` lines 48-84 and READINGS-rummy.md 3.1-3.3 (see
 :mod:`simkit.games.canasta.rules`); the move log's format is the one agreed in CANASTA.md.
 
 ``unit=hand`` (the default) scores one hand per deal, per side (partners report the same side
-values); ``unit=game`` plays hands until a side reaches 5000.
+values; three hands: each seat its scoring group's values and its own red threes, ``pK_lone``);
+``unit=game`` plays hands until a side (three hands: a seat) reaches ``game_to``.
 """
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ from simkit.games.canasta import engine, exact, replay
 from simkit.games.canasta.rules import PRESET_DOCS, PRESETS, CanastaRules
 from simkit.games.canasta.strategies import STRATEGIES, encode
 
-VERSION = 1
+VERSION = 2     # 2: preset cutthroat, the baseline's lone_min; classic, two_hand play unchanged
 
 
 def prepare(rules, strategies, stacked=None):
@@ -41,7 +44,8 @@ SPEC = GameSpec(
     prepare=prepare, kernel=engine.run_deals, pack=engine.make_deck,
     log_columns=engine.log_columns, replay=replay.moves,
     presets=PRESETS, preset_docs=PRESET_DOCS,
-    title="Canasta: classic four-hand partnership and two-hand, 108 cards, canastas of seven",
+    title=("Canasta: classic four-hand partnership, two-hand and three-hand (cutthroat), "
+           "108 cards, canastas of seven"),
     source="003_25b072003b534ab4.txt:48-84",
     bench_n=5_000, exact=exact.exact,
     objective=lambda r: ("win", True) if r.unit == "game" else ("points", True),

@@ -57,12 +57,13 @@ MAX_LOG = 3000
 NHEAD = 10
 NOPT = 64
 EV_DEAL, EV_UP, EV_RED3, EV_DRAW, EV_TAKE, EV_LAY, EV_DISCARD, EV_ASK, EV_OUT, EV_END, \
-    EV_PILE = range(1, 12)
+    EV_PILE, EV_LONE = range(1, 13)
 LP = 3             # the log position's slot in W.st
 O_STOP, O_OUT, O_NAT, O_WILD, O_NEW3, O_NEWW = range(6)
 
 SEAT_HAND = ["points", "canasta_bonus", "red3", "out_bonus", "melded", "in_hand", "went_out",
              "takes"]
+SEAT_HAND3 = SEAT_HAND + ["lone"]     # three hands (cutthroat): the lone hand's flag
 TAIL_HAND = ["turns", "stock_out"]
 SEAT_GAME = ["win", "score"]
 TAIL_GAME = ["hands"]
@@ -77,15 +78,17 @@ DOCS = {"points": "the side's score of the hand (bonuses + red threes + melded -
         "melded": "the values of the side's melded cards",
         "in_hand": "the values of the cards left in the side's hands (counted minus)",
         "went_out": "this seat went out", "takes": "times this seat took the discard pile",
+        "lone": "this seat was the lone hand (cutthroat: the first to take the pile, or to go "
+                "out before any take)",
         "turns": "turns played in the hand", "stock_out": "the hand ended with nobody out",
         "win": "the side won the game", "score": "the side's final total", "hands": "hands played"}
 UNITS = {"points": "points per hand", "canasta_bonus": "points per hand",
          "red3": "points per hand", "out_bonus": "points per hand", "melded": "points per hand",
          "in_hand": "points per hand", "went_out": "share of hands (0..1)",
-         "takes": "takes per hand", "turns": "turns per hand",
+         "takes": "takes per hand", "lone": "share of hands (0..1)", "turns": "turns per hand",
          "stock_out": "share of hands (0..1)", "win": "share of games (0..1)",
          "score": "points per game", "hands": "hands per game"}
-BINARY = {"went_out", "stock_out", "win"}
+BINARY = {"went_out", "stock_out", "win", "lone"}
 
 
 def tables():
@@ -127,6 +130,8 @@ class Table(NamedTuple):
     game_to: int
     max_turns: int
     max_hands: int
+    cut: bool             # three hands, the lone hand (cutthroat, 003:57-59)
+    nsh: int              # per-seat hand metrics (len(SEAT_HAND) or len(SEAT_HAND3))
 
 
 class Seats(NamedTuple):
@@ -141,9 +146,9 @@ class Work(NamedTuple):
     pk: np.ndarray        # int64[3, 108]: the pack (or the stacked deck) in order, the stock
                           # (drawn from st[0] on), the pile (st[2] cards)
     stacked: bool
-    cd: np.ndarray        # int64[7, 65]: by card code: the seats' hands (rows 0..3), the
+    cd: np.ndarray        # int64[8, 65]: by card code: the seats' hands (rows 0..3), the
                           # sides' melded cards (MC + side), the faced red threes (FC)
-    rk: np.ndarray        # int64[11, 16]: by rank index: the seats' hands (rows 0..3), the
+    rk: np.ndarray        # int64[13, 16]: by rank index: the seats' hands (rows 0..3), the
                           # sides' melds' naturals (MN + side) and wilds (MW + side), the plan of
                           # cards to lay (PL: naturals, PL + 1: jokers, PL + 2: deuces)
     st: np.ndarray        # int64[NST]: the scalars (ST_* below) and small vectors (HN.. PTS)
@@ -153,12 +158,16 @@ class Work(NamedTuple):
 
 # W.st: 0 stock top, 1 stock end, 2 pile size, 3 log position, 4 turns, 5 pile frozen, 6 value
 # laid this turn, 7 side melded before the turn, 8 seat laid before the turn, 9 partner said no,
-# 10 seat out (-1), 11 concealed; then per seat or side:
-HN, MVAL, R3, MELDED, LAID, TAKES, MINS, SCORES, PTS = 12, 16, 18, 20, 22, 26, 30, 32, 34
-NODISC = PTS + 12     # PTS + 6 * side + part: points, canasta, red threes, out, melded, in hand;
-NST = NODISC + 1      # NODISC: this turn may not discard (a red three was the stock's last card)
-MC, FC = 4, 6
-MN, MW, PL = 4, 6, 8
+# 10 seat out (-1), 11 concealed; then per seat (HN, R3, LAID, TAKES, MINS, SCORES, SIDE) or per
+# side (MVAL, MELDED; NSIDE sides: three hands start as three sides, see make_lone):
+NSIDE = 3
+HN, MVAL, R3, MELDED, LAID, TAKES, MINS, SCORES, PTS = 12, 16, 19, 23, 26, 30, 34, 38, 42
+SIDE = PTS + 24       # PTS + 6 * seat + part: points, canasta, red threes, out, melded, in hand
+LONE = SIDE + 4       # SIDE + seat: the seat's side; LONE: the lone hand (-1: none yet)
+NODISC = LONE + 1     # this turn may not discard (a red three was the stock's last card)
+NST = NODISC + 1
+MC, FC = 4, 7
+MN, MW, PL = 4, 7, 10
 
 
 def table(rules) -> Table:
@@ -170,21 +179,24 @@ def table(rules) -> Table:
                   going_out=rules.going_out, concealed=rules.concealed,
                   nat_can=rules.natural_canasta, mix_can=rules.mixed_canasta,
                   game=rules.unit == "game", game_to=rules.game_to, max_turns=rules.max_turns,
-                  max_hands=rules.max_hands)
+                  max_hands=rules.max_hands, cut=rules.players == 3 and rules.lone_hand,
+                  nsh=len(SEAT_HAND3) if rules.players == 3 else len(SEAT_HAND))
 
 
 def work(rules, stacked=None) -> Work:
     d = make_deck(rules) if stacked is None else np.asarray(stacked, np.int64)
     pk = np.zeros((3, N_PACK), np.int64)
     pk[0] = d.astype(np.int64)
-    return record(Work, pk=pk, stacked=stacked is not None, cd=np.zeros((7, NC), np.int64),
-                  rk=np.zeros((11, NR), np.int64), st=np.zeros(NST, np.int64),
+    return record(Work, pk=pk, stacked=stacked is not None, cd=np.zeros((8, NC), np.int64),
+                  rk=np.zeros((13, NR), np.int64), st=np.zeros(NST, np.int64),
                   opts=np.zeros((NOPT, 2), np.int64), rs=np.zeros(2, np.uint64))
 
 
 def metrics(rules) -> list[Metric]:
     game = rules.unit == "game"
     seat, tail = (SEAT_GAME, TAIL_GAME) if game else (SEAT_HAND, TAIL_HAND)
+    if not game and rules.players == 3:
+        seat = SEAT_HAND3
     out = [Metric(f"p{k + 1}_{n}", binary=n in BINARY, doc=f"p{k + 1}: " + DOCS[n], unit=UNITS[n])
            for k in range(rules.players) for n in seat]
     return out + [Metric(n, binary=n in BINARY, doc=DOCS[n], unit=UNITS[n]) for n in tail]
@@ -254,7 +266,7 @@ def hand_value(W, p):
 def to_meld(W, p, m, c, log, i):
     """Card ``c`` (out of seat ``p``'s hand already, or the pile's top card) joins the side's
     meld of rank ``m``."""
-    s = p % 2
+    s = W.st[SIDE + p]
     r = RI[c]
     if r == R_JOKER or r == R_DEUCE:
         W.rk[MW + s, m] += 1
@@ -306,7 +318,7 @@ def wild_room(R, nat, wild):
 @njit(cache=True, nogil=True)
 def face_red3(W, p, c, from_pile, log, i):
     W.cd[FC, c] += 1
-    W.st[R3 + p % 2] += 1
+    W.st[R3 + p] += 1
     put_event(log, i, W.st, LP, EV_RED3, p, from_pile, c)
 
 
@@ -333,19 +345,22 @@ def draw_card(W, p, aux, log, i):
 def deal(R, W, dealer, log, i):
     """Deal ``hand_size`` each one at a time from the dealer's left, turn the upcard (covered
     while it is wild or a red three: the pile is then frozen), face the dealt red threes; the
-    sides' initial minimums from their scores."""
+    initial minimums from the scores (a seat's score: its side's; three hands: its own, 003:57);
+    each seat's side (``p % 2``; three hands: its own until the lone hand is known)."""
     K = R.players
-    for s in range(2):
-        sc = W.st[SCORES + s]
-        W.st[MINS + s] = 15 if sc < 0 else 50 if sc < 1500 else 90 if sc < 3000 else 120
+    for p in range(K):
+        sc = W.st[SCORES + p]
+        W.st[MINS + p] = 15 if sc < 0 else 50 if sc < 1500 else 90 if sc < 3000 else 120
+        W.st[SIDE + p] = p if K == 3 else p % 2
+        W.st[R3 + p] = 0
+    W.st[LONE] = -1
     reset_stock(W.pk[1], W.st, W.pk[0])
     for k in range(2, 12):
         W.st[k] = 0
     W.st[LP] = NHEAD
     W.st[10] = -1
-    for s in range(2):
+    for s in range(NSIDE):
         W.st[MVAL + s] = 0
-        W.st[R3 + s] = 0
         W.st[MELDED + s] = 0
         for r in range(NR):
             W.rk[MN + s, r] = 0
@@ -409,7 +424,7 @@ def fill_step(R, W, p, t):
     """One greedy step of :func:`initial_fill`: the addition worth most per card, naturals first
     on ties (a natural on a planned meld, a new meld of three naturals; then a joker or a deuce
     on a planned meld, a new meld of a pair and a wild); returns its value, 0 when none is left."""
-    s = p % 2
+    s = W.st[SIDE + p]
     h = W.rk[p]
     jk = h[R_JOKER] - W.rk[PL + 1, 0]
     du = h[R_DEUCE] - W.rk[PL + 2, 0]
@@ -521,7 +536,7 @@ def take_forms(R, W, p):
     t = RI[top]
     if t < 4:
         return 0
-    s = p % 2
+    s = W.st[SIDE + p]
     f = 0
     if W.rk[p, t] >= 2:
         f |= 2
@@ -539,11 +554,11 @@ def take_plan(R, W, p, form):
     """The plan of a take by ``form`` (1, 2 or 4); for a side without a meld, the greedy initial
     fill to its minimum.  Returns whether the take is legal: the minimum reached and the taker
     left able to discard (two cards or more) or to go out (trap (b): no other hand-size limit)."""
-    s = p % 2
+    s = W.st[SIDE + p]
     n = W.st[2]
     t = RI[W.pk[2, n - 1]]
     if not W.st[MELDED + s]:
-        if initial_fill(R, W, p, t, W.st[MINS + s]) < W.st[MINS + s]:
+        if initial_fill(R, W, p, t, W.st[MINS + p]) < W.st[MINS + p]:
             return False
     else:
         clear_plan(W)
@@ -614,6 +629,8 @@ def take(R, W, p, log, i):
     replaced); the pile is unfrozen."""
     n = W.st[2]
     top = W.pk[2, n - 1]
+    if R.cut and W.st[LONE] < 0:
+        make_lone(W, p, 0, log, i)
     put_event(log, i, W.st, LP, EV_TAKE, p, n, top)
     lay(W, p, top, False, log, i)
     lay_plan(W, p, log, i)
@@ -629,6 +646,36 @@ def take(R, W, p, log, i):
     W.st[TAKES + p] += 1
 
 
+@njit(cache=True, nogil=True)
+def make_lone(W, p, why, log, i):
+    """Three hands (cutthroat, 003:57): seat ``p`` becomes the lone hand, by the deal's first
+    pile take (``why`` 0) or by going out before any take (1, 003:59).  On a take the other two
+    become partners and their melds are merged rank by rank into one side's (the lower seat's):
+    a merged meld of seven or more is a canasta, one holding more than ``max_wild`` wild cards
+    takes no more.  On going out nothing is merged (the hand is over; the two score together)."""
+    W.st[LONE] = p
+    put_event(log, i, W.st, LP, EV_LONE, p, why, 0)
+    if why == 1:
+        return
+    a = (p + 1) % 3
+    b = (p + 2) % 3
+    if b < a:
+        a, b = b, a
+    for r in range(NR):
+        W.rk[MN + a, r] += W.rk[MN + b, r]
+        W.rk[MW + a, r] += W.rk[MW + b, r]
+        W.rk[MN + b, r] = 0
+        W.rk[MW + b, r] = 0
+    for c in range(NC):
+        W.cd[MC + a, c] += W.cd[MC + b, c]
+        W.cd[MC + b, c] = 0
+    W.st[MVAL + a] += W.st[MVAL + b]
+    W.st[MVAL + b] = 0
+    W.st[MELDED + a] = 1 if W.st[MELDED + a] or W.st[MELDED + b] else 0
+    W.st[MELDED + b] = 0
+    W.st[SIDE + b] = a
+
+
 # --------------------------------------------------------------------------- going out
 
 @njit(cache=True, nogil=True)
@@ -637,7 +684,7 @@ def out_plan(R, W, p):
     (``W.rk[PL:PL + 3]``) and returns the number of cards left (0 or 1), or -1 when it cannot:
     too many cards left, too few canastas for its side, or the side's initial minimum not
     reached."""
-    s = p % 2
+    s = W.st[SIDE + p]
     h = W.rk[p]
     loose = h[R_BLACK3] if h[R_BLACK3] < 3 else 0      # cards that cannot be laid at all
     for r in range(4, 15):
@@ -701,7 +748,7 @@ def out_plan(R, W, p):
     W.rk[PL + 2, 0] = 0
     if left > 1 or canastas_with_plan(W, s, -1) < R.need or (left == 1 and W.st[NODISC]):
         return -1
-    if not W.st[7] and W.st[6] + v < W.st[MINS + s]:
+    if not W.st[7] and W.st[6] + v < W.st[MINS + p]:
         return -1
     return left
 
@@ -716,12 +763,15 @@ def go_out(R, W, p, log, i):
             if W.cd[p, c] > 0:
                 discard(W, p, c, log, i)
                 break
-    mark_out(W, p, log, i)
+    mark_out(R, W, p, log, i)
 
 
 @njit(cache=True, nogil=True)
-def mark_out(W, p, log, i):
-    """Seat ``p`` went out: concealed when it laid no card before this turn."""
+def mark_out(R, W, p, log, i):
+    """Seat ``p`` went out: concealed when it laid no card before this turn (three hands: the
+    lone hand when nobody took the pile yet)."""
+    if R.cut and W.st[LONE] < 0:
+        make_lone(W, p, 1, log, i)
     W.st[10] = p
     W.st[11] = 1 if W.st[8] == 0 else 0
     put_event(log, i, W.st, LP, EV_OUT, p, W.st[11], 0)
@@ -771,12 +821,15 @@ def baseline_take(R, S, W, p, forced):
     card to the side's meld, else with a natural pair (and the rank's other naturals), else a
     natural and a wild."""
     f = take_forms(R, W, p)
-    if f == 0 or (not forced and W.st[2] < S.v[p, SP.take_min]):
+    least = S.v[p, SP.take_min]
+    if R.cut and W.st[LONE] < 0 and S.v[p, SP.lone_min] > least:
+        least = S.v[p, SP.lone_min]
+    if f == 0 or (not forced and W.st[2] < least):
         return False
     for form in (1, 2, 4):
         if f & form and take_plan(R, W, p, form):
             t = RI[W.pk[2, W.st[2] - 1]]
-            if form == 2 and W.st[MELDED + p % 2] and W.rk[p, t] > 2:
+            if form == 2 and W.st[MELDED + W.st[SIDE + p]] and W.rk[p, t] > 2:
                 W.rk[PL + 0, t] = W.rk[p, t]
                 if not take_plan_ok(W, p):
                     W.rk[PL + 0, t] = 2
@@ -802,7 +855,7 @@ def try_out(R, S, W, p, log, i, want, mincan):
     went out."""
     if W.st[9]:
         return False
-    if out_plan(R, W, p) < 0 or canastas_with_plan(W, p % 2, -1) < mincan:
+    if out_plan(R, W, p) < 0 or canastas_with_plan(W, W.st[SIDE + p], -1) < mincan:
         return False
     if want and R.players == 4 and W.st[HN + p] > 1:     # a take that left it one card or none
         if not ask_partner(R, S, W, p, log, i):      # committed it to going out: no asking
@@ -816,7 +869,7 @@ def try_out(R, S, W, p, log, i, want, mincan):
 def baseline_lays(R, S, W, p, log, i):
     """After the side's first meld: lay off naturals, meld triples (and pairs with a wild when
     ``pairs`` is 0), complete canastas with wild cards; always keeping two cards."""
-    s = p % 2
+    s = W.st[SIDE + p]
     for r in range(4, 15):
         if W.rk[MN + s, r] > 0:
             while W.rk[p, r] > 0 and W.st[HN + p] > 2:
@@ -842,11 +895,11 @@ def baseline_lays(R, S, W, p, log, i):
 @njit(cache=True, nogil=True)
 def baseline_meld(R, S, W, p, log, i):
     """The baseline's lays of a turn; returns whether it went out."""
-    s = p % 2
+    s = W.st[SIDE + p]
     if try_out(R, S, W, p, log, i, S.v[p, SP.ask] == 1, S.v[p, SP.go_out]):
         return True
     if not W.st[MELDED + s]:
-        need = W.st[MINS + s]
+        need = W.st[MINS + p]
         v = initial_fill(R, W, p, -1, need)
         if v >= need and plan_cards(W) <= budget(S, p, need) and W.st[HN + p] - plan_cards(W) >= 2:
             lay_plan(W, p, log, i)
@@ -857,13 +910,25 @@ def baseline_meld(R, S, W, p, log, i):
 
 
 @njit(cache=True, nogil=True)
+def opp_melded(W, s, r):
+    """Has a side other than ``s`` melded (``r`` < 0), or a meld of rank ``r``?"""
+    for o in range(NSIDE):
+        if o == s:
+            continue
+        if r < 0 and W.st[MELDED + o] != 0:
+            return True
+        if r >= 0 and W.rk[MN + o, r] > 0:
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
 def baseline_discard(R, S, W, p):
     """The card worth least to keep (003:52-53): see :mod:`~simkit.games.canasta.strategies`."""
-    s = p % 2
-    o = 1 - s
+    s = W.st[SIDE + p]
     npile = W.st[2]
     fz = S.v[p, SP.freeze]
-    freeze = fz > 0 and W.st[MELDED + o] and not W.st[MELDED + s] and npile >= fz \
+    freeze = fz > 0 and opp_melded(W, s, -1) and not W.st[MELDED + s] and npile >= fz \
         and not frozen(R, W)
     best, bc = -1, 1 << 40
     for r in range(NR):
@@ -875,7 +940,7 @@ def baseline_discard(R, S, W, p):
             cost = -500 if npile >= S.v[p, SP.b3_pile] else 200
         else:
             cost = RV[r] + (25 if W.rk[p, r] >= 2 else 0) + (25 if W.rk[MN + s, r] > 0 else 0)
-            if W.rk[MN + o, r] > 0 and W.st[MELDED + o] and not frozen(R, W):
+            if opp_melded(W, s, r) and not frozen(R, W):
                 cost += S.v[p, SP.feed] * npile
         if cost < bc:
             best, bc = r, cost
@@ -888,7 +953,7 @@ def baseline_discard(R, S, W, p):
 def random_options(R, W, p):
     """The random player's lay options (``W.opts``): stop, going out, a natural or a wild on a
     meld of the side, a new meld of three naturals or of a pair and a wild."""
-    s = p % 2
+    s = W.st[SIDE + p]
     k = 1
     W.opts[0, 0] = O_STOP
     if not W.st[9] and out_plan(R, W, p) >= 0:
@@ -916,14 +981,14 @@ def random_options(R, W, p):
 @njit(cache=True, nogil=True)
 def random_meld(R, S, W, p, log, i):
     """Random lays until it picks "stop"; returns whether it went out."""
-    s = p % 2
+    s = W.st[SIDE + p]
     if not W.st[MELDED + s]:
         c, W.rs[1] = bounded(W.rs[1], 2)
         if c == 1 and try_out(R, S, W, p, log, i, False, 0):
             return True
-        v = initial_fill(R, W, p, -1, W.st[MINS + s])
+        v = initial_fill(R, W, p, -1, W.st[MINS + p])
         c, W.rs[1] = bounded(W.rs[1], 2)
-        if c == 0 or v < W.st[MINS + s] or W.st[HN + p] - plan_cards(W) < 2:
+        if c == 0 or v < W.st[MINS + p] or W.st[HN + p] - plan_cards(W) < 2:
             return False
         lay_plan(W, p, log, i)
     for _ in range(200):
@@ -996,7 +1061,7 @@ def choose_take(R, S, W, p, forced):
 @njit(cache=True, nogil=True)
 def turn(R, S, W, p, log, i):
     """Seat ``p``'s turn: 0 play on, 1 went out, 2 the hand ends (the stock's end)."""
-    s = p % 2
+    s = W.st[SIDE + p]
     W.st[6] = 0
     W.st[7] = W.st[MELDED + s]
     W.st[8] = W.st[LAID + p]
@@ -1029,42 +1094,69 @@ def turn(R, S, W, p, log, i):
     if out:
         return 1
     if W.st[HN + p] == 0:            # a take that emptied the hand with the canastas to go out
-        mark_out(W, p, log, i)
+        mark_out(R, W, p, log, i)
         return 1
     if last:
         return 2
     c = random_discard(W, p) if S.v[p, SP.kind] == K_RANDOM else baseline_discard(R, S, W, p)
     discard(W, p, c, log, i)
     if W.st[HN + p] == 0:            # the last card discarded: the side had its canastas
-        mark_out(W, p, log, i)
+        mark_out(R, W, p, log, i)
         return 1
     return 0
 
 
+@njit(cache=True, nogil=True, inline="always")
+def together(R, W, q, g):
+    """Do seats ``q`` and ``g`` score together?  Partners (same side); three hands: the two
+    seats other than the lone hand once there is one (003:58-59), else each alone."""
+    if R.players != 3:
+        return W.st[SIDE + q] == W.st[SIDE + g]
+    L = W.st[LONE]
+    if L < 0 or q == L or g == L:
+        return q == g
+    return True
+
+
 @njit(cache=True, nogil=True)
-def score_hand(R, W):
-    """``W.st[PTS + 6 * side:]``: points, canasta bonuses, red threes, going out, melded, in
-    hand."""
-    K = R.players
-    for s in range(2):
-        cb = 0
+def score_seat(R, W, q):
+    """``W.st[PTS + 6 * q:]``: seat ``q``'s points, canasta bonuses, red threes, going out,
+    melded, in hand: the values of the seats scoring with it (each side counted once), the red
+    threes of the side (three hands: the seat's own, 003:58)."""
+    cb, ob, mv, ih, n3 = 0, 0, 0, 0, 0
+    melded = False
+    for g in range(R.players):
+        if not together(R, W, q, g):
+            continue
+        s = W.st[SIDE + g]
+        ih += hand_value(W, g)
+        if R.players != 3 or g == q:
+            n3 += W.st[R3 + g]
+        first = True
+        for g2 in range(g):
+            if together(R, W, q, g2) and W.st[SIDE + g2] == s:
+                first = False
+        if not first:
+            continue
         for r in range(4, 15):
             if W.rk[MN + s, r] + W.rk[MW + s, r] >= 7:
                 cb += R.nat_can if W.rk[MW + s, r] == 0 else R.mix_can
-        n3 = W.st[R3 + s]
-        r3 = 800 if n3 == 4 else 100 * n3
-        if (R.minus_canasta and cb == 0) or (not R.minus_canasta and not W.st[MELDED + s]):
-            r3 = -r3
-        ob = 0
-        if W.st[10] >= 0 and W.st[10] % 2 == s:
+        mv += W.st[MVAL + s]
+        melded = melded or W.st[MELDED + s] != 0
+        if W.st[10] >= 0 and W.st[SIDE + W.st[10]] == s:
             ob = R.concealed if W.st[11] else R.going_out
-        ih = 0
-        for q in range(K):
-            if q % 2 == s:
-                ih += hand_value(W, q)
-        W.st[PTS + 6 * s + 1], W.st[PTS + 6 * s + 2], W.st[PTS + 6 * s + 3] = cb, r3, ob
-        W.st[PTS + 6 * s + 4], W.st[PTS + 6 * s + 5] = W.st[MVAL + s], ih
-        W.st[PTS + 6 * s + 0] = cb + r3 + ob + W.st[MVAL + s] - ih
+    r3 = 800 if n3 == 4 else 100 * n3
+    if (R.minus_canasta and cb == 0) or (not R.minus_canasta and not melded):
+        r3 = -r3
+    W.st[PTS + 6 * q + 1], W.st[PTS + 6 * q + 2], W.st[PTS + 6 * q + 3] = cb, r3, ob
+    W.st[PTS + 6 * q + 4], W.st[PTS + 6 * q + 5] = mv, ih
+    W.st[PTS + 6 * q + 0] = cb + r3 + ob + mv - ih
+
+
+@njit(cache=True, nogil=True)
+def score_hand(R, W):
+    for q in range(R.players):
+        score_seat(R, W, q)
 
 
 @njit(cache=True, nogil=True)
@@ -1115,38 +1207,60 @@ def play_deal(R, S, W, i, key, ukey, v, log):
         for q in range(log.shape[1]):
             log[i, q] = -1
     W.rs[0], W.rs[1] = key, ukey
-    W.st[SCORES + 0], W.st[SCORES + 1] = 0, 0
+    for q in range(K):
+        W.st[SCORES + q] = 0
     n = N_PACK
     if not R.game:
         t = play_hand(R, S, W, K - 1, log, i)
         for q in range(K):
-            s = q % 2
             for m in range(6):
-                v[seat_slot(m, NSH, q)] = W.st[PTS + 6 * s + m]
-            v[seat_slot(SH.went_out, NSH, q)] = 1.0 if W.st[10] == q else 0.0
-            v[seat_slot(SH.takes, NSH, q)] = W.st[TAKES + q]
-        v[NSH * K] = t
-        v[NSH * K + 1] = 1.0 if W.st[10] < 0 else 0.0
+                v[seat_slot(m, R.nsh, q)] = W.st[PTS + 6 * q + m]
+            v[seat_slot(SH.went_out, R.nsh, q)] = 1.0 if W.st[10] == q else 0.0
+            v[seat_slot(SH.takes, R.nsh, q)] = W.st[TAKES + q]
+            if K == 3:
+                v[seat_slot(NSH, R.nsh, q)] = 1.0 if W.st[LONE] == q else 0.0
+        v[R.nsh * K] = t
+        v[R.nsh * K + 1] = 1.0 if W.st[10] < 0 else 0.0
         return n
     dealer = K - 1
     hands = 0
     for h in range(R.max_hands):
         play_hand(R, S, W, dealer, log if h == 0 else log[:0], i)
         hands += 1
-        W.st[SCORES + 0] += W.st[PTS + 6 * 0 + 0]
-        W.st[SCORES + 1] += W.st[PTS + 6 * 1 + 0]
-        a, b = W.st[SCORES], W.st[SCORES + 1]
-        if max(a, b) >= R.game_to and a != b:
+        for q in range(K):
+            W.st[SCORES + q] += W.st[PTS + 6 * q + 0]
+        if top_score(W, K) >= R.game_to and top_alone(W, K):
             break
         dealer = (dealer + 1) % K
-    a, b = W.st[SCORES], W.st[SCORES + 1]
-    win = 0 if a > b else 1 if b > a else -1
+    alone = top_alone(W, K)
+    top = top_score(W, K)
     for q in range(K):
-        s = q % 2
-        v[seat_slot(SG.win, NSG, q)] = 1.0 if s == win else 0.0
-        v[seat_slot(SG.score, NSG, q)] = W.st[SCORES + s]
+        v[seat_slot(SG.win, NSG, q)] = 1.0 if alone and W.st[SCORES + q] == top else 0.0
+        v[seat_slot(SG.score, NSG, q)] = W.st[SCORES + q]
     v[NSG * K] = hands
     return n * hands
+
+
+@njit(cache=True, nogil=True)
+def top_score(W, K):
+    top = W.st[SCORES]
+    for q in range(1, K):
+        top = max(top, W.st[SCORES + q])
+    return top
+
+
+@njit(cache=True, nogil=True)
+def top_alone(W, K):
+    """Is the top score one column's (partners share a column: four hands ``q % 2``)?"""
+    top = top_score(W, K)
+    col = -1
+    for q in range(K):
+        if W.st[SCORES + q] == top:
+            c = q % 2 if K == 4 else q
+            if col >= 0 and c != col:
+                return False
+            col = c
+    return True
 
 
 @njit(cache=True, nogil=True)

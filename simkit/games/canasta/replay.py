@@ -22,8 +22,9 @@ def moves(rules, log, metrics):
     dealer, nev = int(log[0]), int(log[1])
     events = [int(e) for e in log[E.NHEAD:E.NHEAD + nev]]
     out = Records()
-    out.rec(dealer, "deals", [], f"p{(dealer + 1) % K + 1} plays first; initial minimums "
-            f"{log[7]} (p1's side), {log[8]} (p2's side)")
+    mins = (f"{log[7]} (p1's side), {log[8]} (p2's side)" if K != 3
+            else f"{log[7]} (p1), {log[8]} (p2); p3's from its own score")
+    out.rec(dealer, "deals", [], f"p{(dealer + 1) % K + 1} plays first; initial minimums {mins}")
     dealt = [[] for _ in range(K)]
     j = 0
     while j < len(events) and split_event(events[j])[0] == E.EV_DEAL:
@@ -63,13 +64,21 @@ def moves(rules, log, metrics):
             out.rec(s, "asks partner: may I go out?", [], "yes" if aux else "no (binding)")
         elif kind == E.EV_OUT:
             out.rec(s, "goes out" + (" concealed" if aux else ""))
+        elif kind == E.EV_LONE:
+            out.rec(s, "is the lone hand", [], "the first to take the pile; the other two are "
+                    "partners, their melds merged" if aux == 0 else
+                    "out before anyone took the pile; the other two score together")
         elif kind == E.EV_END:
             out.rec(None, "hand ends", [], ("a player went out", "the stock is exhausted",
                                             "the turn limit")[aux])
     flush()
     if rules.unit == "game":
         out.rec(None, "game ends", [], "the game's first hand above; final totals: "
-                + ", ".join(f"p{k + 1} {metrics[f'p{k + 1}_score']:g}" for k in range(min(K, 2))))
+                + ", ".join(f"p{k + 1} {metrics[f'p{k + 1}_score']:g}"
+                            for k in range(K if K == 3 else min(K, 2))))
+    elif K == 3:
+        out.rec(None, "scores", [], ", ".join(
+            f"p{k + 1} {metrics[f'p{k + 1}_points']:g}" for k in range(K)))
     else:
         out.rec(None, "scores", [], ", ".join(
             f"p{k + 1}'s side {metrics[f'p{k + 1}_points']:g}" for k in range(min(K, 2))))

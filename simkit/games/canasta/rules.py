@@ -11,10 +11,10 @@ wild cards, canastas of seven (natural 500, mixed 300), the initial minimum 15/5
 side's score, the frozen pile, going out with a canasta (100, concealed 200), the stock's end,
 scoring, game 5000.
 
-Options follow READINGS 3.8's list.  This session implements the classic four-hand game and
-two-hand Canasta (and both played to 5000 with ``unit=game``); a value that belongs to a variant
-not implemented yet (three players, 162 cards, sequences, wild melds, Cuban threes ...) is refused
-with a :class:`SimkitError` naming the variant, never silently ignored.
+Options follow READINGS 3.8's list.  Implemented: the classic four-hand game, two-hand Canasta
+and three-hand (cutthroat) Canasta (each played to its target with ``unit=game``); a value
+that belongs to a variant not implemented yet (162 cards, sequences, wild melds, Cuban threes
+...) is refused with a :class:`SimkitError` naming the variant, never silently ignored.
 
 Readings where the sources are silent (each documented in the option's ``doc``):
 
@@ -24,6 +24,19 @@ Readings where the sources are silent (each documented in the option's ``doc``):
   take is refused only when the taker could then neither go out nor keep a card to discard.
 * Dealt red threes are faced and replaced before the first turn, seat by seat from the dealer's
   left (READINGS 3.1: "before or at the first turn — distributionally identical").
+* Three hands (``players=3``, READINGS 3.3, 003:56-59; preset ``cutthroat``): ``lone_hand``
+  (default) makes the deal's first pile taker the lone hand and the other two partners; READINGS
+  3.3 (a) leaves open whose the melds made before that take are.  Reading taken (the simplest the
+  per-rank meld counts allow, after Bicycle's "combine their melds" [READINGS 3.3]): at the take
+  the two partners' melds are merged rank by rank into one partnership meld per rank (a merged
+  meld of seven or more is a canasta; one with more than ``max_wild`` wild cards takes no more);
+  the lone hand keeps his own.  A player going out before any take becomes the lone hand; then
+  nothing is merged and the other two score together (the sum of their melds, canastas and
+  hands).  Pile never taken and nobody out: each scores alone (003:59).  Each seat's score is
+  its scoring group's total (lone: his own; partners: the partnership's, 003:58) plus its own red
+  threes (per player, 003:58), plus when the group melded, else minus; the initial minimum from
+  the seat's own score (003:57).  No asking partner with three hands (the texts are silent).
+  ``lone_hand=false``: each for himself throughout (003:56 "the four-hand rules may be used").
 * ``unit=game``: hands until a side reaches ``game_to``; the higher total wins when both pass it
   (READINGS 3.1 "game"); a tie plays another hand; the deal rotates left.
 """
@@ -44,18 +57,26 @@ RED3_TABLE = ("classic", "samba", "cuban")
 @dataclass(frozen=True)
 class CanastaRules(Rules):
     players: int = option(4, choices=(2, 3, 4), doc="players: 4 in two partnerships (partners "
-                          "opposite), 2 each for himself; 3 (cutthroat) is not implemented yet",
+                          "opposite), 2 each for himself; 3: see lone_hand",
                           source="READINGS-rummy.md 3.1 (players), 003:55 (two), 003:56-59 (three)")
     decks: int = option(2, choices=(2, 3), doc="52-card decks with two jokers each: 2 = 108 cards "
                         "(classic); 3 = 162 (Samba, not implemented yet)",
                         source="003:61, 003:72, 003:84; READINGS 3.1 pack")
     hand_size: int = option(11, choices=(11, 13, 15), doc="cards dealt to each player (11 "
-                            "four-hand, 15 two-hand; 13 three-hand/Cuban)",
+                            "four-hand, 15 two-hand, 13 three-hand; 13 with four players = "
+                            "Cuban, not implemented yet)",
                             source="READINGS 3.1 deal; 003:55, 003:56, 003:84")
     draw: int = option(1, range=(1, 2), doc="cards drawn from the stock per turn (one discarded)",
                        source="003:55, 003:57, 003:68; READINGS 3.8 draw_count")
     canastas_to_out: int = option(1, range=(1, 2), doc="canastas a side needs to go out",
                                   source="READINGS 3.1 going out; 003:55, 003:58, 003:79")
+    lone_hand: bool = option(True, doc="three players: the first to take the pile becomes the "
+                             "lone hand for the deal, the other two partners (their melds "
+                             "merged at that take), each seat credited with its group's total "
+                             "and its own red threes; a player going out before any take "
+                             "becomes the lone hand; no take and nobody out: each alone "
+                             "(false: each for himself, 003:56)",
+                             source="003:57-59; READINGS 3.3 (reading (a): see the module doc)")
     max_wild: int = option(3, choices=(2, 3), doc="most wild cards in one meld (2: Samba, not "
                            "implemented yet)", source="003:48, 003:63, 003:75")
     wild_le_natural: bool = option(False, doc="a meld may hold no more wild cards than naturals "
@@ -92,8 +113,9 @@ class CanastaRules(Rules):
                                 source="READINGS 3.1 canasta")
     stock_end: str = option("continue", choices=STOCK_END, doc="an empty stock: play goes on "
                             "while each player takes the discard he can add to his side's meld "
-                            "(obligatory; Hoyle), or the hand ends at once",
-                            source="READINGS 3.1 stock exhausted")
+                            "(obligatory; Hoyle), or the hand ends at once (so play ends with "
+                            "the discard of the player who drew the last card: three-hand, "
+                            "003:59)", source="READINGS 3.1 stock exhausted; 003:59")
     game_to: int = option(5000, range=(500, 100000), doc="points that end a game (unit=game)",
                           source="READINGS 3.1 game; 003:58, 003:77, 003:82-84")
     unit: str = option("hand", choices=UNIT, doc="one simulated deal: a hand, or a whole game to "
@@ -105,8 +127,6 @@ class CanastaRules(Rules):
 
     def check(self) -> None:
         missing = []
-        if self.players == 3:
-            missing.append("players=3 (three-hand/cutthroat, 003:56-59)")
         if self.decks == 3:
             missing.append("decks=3 (Samba's 162 cards, 003:72)")
         if self.max_wild == 2:
@@ -121,23 +141,33 @@ class CanastaRules(Rules):
             missing.append(f"red3_table={self.red3_table}")
         if self.black_three_penalty:
             missing.append("black_three_penalty (Bolivia, 003:82)")
-        if self.hand_size == 13:
-            missing.append("hand_size=13 (three-hand and Cuban, 003:56, 84)")
+        if self.hand_size == 13 and self.players != 3:
+            missing.append("hand_size=13 with players=4 (Cuban, 003:84)")
         if missing:
             raise SimkitError("canasta: not implemented yet: " + "; ".join(missing)
-                              + " (this session: classic four-hand and two-hand Canasta)")
+                              + " (this session: classic four-hand, two-hand and three-hand "
+                              "Canasta)")
         if self.players == 4 and self.hand_size != 11:
             raise SimkitError(f"canasta: four players are dealt 11 cards, not {self.hand_size}")
         if self.players == 2 and self.hand_size != 15:
             raise SimkitError(f"canasta: two players are dealt 15 cards, not {self.hand_size} "
                               "(003:55): use preset=two_hand (15 cards, draw two, two "
                               "canastas to go out) or set hand_size=15")
+        if self.players == 3 and self.hand_size != 13:
+            raise SimkitError(f"canasta: three players are dealt 13 cards, not {self.hand_size} "
+                              "(003:56): use preset=cutthroat (13 cards, draw two, two "
+                              "canastas to go out, 7500) or set hand_size=13")
 
 
 PRESETS = {"classic": {},
            "two_hand": {"players": 2, "hand_size": 15, "draw": 2, "canastas_to_out": 2},
+           "cutthroat": {"players": 3, "hand_size": 13, "draw": 2, "canastas_to_out": 2,
+                         "stock_end": "end", "game_to": 7500},
            "game": {"unit": "game"}}
 PRESET_DOCS = {"classic": "four-hand partnership Canasta (the default; READINGS 3.1)",
                "two_hand": "two players, 15 cards, draw two discard one, two canastas to go out "
                            "(003:55)",
+               "cutthroat": "three players, 13 cards, draw two discard one, the first to take "
+                            "the pile the lone hand against the other two, two canastas to go "
+                            "out, the stock's end ends play, game 7500 (003:56-59)",
                "game": "classic, each simulated unit a game to 5000"}
