@@ -533,11 +533,18 @@ def rand(W, n):
 # --------------------------------------------------------------------------- split and borrow
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
+def suits_held(c0, c1, c2, c3):
+    """How many of the four counts are positive (as ints: numpy's bools would add as "or" in
+    plain Python, where the compiled kernel counts)."""
+    return (1 if c0 > 0 else 0) + (1 if c1 > 0 else 0) + (1 if c2 > 0 else 0) + (1 if c3 > 0 else 0)
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def set_kind(r, c0, c1, c2, c3):
     """A set's kind and suit (-1 unless one suit) from its cards by suit."""
     if r == 0 or r == 9:
         return FREE, -1
-    ns = (c0 > 0) + (c1 > 0) + (c2 > 0) + (c3 > 0)
+    ns = suits_held(c0, c1, c2, c3)
     if ns != 1:
         return DIFF, -1
     return ONE, (0 if c0 > 0 else (1 if c1 > 0 else (2 if c2 > 0 else 3)))
@@ -551,7 +558,7 @@ def set_legal(r, c0, c1, c2, c3, new_suit):
     if min(min(c0, c1), min(c2, c3)) < 0:
         return False
     n = c0 + c1 + c2 + c3
-    ns = (c0 > 0) + (c1 > 0) + (c2 > 0) + (c3 > 0)
+    ns = suits_held(c0, c1, c2, c3)
     mx = max(max(c0, c1), max(c2, c3))
     if n < 3:
         return False
