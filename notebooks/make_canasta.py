@@ -30,7 +30,7 @@ advice, lines 50-54; see `simkit.games.canasta.strategies`).
 
 Each configuration plays `N` hands (`SIMKIT_NB_N`) and games of `unit=game` (to 5000) are sized
 from it. **The numbers stored in this notebook come from N = 100,000 hands per configuration and
-5,000 games per variant** (the default; the whole notebook ran in 3 min 23 s on a shared,
+5,000 games per variant** (the default; the whole notebook ran in 3 min 8 s and 3 min 23 s on a shared,
 loaded two-core machine with the kernels compiled); the test suite runs it at N = 2,000. Comparisons are paired: the same seeded deals
 under both settings, per-hand differences, their mean and standard error; ± is 1.96 SE (95%).
 
@@ -285,8 +285,8 @@ for v in VARIANTS:
 ax[0].set_xlabel("turns in a hand"); ax[0].set_title("hand length")
 ax[1].set_xlabel("a side's points in a hand"); ax[1].set_title("score scale")
 ax[2].set_xlabel("hands in a game to 5000"); ax[2].set_title("game length")
-for a in ax:
-    a.set_ylabel("share"); a.legend()
+for a, lab in zip(ax, ["density (share per turn)", "density (share per point)", "share of games"]):
+    a.set_ylabel(lab); a.legend()
 plt.show()
 pd.DataFrame(tab).round(3)
 """)
