@@ -1,0 +1,297 @@
+"""Writes notebooks/canasta.ipynb (run: python notebooks/make_canasta.py).
+
+Generated so that its code stays reviewable as plain Python; SIMKIT_NB_N sets the hands per
+configuration (games are sized from it; CI runs it small).  Every conclusion is printed from the
+numbers measured in the run, never typed in: "pays" or "costs" only where the 95% interval
+excludes zero, otherwise the margin and its error are printed as not resolved."""
+import nbformat as nbf
+
+#: what tests/test_notebooks.py checks when it runs the notebook with SIMKIT_NB_N=size: the
+#: phrases its output prints and at least this many images
+CHECK = {"size": "2e3", "images": 3, "phrases": [
+    "advice, classic:", "advice, classic (p1 alone):", "advice, two_hand:", "first take, classic:", "points per hand by side",
+    "variants:", "not built yet"]}
+
+cells = []
+md = lambda s: cells.append(nbf.v4.new_markdown_cell(s.strip()))  # noqa: E731
+code = lambda s: cells.append(nbf.v4.new_code_cell(s.strip()))  # noqa: E731
+
+md("""
+# Canasta: does the text's advice pay, the first-pile race, classic against two-hand
+
+Rules: `shared/rules/003_25b072003b534ab4.txt`, lines 48-84, read as `shared/rules/READINGS-rummy.md`
+sections 3.1-3.2 (see `simkit.games.canasta.rules`): 108 cards (two packs and four jokers), deuces
+and jokers wild, red threes faced and replaced, black threes stop the pile, melds of one rank,
+canastas of seven (natural 500, mixed 300), the initial minimum (50 in a single hand), the frozen
+pile, going out 100 (concealed 200). **classic**: four players in two partnerships (p1 and p3
+against p2 and p4), 11 cards each; **two_hand** (line 55): 15 cards, draw two and discard one,
+two canastas to go out. Every seat plays the `baseline` unless said (its levers are the text's
+advice, lines 50-54; see `simkit.games.canasta.strategies`).
+
+Each configuration plays `N` hands (`SIMKIT_NB_N`) and games of `unit=game` (to 5000) are sized
+from it. **The numbers stored in this notebook come from N = 100,000 hands per configuration and
+5,000 games per variant** (the default; the whole notebook ran in 3 min 8 s and 3 min 23 s on a shared,
+loaded two-core machine with the kernels compiled); the test suite runs it at N = 2,000. Comparisons are paired: the same seeded deals
+under both settings, per-hand differences, their mean and standard error; ± is 1.96 SE (95%).
+
+1. does each piece of the text's advice pay (each lever against the same lever set the other way);
+2. the first-pile race by seat;
+3. the variants side by side: hand length, score scale, game length, how often the bonuses decide.
+""")
+code("""
+import math
+import os
+
+import matplotlib.pyplot as plt
+plt.rcParams.update({"figure.constrained_layout.use": True, "font.size": 10})  # titles and labels inside the figure
+import numpy as np
+import pandas as pd
+
+import simkit
+from simkit.core import play
+from simkit.games.canasta import engine as E
+
+N = int(float(os.environ.get("SIMKIT_NB_N", "1e5")))   # hands per configuration
+NG = max(200, N // 20)                                 # games to 5000 per variant
+NL = min(N, 20_000)                                    # logged hands per variant (section 2)
+SEED = 2026
+VARIANTS = {"classic": "canasta", "two_hand": "canasta(preset=two_hand)"}
+GAMES = {"classic": "canasta(unit=game)", "two_hand": "canasta(preset=two_hand,unit=game)"}
+print(f"simkit {simkit.__version__}; n = {N:,} hands per configuration, {NG:,} games per variant, "
+      f"{NL:,} logged hands per variant")
+
+
+def rows(game, strategies=()):
+    return simkit.run(game, n=N, seed=SEED, strategies=list(strategies), rows=True,
+                      progress=False).rows
+
+
+def mean_se(x):
+    x = np.asarray(x, float)
+    return x.mean(), x.std(ddof=1) / math.sqrt(len(x))
+
+
+def pm(m, se):
+    return f"{m:+.2f} ± {1.96 * se:.2f}"
+
+
+def word(d, m, se):
+    \"\"\"The verdict on a paired difference ``d`` (baseline minus the other way).\"\"\"
+    if not np.any(d):
+        return "identical on every hand"
+    if abs(m) > 1.96 * se:
+        return "pays" if m > 0 else "costs"
+    return "not resolved"
+
+
+def side_net(r):
+    \"\"\"Per hand: side A's points (p1, and p3 its partner) minus side B's (p2, p4).\"\"\"
+    return r["p1_points"].to_numpy(float) - r["p2_points"].to_numpy(float)
+""")
+md("""
+## 1. Does each piece of the text's advice pay?
+
+For each lever, side A (p1, and p3 with four players) plays the baseline with that one lever set
+the other way; side B keeps the baseline. The advice's worth is side A's net points per hand
+(its points minus the opponents') under the baseline minus the same under the opposite setting,
+paired on the same deals: positive means following the advice earns points. "pays" / "costs" is
+printed only when the 95% interval excludes 0. Two more columns: the side's own points alone
+(the objective by which `tests/test_defaults_not_beaten.py` judges the defaults, `points` of
+p1's side) and, for the whole side, whole games to 5000 (`unit=game`, `NG` games, side A's wins
+under the baseline minus under the other way, per 100 games). With four hands it is measured twice: the whole side
+changing (both partners, the way a partnership would adopt the advice) and p1 alone changing with
+its partner on the baseline (the way the defaults `take_min`, `go_out`, `ask_max` were chosen,
+see `simkit.games.canasta.strategies`); the two need not agree, since partners' habits interact
+(one partner going out early, the other asked).
+
+| lever | baseline (the advice) | the other way | text |
+|---|---|---|---|
+| initial meld budget | at most 3 cards for 50 (`b50=3`) | any number of cards (`b50=11`) | 50 |
+| pile-take threshold | take a legal pile of 2+ cards (`take_min=2`) | only a pile of 10+ (`take_min=10`) | 50 |
+| pairs | keep pairs in hand (`pairs=1`) | meld a pair with a wild (`pairs=0`) | 51 |
+| freeze when behind | discard a wild to freeze a pile of 4+ (`freeze=4`) | never (`freeze=0`) | 52 |
+| black threes | kept while the pile has < 6 cards (`b3_pile=6`) | thrown at once (`b3_pile=0`) | 53 |
+| discard timing | the opponents' cards go while the pile is small (`feed=3`) | pile size ignored (`feed=0`) | 53 |
+| wild spending | wilds complete a canasta missing ≤ 2 (`wild_gap=2`) | wilds hoarded (`wild_gap=0`) | 54 |
+| go-out timing | with 2 canastas (`go_out=2`, measured default) | as soon as allowed (`go_out=1`) | — |
+| ask partner | ask first (`ask=1`), four hands only | go out without asking (`ask=0`) | READINGS 3.1 |
+
+In a single hand the initial minimum is always 50, so `b90`/`b120` do not act; with two hands
+`go_out=1` is below the two canastas the rules require, so it is the same as `go_out=2`, and
+there is no partner to ask: those rows are identical on every hand and printed as such.
+""")
+code("""
+LEVERS = [("initial meld budget", "b50=11"), ("pile-take threshold", "take_min=10"),
+          ("keep pairs", "pairs=0"), ("freeze when behind", "freeze=0"),
+          ("keep black threes", "b3_pile=0"), ("discard timing", "feed=0"),
+          ("wild spending", "wild_gap=0"), ("go-out timing", "go_out=1"),
+          ("ask partner", "ask=0")]
+base = {v: rows(g) for v, g in VARIANTS.items()}
+games = {v: simkit.run(g, n=NG, seed=SEED, rows=True, progress=False).rows for v, g in GAMES.items()}
+out = []
+for v, g, side_a in [("classic", VARIANTS["classic"], ["p1", "p3"]),
+                     ("classic (p1 alone)", VARIANTS["classic"], ["p1"]),
+                     ("two_hand", VARIANTS["two_hand"], ["p1"])]:
+    b = side_net(base[v.split()[0]])
+    for lever, other in LEVERS:
+        r = rows(g, [f"{p}=baseline({other})" for p in side_a])
+        d = b - side_net(r)
+        m, se = mean_se(d)
+        own, own_se = mean_se(base[v.split()[0]]["p1_points"] - r["p1_points"])
+        verdict = word(d, m, se)
+        row = {"variant": v, "lever": lever, "other_way": other, "advice_worth": m, "se": se,
+               "verdict": verdict, "own_points": own, "own_se": own_se}
+        line = (f"advice, {v}: {lever} (against {other}): {pm(m, se)} net points a hand: {verdict} "
+                f"(own points alone {pm(own, own_se)}: {word(d, own, own_se)})")
+        if v.split()[0] == v:       # the whole side: also whole games to 5000
+            gw = simkit.run(GAMES[v], n=NG, seed=SEED, rows=True, progress=False,
+                            strategies=[f"{p}=baseline({other})" for p in side_a]).rows
+            dw = games[v]["p1_win"].to_numpy(float) - gw["p1_win"].to_numpy(float)
+            w, wse = mean_se(dw)
+            row.update(win_worth=w, win_se=wse)
+            line += f"; games won {pm(100 * w, 100 * wse)} per 100 games: {word(dw, w, wse)}"
+        out.append(row)
+        print(line)
+adv = pd.DataFrame(out)
+fig, ax = plt.subplots(figsize=(10, 5.5))
+y = np.arange(len(LEVERS))
+for k, (v, g) in enumerate(adv.groupby("variant", sort=False)):
+    ax.barh(y + (k - 1) * 0.28, g["advice_worth"], height=0.28, xerr=1.96 * g["se"], capsize=3,
+            label=v)
+ax.set_yticks(y, [lever for lever, _ in LEVERS]); ax.invert_yaxis()
+ax.axvline(0, color="k", lw=0.5)
+ax.set_xlabel("side's net points per hand: baseline minus the lever the other way (95% CI)")
+ax.set_title("what each piece of the text's advice is worth"); ax.legend()
+plt.show()
+adv.round(3)
+""")
+md("""
+## 2. The first-pile race by seat
+
+No metric says who took the pile first (`pK_takes` counts a seat's takes in the hand), so the
+first take is read from the move log (`simkit.core.play.play_logged`, the first `take` event of
+each hand, its seat and the pile's size) on `NL` hands per variant. As a check that needs no
+log, the share of logged hands with no take at all must equal the share with every `pK_takes`
+zero in the same rows. The dealer is the last seat, so p1 plays first. Points per hand by side
+come from the `N` baseline hands of section 1 (a side's score is the same for both partners).
+""")
+code("""
+race = []
+for v, g in VARIANTS.items():
+    spec, rules = simkit.games.parse_game(g)
+    lr, log = play.play_logged(spec, rules, None, n=NL, seed=SEED)
+    ev = log[:, E.NHEAD:]
+    kind = np.where(ev >= 0, ev >> 20, -1)
+    has = (kind == E.EV_TAKE).any(axis=1)
+    j = np.argmax(kind == E.EV_TAKE, axis=1)
+    e = ev[np.arange(len(ev)), j]
+    seat = np.where(has, ((e >> 16) & 15) + 1, 0)
+    size = np.where(has, (e >> 8) & 255, 0)
+    K = rules.players
+    none_rows = (lr[[f"p{k}_takes" for k in range(1, K + 1)]].sum(axis=1) == 0).to_numpy()
+    full = int((log[:, 1] >= E.MAX_LOG).sum())
+    print(f"first take, {v}: no take in {(~has).mean():.4f} of logged hands (rows with every "
+          f"pK_takes zero: {none_rows.mean():.4f}; agree hand by hand: {bool((~has == none_rows).all())}; "
+          f"{full} logs full)")
+    for k in range(1, K + 1):
+        sh = (seat == k).mean()
+        race.append({"variant": v, "seat": f"p{k}", "first_take": sh,
+                     "se": math.sqrt(sh * (1 - sh) / NL),
+                     "pile_size": size[seat == k].mean() if (seat == k).any() else np.nan})
+    first_a = np.isin(seat, [1, 3])
+    first_b = np.isin(seat, [2, 4])
+    net = lr["p1_points"].to_numpy(float) - lr["p2_points"].to_numpy(float)
+    sa, sea = mean_se(first_a / 1.0)
+    print(f"first take, {v}: side A (p1{'+p3' if K == 4 else ''}) first in {sa:.3f} ± {1.96 * sea:.3f}, "
+          f"side B first in {first_b.mean():.3f}; mean pile at the first take {size[has].mean():.1f} cards")
+    if first_a.any() and first_b.any():
+        ma, sa_ = mean_se(net[first_a]); mb, sb_ = mean_se(-net[first_b])
+        print(f"first take, {v}: in hands where side A took the pile first it outscored side B by "
+              f"{pm(ma, sa_)} points; where side B took first, B outscored A by {pm(mb, sb_)} "
+              f"(an association, not the take's effect)")
+    r = base[v]
+    for k in range(1, K + 1):
+        once = (r[f"p{k}_takes"] > 0).mean()
+        print(f"first take, {v}: p{k} takes the pile at least once in {once:.3f} of hands, "
+              f"{r[f'p{k}_takes'].mean():.2f} takes a hand")
+    ma, sea = mean_se(r["p1_points"]); mb, seb = mean_se(r["p2_points"])
+    d, sed = mean_se(side_net(r))
+    print(f"points per hand by side, {v}: side A (p1 plays first) {ma:.1f} ± {1.96 * sea:.1f}, "
+          f"side B {mb:.1f} ± {1.96 * seb:.1f}; A - B {pm(d, sed)}"
+          + ("" if abs(d) > 1.96 * sed else " (not resolved)"))
+race = pd.DataFrame(race)
+fig, ax = plt.subplots(1, 2, figsize=(10, 3.5))
+for a, (v, g) in zip(ax, race.groupby("variant", sort=False)):
+    a.bar(g["seat"], g["first_take"], yerr=1.96 * g["se"], capsize=3)
+    a.set_xlabel("seat (p1 plays first)"); a.set_ylabel("share of hands taking the pile first")
+    a.set_title(f"{v}: who takes the pile first")
+plt.show()
+race.round(4)
+""")
+md("""
+## 3. The variants side by side
+
+Hand length (turns), score scale (a side's points per hand and its spread), how often a hand
+ends with nobody out, game length (`unit=game`: hands until a side reaches 5000), and how often
+the big bonuses decide. No metric records a game's hand-by-hand bonuses, so "decided by the
+bonuses" is measured two ways the metrics allow: per hand, the share of hands whose winning side
+would change if the canasta and going-out bonuses were struck from both sides' scores; per game,
+the share of games won by less than one mixed canasta (300) or one natural canasta (500).
+
+Built so far: classic four-hand and two-hand. **The other variants of the text (three-hand /
+cutthroat 56-59, Samba 71-81, Bolivia 82, Brazilian 83, Cuban 84) are not built yet**: the rules
+refuse them (`players=3`, `decks=3`, `sequences`, `wild_melds`, ... raise "not implemented yet").
+""")
+code("""
+tab = {}
+for v, g in VARIANTS.items():
+    r = base[v]
+    a, b = r["p1_points"].to_numpy(float), r["p2_points"].to_numpy(float)
+    bon_a = (r["p1_canasta_bonus"] + r["p1_out_bonus"]).to_numpy(float)
+    bon_b = (r["p2_canasta_bonus"] + r["p2_out_bonus"]).to_numpy(float)
+    flip = np.sign(a - b) != np.sign((a - bon_a) - (b - bon_b))
+    gr = games[v]
+    margin = (gr["p1_score"] - gr["p2_score"]).abs()
+    hm, hse = mean_se(gr["hands"])
+    tab[v] = {"turns": r["turns"].mean(), "turns_se": mean_se(r["turns"])[1],
+              "points": a.mean(), "points_sd": a.std(ddof=1),
+              "net_sd": (a - b).std(ddof=1), "canasta_bonus": r["p1_canasta_bonus"].mean(),
+              "out_bonus": r["p1_out_bonus"].mean(), "nobody_out": r["stock_out"].mean(),
+              "bonus_decides_hand": flip.mean(), "hands_per_game": hm, "hands_se": hse,
+              "game_margin_under_300": (margin < 300).mean(),
+              "game_margin_under_500": (margin < 500).mean(), "game_margin": margin.mean()}
+    t = tab[v]
+    print(f"variants: {v}: {t['turns']:.1f} ± {1.96 * t['turns_se']:.1f} turns a hand; a side scores "
+          f"{t['points']:.0f} points a hand (SD {t['points_sd']:.0f}; net SD {t['net_sd']:.0f}); nobody out in "
+          f"{t['nobody_out']:.3f} of hands")
+    print(f"variants: {v}: {t['hands_per_game']:.2f} ± {1.96 * t['hands_se']:.2f} hands to 5000; "
+          f"the bonuses decide the winner of {t['bonus_decides_hand']:.3f} of hands; games won by < 300 "
+          f"{t['game_margin_under_300']:.3f}, by < 500 {t['game_margin_under_500']:.3f} (mean margin "
+          f"{t['game_margin']:.0f})")
+for name, col in [("turns a hand", "turns"), ("hands to 5000", "hands")]:
+    src = base if col == "turns" else games
+    x, y = src["classic"][col].to_numpy(float), src["two_hand"][col].to_numpy(float)
+    d = x.mean() - y.mean()
+    se = math.sqrt(x.var(ddof=1) / len(x) + y.var(ddof=1) / len(y))
+    print(f"variants: {name}: classic minus two_hand {pm(d, se)}"
+          + ("" if abs(d) > 1.96 * se else " (not resolved)"))
+print("variants: three-hand, Samba, Bolivia, Brazilian and Cuban Canasta are not built yet")
+fig, ax = plt.subplots(1, 3, figsize=(12, 3.5))
+for v in VARIANTS:
+    ax[0].hist(base[v]["turns"], bins=40, histtype="step", density=True, label=v)
+    ax[1].hist(base[v]["p1_points"], bins=60, histtype="step", density=True, label=v)
+    hv = games[v]["hands"]
+    ax[2].hist(hv, bins=np.arange(hv.min(), hv.max() + 2) - 0.5, histtype="step", density=True, label=v)
+ax[0].set_xlabel("turns in a hand"); ax[0].set_title("hand length")
+ax[1].set_xlabel("a side's points in a hand"); ax[1].set_title("score scale")
+ax[2].set_xlabel("hands in a game to 5000"); ax[2].set_title("game length")
+for a, lab in zip(ax, ["density (share per turn)", "density (share per point)", "share of games"]):
+    a.set_ylabel(lab); a.legend()
+plt.show()
+pd.DataFrame(tab).round(3)
+""")
+
+nb = nbf.v4.new_notebook()
+nb["cells"] = cells
+nb["metadata"]["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+nbf.write(nb, __file__.replace("make_canasta.py", "canasta.ipynb"))
