@@ -320,9 +320,13 @@ def test_variants_not_built_are_refused():
     ("canasta(preset=two_hand)", ["p2=random"], 200),
     ("canasta(preset=two_hand)", None, 200),
     ("canasta(stock_end=end)", None, 150),
-    ("canasta(preset=cutthroat)", None, 200),
-    ("canasta(preset=cutthroat)", ["p1=random", "p3=random"], 200),
-    ("canasta(preset=cutthroat,lone_hand=false)", ["p2=random"], 100),
+    # three hands with the pile taken oftener than the defaults do (more lone hands, merges)
+    ("canasta(preset=cutthroat)", [f"p{k}=baseline(take_min2=2,lone_min=20)" for k in (1, 2, 3)],
+     200),
+    ("canasta(preset=cutthroat)", ["p1=random", "p2=baseline(take_min2=2,lone_min=20)",
+                                   "p3=random"], 200),
+    ("canasta(preset=cutthroat,lone_hand=false)", ["p1=baseline(take_min2=2)", "p2=random",
+                                                   "p3=baseline(take_min2=2)"], 100),
 ])
 def test_logged_hands_follow_the_rules_and_score(game, strats, n):
     spec, r = simkit.games.parse_game(game)
@@ -332,7 +336,9 @@ def test_logged_hands_follow_the_rules_and_score(game, strats, n):
         h = walk(log[k], rows.iloc[k].to_dict(), cut=r.players == 3 and r.lone_hand)
         tot.update(h.stats)
         tot["out"] += h.out is not None
-    assert tot["takes"] > n and tot["out"] > n // 2
+    # the hands exercise what walk checks: pile takes and going out (an exercise floor, not a
+    # result: three hands each for himself go out in about 0.45 of hands)
+    assert tot["takes"] > n and tot["out"] > n // 4
     if r.players == 4 and strats and "p1=random" in strats:
         assert tot["noes"] > 0          # partner's no happened, and was obeyed (walk)
 
@@ -516,14 +522,14 @@ def test_partners_no_forbids_going_out_this_turn():
     # p1 can go out (its side has a canasta of kings; it holds 9 9 9, draws one card, melds
     # the nines and discards it) but asks, and p3 holding more than ask_max=0 points in hand
     # says no: p1 must not go out
-    R, S, W, log = _table(["p1=baseline(go_out=1)", "p3=baseline(ask_max=0)"], "9h 9d 9c",
+    R, S, W, log = _table(["p1=baseline(go_out=1,ask=1)", "p3=baseline(ask_max=0)"], "9h 9d 9c",
                           {13: 7}, "5d")
     assert E.turn(R, S, W, 0, log, 0) == 0
     ev = _events(W, log)
     assert (E.EV_ASK, 0, 0, 0) in ev and not any(e[0] == E.EV_OUT for e in ev)
     assert W.st[E.HN] >= 1
     # the same with p3 saying yes (ask_max=1000): p1 goes out
-    R, S, W, log = _table(["p1=baseline(go_out=1)", "p3=baseline(ask_max=1000)"], "9h 9d 9c",
+    R, S, W, log = _table(["p1=baseline(go_out=1,ask=1)", "p3=baseline(ask_max=1000)"], "9h 9d 9c",
                           {13: 7}, "5d")
     assert E.turn(R, S, W, 0, log, 0) == 1
     ev = _events(W, log)
@@ -558,7 +564,7 @@ def _hand_value(W, p):
 def test_cutthroat_the_first_taker_is_the_lone_hand_and_the_others_pool():
     # 003:57: seat 0 takes the frozen pile (top 9c with 9h 9d, and A A A for the minimum 50):
     # it is the lone hand; seats 1 and 2 become partners, their kings (3 + 2) one meld of five
-    R, S, W, log = _cut_table(["p1=baseline(take_min=1,lone_min=1)"], "Kd Kh Ks 4d 4h")
+    R, S, W, log = _cut_table(["p1=baseline(take_min2=1,lone_min=1)"], "Kd Kh Ks 4d 4h")
     assert W.st[E.LONE] == -1 and list(W.st[E.SIDE:E.SIDE + 3]) == [0, 1, 2]
     assert E.turn(R, S, W, 0, log, 0) == 0
     ev = _events(W, log)
@@ -621,14 +627,15 @@ def test_cutthroat_pile_never_taken_each_scores_alone():
 
 
 def test_cutthroat_baseline_beats_random():
-    # paired per deal (the card stream does not depend on the strategies): seat p1's points
-    # as baseline against the same deals with p1 random (p2, p3 random in both); n hands, 10 SE.
+    # paired per deal (the card stream does not depend on the strategies): seat p1's net points
+    # (the objective: its points minus the best opponent's) as baseline against the same deals
+    # with p1 random (p2, p3 random in both); n hands, 10 SE.
     # (lone_min's default was chosen on seed 21, see strategies.py: this test uses seed 22.)
     spec, r = simkit.games.parse_game("canasta(preset=cutthroat)")
     n = 3000
     a, _ = play.play_logged(spec, r, ["p1=baseline", "p2=random", "p3=random"], n=n, seed=22)
     b, _ = play.play_logged(spec, r, ["p1=random", "p2=random", "p3=random"], n=n, seed=22)
-    d = (a["p1_points"] - b["p1_points"]).to_numpy()
+    d = (a["p1_net"] - b["p1_net"]).to_numpy()
     se = d.std(ddof=1) / math.sqrt(n)
     assert d.mean() > 10 * se, (d.mean(), se)
 

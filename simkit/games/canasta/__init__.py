@@ -19,7 +19,7 @@ from simkit.games.canasta import engine, exact, replay
 from simkit.games.canasta.rules import PRESET_DOCS, PRESETS, CanastaRules
 from simkit.games.canasta.strategies import STRATEGIES, encode
 
-VERSION = 2     # 2: preset cutthroat, the baseline's lone_min; classic, two_hand play unchanged
+VERSION = 3     # 2: preset cutthroat, the baseline's lone_min; 3: the objective net, defaults measured on it, take_min2
 
 
 def prepare(rules, strategies, stacked=None):
@@ -48,7 +48,7 @@ SPEC = GameSpec(
            "108 cards, canastas of seven"),
     source="003_25b072003b534ab4.txt:48-84",
     bench_n=5_000, exact=exact.exact,
-    objective=lambda r: ("win", True) if r.unit == "game" else ("points", True),
+    objective=lambda r: ("win", True) if r.unit == "game" else ("net", True),
     match={"unit": "game"},
     digest_runs=(("canasta(preset=two_hand)", ("p2=random",)),
                  ("canasta(stock_end=end)", ("p1=baseline(b50=4,freeze=0)", "p2=random"))))

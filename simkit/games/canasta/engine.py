@@ -62,7 +62,7 @@ LP = 3             # the log position's slot in W.st
 O_STOP, O_OUT, O_NAT, O_WILD, O_NEW3, O_NEWW = range(6)
 
 SEAT_HAND = ["points", "canasta_bonus", "red3", "out_bonus", "melded", "in_hand", "went_out",
-             "takes"]
+             "takes", "net"]
 SEAT_HAND3 = SEAT_HAND + ["lone"]     # three hands (cutthroat): the lone hand's flag
 TAIL_HAND = ["turns", "stock_out"]
 SEAT_GAME = ["win", "score"]
@@ -78,6 +78,8 @@ DOCS = {"points": "the side's score of the hand (bonuses + red threes + melded -
         "melded": "the values of the side's melded cards",
         "in_hand": "the values of the cards left in the side's hands (counted minus)",
         "went_out": "this seat went out", "takes": "times this seat took the discard pile",
+        "net": "the seat's points minus the most any opponent scored (two sides: our side's "
+               "points minus theirs; the hand's objective, what a game to 5000 is won by)",
         "lone": "this seat was the lone hand (cutthroat: the first to take the pile, or to go "
                 "out before any take)",
         "turns": "turns played in the hand", "stock_out": "the hand ended with nobody out",
@@ -85,7 +87,7 @@ DOCS = {"points": "the side's score of the hand (bonuses + red threes + melded -
 UNITS = {"points": "points per hand", "canasta_bonus": "points per hand",
          "red3": "points per hand", "out_bonus": "points per hand", "melded": "points per hand",
          "in_hand": "points per hand", "went_out": "share of hands (0..1)",
-         "takes": "takes per hand", "lone": "share of hands (0..1)", "turns": "turns per hand",
+         "takes": "takes per hand", "net": "points per hand", "lone": "share of hands (0..1)", "turns": "turns per hand",
          "stock_out": "share of hands (0..1)", "win": "share of games (0..1)",
          "score": "points per game", "hands": "hands per game"}
 BINARY = {"went_out", "stock_out", "win", "lone"}
@@ -817,11 +819,12 @@ def budget(S, p, need):
 @njit(cache=True, nogil=True)
 def baseline_take(R, S, W, p, forced):
     """Take the pile (the plan ``W.rk[PL:PL + 3]`` set) when that is legal and it holds
-    ``take_min`` cards or more (``forced``: the stock is empty, any size): by adding the top
+    ``take_min`` cards or more (``take_min2`` where a draw is two cards; ``forced``: the stock
+    is empty, any size): by adding the top
     card to the side's meld, else with a natural pair (and the rank's other naturals), else a
     natural and a wild."""
     f = take_forms(R, W, p)
-    least = S.v[p, SP.take_min]
+    least = S.v[p, SP.take_min2] if R.draw == 2 else S.v[p, SP.take_min]
     if R.cut and W.st[LONE] < 0 and S.v[p, SP.lone_min] > least:
         least = S.v[p, SP.lone_min]
     if f == 0 or (not forced and W.st[2] < least):
@@ -1217,6 +1220,7 @@ def play_deal(R, S, W, i, key, ukey, v, log):
                 v[seat_slot(m, R.nsh, q)] = W.st[PTS + 6 * q + m]
             v[seat_slot(SH.went_out, R.nsh, q)] = 1.0 if W.st[10] == q else 0.0
             v[seat_slot(SH.takes, R.nsh, q)] = W.st[TAKES + q]
+            v[seat_slot(SH.net, R.nsh, q)] = W.st[PTS + 6 * q] - best_opponent(W, K, q)
             if K == 3:
                 v[seat_slot(NSH, R.nsh, q)] = 1.0 if W.st[LONE] == q else 0.0
         v[R.nsh * K] = t
@@ -1239,6 +1243,16 @@ def play_deal(R, S, W, i, key, ukey, v, log):
         v[seat_slot(SG.score, NSG, q)] = W.st[SCORES + q]
     v[NSG * K] = hands
     return n * hands
+
+
+@njit(cache=True, nogil=True)
+def best_opponent(W, K, q):
+    """The most points of a hand scored by a seat not on seat ``q``'s side."""
+    b = -(1 << 40)
+    for r in range(K):
+        if W.st[SIDE + r] != W.st[SIDE + q] and W.st[PTS + 6 * r] > b:
+            b = W.st[PTS + 6 * r]
+    return b
 
 
 @njit(cache=True, nogil=True)
