@@ -102,6 +102,7 @@ SPEC = GameSpec(
                  "bessern3": "three players with Bessern instead of the blind (lines 166-168)"},
     title="Handjass (Swiss Potato Jass), 2-4 players", source="000_e1e7c8054592a022.txt:48-179",
     bench_n=300_000,
+    zero_sum=lambda r: [f"p{k + 1}_side" for k in range(r.players)],
     exact=_exact,
     objective=lambda r: ("lose", False) if r.unit == "game" else ("strokes", True),
     match={"unit": "game"},
