@@ -1,5 +1,6 @@
-"""A slow, plain-Python statement of Canasta (classic four-hand and two-hand), written from the
-rule text (``003_25b072003b534ab4.txt`` lines 48-55), READINGS-rummy.md 3.1-3.2 and the move-log
+"""A slow, plain-Python statement of Canasta (classic four-hand, two-hand and three-hand
+cutthroat), written from the rule text (``003_25b072003b534ab4.txt`` lines 48-59), READINGS-rummy.md
+3.1-3.3 and the move-log
 agreement of /work/wt/CANASTA.md -- not from the engine (nothing of ``simkit.games.canasta`` is
 imported here).  It replays a logged hand, rebuilds every hand, meld, the stock and the pile,
 checks each move against the rules and scores the hand.
@@ -35,6 +36,15 @@ What it checks (3.1 rows; 003 line numbers where the text says it):
   earlier in the hand; a discard ends every other turn; nobody takes by hand size alone (trap (b));
 * conservation at the end: hands + melds + pile + faced red threes + stock = the pack.
 
+Three hands (3.3, 003:56-59; CANASTA.md 2026-12-04 04:23): each seat its own side; with the
+rules' ``lone_hand`` (the log's head does not say it) the deal's first pile taker becomes the lone
+hand (EV_LONE aux 0 just before that take: the other two seats' melds merged rank by rank onto the
+lower seat's side, where both then lay; a merged meld may hold more than ``max_wild`` wild cards
+but takes no more), or the first to go out before any take (EV_LONE aux 1 just before EV_OUT,
+nothing merged); no asking partner.  A seat scores its group's total (the lone hand alone, the two
+others pooled, each alone when there is no lone hand) plus its own red threes (minus when its group
+made no meld); ``pK_net`` is its points minus the most any seat outside its group scored.
+
 Scores (3.1): each side's melded cards at their values (joker 50; A, 2 20; K..8 10; 7..4 and
 black 3 5), canastas (>= 7 cards) natural 500 / mixed 300, red threes 100 each (800 for all
 four to one side; minus when the side made no meld, or with ``red_threes_minus=no_canasta`` has
@@ -50,9 +60,10 @@ JOKER = 64
 RED3 = (19, 35)
 BLACK3 = (3, 51)
 NHEAD = 10
-DEAL, UP, RED3_EV, DRAW, TAKE, LAY, DISCARD, ASK, OUT, END, PILE = range(1, 12)
+DEAL, UP, RED3_EV, DRAW, TAKE, LAY, DISCARD, ASK, OUT, END, PILE, LONE = range(1, 13)
 KIND_NAMES = {DEAL: "deal", UP: "up", RED3_EV: "red3", DRAW: "draw", TAKE: "take", LAY: "lay",
-              DISCARD: "discard", ASK: "ask", OUT: "out", END: "end", PILE: "pile"}
+              DISCARD: "discard", ASK: "ask", OUT: "out", END: "end", PILE: "pile",
+              LONE: "lone"}
 
 
 class Illegal(Exception):
@@ -139,6 +150,9 @@ class Hand:
     concealed: bool = False
     reason: int = -1             # EV_END's reason
     seen: Counter = field(default_factory=Counter)
+    sides: list | None = None    # three hands: seat -> side (its own until the merge)
+    lone: int = -1               # three hands: the lone hand (-1: none yet)
+    merged: bool = False         # three hands: the partners' melds merged
 
     # ------------------------------------------------------------------ cards moving
     def from_stock(self, j: int, c: int) -> None:
@@ -162,7 +176,39 @@ class Hand:
         self.hands[p][c] -= 1
 
     def side(self, p: int) -> int:
-        return p % 2
+        return p % 2 if self.sides is None else self.sides[p]
+
+    @property
+    def cut(self) -> bool:
+        """Three hands with the lone hand (READINGS 3.3, 003:57-59; rules ``lone_hand``)."""
+        return self.K == 3 and bool(getattr(self.rules, "lone_hand", True))
+
+    def group(self, q: int) -> list:
+        """The seats whose hand scores seat ``q`` is credited with: its side (partners); three
+        hands (003:58-59): the lone hand alone, the other two together, each alone without one."""
+        if self.K != 3:
+            return [g for g in range(self.K) if self.side(g) == self.side(q)]
+        if self.lone < 0 or q == self.lone:
+            return [q]
+        return [g for g in range(3) if g != self.lone]
+
+    def make_lone(self, j: int, p: int, why: int) -> None:
+        """Seat ``p`` becomes the lone hand (``why`` 0: the deal's first take, the other two's
+        melds merged rank by rank onto the lower seat's side; 1: going out before any take)."""
+        if not self.cut or self.lone >= 0 or sum(self.takes) or why not in (0, 1):
+            raise Illegal(j, f"a lone hand (seat {p}, aux {why}) out of place")
+        self.lone = p
+        self.seen["lone_take" if why == 0 else "lone_out"] += 1
+        if why == 1:
+            return
+        a, b = sorted(q for q in range(3) if q != p)
+        for rk, m in self.melds[b].items():
+            self.melds[a].setdefault(rk, []).extend(m)
+        self.melds[b] = {}
+        self.melded[a] = self.melded[a] or self.melded[b]
+        self.melded[b] = False
+        self.sides[b] = a
+        self.merged = True
 
     # ------------------------------------------------------------------ melds
     def meld_error(self, cards, rk: int) -> str | None:
@@ -176,7 +222,7 @@ class Hand:
             return f"a meld of {len(cards)} cards of rank {rk}"
         if nat < 2:
             return f"a meld of rank {rk} with {nat} natural card(s)"
-        if wild > self.max_wild:
+        if wild > self.max_wild and not self.merged:    # a merged meld may hold more
             return f"a meld of rank {rk} with {wild} wild cards"
         if getattr(self.rules, "wild_le_natural", False) and wild > nat:
             return f"a meld of rank {rk} with more wild than natural cards"
@@ -222,36 +268,44 @@ class Hand:
         return False
 
     # ------------------------------------------------------------------ scores
-    def side_score(self, s: int) -> dict:
-        melds = self.melds[s]
-        laid = sum(value(c) for m in melds.values() for c in m)
+    def seat_score(self, q: int) -> dict:
+        """Seat ``q``'s score parts: its group's (:meth:`group`; each side counted once) melds,
+        canastas, going out and cards in hand; the red threes of the group (three hands: the
+        seat's own, 003:58), minus when the group made no meld (or no canasta)."""
+        g = self.group(q)
+        sides = sorted({self.side(x) for x in g})
+        melds = [m for s in sides for m in self.melds[s].items()]
+        laid = sum(value(c) for _, m in melds for c in m)
         bonus = 0
-        for rk, m in melds.items():
+        for rk, m in melds:
             if rk != 3 and len(m) >= 7:
                 bonus += (getattr(self.rules, "mixed_canasta", 300) if any(is_wild(c) for c in m)
                           else getattr(self.rules, "natural_canasta", 500))
-        n3 = sum(self.red3[p] for p in range(self.K) if self.side(p) == s)
+        n3 = self.red3[q] if self.K == 3 else sum(self.red3[x] for x in g)
         red = 100 * n3 if n3 < 2 * self.decks else 200 * n3
         minus = getattr(self.rules, "red_threes_minus", "no_meld")
         if (minus == "no_meld" and not melds) or (minus == "no_canasta" and not bonus):
             red = -red
         out = 0
-        if self.out >= 0 and self.side(self.out) == s:
+        if self.out >= 0 and self.out in g:
             out = (getattr(self.rules, "concealed", 200) if self.concealed
                    else getattr(self.rules, "going_out", 100))
-        hand = sum(value(c) * k for p in range(self.K) if self.side(p) == s
-                   for c, k in self.hands[p].items())
+        hand = sum(value(c) * k for x in g for c, k in self.hands[x].items())
         return dict(laid=laid, canasta_bonus=bonus, red3=red, red3_count=n3, out=out,
-                    hand=hand, canastas=self.canastas(s),
+                    hand=hand, canastas=sum(self.canastas(s) for s in sides),
                     points=laid + bonus + red + out - hand)
+
+    def side_score(self, s: int) -> dict:
+        """Side ``s``'s score parts (two and four hands: its first seat's)."""
+        return self.seat_score(next(p for p in range(self.K) if self.side(p) == s))
 
     def conserved(self) -> bool:
         """Hands + melds + pile + faced red threes + stock = the pack."""
         c = Counter()
         for h in self.hands:
             c.update(+h)
-        for s in (0, 1):
-            for m in self.melds[s].values():
+        for ms in self.melds:
+            for m in ms.values():
                 c.update(m)
         c.update(self.pile)
         c.update(self.faced)
@@ -308,10 +362,13 @@ def start(row, rules, deck=None, stop=None) -> tuple[Hand, Events]:
              hands=[Counter() for _ in range(K)], stock=pack(decks),
              order=None if deck is None else [int(c) for c in deck],
              red3=[0] * K, laid=[False] * K, takes=[0] * K)
+    if K == 3:      # three sides until the lone hand is known; seat 2's minimum equals seat 0's
+        H.sides, H.melds, H.melded = [0, 1, 2], [{}, {}, {}], [False] * 3   # (first hands only)
+        H.minima = [head[7], head[8], head[7]]
     for m in H.minima:
         if m not in (15, 50, 90, 120):
             raise Illegal(-1, f"an initial minimum of {m}")
-    if getattr(rules, "unit", "hand") == "hand" and H.minima != [50, 50]:
+    if getattr(rules, "unit", "hand") == "hand" and set(H.minima) != {50}:
         raise Illegal(-1, f"minima {H.minima} in a single hand (both sides at 0: 50)")
     return H, Events(evs)
 
@@ -391,6 +448,14 @@ def turn(H: Hand, E: Events, p: int) -> bool:
     was_melded = H.melded[side]
     laid_before = H.laid[p]
     turn_lays = []                                         # cards laid this turn (for the minimum)
+    if k == LONE:                                          # the deal's first take
+        j, _, _, a, _ = E.next(LONE, p, 0)
+        H.make_lone(j, p, a)
+        k = E.peek()[0]
+        if k != TAKE:
+            raise Illegal(E.j, f"{KIND_NAMES.get(k, k)} after seat {p} became the lone hand")
+    elif k == TAKE and H.cut and not sum(H.takes):
+        raise Illegal(E.j, f"seat {p} takes the pile first without becoming the lone hand")
     if k == TAKE:
         if H.stock_n == 0 and H.stock_end == 1:
             raise Illegal(E.j, "a take with the stock empty under stock_end=end")
@@ -418,8 +483,10 @@ def turn(H: Hand, E: Events, p: int) -> bool:
             if asked == 1:
                 raise Illegal(j, f"seat {p} does not go out after partner's yes")
             return False
-        j, k, s, a, c = E.next(OUT, p)
-    elif k == OUT:
+        j, k, s, a, c = next_out(H, E, p)
+    elif k in (OUT, LONE):
+        E.j -= 1
+        j, k, s, a, c = next_out(H, E, p)
         finish_lays(H, j, p, turn_lays, was_melded, going_out=True)
     else:
         raise Illegal(j, f"{KIND_NAMES.get(k, k)} where seat {p}'s discard was due")
@@ -429,6 +496,17 @@ def turn(H: Hand, E: Events, p: int) -> bool:
         raise Illegal(j, f"end reason {a} after going out")
     H.reason = 0
     return True
+
+
+def next_out(H: Hand, E: Events, p: int):
+    """Seat ``p``'s EV_OUT; three hands with nobody the lone hand yet, after its EV_LONE aux 1
+    (the player going out before any take is the lone hand, 003:59)."""
+    if H.cut and H.lone < 0:
+        j, _, _, a, _ = E.next(LONE, p, 1)
+        H.make_lone(j, p, a)
+    elif E.peek()[0] == LONE:
+        H.make_lone(E.j, p, E.peek()[2])
+    return E.next(OUT, p)
 
 
 def last_red_three(H: Hand, E: Events, p: int, turn_lays: list, was_melded: bool,
@@ -441,7 +519,7 @@ def last_red_three(H: Hand, E: Events, p: int, turn_lays: list, was_melded: bool
     out = not sum(H.hands[p].values())
     finish_lays(H, E.j, p, turn_lays, was_melded, going_out=out)
     if out:
-        j, _, _, a, _ = E.next(OUT, p)
+        j, _, _, a, _ = next_out(H, E, p)
         going_out(H, j, p, a, asked, laid_before)
     elif asked == 1:
         raise Illegal(E.j, f"seat {p} does not go out after partner's yes")
@@ -507,7 +585,7 @@ def lay(H: Hand, j: int, p: int, rk: int, c: int, from_hand: bool = True) -> Non
         raise Illegal(j, f"{name(c)} laid on the meld of rank {rk}")
     m = H.melds[H.side(p)].setdefault(rk, [])
     m.append(c)
-    if sum(1 for x in m if is_wild(x)) > H.max_wild:
+    if is_wild(c) and sum(1 for x in m if is_wild(x)) > H.max_wild:    # (a merged meld's)
         raise Illegal(j, f"a wild card beyond {H.max_wild} on the meld of rank {rk} (line 48)")
     H.laid[p] = True
     H.seen["lay"] += 1
@@ -631,16 +709,23 @@ def going_out(H: Hand, j: int, p: int, concealed: int, asked: int, laid_before: 
 # --------------------------------------------------------------------------- metrics, many rows
 
 def metrics(H: Hand) -> dict:
-    """The engine's metric names (unit=hand): per seat its side's score parts, its going out
-    and pile takes; the turns and whether nobody went out."""
+    """The engine's metric names (unit=hand): per seat its group's score parts (two and four
+    hands: its side's), its going out and pile takes, its net (its points minus the most any
+    seat not scoring with it scored), three hands its being the lone hand; the turns and whether
+    nobody went out."""
     out = {}
-    sides = [H.side_score(s) for s in (0, 1)]
+    sc = [H.seat_score(k) for k in range(H.K)]
     for k in range(H.K):
-        sc = sides[H.side(k)]
-        out.update({f"p{k + 1}_points": sc["points"], f"p{k + 1}_canasta_bonus": sc["canasta_bonus"],
-                    f"p{k + 1}_red3": sc["red3"], f"p{k + 1}_out_bonus": sc["out"],
-                    f"p{k + 1}_melded": sc["laid"], f"p{k + 1}_in_hand": sc["hand"],
-                    f"p{k + 1}_went_out": int(H.out == k), f"p{k + 1}_takes": H.takes[k]})
+        s = sc[k]
+        g = H.group(k)
+        best = max(sc[r]["points"] for r in range(H.K) if r not in g)
+        out.update({f"p{k + 1}_points": s["points"], f"p{k + 1}_canasta_bonus": s["canasta_bonus"],
+                    f"p{k + 1}_red3": s["red3"], f"p{k + 1}_out_bonus": s["out"],
+                    f"p{k + 1}_melded": s["laid"], f"p{k + 1}_in_hand": s["hand"],
+                    f"p{k + 1}_went_out": int(H.out == k), f"p{k + 1}_takes": H.takes[k],
+                    f"p{k + 1}_net": s["points"] - best})
+        if H.K == 3:
+            out[f"p{k + 1}_lone"] = int(H.lone == k)
     out["turns"] = H.turns
     out["stock_out"] = int(H.out < 0)
     return out

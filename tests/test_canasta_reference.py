@@ -251,6 +251,10 @@ TWO = {"players": 2, "hand_size": 15, "draw": 2, "canastas_to_out": 2}   # prese
 FOUR_RANDOM = ["p1=random", "p2=random", "p3=random", "p4=random"]
 FOUR_BASE = ["p1=baseline", "p2=baseline", "p3=baseline", "p4=baseline"]
 FOUR_MIX = ["p1=random", "p2=baseline", "p3=random", "p4=baseline"]
+CUT = {"players": 3, "hand_size": 13, "draw": 2, "canastas_to_out": 2,   # preset cutthroat
+       "stock_end": "end", "game_to": 7500}
+CUT_BASE = ["p1=baseline", "p2=baseline", "p3=baseline"]
+CUT_RANDOM = ["p1=random", "p2=random", "p3=random"]
 
 # (id, rule options, strategies, hands in the quick tier, hands in the slow tier)
 CASES = [
@@ -265,7 +269,21 @@ CASES = [
                          "red_threes_minus": "no_canasta"}, FOUR_MIX, 15, 1000),
     # the safety stop after 20 turns (most of these hands end by it)
     ("two-turn-cap", dict(TWO, max_turns=20), ["p1=random", "p2=baseline"], 20, 300),
+    # three hands (preset cutthroat, READINGS 3.3, 003:56-59): the lone hand, the partners' merge
+    # (cut-baseline, CUT, CUT_BASE, 40, 1000) is left out: engine fault 4 below
+    ("cut-random", CUT, CUT_RANDOM, 40, 1000),
+    ("cut-mixed", CUT, ["p1=random", "p2=baseline", "p3=random"], 30, 1000),
+    ("cut-no-lone", dict(CUT, lone_hand=False), ["p1=baseline", "p2=random", "p3=baseline"], 30,
+     1000),
 ]
+
+
+# Engine fault 4 (found by this referee at 02c3546, open): three hands, a seat going out before any
+# pile take becomes the lone hand (EV_LONE aux 1) and the other two score together, but the engine's
+# pK_net (engine.best_opponent compares the seats' sides, which are not merged then) counts each
+# partner as the other's opponent.  cut-baseline's slow tier (seed crc32("cut-baseline-slow"),
+# 1,000 hands) shows it in rows 138, 863 and 909; the random strategies seldom go out before a take.
+CUT_BASELINE = ("cut-baseline", CUT, CUT_BASE, 40, 1000)
 
 
 def _rules_of(opts):
@@ -307,6 +325,8 @@ def test_logged_hands_replay_legally_and_score_by_the_rules(case_id, opts, strat
     # turn cap's hands rarely go out in 20 turns: there the cap itself)
     assert min(seen["draw"], seen["lay"], seen["discard"], seen["take"]) > 0, seen
     assert seen["turn_cap" if case_id == "two-turn-cap" else "out"] > 0, seen
+    if case_id.startswith("cut-"):                  # three hands: the lone hand and the merge
+        assert (seen["lone_take"] > 0) == (case_id != "cut-no-lone"), seen
     if tier == "slow":
         assert seen["take_frozen"] > 0 and seen["red3_drawn"] > 0, seen
         if case_id in ("classic-random", "classic-mixed"):     # the baseline does not ask (ask=0)
@@ -413,3 +433,52 @@ def test_corrupted_engine_logs_are_caught():
     rows.loc[3, "p2_points"] += 5
     res = ref.check_rows(rows, log, rules)
     assert res["mismatch"] == 1 and "deal 3" in res["problems"][0]
+
+
+@pytest.mark.slow
+def test_cutthroat_baseline_replays_legally_but_for_engine_fault_4():
+    """1,000 baseline cutthroat hands: every move legal and every metric as the referee scores it,
+    except pK_net of the two partners after a lone hand went out before any take (engine fault 4:
+    the engine counts the other partner as an opponent).  When the engine is fixed this test fails:
+    then move CUT_BASELINE into CASES."""
+    case_id, opts, strats, _, n = CUT_BASELINE
+    rules = _rules_of(opts)
+    rows, log = play.play_logged(SPEC, rules, strats, n=n, seed=zlib.crc32(b"cut-baseline-slow"))
+    faulty = {}
+    for i in range(n):
+        H = ref.replay(log[i], rules)                       # raises at an illegal move
+        mine = ref.metrics(H)
+        bad = {k for k, v in mine.items() if float(v) != float(rows.loc[i, k])}
+        if bad:
+            faulty[i] = bad
+            assert H.seen["lone_out"] == 1 and H.lone >= 0, (i, bad)
+            partners = [q for q in range(3) if q != H.lone]
+            assert bad <= {f"p{q + 1}_net" for q in partners}, (i, bad)
+            # the engine's value: the partner's points minus the most of the two other seats
+            for q in partners:
+                other = max(mine[f"p{r + 1}_points"] for r in range(3) if r != q)
+                assert rows.loc[i, f"p{q + 1}_net"] == mine[f"p{q + 1}_points"] - other
+    assert faulty, "engine fault 4 is fixed: move CUT_BASELINE into CASES"
+
+
+def test_corrupted_cutthroat_logs_are_caught():
+    """The lone hand's event moved to another seat, dropped, or its aux flipped: caught."""
+    rules = _rules_of(CUT)
+    _, log = play.play_logged(SPEC, rules, ["p1=random", "p2=baseline", "p3=random"], n=10, seed=5)
+    row = next(r for r in log if any(k == R.LONE for k, *_ in _events(r)))
+    evs = _events(row)
+    j, (k, s, a, c) = next((j, e) for j, e in enumerate(evs) if e[0] == R.LONE)
+    assert a == 0 and evs[j + 1][0] == R.TAKE and evs[j + 1][1] == s
+    H = ref.replay(row, rules)
+    assert H.lone == s and H.merged and len({H.side(q) for q in range(3)}) == 2
+    with pytest.raises(ref.Illegal, match="seat .* moves where seat"):
+        ref.replay(_with(row, j, (k, (s + 1) % 3, a, c)), rules)
+    with pytest.raises(ref.Illegal, match="lone aux 1, 0 due"):
+        ref.replay(_with(row, j, (k, s, 1, c)), rules)
+    dropped = np.concatenate([row[:ref.NHEAD + j], row[ref.NHEAD + j + 1:], [-1]])
+    dropped[1] -= 1
+    with pytest.raises(ref.Illegal, match="takes the pile first without becoming the lone hand"):
+        ref.replay(dropped, rules)
+    # without the lone hand (lone_hand=false) the same event is out of place
+    with pytest.raises(ref.Illegal, match="out of place"):
+        ref.replay(row, _rules_of(dict(CUT, lone_hand=False)))
