@@ -270,7 +270,7 @@ CASES = [
     # the safety stop after 20 turns (most of these hands end by it)
     ("two-turn-cap", dict(TWO, max_turns=20), ["p1=random", "p2=baseline"], 20, 300),
     # three hands (preset cutthroat, READINGS 3.3, 003:56-59): the lone hand, the partners' merge
-    # (cut-baseline, CUT, CUT_BASE, 40, 1000) is left out: engine fault 4 below
+    ("cut-baseline", CUT, CUT_BASE, 40, 1000),
     ("cut-random", CUT, CUT_RANDOM, 40, 1000),
     ("cut-mixed", CUT, ["p1=random", "p2=baseline", "p3=random"], 30, 1000),
     ("cut-no-lone", dict(CUT, lone_hand=False), ["p1=baseline", "p2=random", "p3=baseline"], 30,
@@ -278,12 +278,10 @@ CASES = [
 ]
 
 
-# Engine fault 4 (found by this referee at 02c3546, open): three hands, a seat going out before any
-# pile take becomes the lone hand (EV_LONE aux 1) and the other two score together, but the engine's
-# pK_net (engine.best_opponent compares the seats' sides, which are not merged then) counts each
-# partner as the other's opponent.  cut-baseline's slow tier (seed crc32("cut-baseline-slow"),
-# 1,000 hands) shows it in rows 138, 863 and 909; the random strategies seldom go out before a take.
-CUT_BASELINE = ("cut-baseline", CUT, CUT_BASE, 40, 1000)
+# Engine fault 4 (found by this referee at 02c3546, fixed in engine.best_opponent): three hands, a
+# seat going out before any pile take becomes the lone hand and the other two score together, but
+# pK_net counted each partner as the other's opponent (cut-baseline's slow tier, seed
+# crc32("cut-baseline-slow"), rows 138, 863, 909); cut-baseline in CASES guards it.
 
 
 def _rules_of(opts):
@@ -433,32 +431,6 @@ def test_corrupted_engine_logs_are_caught():
     rows.loc[3, "p2_points"] += 5
     res = ref.check_rows(rows, log, rules)
     assert res["mismatch"] == 1 and "deal 3" in res["problems"][0]
-
-
-@pytest.mark.slow
-def test_cutthroat_baseline_replays_legally_but_for_engine_fault_4():
-    """1,000 baseline cutthroat hands: every move legal and every metric as the referee scores it,
-    except pK_net of the two partners after a lone hand went out before any take (engine fault 4:
-    the engine counts the other partner as an opponent).  When the engine is fixed this test fails:
-    then move CUT_BASELINE into CASES."""
-    case_id, opts, strats, _, n = CUT_BASELINE
-    rules = _rules_of(opts)
-    rows, log = play.play_logged(SPEC, rules, strats, n=n, seed=zlib.crc32(b"cut-baseline-slow"))
-    faulty = {}
-    for i in range(n):
-        H = ref.replay(log[i], rules)                       # raises at an illegal move
-        mine = ref.metrics(H)
-        bad = {k for k, v in mine.items() if float(v) != float(rows.loc[i, k])}
-        if bad:
-            faulty[i] = bad
-            assert H.seen["lone_out"] == 1 and H.lone >= 0, (i, bad)
-            partners = [q for q in range(3) if q != H.lone]
-            assert bad <= {f"p{q + 1}_net" for q in partners}, (i, bad)
-            # the engine's value: the partner's points minus the most of the two other seats
-            for q in partners:
-                other = max(mine[f"p{r + 1}_points"] for r in range(3) if r != q)
-                assert rows.loc[i, f"p{q + 1}_net"] == mine[f"p{q + 1}_points"] - other
-    assert faulty, "engine fault 4 is fixed: move CUT_BASELINE into CASES"
 
 
 def test_corrupted_cutthroat_logs_are_caught():

@@ -1247,10 +1247,16 @@ def play_deal(R, S, W, i, key, ukey, v, log):
 
 @njit(cache=True, nogil=True)
 def best_opponent(W, K, q):
-    """The most points of a hand scored by a seat not on seat ``q``'s side."""
+    """The most points of a hand scored by a seat not on seat ``q``'s side; with three hands and
+    a lone hand, the lone hand's opponents are the other two and theirs the lone hand (the two
+    score together even when he went out before any take and their melds were not merged)."""
+    lone = W.st[LONE] if K == 3 else -1
     b = -(1 << 40)
     for r in range(K):
-        if W.st[SIDE + r] != W.st[SIDE + q] and W.st[PTS + 6 * r] > b:
+        if r == q:
+            continue
+        opp = (r == lone or q == lone) if lone >= 0 else W.st[SIDE + r] != W.st[SIDE + q]
+        if opp and W.st[PTS + 6 * r] > b:
             b = W.st[PTS + 6 * r]
     return b
 
