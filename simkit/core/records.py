@@ -16,6 +16,15 @@ kernel compiles once across its presets)::
     R = record(OchkoRules_, players=rules.players, five_pictures=rules.five_pictures,
                card_info=card_info(rules.values))
     ... R.players ... R.card_info[c] ...   # inside @njit code
+
+**Strategies** reach a kernel in one form, the house's (issue 28): one record of per-seat arrays,
+built by :func:`seat_arrays`.  Its ``kind`` field holds each seat's :class:`StrategyKind` code
+(p1's first) and every other field one array indexed by seat: a parameter of the game's
+strategy kinds (a seat whose kind lacks it gets the parameter's default), or a value the game
+derives (passed in, one entry per seat, or a table ``[seat, ...]``).  The record's types never
+depend on the number of seats, so one compiled kernel serves every table size.  A kernel reads
+``S.kind[k]``, ``S.threshold[k]``; a hot per-move helper is given the seat's values as scalars
+or the arrays as locals (:mod:`simkit.core.jit`, rule 2), not the record.
 """
 from __future__ import annotations
 
@@ -46,6 +55,42 @@ def record(cls: type[NamedTuple], **values) -> NamedTuple:
         else:  # a nested record or a tuple: taken as given
             out[k] = v
     return cls(**out)
+
+
+def seat_arrays(cls: type[NamedTuple], strategies, kinds: dict, **derived) -> NamedTuple:
+    """The house's strategy record (see the module docstring): ``cls``'s fields ``kind`` (the
+    seats' kind codes from ``kinds``, the game's ``STRATEGIES``), each parameter of ``kinds``
+    named by a field (per seat: the seat's value, or the parameter's default where the seat's
+    kind has none; dtype from the default: ``bool`` -> ``bool_``, ``int`` -> ``int64``,
+    ``float`` -> ``float64``) and ``derived`` fields given whole (an array with the seats
+    first).  A field neither a parameter nor given is an error, as is a parameter whose kinds
+    disagree on its default's type."""
+    strategies = list(strategies)
+    unknown = sorted(set(derived) - set(cls._fields))
+    if unknown:
+        raise SimkitError(f"{cls.__name__}: unknown fields {unknown}")
+    params = {}
+    for kind in kinds.values():
+        for p in kind.params:
+            old = params.setdefault(p.name, p)
+            if type(old.default) is not type(p.default):
+                raise SimkitError(f"{cls.__name__}: parameter {p.name!r} is "
+                                  f"{type(old.default).__name__} in one kind and "
+                                  f"{type(p.default).__name__} in another")
+    values = {}
+    for f in cls._fields:
+        if f in derived:
+            values[f] = np.asarray(derived[f])
+        elif f == "kind":
+            values[f] = np.array([kinds[s.kind].code for s in strategies], np.int64)
+        elif f in params:
+            d = params[f].default
+            dtype = _SCALARS.get(type(d), np.float64)
+            values[f] = np.array([s.values.get(f, d) for s in strategies], dtype)
+        else:
+            raise SimkitError(f"{cls.__name__}: field {f!r} is no strategy parameter and was "
+                              f"not given")
+    return record(cls, **values)
 
 
 def slots(names, first: int = 0, step: int = 1) -> NamedTuple:
