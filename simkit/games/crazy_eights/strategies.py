@@ -22,9 +22,8 @@
 """
 from __future__ import annotations
 
-import numpy as np
 
-from simkit.core.records import record
+from simkit.core.records import seat_arrays
 from simkit.core.registry import Param, StrategyKind
 from simkit.games.crazy_eights.engine import K_BASELINE, K_RANDOM, Seats
 
@@ -47,7 +46,5 @@ STRATEGIES = {
 
 
 def encode(strategies) -> Seats:
-    kinds = np.array([STRATEGIES[s.kind].code for s in strategies], np.int64)
-    e8 = np.array([int(s.values.get("eight_at", 0)) for s in strategies], np.int64)
-    call = np.array([int(s.values.get("call", 0)) for s in strategies], np.int64)
-    return record(Seats, kind=kinds, eight_at=e8, call=call)
+    """The house's strategy record (:func:`~simkit.core.records.seat_arrays`)."""
+    return seat_arrays(Seats, strategies, STRATEGIES)

@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from simkit.core.records import record
+from simkit.core.records import seat_arrays
 from simkit.core.registry import StrategyKind
 from simkit.games.fan_tan.engine import K_BLOCK, K_ENDS, K_EXTEND, K_RANDOM, K_SEQUENCE
 
@@ -43,4 +43,5 @@ class Seats(NamedTuple):
 
 
 def encode(strategies) -> Seats:
-    return record(Seats, kind=np.array([STRATEGIES[s.kind].code for s in strategies], np.int64))
+    """The house's strategy record (:func:`~simkit.core.records.seat_arrays`)."""
+    return seat_arrays(Seats, strategies, STRATEGIES)

@@ -23,9 +23,8 @@
 """
 from __future__ import annotations
 
-import numpy as np
 
-from simkit.core.records import record
+from simkit.core.records import seat_arrays
 from simkit.core.registry import Param, StrategyKind
 
 K_RANDOM, K_BASELINE = 0, 1
@@ -52,10 +51,5 @@ STRATEGIES = {
 
 
 def encode(strategies, seats_cls):
-    """One record of per-seat arrays (p1's first) from the strategies."""
-    def col(name, dtype=np.int64):
-        return np.array([s.values.get(name, 0) for s in strategies], dtype)
-    return record(seats_cls, kind=np.array([STRATEGIES[s.kind].code for s in strategies],
-                                           np.int64),
-                  pile_min=col("pile_min"), pile_gain=col("pile_gain"), hold=col("hold"),
-                  qs=col("qs"), joker=col("joker"), keep=col("keep"), feed=col("feed"))
+    """The house's strategy record (:func:`~simkit.core.records.seat_arrays`), p1's first."""
+    return seat_arrays(seats_cls, strategies, STRATEGIES)

@@ -35,9 +35,8 @@
 """
 from __future__ import annotations
 
-import numpy as np
 
-from simkit.core.records import record
+from simkit.core.records import seat_arrays
 from simkit.core.registry import Param, StrategyKind
 
 K_RANDOM, K_BASELINE = 0, 1
@@ -68,11 +67,5 @@ STRATEGIES = {
 
 
 def encode(strategies, seats_cls):
-    """One record of per-seat arrays (p1's first) from the strategies."""
-    def col(name):
-        return np.array([s.values.get(name, 0) for s in strategies], np.int64)
-    return record(seats_cls, kind=np.array([STRATEGIES[s.kind].code for s in strategies],
-                                           np.int64),
-                  top=col("top"), top_seat=col("top_seat"), demand=col("demand"),
-                  pair=col("pair"), valle=col("valle"), feed=col("feed"),
-                  borrow=col("borrow"))
+    """The house's strategy record (:func:`~simkit.core.records.seat_arrays`), p1's first."""
+    return seat_arrays(seats_cls, strategies, STRATEGIES)

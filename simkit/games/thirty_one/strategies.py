@@ -37,9 +37,8 @@
 """
 from __future__ import annotations
 
-import numpy as np
 
-from simkit.core.records import record
+from simkit.core.records import seat_arrays
 from simkit.core.registry import Param, StrategyKind
 from simkit.games.thirty_one.engine import K_BASELINE, K_RANDOM, Seats
 
@@ -62,7 +61,6 @@ PARAMS = (
                                      "this (line 67; 32 or more: never)"),
     Param("feed_more", 0.0, (-10.0, 10.0), "added to feed per player beyond four"),
 )
-FIELDS = [p.name for p in PARAMS]
 
 STRATEGIES = {
     "random": StrategyKind("random", K_RANDOM, (), "uniformly random legal moves"),
@@ -72,11 +70,6 @@ STRATEGIES = {
 
 
 def encode(strategies) -> Seats:
-    K = len(strategies)
-    kind = np.array([STRATEGIES[s.kind].code for s in strategies], np.int64)
-    cols = {f: np.zeros(K) for f in FIELDS}
-    for k, s in enumerate(strategies):
-        vals = s.values if s.kind == "baseline" else {p.name: p.default for p in PARAMS}
-        for f in FIELDS:
-            cols[f][k] = float(vals[f])
-    return record(Seats, kind=kind, **cols)
+    """The house's strategy record (:func:`~simkit.core.records.seat_arrays`): a random seat
+    carries the parameters' defaults."""
+    return seat_arrays(Seats, strategies, STRATEGIES)
