@@ -15,7 +15,8 @@ from simkit.games.panguingue import engine, exact, replay
 from simkit.games.panguingue.rules import PanguingueRules
 from simkit.games.panguingue.strategies import STRATEGIES, encode
 
-VERSION = 3   # 2: the baseline splits and borrows (line 99, borrow=1); 3: go on top below 14 at every seat
+VERSION = 4   # 2: the baseline splits and borrows (line 99, borrow=1); 3: go on top below 14 at every seat;
+# 4: the random player borrows and splits too (any legal one)
 
 
 def prepare(rules, strategies, stacked=None):

@@ -620,10 +620,10 @@ def meld_len(W, p, m):
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
-def lendable(R, W, p, m, x):
-    """May card ``x`` be borrowed from meld ``m`` by the baseline: the meld keeps three cards or
-    more, stays legal, and its condition (or none) is unchanged (so the borrow pays nothing
-    there)."""
+def lendable(R, W, p, m, x, keep):
+    """May card ``x`` be borrowed from meld ``m``: the meld keeps three cards or more and stays
+    legal (line 99; a rope lends an end card); with ``keep`` (the baseline) also its condition
+    (or none) is unchanged, so the borrow pays nothing there."""
     if meld_len(W, p, m) < 4:
         return False
     if W.mk[p, m] == ROPE:
@@ -631,7 +631,7 @@ def lendable(R, W, p, m, x):
         if x // 10 != s or (r != lo and r != hi):
             return False
         lo, hi = (lo + 1, hi) if r == lo else (lo, hi - 1)
-        return part_value(R, ROPE, lo, hi, s) == W.mv[p, m]
+        return not keep or part_value(R, ROPE, lo, hi, s) == W.mv[p, m]
     r = W.mr[p, m]
     if x % 10 != r or W.mc[p, m, x // 10] == 0:
         return False
@@ -640,6 +640,8 @@ def lendable(R, W, p, m, x):
     c0, c1, c2, c3 = c[0] - (q == 0), c[1] - (q == 1), c[2] - (q == 2), c[3] - (q == 3)
     if not set_legal(r, c0, c1, c2, c3, R.new_suit):
         return False
+    if not keep:
+        return True
     k, s = set_kind(r, c0, c1, c2, c3)
     return part_value(R, k, r, r, s) == W.mv[p, m]
 
@@ -670,10 +672,11 @@ def put_borrow(W, k, m, a, x, c):
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
-def options_borrow(R, W, p, c, k):
+def options_borrow(R, W, p, c, k, keep):
     """New melds with a card borrowed from an own meld (line 99) appended to ``k`` options:
     with two hand cards (``c`` -1: the melds from hand) or with the card ``c`` drawn and one
-    hand card.  Returns the number of options."""
+    hand card; ``keep``: only from melds whose condition stays (:func:`lendable`).  Returns the
+    number of options."""
     h = W.hand[p]
     cand = W.sc[:8]
     for m in range(W.nmeld[p]):
@@ -698,7 +701,7 @@ def options_borrow(R, W, p, c, k):
                     cand[nc] = s * 10 + r + d
                     held += h[cand[nc]]
                     nc += 1
-            if held < (1 if c >= 0 else 2) or not lendable(R, W, p, m, x):
+            if held < (1 if c >= 0 else 2) or not lendable(R, W, p, m, x, keep):
                 continue
             for j in range(nc):
                 y = cand[j]
@@ -726,6 +729,49 @@ def split_gain(v0, vr, vn):
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
+def split_pattern(t, j):
+    """The ``j``-th way (0..8) a set's cards may move in a split, as counts by suit in ``t``:
+    three of suit ``j`` (j < 4), or one each of the suits but ``j - 4`` (j 4..7: three suits;
+    j 8: all four)."""
+    for q in range(4):
+        t[q] = (3 if q == j else 0) if j < 4 else (0 if q == j - 4 else 1)
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def nth_split(R, W, p, want, moved):
+    """Seat ``p``'s legal splits (line 99: each part a legal meld of three cards or more) in
+    the order :func:`best_split` visits them: a rope cut before card ``j``, a set's cards moved
+    by :func:`split_pattern`.  Returns ``(count, meld, cut)``: with ``want`` < 0 the count (meld
+    -1); else the ``want``-th split's meld and cut (-1 for a set: ``moved`` then holds its
+    cards by suit).  None while the seat has :data:`MAXM` melds."""
+    n = 0
+    if W.nmeld[p] >= MAXM:
+        return 0, -1, -1
+    t = W.sc[12:16]
+    for m in range(W.nmeld[p]):
+        if meld_len(W, p, m) < 6:
+            continue
+        if W.mk[p, m] == ROPE:
+            for j in range(W.mr[p, m] + 3, W.mh[p, m] - 1):
+                if n == want:
+                    return n, m, j
+                n += 1
+            continue
+        r, c = W.mr[p, m], W.mc[p, m]
+        for j in range(9):
+            split_pattern(t, j)
+            if not (set_legal(r, c[0] - t[0], c[1] - t[1], c[2] - t[2], c[3] - t[3], R.new_suit)
+                    and set_legal(r, t[0], t[1], t[2], t[3], R.new_suit)):
+                continue
+            if n == want:
+                for q in range(4):
+                    moved[q] = t[q]
+                return n, m, -1
+            n += 1
+    return n, -1, -1
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def best_split(R, W, p, moved):
     """The split of one of seat ``p``'s melds that pays most (line 99: each part a legal meld):
     a rope cut in two, or a set giving three cards of one suit or one card of each of three or
@@ -746,8 +792,7 @@ def best_split(R, W, p, moved):
             continue
         r, c = W.mr[p, m], W.mc[p, m]
         for j in range(9):
-            for q in range(4):
-                t[q] = (3 if q == j else 0) if j < 4 else (0 if q == j - 4 else 1)
+            split_pattern(t, j)
             r0, r1, r2, r3 = c[0] - t[0], c[1] - t[1], c[2] - t[2], c[3] - t[3]
             if not (set_legal(r, r0, r1, r2, r3, R.new_suit)
                     and set_legal(r, t[0], t[1], t[2], t[3], R.new_suit)):
@@ -918,8 +963,8 @@ def draw(R, S, W, p, log, i):
     rnd = S.kind[p] == K_RANDOM
     c = W.st[2]
     k = options_with(R, W, p, c, R.layoff_only) if c >= 0 else 0
-    if c >= 0 and S.borrow[p] > 0 and not rnd and not R.layoff_only:
-        k = options_borrow(R, W, p, c, k)
+    if c >= 0 and (rnd or S.borrow[p] > 0) and not R.layoff_only:
+        k = options_borrow(R, W, p, c, k, not rnd)
     if k > 0 and (not rnd or rand(W, 2) == 1 or W.st[0] >= W.st[1]):
         put_event(log, i, W.st, 3, EV_TAKE, p, 0, IDX2CODE[c])
         W.st[2] = -1
@@ -937,8 +982,8 @@ def draw(R, S, W, p, log, i):
 def meld_drawn(R, S, W, p, c, log, i):
     """The stock card ``c`` after the melds from hand: melded (True) or to be discarded."""
     k = options_with(R, W, p, c, False)
-    if S.borrow[p] > 0 and S.kind[p] != K_RANDOM:
-        k = options_borrow(R, W, p, c, k)
+    if S.kind[p] == K_RANDOM or S.borrow[p] > 0:
+        k = options_borrow(R, W, p, c, k, S.kind[p] != K_RANDOM)
     if S.kind[p] == K_RANDOM:
         o = rand(W, k + 1)
         if o == k:
@@ -953,24 +998,31 @@ def meld_drawn(R, S, W, p, c, log, i):
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
 def meld_phase(R, S, W, p, log, i):
-    """Melds from hand until the strategy stops (the random player stops at random); the
-    baseline with ``borrow`` also borrows from its melds and splits them (line 99)."""
+    """Melds from hand until the strategy stops: the random player picks uniformly among its
+    melds, additions, borrows, splits (line 99) and stopping; the baseline with ``borrow`` first
+    makes the splits that pay, then borrows only where the lending meld keeps its condition."""
     rnd = S.kind[p] == K_RANDOM
     bor = S.borrow[p] > 0 and not rnd
+    moved = W.sc[8:12]
     while True:
         if bor:
             split_pays(R, W, p, log, i)
         if W.nh[p] == 0:
             return
         k = options_hand(R, W, p)
-        if bor:
-            k = options_borrow(R, W, p, -1, k)
-        if k == 0:
+        if bor or rnd:
+            k = options_borrow(R, W, p, -1, k, not rnd)
+        ns = nth_split(R, W, p, -1, moved)[0] if rnd else 0
+        if k + ns == 0:
             return
         if rnd:
-            o = rand(W, k + 1)
-            if o == k:
+            o = rand(W, k + ns + 1)
+            if o == k + ns:
                 return
+            if o >= k:
+                _, m, cut = nth_split(R, W, p, o - k, moved)
+                do_split(R, W, p, m, cut, moved, log, i)
+                continue
         else:
             o = best_option(R, W, p, k)
         apply_option(R, W, p, o, True, log, i)
