@@ -512,9 +512,11 @@ def test_strategy_validation_errors():
 
 
 def test_move_log_matches_the_reference_hands(table_paths):
-    """The move log (who took which card, in order) rebuilds every hand the plain-Python
+    """The move log (events: who took which card, in order) rebuilds every hand the plain-Python
     reference deals, on random stacked decks and rules."""
     from simkit.core import play
+    from simkit.engines.banking.round import E_DEAL, E_DRAW
+    from simkit.engines.moves import split_event
     rng = np.random.default_rng(99)
     checked = 0
     for _ in range(150):
@@ -524,9 +526,12 @@ def test_move_log_matches_the_reference_hands(table_paths):
         _, hands, banker = ref.play_round(rules, ref.strategies_for(rules, strs), deck, trace=True)
         _, row = play.play_stacked(SPEC, rules, parse_strategies(SPEC, rules, strs), deck, log=True)
         got = [[] for _ in range(rules.players + 1)]
-        for who, card in zip(row[0::2], row[1::2]):
-            if who >= 0:
-                got[who].append(int(card))
+        for e in row:
+            if e >= 0:
+                kind, who, _, card = split_event(e)
+                assert kind in (E_DEAL, E_DRAW) and (kind == E_DEAL) == (sum(map(len, got)) <=
+                                                                          rules.players)
+                got[who].append(card)
         assert got == [list(map(int, h)) for h in hands] + [list(map(int, banker))], (rules, strs)
         checked += 1
     assert checked == 150

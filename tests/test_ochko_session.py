@@ -599,3 +599,40 @@ def test_bank_result_is_the_round_edge_times_the_stakes():
                    + (ev["p2_result"]["se"] * rows["p2_staked"].mean()) ** 2)
     assert abs(d.mean()) < 4.5 * se, (d.mean(), se)
     assert rows["bank_result"].mean() > 0
+
+
+def test_move_log_events_are_the_traced_rounds():
+    """The move log (the house's events): per logged round a ``ROUND``, each seat's stake
+    (``STAKE``, and ``STAKE_HI`` for the 16-bit parts of a stake of 2^16 or more) equal to the
+    trace's, the round's cards, each seat's ``SETTLE`` whose category pays the trace's payoff per
+    unit staked, and the round's events within ``round_events`` (the row's room per round);
+    stakes up to 9e5 here, so the long stakes are read back too."""
+    from simkit.engines.banking import round as banker_round
+    from simkit.engines.moves import split_event
+    from simkit.games.ochko_session.replay import rounds_of, seat_values
+    game = "ochko_session(players=3,bank=1000000,round_cap=bank,stuk_multiple=0,max_rounds=40)"
+    spec, rules = parse_game(game)
+    strats = parse_strategies(spec, rules, ["p1=fraction(0.9)", "p2=fixed(70000)",
+                                            "p3=vabank(card=10,base=3)"])
+    n = 6
+    log = np.zeros((n, len(spec.log_columns(rules))), np.int64)
+    run_chunk(spec, rules, strats, stream_state(3, 0), n, True, log)
+    _, trace = trace_sessions(rules, strats, stream_state(3, 0), n=n)
+    pay_of = banker_round.weights(rules)[:, banker_round.P.result]
+    per_round = session_engine.round_events(rules)
+    big = 0
+    for i in range(n):
+        rounds = rounds_of(log[i].tolist())
+        tr = trace[trace["session"] == i]
+        assert len(rounds) == len(tr) > 0
+        for r, events in enumerate(rounds):
+            assert len(events) + 1 <= per_round
+            kinds = [split_event(e)[0] for e in events]
+            assert kinds.count(session_engine.E_SETTLE) == 3
+            stakes, cats = seat_values(3, events)
+            row = tr.iloc[r]
+            for k in range(3):
+                assert stakes[k] == row[f"p{k + 1}_stake"]
+                assert pay_of[cats[k]] == row[f"p{k + 1}_pay"]
+            big += sum(s >= 1 << 16 for s in stakes)
+    assert big > 0

@@ -1,17 +1,20 @@
 """A slow plain-Python reference of «31» with a bank (rule text 002 lines 84-98), written from
-the rules text and not from the kernel: it replays a deal's move log (``(round, to, card)``
-triples), checks that every card could be dealt (the pack's copies, a reshuffle only when the pack
-is spent, line 96), that the deal order is three cards each one at a time (line 90), that every
-buy or stand is what the seat's strategy decides from what it knows, that nobody draws after a
-banker's dealt 31 (line 92) or when no punter is left for the banker, and that the talia goes on
-exactly while cards are left (line 95); then it settles every round by lines 92-94 and returns
-the deal's metrics by the game's names."""
+the rules text and not from the kernel: it replays a deal's move log (the house's events, read
+as ``(round, to, card)`` triples), checks that every card could be dealt (the pack's copies, a
+reshuffle only when the pack is spent, line 96), that the deal order is three cards each one at
+a time (line 90), that every buy or stand is what the seat's strategy decides from what it
+knows, that nobody draws after a banker's dealt 31 (line 92) or when no punter is left for the
+banker, and that the talia goes on exactly while cards are left (line 95); then it settles every
+round by lines 92-94 and returns the deal's metrics by the game's names."""
 from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
 
+from simkit.engines.moves import split_event
+
 RESHUFFLE = -2
+E_RESHUFFLE = 3    # a reshuffle's event kind (events: kind << 20 | seat << 16 | round << 8 | card)
 
 
 def value(code: int) -> int:
@@ -71,8 +74,11 @@ def replay(rules, strategies, log, pack_cards=None) -> dict:
     full = pack(rules.decks) if pack_cards is None else Counter(int(c) for c in pack_cards)
     avail = Counter(full)
     spent = Counter()                       # cards of the talia's finished rounds
-    trip = [tuple(log[j:j + 3]) for j in range(0, len(log), 3)]
-    trip = [t for t in trip if t[0] != -1]
+    trip = []                               # (round, seat, card), (round, RESHUFFLE, 0)
+    for e in log:                           # the house's events (simkit.engines.moves)
+        if e != -1:
+            kind, who, rnd, c = split_event(e)
+            trip.append((rnd, RESHUFFLE if kind == E_RESHUFFLE else who, c))
     m = Counter()
     seat = lambda k, name: f"p{k + 1}_{name}"  # noqa: E731
     pos = 0

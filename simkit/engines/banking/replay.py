@@ -1,11 +1,11 @@
-"""A banker's round move by move, from its move log (who received each card, in the order dealt:
-:func:`simkit.engines.banking.round.write_log`): what ``simkit replay`` prints for Очко's round and
-for each round of an Очко session."""
+"""A banker's round move by move, from its move log (the house's events, who received each card
+in the order dealt: :func:`simkit.engines.banking.round.put_cards`): what ``simkit replay``
+prints for Очко's round and for each round of an Очко session."""
 from __future__ import annotations
 
 from simkit.core.cards import ACE, JACK, KING, QUEEN
-from simkit.engines.banking.round import card_values
-from simkit.engines.moves import Records
+from simkit.engines.banking.round import E_DEAL, E_DRAW, card_values
+from simkit.engines.moves import Records, split_event
 
 
 PICTURES = (JACK, QUEEN, KING)
@@ -22,8 +22,22 @@ def hand_word(rules, cards, values) -> tuple[str, str]:
     return ("busts with" if total > 21 else "stands with"), f"{total}"
 
 
+def round_cards(log) -> tuple[list, list]:
+    """A round's ``DEAL`` and ``DRAW`` events as ``(seat, card)`` pairs (other events, -1s
+    skipped)."""
+    deal, draw = [], []
+    for e in log:
+        if e >= 0:
+            kind, seat, _, card = split_event(e)
+            if kind == E_DEAL:
+                deal.append((seat, card))
+            elif kind == E_DRAW:
+                draw.append((seat, card))
+    return deal, draw
+
+
 def round_moves(rules, log: list[int], deal: int = 1) -> list[dict]:
-    """A round's cards from its move log (``(to, card)`` pairs): the deal, each player's cards
+    """A round's cards from its move log (:func:`round_cards`): the deal, each player's cards
     and where he stops, the banker's (no card when no player is left standing: his first card
     is then below his stop and he drew none)."""
     K = rules.players
@@ -31,12 +45,12 @@ def round_moves(rules, log: list[int], deal: int = 1) -> list[dict]:
     rec = Records(deal)
     add = rec.rec
 
-    pairs = [(log[j], log[j + 1]) for j in range(0, len(log) - 1, 2) if log[j] >= 0]
+    first, later = round_cards(log)
     held = [[] for _ in range(K + 1)]
-    for who, c in pairs[:K + 1]:        # one card each, the banker's last and face up
+    for who, c in first:                # one card each, the banker's last and face up
         held[who].append(c)
         add(None, "the banker turns up", [c]) if who == K else add(who, "is dealt", [c])
-    later = pairs[K + 1:]               # then each player's draws in turn, then the banker's
+    # then each player's draws in turn, then the banker's
     for k in range(K):
         for who, c in later:
             if who == k:

@@ -19,8 +19,10 @@ players and is summed directly.
 Metric vector layout: the banker's ten first (slots :data:`B`), then eight per player seat (seat
 ``k``'s metric ``m`` at ``NB + NP * k + P.m``; ``P.result`` is his payoff per unit staked), then
 ``banker_five`` with ``banker_five_pictures`` (:func:`width` slots in all).  The records: the rules
-as :class:`Tables`, the players' policies as :class:`Policies` (:func:`policies`, from draw
-probabilities: :func:`draw_below` for a threshold), the buffers as :class:`Work`.
+as :class:`Tables`, the players' policies as the stop and draw-probability tables a game's
+strategy record holds in its fields ``table`` and ``hitp`` (:func:`stop_tables`, from draw
+probabilities: :func:`draw_below` for a threshold; :class:`Policies` names the two), the buffers
+as :class:`Work`.  The move log is the house's events (:func:`put_cards`).
 """
 from __future__ import annotations
 
@@ -33,9 +35,14 @@ from simkit.core import cards as C
 from simkit.core.deals import check_table
 from simkit.core.records import record, slots
 from simkit.core.rng import draw_index, uniform
+from simkit.engines.moves import put_next
 
 # stop-table entries
 DRAW, STOP, ASK = 0, 1, 2
+# the move log's event kinds (simkit.engines.moves): a card dealt (one to each seat, the banker's
+# face up) and a card drawn after the deal; seat 0..K-1 a player, K the banker
+E_DEAL, E_DRAW = 1, 2
+EVENTS = {E_DEAL: "DEAL", E_DRAW: "DRAW"}
 # a hand packed in an int64: cards held in bits 0-4, total in 5-10, pictures in 11-15, and cards
 # outside 6..8 from bit 16; tables are indexed by the low 11 bits, i.e. [total, cards held]
 HAND_BITS = dict(cards=0, total=5, pictures=11, not_678=16)
@@ -155,7 +162,9 @@ class Tables(NamedTuple):
 class Policies(NamedTuple):
     """The players' policies by the banker's face-up card's points ``u`` and the player's hand:
     stop tables ``uint8[K, NU, 2048]`` (DRAW, STOP or ASK) and the draw probability where they
-    ASK (``float64[K, NU, 2048]``)."""
+    ASK (``float64[K, NU, 2048]``).  :func:`play_round` reads these two fields of the strategy
+    record it is given (Очко's seat record, or this record an Очко session builds from its own
+    once a session)."""
     table: np.ndarray
     hitp: np.ndarray
 
@@ -190,12 +199,6 @@ def stop_tables(hitp: np.ndarray, max_cards: int) -> np.ndarray:
     ptab = np.where(hitp >= 1.0, DRAW, np.where(hitp <= 0.0, STOP, ASK)).astype(np.uint8)
     ptab[:, :, forced] = STOP
     return ptab
-
-
-def policies(ptab: np.ndarray, hitp: np.ndarray) -> Policies:
-    """The :class:`Policies` record of stop tables and draw probabilities ``[K, NU, TT, TN]``."""
-    K = ptab.shape[0]
-    return record(Policies, table=ptab.reshape(K, NU, -1), hitp=hitp.reshape(K, NU, -1))
 
 
 def tables(rules) -> Tables:
@@ -317,13 +320,14 @@ def play_round(R, S, W, i, key, ukey, log):
 
 
 @njit(cache=True, nogil=True)
-def write_log(log, i, deck, stacked, key, held, ncards):
-    """The move log of round ``i``: who received each card (seat 0..K-1, the banker K) and the
-    card, in the order dealt.  Replayed from the round's ``key``, the cards each player ended
-    with (``held[:K]``) and the round's ``ncards``, so that the round pays nothing for the log
-    (storing the banker's count in the round measured 2.4x slower)."""
-    row = log[i]
-    row[:] = -1
+def put_cards(log, i, lp, deck, stacked, key, held, ncards):
+    """A round's cards as the house's events (:mod:`simkit.engines.moves`) into row ``i`` of
+    ``log`` from position ``lp`` (returned after them): who received each card, in the order
+    dealt, ``DEAL`` (one card to each player, then the banker's, face up: seat 0..K-1, the banker
+    K) then ``DRAW`` (each player's draws in turn, then the banker's), the card in each.  Dealt
+    again from the round's ``key``, the cards each player ended with (``held[:K]``) and the
+    round's ``ncards``, so that the round pays nothing for the log (storing the banker's count
+    in the round measured 2.4x slower)."""
     K = held.shape[0] - 1
     held[K] = ncards - min(K + 1, ncards)
     for k in range(K):
@@ -335,10 +339,18 @@ def write_log(log, i, deck, stacked, key, held, ncards):
     for who in range(K + 1):              # one card each, the banker's last
         if pos < ndeck:
             j, s, drawn = draw_index(s, drawn, ndeck, stacked)
-            row[2 * pos], row[2 * pos + 1] = who, deck[j]
+            lp = put_next(log, i, lp, E_DEAL, who, 0, np.int64(deck[j]))
             pos += 1
     for who in range(K + 1):              # then each player's draws, then the banker's
         for _ in range(held[who] - 1 if who < K else held[K]):
             j, s, drawn = draw_index(s, drawn, ndeck, stacked)
-            row[2 * pos], row[2 * pos + 1] = who, deck[j]
-            pos += 1
+            lp = put_next(log, i, lp, E_DRAW, who, 0, np.int64(deck[j]))
+    return lp
+
+
+@njit(cache=True, nogil=True)
+def write_log(log, i, deck, stacked, key, held, ncards):
+    """The move log of round ``i``: its cards' events (:func:`put_cards`), -1 after them."""
+    for q in range(log.shape[1]):
+        log[i, q] = -1
+    put_cards(log, i, 0, deck, stacked, key, held, ncards)

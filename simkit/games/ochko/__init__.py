@@ -14,9 +14,9 @@ VERSION = 3  # 2: table strategy defaults to the bundled basic table (was: an er
 
 
 def prepare(rules, strategies, stacked=None):
-    """The kernel's records: rules tables, the players' policies, the deck and scratch."""
-    return (engine.tables(rules), engine.policies(*encode(strategies, rules)),
-            engine.work(rules, stacked))
+    """The kernel's records: rules tables, the players' strategies (with their policy tables),
+    the deck and scratch."""
+    return engine.tables(rules), encode(strategies, rules), engine.work(rules, stacked)
 
 
 def play_stacked(rules, strategies, cards) -> dict[str, float]:

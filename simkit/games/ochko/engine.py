@@ -12,9 +12,11 @@ Metric vector layout (:func:`metrics`): the banker's ten first (slots :data:`B`)
 player seat (seat ``k``'s metric ``m`` at ``NB + NP * k + P.m``).  The kernel is :func:`run_deals`:
 the core's coded deal loop (:func:`simkit.core.deals.coded_loop`, the categories by
 :func:`outcome_table`) over :func:`play_round`, with the rules as the named record :class:`Tables`
-and the players' policies as :class:`Policies`.  (The house contract first put the round on the
-vector loop, which zeroes and sums the whole metric vector every round; back on counted
-categories the round is 1.26x faster: ``scripts/bench_commits.py ochko ochko@56f4c4e``.)
+and the players' strategies as the house's seat record
+(:class:`simkit.games.ochko.strategies.Seats`, with their policy tables).  (The house contract first put the round on the vector loop, which
+zeroes and sums the whole metric vector every round; back on counted categories the round is
+1.26x faster: ``scripts/bench_commits.py ochko ochko@56f4c4e``.)  The move log is the house's
+events, one per card (:func:`log_columns`).
 """
 from __future__ import annotations
 
@@ -29,7 +31,7 @@ from simkit.engines.banking.round import (  # noqa: F401 - the round's names, as
     BC_IDLE, BC_LE16, BK_BUST, BK_GOLDEN, BONUS, BONUS_SHAPE, BUST, CODE_BITS, DRAW, FIVE,
     FIVE_MASK, FIVE_PICTURES, GOLD, HAND_BITS, IDX, LOSS, NB, NBC, NP, NPC, NU, P, PICTURE_BITS,
     PLAYER_NAMES, PUSH, STOP, STRAT_SALT, TN, TT, WIN, Policies, Tables, Work, card_info,
-    card_values, draw_below, outcome_table, play_round, policies, stop_tables, tables, weights,
+    card_values, draw_below, outcome_table, play_round, stop_tables, tables, weights,
     width, work, write_log)
 
 DOCS = {"banker_idle": "the banker does not draw: no player is left standing",
@@ -60,10 +62,10 @@ def metrics(rules) -> list[Metric]:
 
 
 def log_columns(rules) -> list[str]:
-    """A round's move log: who received each card dealt (seat 0..K-1, the banker K) and the
-    card's code, in the order dealt; -1 after the last card."""
-    n = C.deck(rules.deck).shape[0]
-    return [f"{what}{j}" for j in range(n) for what in ("to", "card")]
+    """A round's move log: one event per card dealt, in the order dealt (the house's events,
+    :func:`simkit.engines.banking.round.put_cards`: ``DEAL`` or ``DRAW``, the seat 0..K-1 or
+    the banker K, the card); -1 after the last card.  A round deals at most the deck."""
+    return [f"e{j}" for j in range(C.deck(rules.deck).shape[0])]
 
 
 @njit(cache=True, nogil=True, inline="always")

@@ -35,7 +35,7 @@ from simkit.core.exact import tidy as exact_table
 from simkit.core.registry import game_string, parse_rules, parse_strategies
 from simkit.errors import SimkitError
 from simkit.games.ochko import engine as E
-from simkit.games.ochko.strategies import encode as encode_strategies, sees_upcard
+from simkit.games.ochko.strategies import policy_tables, sees_upcard
 
 BK_BUST, BK_GOLDEN = E.BK_BUST, E.BK_GOLDEN
 NKEYS = 34  # banker keys: totals 0..31, bust, golden point
@@ -339,7 +339,7 @@ def evaluate(game="ochko", strategy="stand_at(17)") -> dict[str, float]:
     from simkit.games.ochko import SPEC as spec
     strats = parse_strategies(spec, rules, [f"p1={strategy}"] if isinstance(strategy, str)
                               else {"p1": strategy})
-    ptab, hitp = encode_strategies(strats, rules)
+    ptab, hitp = policy_tables(strats, rules)
     if sees_upcard(hitp):
         raise SimkitError(f"exact evaluation takes a policy that ignores the banker's face-up "
                           f"card, not {strats[0]}; best_play(upcard=True) gives the best one "

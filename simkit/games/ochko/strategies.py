@@ -21,10 +21,12 @@ from __future__ import annotations
 
 import functools
 import os
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
 
+from simkit.core.records import seat_arrays
 from simkit.core.registry import Param, StrategyKind
 from simkit.errors import SimkitError
 from simkit.engines.banking.round import NU, TN, TT, draw_below, stop_tables
@@ -134,7 +136,32 @@ def sees_upcard(hitp: np.ndarray) -> bool:
     return bool((hitp != hitp[..., :1, :, :]).any())
 
 
-def encode(strategies, rules):
+class Seats(NamedTuple):
+    """The players' strategies, the house's record of per-seat arrays
+    (:func:`simkit.core.records.seat_arrays`): each seat's kind and parameters (``path``, a file
+    name, stays out: its table is in ``table``/``hitp``), then the seats' policies as the
+    banker's round reads them (:class:`simkit.engines.banking.round.Policies`' fields): the stop
+    tables ``uint8[K, NU, 2048]`` by (banker's face-up card's points, hand) and the draw
+    probabilities where they ASK, ``float64[K, NU, 2048]``."""
+    kind: np.ndarray           # int64[K]
+    t: np.ndarray              # int64[K]: stand_at's t, upcard_stand's t against a weak card
+    p: np.ndarray              # float64[K]: random's chance to draw
+    t_strong: np.ndarray       # int64[K]: upcard_stand's t against a strong face-up card
+    strong: np.ndarray         # int64[K]: upcard_stand's strong face-up card's points
+    table: np.ndarray          # uint8[K, NU, 2048]
+    hitp: np.ndarray           # float64[K, NU, 2048]
+
+
+def encode(strategies, rules) -> Seats:
+    """The kernel's strategy record (:class:`Seats`), the tables by :func:`policy_tables`."""
+    strategies = tuple(strategies)
+    ptab, hitp = policy_tables(strategies, rules)
+    K = len(strategies)
+    return seat_arrays(Seats, strategies, STRATEGIES, table=ptab.reshape(K, NU, -1),
+                       hitp=hitp.reshape(K, NU, -1))
+
+
+def policy_tables(strategies, rules):
     """The players' stop tables ``uint8[K, NU, 64, 32]`` by (banker's face-up card's points,
     total, cards held) (DRAW, STOP, or ASK: draw with probability ``hitp``) and ``hitp``.  A
     total of 21 or more and the ``max_cards`` cap always stop.  Cached (every chunk and stacked

@@ -9,8 +9,8 @@ one banker's round of Очко, :func:`simkit.engines.banking.round.play_round`,
 ``ochko`` plays it) and the settlement (:func:`settle`); :func:`end_session` writes the session's
 metrics.  The records: the session's rules :class:`Session` (with the round's
 :class:`~simkit.engines.banking.round.Tables`), the seats'
-:class:`~simkit.games.ochko_session.strategies.Seats` (with the round's
-:class:`~simkit.engines.banking.round.Policies`) and the buffers :class:`Work`.
+:class:`~simkit.games.ochko_session.strategies.Seats` (the house's record of per-seat arrays, with
+the round's policy tables) and the buffers :class:`Work`.
 
 Randomness and pairing: each session takes one key from its chunk's xoshiro stream (the deal
 loop's key) and seeds its own xoshiro state from it (:func:`seed_session`, four splitmix64
@@ -26,11 +26,12 @@ seat (seat ``k``'s metric ``q`` at ``seat_slot(Q.q, NQ, k)``, :data:`Q` p1's slo
 trace (:data:`TRACE_HEAD`, then :data:`TRACE_SEAT` per seat) is written into ``Work.trace``
 while it has room.
 
-Move log (:func:`log_columns`, for ``simkit replay``): the rounds logged, then per round (at most
-:data:`LOG_ROUNDS`) its key (two 32-bit halves), the cards it dealt, the cards each seat ended
-with, each seat's stake, and each seat's payoff per unit staked in millionths.  The round's
-cards are its key's (:func:`simkit.engines.banking.round.write_log` deals them again), so the log
-is a few numbers a round.
+Move log (:func:`log_columns`, for ``simkit replay``): the house's events
+(:mod:`simkit.engines.moves`, kinds :data:`EVENTS`), per round (at most :data:`LOG_ROUNDS`)
+``ROUND``, each seat's stake (``STAKE`` and, for a stake of 2^16 or more, ``STAKE_HI``), the
+round's cards (``DEAL`` and ``DRAW``, seat the player or the banker K, dealt again from the
+round's key by :func:`simkit.engines.banking.round.put_cards`, so the round itself pays nothing
+for them) and each seat's outcome category (``SETTLE``).
 """
 from __future__ import annotations
 
@@ -39,13 +40,16 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from simkit.core import cards as C
 from simkit.core.deals import SALT, coded_row, deal_loop
 from simkit.core.records import record, seat_slot, slots
 from simkit.core.registry import Metric
 from simkit.core.rng import draw_index, splitmix, xoshiro_step
 from simkit.engines.banking import round as banker_round
+from simkit.engines.moves import put_next
 from simkit.games.ochko_session.rules import (CAP_BANK, LAST_BANK, LAST_NONE, LAST_ROUND_CAPS,
                                               ROUND_CAPS, SHORT_ONE, SHORT_BANKS)
+from simkit.games.ochko_session.strategies import STAKE_FIXED, STAKE_FRACTION
 
 # per-session metrics: (name, binary, doc); then per seat
 SESSION_METRICS = [
@@ -78,12 +82,15 @@ NTH, NTS = len(TRACE_HEAD), len(TRACE_SEAT)
 EV = banker_round.NB + banker_round.P.result
 # what the end-of-session phase decides before a round
 NEXT_ROUND, STUK_ROUND, END_RUIN, END_STUK = range(4)
-# the move log: rounds a session's log keeps, a round's head (key halves, cards dealt), what it
-# keeps per seat, and the payoff's scale (millionths of a stake)
+# the move log: rounds a session's log keeps; the session's event kinds (simkit.engines.moves)
+# beside the round's DEAL and DRAW (simkit.engines.banking.round): a round begins, a seat's stake
+# (its low 16 bits in aux and card, each further 16 bits in a STAKE_HI after it: a stake is a
+# whole number of any size), a seat's outcome category (aux; the round's category codes)
 LOG_ROUNDS = 500
-LOG_HEAD = ("key_hi", "key_lo", "cards")
-LOG_SEAT = ("held", "stake", "pay")
-PAY_SCALE = 1_000_000
+E_ROUND, E_STAKE, E_STAKE_HI, E_SETTLE = 8, 9, 10, 11
+EVENTS = {**banker_round.EVENTS, E_ROUND: "ROUND", E_STAKE: "STAKE", E_STAKE_HI: "STAKE_HI",
+          E_SETTLE: "SETTLE"}
+STAKE_EVENTS = 4            # at most a STAKE and three STAKE_HI (64 bits)
 
 
 UNITS = {"bank_return": "multiples of the banker's stake per session",
@@ -102,14 +109,16 @@ def metrics(rules) -> list[Metric]:
     return out
 
 
+def round_events(rules) -> int:
+    """The most events one round logs: ``ROUND``, a card event per card of the deck, and per
+    seat its stake's events and ``SETTLE``."""
+    return 1 + len(C.deck(rules.deck)) + (STAKE_EVENTS + 1) * rules.players
+
+
 def log_columns(rules) -> list[str]:
-    """A session's move-log columns: ``rounds_logged``, then per round ``rR_key_hi``,
-    ``rR_key_lo``, ``rR_cards`` and per seat ``rR_pK_held``, ``rR_pK_stake``, ``rR_pK_pay``."""
-    out = ["rounds_logged"]
-    for r in range(1, min(rules.max_rounds, LOG_ROUNDS) + 1):
-        out += [f"r{r}_{c}" for c in LOG_HEAD]
-        out += [f"r{r}_p{k + 1}_{c}" for c in LOG_SEAT for k in range(rules.players)]
-    return out
+    """A session's move log, the house's events (:mod:`simkit.engines.moves`), room for its
+    first :data:`LOG_ROUNDS` rounds (:func:`log_round`)."""
+    return [f"e{j}" for j in range(min(rules.max_rounds, LOG_ROUNDS) * round_events(rules))]
 
 
 class Session(NamedTuple):
@@ -236,11 +245,15 @@ def round_cap(R, bank, last):
     return min(bank, R.bank)
 
 
+# 12 parameters: the seats' five staking arrays (Seats' fields, taken off the record once a
+# session, as the phases' other arrays: the note above) beside the round's own
 @njit(cache=True, nogil=True, inline="always")
-def place_stakes(R, base, share, all_in_at, value, first, stakes, sat_out, bank, cap):
+def place_stakes(R, kind, stake, f, card, base, value, first, stakes, sat_out, bank, cap):
     """The stakes, on the round's ``first`` cards (peeked): each seat in turn asks for what its
-    rule says (:class:`~simkit.games.ochko_session.strategies.Seats`: ``base``, ``share``,
-    ``all_in_at``; ``value``: each card's points) and stakes it as a whole number within what is
+    rule says (:class:`~simkit.games.ochko_session.strategies.Seats`: ``fixed`` its ``stake``,
+    ``fraction`` ``f`` times the bank rounded half up, ``vabank`` everything when its first
+    card is worth at least ``card`` points (``value``: each card's points), else ``base``) and
+    stakes it as a whole number within what is
     left of ``cap`` (less 1 for every later seat with ``reserve``), at least 1; a seat the rest
     cannot cover sits out (``sat_out``), or stakes 1 anyway with ``short_bank=one``."""
     K = R.players
@@ -251,11 +264,16 @@ def place_stakes(R, base, share, all_in_at, value, first, stakes, sat_out, bank,
             top = room - (K - 1 - k) if R.reserve else room
             if top < 1.0:
                 top = 1.0
+            kd = kind[k]
             c = first[k]
-            if c >= 0 and value[c] >= all_in_at[k]:
+            if kd == STAKE_FIXED:
+                want = float(stake[k])
+            elif kd == STAKE_FRACTION:
+                want = np.floor(f[k] * bank + 0.5)
+            elif c >= 0 and value[c] >= card[k]:
                 want = top                                           # на все
             else:
-                want = base[k] + np.floor(share[k] * bank + 0.5)
+                want = float(base[k])
             st = min(max(want, 1.0), top)
         elif R.short_bank == SHORT_ONE:
             st = 1.0
@@ -272,13 +290,13 @@ def deal_round(tables, policies, round_work, state, row, no_log):
     ``tables, policies, round_work``) on the next key of the session's ``state``, into ``row[0]``
     (its metric vector), exactly as one deal of its ``run_deals`` would play it (same key, same
     strategy stream).  Inlining the round instead of calling ``run_deals(n=1)`` measured 4.5x
-    faster (1.1e5 sessions/s).  Returns the cards dealt."""
+    faster (1.1e5 sessions/s).  Returns the cards dealt and the round's outcome code word."""
     key, state[0], state[1], state[2], state[3] = xoshiro_step(state[0], state[1], state[2],
                                                                state[3])
     pos, word, bank = banker_round.play_round(tables, policies, round_work, 0, key,
                                               key ^ banker_round.STRAT_SALT, no_log)
     coded_row(row[0], tables.outcome, word, bank, banker_round.B_EV, banker_round.CODE_BITS)
-    return pos
+    return pos, word
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -317,21 +335,25 @@ def trace_round(R, trace, traced, first, stakes, row, i, r, bank, cap, last, del
 
 
 @njit(cache=True, nogil=True)
-def log_round(log, i, r, key, ncards, held, stakes, row):
-    """Round ``r`` of session ``i`` into its move-log row (:func:`log_columns`), if it has room."""
+def log_round(log, i, lp, deck, stacked, key, ncards, held, stakes, word):
+    """Round events from position ``lp`` of session ``i``'s move-log row (returned after them):
+    ``ROUND``, each seat's stake (``STAKE``, then ``STAKE_HI`` while more of it is left), the
+    round's cards (:func:`simkit.engines.banking.round.put_cards`, dealt again from its
+    ``key``) and each seat's outcome category (``SETTLE``, aux the code of the round's code
+    ``word``: its payoff per unit staked is the round's weights')."""
     K = stakes.shape[0]
-    width = len(LOG_HEAD) + len(LOG_SEAT) * K
-    c = 1 + r * width
-    if c + width > log.shape[1]:
-        return
-    log[i, 0] = r + 1
-    log[i, c] = np.int64(key >> np.uint64(32))
-    log[i, c + 1] = np.int64(key & np.uint64(0xFFFFFFFF))
-    log[i, c + 2] = ncards
+    lp = put_next(log, i, lp, E_ROUND, 0, 0, 0)
     for k in range(K):
-        log[i, c + 3 + k] = held[k]
-        log[i, c + 3 + K + k] = np.int64(stakes[k])
-        log[i, c + 3 + 2 * K + k] = np.int64(np.rint(row[0, EV + banker_round.NP * k] * PAY_SCALE))
+        x = np.int64(stakes[k])
+        lp = put_next(log, i, lp, E_STAKE, k, (x >> 8) & 255, x & 255)
+        x >>= 16
+        while x > 0:
+            lp = put_next(log, i, lp, E_STAKE_HI, k, (x >> 8) & 255, x & 255)
+            x >>= 16
+    lp = banker_round.put_cards(log, i, lp, deck, stacked, key, held, ncards)
+    for k in range(K):
+        lp = put_next(log, i, lp, E_SETTLE, k, (word >> (banker_round.CODE_BITS * k)) & 15, 0)
+    return lp
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -361,16 +383,17 @@ def run_session(R, S, W, i, key, v, log, logging):
     the session's metrics into ``v`` and, with ``logging``, its move log into ``log[i]``;
     returns the cards dealt over all its rounds."""
     # the records' arrays the rounds use, once per session (see the note above the phases)
-    tables, policies, round_work = R.round, S.play, W.round
+    tables, round_work = R.round, W.round
+    policies = banker_round.Policies(S.table, S.hitp)      # the round's view of the seats
     deck, stacked = W.round.deck, W.round.stacked
     state, row, no_log = W.state, W.row, W.no_log
     first, stakes, result, staked, sat_out = W.first, W.stakes, W.result, W.staked, W.sat_out
-    base, share, all_in_at, value = S.base, S.share, S.all_in_at, R.card_value
+    kind, stake, f, card, base, value = S.kind, S.stake, S.f, S.card, S.base, R.card_value
     tracing = W.trace.shape[0] > 0
+    lp = 0                    # the move log's write position
     if logging:
         for q in range(log.shape[1]):
             log[i, q] = -1
-        log[i, 0] = 0
     seed_session(key, state)
     result[:] = 0.0
     staked[:] = 0.0
@@ -392,15 +415,15 @@ def run_session(R, S, W, i, key, v, log, logging):
         cap = round_cap(R, bank, last)                      # the stakes
         rkey = peek_key(state)
         first_cards(rkey, deck, R.players, first, stacked)
-        place_stakes(R, base, share, all_in_at, value, first, stakes, sat_out, bank, cap)
-        dealt = deal_round(tables, policies, round_work, state, row, no_log)   # the round
+        place_stakes(R, kind, stake, f, card, base, value, first, stakes, sat_out, bank, cap)
+        dealt, word = deal_round(tables, policies, round_work, state, row, no_log)  # the round
         cards += dealt
         delta, turnover = settle(R, stakes, row, result, staked, turnover)   # settlement
         if tracing:
             trace_round(R, W.trace, W.traced, first, stakes, row, i, rounds, bank, cap, last,
                         delta)
-        if logging:
-            log_round(log, i, rounds, rkey, dealt, round_work.held, stakes, row)
+        if logging and rounds < LOG_ROUNDS:
+            lp = log_round(log, i, lp, deck, stacked, rkey, dealt, round_work.held, stakes, word)
         bank += delta
         rounds += 1
         if bank > peak:

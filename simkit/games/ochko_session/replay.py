@@ -1,31 +1,47 @@
 """An Очко session round by round (``simkit replay ochko_session``), from the move log of
-:mod:`simkit.games.ochko_session.engine`: each round (a ``deal`` of the records) is the bank,
-the first cards, the stakes on them (line 42), the round's cards as Очко's replay tells them
-(:func:`simkit.engines.banking.replay.round_moves`, the cards dealt again from the round's key) and
-what each seat wins or loses; then how the session ends (стук, ruin or the round cap, lines
-32-34) and what the banker takes."""
+:mod:`simkit.games.ochko_session.engine` (the house's events): each round (a ``deal`` of the
+records) is the bank, the first cards, the stakes on them (line 42), the round's cards as Очко's
+replay tells them (:func:`simkit.engines.banking.replay.round_moves`) and what each seat wins or
+loses (its stake times the payoff of its outcome category); then how the session ends (стук,
+ruin or the round cap, lines 32-34) and what the banker takes."""
 from __future__ import annotations
 
 import numpy as np
 
-from simkit.core import cards as C
-from simkit.core.play import wraps
 from simkit.engines.banking import round as banker_round
 from simkit.engines.banking.replay import round_moves
-from simkit.games.ochko_session.engine import LOG_HEAD, LOG_ROUNDS, LOG_SEAT, PAY_SCALE
+from simkit.engines.moves import split_event
+from simkit.games.ochko_session.engine import (E_ROUND, E_SETTLE, E_STAKE, E_STAKE_HI,
+                                               LOG_ROUNDS)
 
 
-def round_log(rules, key: int, ncards: int, held) -> list[int]:
-    """The Очко move log of the round with ``key`` that dealt ``ncards`` cards, the players
-    ending with ``held`` cards (the banking engine's :func:`~simkit.engines.banking.round.write_log`)."""
-    K = rules.players
-    deck = C.deck(rules.deck)
-    row = np.full((1, 2 * len(deck)), -1, np.int64)
-    h = np.zeros(K + 1, np.int64)
-    h[:K] = held
-    with wraps():
-        banker_round.write_log(row, 0, deck, False, np.uint64(key), h, ncards)
-    return row[0].tolist()
+def rounds_of(log) -> list[list[int]]:
+    """The session's log cut at its ``ROUND`` events: each round's events."""
+    out = []
+    for e in log:
+        if e < 0:
+            continue
+        if split_event(e)[0] == E_ROUND:
+            out.append([])
+        elif out:
+            out[-1].append(e)
+    return out
+
+
+def seat_values(K, events) -> tuple[list[int], list[int]]:
+    """Each seat's stake (``STAKE`` and its ``STAKE_HI``, 16 bits each) and outcome category
+    (``SETTLE``) from a round's events."""
+    stakes, cats, shift = [0] * K, [0] * K, [0] * K
+    for e in events:
+        kind, seat, aux, card = split_event(e)
+        if kind == E_STAKE:
+            stakes[seat], shift[seat] = aux << 8 | card, 16
+        elif kind == E_STAKE_HI:
+            stakes[seat] |= (aux << 8 | card) << shift[seat]
+            shift[seat] += 16
+        elif kind == E_SETTLE:
+            cats[seat] = aux
+    return stakes, cats
 
 
 def _money(x: float) -> str:
@@ -34,22 +50,20 @@ def _money(x: float) -> str:
 
 def moves(rules, log: list[int], metrics: dict) -> list[dict]:
     K = rules.players
-    width = len(LOG_HEAD) + len(LOG_SEAT) * K
     rec = []
     bank = float(rules.bank)
     stuk_bank = rules.stuk_multiple * rules.bank if rules.stuk_multiple > 0 else np.inf
-    logged = log[0]
-    for r in range(logged):
+    pay_of = banker_round.weights(rules)[:, banker_round.P.result]  # by outcome category
+    rounds = rounds_of(log)
+    logged = len(rounds)
+    for r, events in enumerate(rounds):
         deal = r + 1
-        c = 1 + r * width
-        hi, lo, ncards = log[c:c + 3]
-        held = log[c + 3:c + 3 + K]
-        stakes = log[c + 3 + K:c + 3 + 2 * K]
-        pays = [x / PAY_SCALE for x in log[c + 3 + 2 * K:c + 3 + 3 * K]]
+        stakes, cats = seat_values(K, events)
+        pays = [float(pay_of[c]) for c in cats]
         last = bank >= stuk_bank
         head = dict(deal=deal, seat=None, action=f"the bank holds {bank:g}",
                     cards=[], note="стук: the last round" if last else "")
-        cards = round_moves(rules, round_log(rules, (hi << 32) | lo, ncards, held), deal)
+        cards = round_moves(rules, events, deal)
         bets = [dict(deal=deal, seat=k, action="stakes" if stakes[k] else "sits out", cards=[],
                      note=f"{stakes[k]:g}" if stakes[k] else "the bank cannot cover him")
                 for k in range(K)]

@@ -38,6 +38,7 @@ from simkit.core.jit import NO_REFCOUNT
 from simkit.core.records import record, seat_slot, slots
 from simkit.core.registry import Metric
 from simkit.core.rng import deal_step, draw_index, uniform
+from simkit.engines.moves import put_next
 from simkit.games.thirty_one_bank.rules import BOTH31, SHORT, UNITS
 
 SALT = np.uint64(0x3C6EF372FE94F82B)
@@ -49,7 +50,11 @@ IN, BUST, PAID = 0, 1, 2
 # (every ace 1) in bits 0-7, the aces from bit ACES, the cards held from bit CARDS
 HAND = dict(hard=0, aces=8, cards=16)
 HARD, ACES, CARDS = 0xFF, 8, 16
-RESHUFFLE_MARK = -2  # a move-log triple (round, -2, -2): the spent cards were shuffled in
+# the move log's event kinds (simkit.engines.moves): a card of the deal, a card bought or drawn
+# after it (seat: the punter 0..K-1 or the banker K; aux: the talia's round), the spent cards
+# shuffled in (aux: the round)
+E_DEAL, E_DRAW, E_RESHUFFLE = 1, 2, 3
+EVENTS = {E_DEAL: "DEAL", E_DRAW: "DRAW", E_RESHUFFLE: "RESHUFFLE"}
 
 SHARED = [("bank_result", False, "the banker's net over all punters", "tokens"),
           ("banker_dealt31", True, "the banker is dealt 31 and collects at once", "share"),
@@ -103,11 +108,12 @@ def pack(rules) -> np.ndarray:
 
 
 def log_columns(rules) -> list[str]:
-    """A deal's move log: ``(round, to, card)`` for every card dealt, in order (``to``: punter
-    0..K-1, the banker K; ``(round, -2, -2)`` marks a reshuffle of the spent cards); -1 after
-    the last."""
-    n = 2 * pack(rules).shape[0] + 4
-    return [f"{w}{j}" for j in range(n) for w in ("round", "to", "card")]
+    """A deal's move log: the house's events (:mod:`simkit.engines.moves`), one for every card
+    dealt, in order (``DEAL`` for the three rounds of the deal, ``DRAW`` after; seat: punter
+    0..K-1, the banker K; aux: the talia's round) and ``RESHUFFLE`` (aux: the round) where the
+    spent cards are shuffled in; -1 after the last.  Room for twice the pack and four more: a
+    talia deals each card once, and again only after its one reshuffle."""
+    return [f"e{j}" for j in range(2 * pack(rules).shape[0] + 4)]
 
 
 def card_values() -> np.ndarray:
@@ -178,14 +184,20 @@ class Tables(NamedTuple):
 
 
 class Policies(NamedTuple):
-    """Each punter's strategy in one array (one record field: the round reads it once):
-    ``par[k] = (kind, t, soft, q, p)``: the kind (stand_at / random / count), buy while a hard
-    best total is below t / a soft one below soft, count's bust chance q, random's chance p."""
-    par: np.ndarray            # float64[K, 5]
+    """The punters' strategies, the house's record of per-seat arrays
+    (:func:`simkit.core.records.seat_arrays`): each punter's kind (stand_at / random / count),
+    stand_at's and count's thresholds (buy while a hard best total is below ``t``, a soft one
+    below ``soft``), count's bust chance ``q``, random's chance ``p``; then fields derived from
+    them (scalars: :func:`round_coded` reads no array of this record)."""
+    kind: np.ndarray           # int64[K]
+    t: np.ndarray              # int64[K]
+    soft: np.ndarray           # int64[K]
+    q: np.ndarray              # float64[K]
+    p: np.ndarray              # float64[K]
     counting: bool             # some punter counts (the round then keeps the cards of a hand)
     thresholds: bool           # every punter plays stand_at
-    hard: int                  # stand_at's t of punter k in bits 6k..6k+5 (round_coded reads
-    soft: int                  # scalars only), and its soft threshold
+    hard_bits: int             # stand_at's t of punter k in bits 6k..6k+5 (round_coded reads
+    soft_bits: int             # scalars only), and its soft threshold
 
 
 class Work(NamedTuple):
@@ -270,13 +282,6 @@ def by_class(cards) -> np.ndarray:
 
 # --------------------------------------------------------------------------- the round
 
-@njit(cache=True, nogil=True, inline="always")
-def put_log(log, i, q, rnd, to, c):
-    if q + 3 <= log.shape[1]:
-        log[i, q], log[i, q + 1], log[i, q + 2] = rnd, to, c
-    return q + 3
-
-
 # Speed (issue 13), each step measured (a round went from 390 to about 140 ns):
 # * numba counts references on every array a variable or an inlined helper's argument takes, and
 #   inside the round's loops those atomic counts were most of the time (56% of a round in
@@ -337,7 +342,8 @@ def play_unit(R, S, W, i, key, ukey, v, log, logged):
     as arguments (:mod:`simkit.core.jit`, rule 2): :func:`play_round` deals and plays the
     round's cards (the deal's 31s by :func:`dealt_31s`, each punter's buy by :func:`buys`, the
     pack's next card in its loop), :func:`settle` pays.  A hand is packed (:data:`HAND`)."""
-    par, value, info, perm, deck, tmp = S.par, R.value, R.info, W.perm, W.deck, W.tmp
+    s_kind, s_t, s_soft, s_q, s_p = S.kind, S.t, S.soft, S.q, S.p
+    value, info, perm, deck, tmp = R.value, R.info, W.perm, W.deck, W.tmp
     deck_info = W.deck_info
     hand, status, held, cls, delta = W.hand, W.status, W.held, W.classes, W.delta
     stacked = W.stacked
@@ -361,8 +367,9 @@ def play_unit(R, S, W, i, key, ukey, v, log, logged):
     cards = 0
     while True:
         rc, p, rs, s, u, q, resh, dealt31, left = play_round(
-            T, par, counting, value, info, deck, deck_info, perm, tmp, hand, status, held, cls,
-            delta, v, log, masked, stacked, reshuffle, logged, i, rounds, p, s, u, q)
+            T, s_kind, s_t, s_soft, s_q, s_p, counting, value, info, deck, deck_info, perm, tmp,
+            hand, status, held, cls, delta, v, log, masked, stacked, reshuffle, logged, i, rounds,
+            p, s, u, q)
         cards += rc
         settle(T, hand, status, delta, v, dealt31, left, resh)
         if talia:                         # the round's cards are seen and spent
@@ -375,13 +382,15 @@ def play_unit(R, S, W, i, key, ukey, v, log, logged):
     return cards
 
 
-# 26 parameters: the round's arrays are arguments, taken off the records once a unit
+# 30 parameters: the round's arrays are arguments (the strategies' five per-seat arrays among
+# them, ``s_*``), taken off the records once a unit
 # (core/jit.py rule 2; the notes above play_unit: read off the records in the round's helpers,
 # their counts were most of a round's time), and the pack's
 # state (p, s, u, q) comes in and goes back as scalars; T is the scalar rules (Stakes)
 @njit(cache=True, nogil=True, inline="always")
-def play_round(T, par, counting, value, info, deck, deck_info, perm, tmp, hand, status, held,
-               cls, delta, v, log, masked, stacked, reshuffle, logged, i, rounds, p, s, u, q):
+def play_round(T, s_kind, s_t, s_soft, s_q, s_p, counting, value, info, deck, deck_info, perm,
+               tmp, hand, status, held, cls, delta, v, log, masked, stacked, reshuffle, logged,
+               i, rounds, p, s, u, q):
     """One round's cards, from the pack position ``p`` (generator states ``s`` for the pack and
     ``u`` for the random punters, log cursor ``q``); returns ``(cards, p, rs, s, u, q,
     reshuffled, dealt31, left)``: ``rs`` where the round's cards start in ``perm``, whether the
@@ -424,7 +433,8 @@ def play_round(T, par, counting, value, info, deck, deck_info, perm, tmp, hand, 
             if x < K:                     # punter x buys (line 93)
                 yes = False
                 if status[x] == IN and not stop and h <= 31 and hv >> CARDS < MAXH:
-                    yes, u = buys(x, hv, par, counting, cls, held, value, u)
+                    yes, u = buys(x, hv, s_kind[x], s_t[x], s_soft[x], s_q[x], s_p[x],
+                                  counting, cls, held, value, u)
                 if not yes:
                     if status[x] == IN:
                         if h > 31:                            # pays 2 at once
@@ -462,7 +472,7 @@ def play_round(T, par, counting, value, info, deck, deck_info, perm, tmp, hand, 
                 for vc in range(NV):
                     cls[0, vc] = 0
                 if logged:
-                    q = put_log(log, i, q, rounds, RESHUFFLE_MARK, RESHUFFLE_MARK)
+                    q = put_next(log, i, q, E_RESHUFFLE, 0, rounds, 0)
             if p < n:
                 c, s = deal_step(perm, p, n, s, stacked)
                 c = np.int64(c)
@@ -476,7 +486,7 @@ def play_round(T, par, counting, value, info, deck, deck_info, perm, tmp, hand, 
             held[to, hand[to] >> CARDS] = c
         hand[to] += ci
         if logged:
-            q = put_log(log, i, q, rounds, to, c)
+            q = put_next(log, i, q, E_DEAL if t <= ndeal else E_DRAW, to, rounds, c)
     return cards, p, rs, s, u, q, resh, dealt31, left
 
 
@@ -496,21 +506,23 @@ def dealt_31s(T, hand, status, delta, v):
     return False
 
 
+# 12 parameters: a punter's strategy comes as his five scalars (core/jit.py rule 2: a per-move
+# helper gets no record), beside the arrays the count reads and the random punters' state
 @njit(cache=True, nogil=True, inline="always")
-def buys(x, hv, par, counting, cls, held, value, u):
+def buys(x, hv, kd, t, soft, q, chance, counting, cls, held, value, u):
     """Whether punter ``x``, in with the packed hand ``hv`` (hard total within 31), buys a card
-    (line 93) by his strategy ``par[x]`` (:class:`Policies`), and the random punters' generator
+    (line 93) by his strategy (his fields of :class:`Policies`: kind ``kd``, ``t``, ``soft``,
+    ``q``, ``chance``: random's ``p``), and the random punters' generator
     state ``u`` after.  A counting punter's bust chance is computed from the cards he has not
     seen (the talia's spent ones ``cls[0]`` and his own ``held[x]`` off the pack's ``cls[1]``),
     here and not by a helper that could raise (the comment above :func:`play_unit`)."""
     h = hv & HARD
     b = hand_best(hv)
-    kd = int(par[x, 0])
     if kd == K_RANDOM:
         coin, u = uniform(u)
-        return coin < par[x, 4], u
+        return coin < chance, u
     if b != h:                                    # soft: an ace counted 11
-        return b < par[x, 2], u
+        return b < soft, u
     if counting and kd == K_COUNT:
         need = 32 - h
         num = 0
@@ -521,9 +533,9 @@ def buys(x, hv, par, counting, cls, held, value, u):
                 w -= value[held[x, y]] - 1 == vc
             den += w
             num += w if vc + 1 >= need else 0
-        pb = 0.0 if need > 10 else (num / den if den > 0 else 1.0)
-        return b < 31 and pb < par[x, 3], u
-    return b < par[x, 1], u
+        pbust = 0.0 if need > 10 else (num / den if den > 0 else 1.0)
+        return b < 31 and pbust < q, u
+    return b < t, u
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -635,8 +647,8 @@ def round_coded(T, S, hand, key, K):
         if hand_best(hv) == 31:           # paid at once
             bank -= T.stake31
             continue
-        t = (S.hard >> (6 * k)) & 63
-        soft = (S.soft >> (6 * k)) & 63
+        t = (S.hard_bits >> (6 * k)) & 63
+        soft = (S.soft_bits >> (6 * k)) & 63
         while p < 52 and hv >> CARDS < MAXH:
             h = hv & HARD
             if h > 31:

@@ -35,6 +35,7 @@ from numba.typed import Dict
 from simkit.core.exact import tidy as exact_table
 from simkit.core.play import check_stack
 from simkit.core.registry import game_string, parse_rules, parse_strategy
+from simkit.engines.moves import split_event
 from simkit.errors import SimkitError
 from simkit.games.thirty_one_bank import engine as E
 from simkit.games.thirty_one_bank.rules import ThirtyOneBankRules
@@ -581,12 +582,12 @@ def talia_counting(game="thirty_one_bank(unit=talia)", talias=20, seed=1, strate
     v = E.card_values()
     recs = []
     for i in range(talias):
-        trip = log[i].reshape(-1, 3)
         counts = s.full.copy()
         rnd = -1
-        for rd, to, c in trip:
-            if rd < 0:
+        for e in log[i]:
+            if e < 0:
                 break
+            kind, _, rd, c = split_event(e)
             if rd != rnd:   # a new round starts: its composition
                 rnd = rd
                 start = counts.copy()
@@ -602,7 +603,7 @@ def talia_counting(game="thirty_one_bank(unit=talia)", talias=20, seed=1, strate
                     rec["talia_result"] = float(rows[i, names.index("p1_result")])
                     rec["talia_win"] = float(rows[i, names.index("p1_win")])
                 recs.append(rec)
-            if to == E.RESHUFFLE_MARK:
+            if kind == E.E_RESHUFFLE:
                 continue
             counts[v[c] - 1] -= 1
     df = pd.DataFrame(recs)

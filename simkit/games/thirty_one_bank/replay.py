@@ -1,15 +1,17 @@
 """«31» with a bank: the move log in a player's words (``simkit replay thirty_one_bank``).
 
-The log (:func:`simkit.games.thirty_one_bank.engine.log_columns`) is ``(round, to, card)`` per
-card dealt: three rounds of one card to p1..pK then the banker (``to`` = K), then each punter's
-draws in seat order and the banker's (lines 91-94); ``(round, -2, -2)`` marks the spent cards
-shuffled in (line 96).  The banker is no strategy seat: his moves are table events ("the banker
-draws").  A talia's rounds are its ``deal`` 1, 2, ...  Each round ends with the hands'
-totals (an ace 1 or 11, pictures 10, line 91) and, per punter, who pays whom (lines 92-94).
+The log (:func:`simkit.games.thirty_one_bank.engine.log_columns`) is the house's events
+(:func:`simkit.engines.moves.split_event`), one per card dealt, its seat the one who receives it
+and its aux the talia's round: ``DEAL``, three rounds of one card to p1..pK then the banker (seat
+K), then ``DRAW``, each punter's draws in seat order and the banker's (lines 91-94);
+``RESHUFFLE`` (aux the round) marks the spent cards shuffled in (line 96).  The banker is no
+strategy seat: his moves are table events ("the banker draws").  A talia's rounds are its
+``deal`` 1, 2, ...  Each round ends with the hands' totals (an ace 1 or 11, pictures 10, line
+91) and, per punter, who pays whom (lines 92-94).
 """
 from __future__ import annotations
 
-from simkit.engines.moves import Records
+from simkit.engines.moves import Records, split_event
 from simkit.games.thirty_one_bank import engine
 
 
@@ -45,6 +47,7 @@ def outcome(rules, punter, banker) -> str:
     return "paid" if best(punter) > best(banker) else "pays"
 
 
+RESHUFFLE = -2                   # the seat a reshuffle stands in for in moves' triples
 BANKER = {"is dealt": "is dealt", "hits": "draws", "stands": "stands"}
 WORDS = {"paid": "is paid", "push": "a push: nobody pays", "pays": "pays the banker"}
 
@@ -52,7 +55,11 @@ WORDS = {"paid": "is paid", "push": "a push: nobody pays", "pays": "pays the ban
 def moves(rules, log, metrics):
     """One unit's move-log row (a round, or a talia of rounds) as records."""
     K = rules.punters
-    triples = [tuple(log[i:i + 3]) for i in range(0, len(log) - 2, 3)]
+    triples = []                 # (round, seat, card); (round, RESHUFFLE, 0) for a reshuffle
+    for e in log:
+        if e >= 0:
+            kind, seat, rnd, c = split_event(e)
+            triples.append((rnd, RESHUFFLE if kind == engine.E_RESHUFFLE else seat, c))
     out = Records()
 
     def say(seat, action, cards=(), note=""):
@@ -75,7 +82,7 @@ def moves(rules, log, metrics):
         dealt = 0
         cur = 0                      # the seat whose turn to draw it is
         for to, c in cards:
-            if to == engine.RESHUFFLE_MARK:
+            if to == RESHUFFLE:
                 out.rec(None, "the spent cards are shuffled in", [], "the pack ran out")
                 continue
             if dealt < 3 * (K + 1):

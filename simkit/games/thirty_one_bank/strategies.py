@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simkit.core.records import record
+from simkit.core.records import seat_arrays
 from simkit.core.registry import Param, StrategyKind
 from simkit.games.thirty_one_bank.engine import K_COUNT, K_RANDOM, K_STAND, Policies
 
@@ -39,13 +39,16 @@ STRATEGIES = {
 
 
 def encode(strategies) -> Policies:
-    par = np.zeros((len(strategies), 5))
+    """The punters' record (:func:`simkit.core.records.seat_arrays`): their kinds and parameters
+    per seat, and what :func:`~simkit.games.thirty_one_bank.engine.run_deals` derives from them
+    (whether some punter counts, whether all stand at thresholds, the thresholds packed six bits
+    a punter for the fast round)."""
+    kinds = [STRATEGIES[s.kind].code for s in strategies]
+    hard = soft = 0
     for k, s in enumerate(strategies):
         v = s.values
-        par[k] = (STRATEGIES[s.kind].code, v.get("t", 0), v.get("soft", 0), v.get("q", 0.0),
-                  v.get("p", 0.0))
-    six = [(int(np.ceil(t)) << (6 * k), int(np.ceil(sf)) << (6 * k))  # b < t iff b < ceil(t)
-           for k, (t, sf) in enumerate(par[:, 1:3])]
-    return record(Policies, par=par, counting=bool((par[:, 0] == K_COUNT).any()),
-                  thresholds=bool((par[:, 0] == K_STAND).all()),
-                  hard=sum(h for h, _ in six), soft=sum(f for _, f in six))
+        hard |= int(np.ceil(v.get("t", 0))) << (6 * k)   # b < t iff b < ceil(t)
+        soft |= int(np.ceil(v.get("soft", 0))) << (6 * k)
+    return seat_arrays(Policies, strategies, STRATEGIES, counting=K_COUNT in kinds,
+                       thresholds=all(c == K_STAND for c in kinds), hard_bits=hard,
+                       soft_bits=soft)
