@@ -19,8 +19,10 @@ loop costs an atomic incref/decref pair per pass that numba does not prune (meas
 pre-record kernel in one process, CPU time, best of 40: 0.82-0.84 of its speed with ``W.x[...]``
 at the point of use, 0.97-1.00 with locals per phase).
 
-The kernel reads the rules as the named record :class:`GameRules`, each seat's strategy as a
-:class:`Seat` record (both seats' as a pair), and its buffers from :class:`Work`; the records'
+The kernel reads the rules as the named record :class:`GameRules`, the seats' strategies as the
+house's record of per-seat arrays :class:`Seats` (read once per unit into a pair of scalar
+:class:`Seat` records, which the phases take: ``simkit.core.jit`` rule 2), and its buffers from
+:class:`Work`; the records'
 types never depend on the values, so sweeping a threshold or a rule never recompiles.  A unit is
 played phase by phase: :func:`deal_cards` and :func:`first_six` (the deal), :func:`bidding` (both
 rounds; two passes in both make a redeal), :func:`three_more` (the rest of the deal and the trump
@@ -180,8 +182,23 @@ class GameRules(NamedTuple):
     tricks: np.ndarray         # int64[8]: the trick rules of simkit.engines.tricks
 
 
+class Seats(NamedTuple):
+    """The seats' strategies (:mod:`simkit.games.klaberjass.strategies`): the house's record of
+    per-seat arrays (:func:`simkit.core.records.seat_arrays`), p1's entry first."""
+    kind: np.ndarray           # K_RANDOM or K_HEURISTIC
+    p: np.ndarray
+    d: np.ndarray
+    t1: np.ndarray
+    t2: np.ndarray
+    declare: np.ndarray        # int 0/1
+    claim: np.ndarray          # int 0/1
+    margin: np.ndarray
+    sight: np.ndarray          # int 0/1
+
+
 class Seat(NamedTuple):
-    """One seat's strategy (:mod:`simkit.games.klaberjass.strategies`); the kernel takes a pair."""
+    """One seat's strategy as the decisions read it: scalars (passed by value, no reference
+    counts), read off :class:`Seats` once per unit by :func:`seat`; the kernel holds a pair."""
     kind: int                  # K_RANDOM or K_HEURISTIC
     p: float                   # random: chance to bid at each bidding turn
     d: float                   # random: chance to take each optional act
@@ -509,26 +526,26 @@ def first_six(W, first):
 
 
 @njit(cache=True, nogil=True)
-def bidding(R, S, W, first, up, u):
+def bidding(R, P, W, first, up, u):
     """Both bidding rounds (lines 46-48), the first word first: ``(bidder, trump, round, u)``,
     ``bidder`` -1 when both pass twice (a redeal)."""
     h6 = W.h6
     points = R.points
     for t in range(2):
         k = first if t == 0 else 1 - first
-        yes, u = decide_round1(S[k], h6[k], up, R.exchange, points, R.split_runs, u)
+        yes, u = decide_round1(P[k], h6[k], up, R.exchange, points, R.split_runs, u)
         if yes:
             return k, up >> 4, 1, u
     for t in range(2):
         k = first if t == 0 else 1 - first
-        suit, u = decide_round2(S[k], h6[k], up, points, R.split_runs, u)
+        suit, u = decide_round2(P[k], h6[k], up, points, R.split_runs, u)
         if suit >= 0:
             return k, suit, 2, u
     return -1, -1, 0, u
 
 
 @njit(cache=True, nogil=True)
-def three_more(R, S, W, first, trump, up, u):
+def three_more(R, P, W, first, trump, up, u):
     """Three more cards each (line 50), into ``W.h9`` and ``W.hand``, then the trump seven's
     exchange (line 52); ``W.hx`` the hands to be played.  ``(the card on the table's mask, the
     exchanging seat or -1, u)``."""
@@ -551,7 +568,7 @@ def three_more(R, S, W, first, trump, up, u):
         seven = ONE << np.uint64(trump * 16 + 7)
         for k in range(2):
             if hand[k] & seven:
-                yes, u = decide_exchange(S[k], u)
+                yes, u = decide_exchange(P[k], u)
                 if yes:
                     hand[k] = (hand[k] & ~seven) | table
                     table = seven
@@ -562,7 +579,7 @@ def three_more(R, S, W, first, trump, up, u):
 
 
 @njit(cache=True, nogil=True)
-def declarations(R, S, W, first, trump, u):
+def declarations(R, P, W, first, trump, u):
     """Runs and bella (lines 58-82): what each seat declares (``W.seq``, ``W.bel``) and what
     counts (``W.combos``); zeroes the card points ``W.won``.  Returns ``u``."""
     hand = W.hand
@@ -579,10 +596,10 @@ def declarations(R, S, W, first, trump, u):
         seq[k] = 0
         bel[k] = 0
         if key > 0:
-            yes, u = decide_optional(S[k], u)
+            yes, u = decide_optional(P[k], u)
             seq[k] = 1 if yes else 0
         if has_bella(hand[k], trump):
-            yes, u = decide_optional(S[k], u)
+            yes, u = decide_optional(P[k], u)
             bel[k] = 1 if yes else 0
     best = compare_sequences(keys[0] * seq[0], keys[1] * seq[1], first)
     for k in range(2):
@@ -595,7 +612,7 @@ def declarations(R, S, W, first, trump, u):
 # word, trump, the table's cards, the bottom card), the random stream, and the log row and
 # column the tricks' cards go to (col -1: none)
 @njit(cache=True, nogil=True)
-def play_tricks(R, S, W, first, trump, table, bottom, u, log, i, col):
+def play_tricks(R, P, W, first, trump, table, bottom, u, log, i, col):
     """The nine tricks (lines 86-98), card points into ``W.won``; in a long game the leader may
     say "Партия!" before any trick but the first (line 110).  The cards go to ``log[i]``'s deal
     block at column ``col`` (none when -1).  ``(claimer or -1, claim_ok, tricks played, u)``."""
@@ -613,17 +630,17 @@ def play_tricks(R, S, W, first, trump, table, bottom, u, log, i, col):
     for t in range(TRICKS):
         if R.target > 0 and t > 0:
             sure = score[leader] + won[leader] + combos[leader]
-            if decide_claim(S[leader], sure, R.target):
+            if decide_claim(P[leader], sure, R.target):
                 return leader, 1 if sure >= R.target else 0, t, u
         f = 1 - leader
-        if R.open_seat == f and S[leader].sight:
+        if R.open_seat == f and P[leader].sight:
             possible = hand[f]
         else:
             possible = unseen & ~hand[leader] & ~played
-        c1, u = choose_lead(S[leader], hand[leader], possible, trump, points, strength, u)
+        c1, u = choose_lead(P[leader], hand[leader], possible, trump, points, strength, u)
         trick[0] = c1
         legal = legal_moves(hand[f], trick, 1, trump, tricks, strength)
-        c2, u = choose_follow(S[f], legal, c1, trump, points, strength, u)
+        c2, u = choose_follow(P[f], legal, c1, trump, points, strength, u)
         trick[1] = c2
         if col >= 0:
             log[i, col + L.card0 + 2 * t] = c1
@@ -783,10 +800,20 @@ def unit_result(R, v, winner, opener0):
 # --------------------------------------------------------------------------- the kernel
 
 @njit(cache=True, nogil=True)
+def seat(S, k):
+    """Seat ``k``'s strategy off the :class:`Seats` record as a scalar :class:`Seat`."""
+    return Seat(S.kind[k], S.p[k], S.d[k], S.t1[k], S.t2[k], S.declare[k] != 0,
+                S.claim[k] != 0, S.margin[k], S.sight[k] != 0)
+
+
+@njit(cache=True, nogil=True)
 def play_unit(R, S, W, i, key, ukey, v, log):
     """One unit: deals (and redeals) until the short game's one played deal, or a long game's
     winner, ``max_deals`` or ``max_redeals``.  Writes the unit's metrics into ``v`` and, when
-    ``log`` has rows, its deals into ``log[i]``; returns the cards dealt (20 per deal)."""
+    ``log`` has rows, its deals into ``log[i]``; returns the cards dealt (20 per deal).  The
+    seats' strategies are read off ``S`` once, into the pair ``P`` of scalar :class:`Seat`
+    records that the phases take (``P[k]``: seat ``k``'s)."""
+    P = (seat(S, 0), seat(S, 1))
     score = W.score
     cred = W.cred
     dealt = W.cards
@@ -814,7 +841,7 @@ def play_unit(R, S, W, i, key, ukey, v, log):
         first_six(W, first)
         up = dealt[UPCARD]
         bottom = dealt[BOTTOM]
-        bidder, trump, bround, u = bidding(R, S, W, first, up, u)
+        bidder, trump, bround, u = bidding(R, P, W, first, up, u)
         if bidder < 0:
             v[U.redeals] += 1
             redeals_row += 1
@@ -825,10 +852,10 @@ def play_unit(R, S, W, i, key, ukey, v, log):
         nredeals = redeals_row
         redeals_row = 0
         # ---- the rest of the deal, the trump seven, declarations, play
-        table, exchanged, u = three_more(R, S, W, first, trump, up, u)
-        u = declarations(R, S, W, first, trump, u)
+        table, exchanged, u = three_more(R, P, W, first, trump, up, u)
+        u = declarations(R, P, W, first, trump, u)
         col = NHEAD + deals * DEAL_W if deals < nblocks else -1
-        claimer, claim_ok, ntr, u = play_tricks(R, S, W, first, trump, table, bottom, u, log, i,
+        claimer, claim_ok, ntr, u = play_tricks(R, P, W, first, trump, table, bottom, u, log, i,
                                                 col)
         deals += 1
         count_deal(R, W, v, bidder, trump, up, bround, exchanged)
