@@ -146,7 +146,23 @@ class GameRules(NamedTuple):
     combo4: np.ndarray         # int64[16]
 
 
+class Seats(NamedTuple):
+    """The seats' strategies (:mod:`simkit.games.stovkahra.strategies`): the house's record of
+    per-seat arrays (:func:`simkit.core.records.seat_arrays`), p1's entry first."""
+    kind: np.ndarray           # K_RANDOM or K_BASELINE
+    d: np.ndarray
+    lead_trumps: np.ndarray
+    save_last: np.ndarray      # int 0/1
+    save_first: np.ndarray     # int 0/1
+    declare: np.ndarray        # int 0/1
+    claim: np.ndarray          # int 0/1
+    margin: np.ndarray
+    subtract_at: np.ndarray
+
+
 class Seat(NamedTuple):
+    """One seat's strategy as the decisions read it: scalars (passed by value, no reference
+    counts), read off :class:`Seats` once per unit by :func:`seat`."""
     kind: int
     d: float                   # random: chance of each optional act
     lead_trumps: int           # baseline: lead trumps holding at least this many
@@ -400,7 +416,7 @@ def gather(R, W, dealer, ntr):
 
 
 @njit(cache=True, nogil=True)
-def play_deal(R, S, W, dealer, u, v, log, i, col):
+def play_deal(R, P, W, dealer, u, v, log, i, col):
     """One deal from ``W.pack``: declarations, tricks and dost.  Metrics into ``v``.
     Returns ``(claimer or -1, tricks played, event, u)``; ``event`` counts scoring moments."""
     pack = W.pack
@@ -431,7 +447,7 @@ def play_deal(R, S, W, dealer, u, v, log, i, col):
         k = (dealer + j) & 3
         m, pts = combos_held(hands[k], combo3, combo4)
         if m:
-            yes, u = decide_declare(S[k], u)
+            yes, u = decide_declare(P[k], u)
             if yes:
                 decl[k] = m
                 add_side(v, Q.combos, k & 1, pts)
@@ -440,7 +456,7 @@ def play_deal(R, S, W, dealer, u, v, log, i, col):
                 score[k & 1] += pts
                 if score[k & 1] >= target and reach[k & 1] < 0:
                     reach[k & 1] = event
-                yes, u = decide_claim(S[k], score[k & 1], target, u)
+                yes, u = decide_claim(P[k], score[k & 1], target, u)
                 if yes:
                     return k, 0, event, u
     # ---- the tricks (lines 216-217)
@@ -456,7 +472,7 @@ def play_deal(R, S, W, dealer, u, v, log, i, col):
                 legal = h
             else:
                 legal = must_beat_moves(h, trick[0] >> 4, trick[w], trump, strength)
-            st = S[k]
+            st = P[k]
             if st.kind == K_RANDOM:
                 c, u = random_card(legal, u)
             else:
@@ -497,7 +513,7 @@ def play_deal(R, S, W, dealer, u, v, log, i, col):
         if t == TRICKS - 1:
             v[U.played_out] += 1
             v[U.card_points] += 72 + LAST_TRICK
-        yes, u = decide_claim(S[ws], score[side], target, u)
+        yes, u = decide_claim(P[ws], score[side], target, u)
         if yes:
             return ws, t + 1, event, u
         leader = ws
@@ -557,8 +573,18 @@ def log_deal(W, log, i, col, game, deal, dealer, cut, claimer, ok, ntr, winner, 
 
 
 @njit(cache=True, nogil=True)
+def seat(S, k):
+    """Seat ``k``'s strategy off the :class:`Seats` record as a scalar :class:`Seat`."""
+    return Seat(S.kind[k], S.d[k], S.lead_trumps[k], S.save_last[k] != 0, S.save_first[k] != 0,
+                S.declare[k] != 0, S.claim[k] != 0, S.margin[k], S.subtract_at[k])
+
+
+@njit(cache=True, nogil=True)
 def play_unit(R, S, W, i, key, ukey, v, log):
-    """One unit (a deal, a game or a series); returns the cards dealt."""
+    """One unit (a deal, a game or a series); returns the cards dealt.  The seats' strategies
+    are read off ``S`` once, into the four scalar :class:`Seat` records ``P`` that the deal and
+    the decisions take (``P[k]``: seat ``k``'s; ``simkit.core.jit`` rule 2)."""
+    P = (seat(S, 0), seat(S, 1), seat(S, 2), seat(S, 3))
     s = key
     u = ukey
     score = W.score
@@ -589,7 +615,7 @@ def play_unit(R, S, W, i, key, ukey, v, log):
             else:
                 cut, s = cut_pack(R, W, s, deals)
             col = NHEAD + deals * DEAL_W if deals < nblocks else -1
-            claimer, ntr, event, u = play_deal(R, S, W, dealer, u, v, log, i, col)
+            claimer, ntr, event, u = play_deal(R, P, W, dealer, u, v, log, i, col)
             deals += 1
             gdeal += 1
             winner, brk, ok = settle(R, W, v, claimer)
@@ -597,7 +623,7 @@ def play_unit(R, S, W, i, key, ukey, v, log):
             if winner >= 0:
                 games += 1
                 if R.unit == UNIT_SERIES:
-                    yes, u = decide_subtract(S[winner], brcka[1 - winner], u)
+                    yes, u = decide_subtract(P[winner], brcka[1 - winner], u)
                     if yes:
                         sub = 1
                         brcka[1 - winner] = max(0, brcka[1 - winner] - brk)
