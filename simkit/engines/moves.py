@@ -104,3 +104,19 @@ def put_value(log, i, lp, kind, seat, x, high):
     if x >= 65536:
         lp = put_next(log, i, lp, high, 0, (x >> 24) & 255, (x >> 16) & 255)
     return put_next(log, i, lp, kind, seat, (x >> 8) & 255, x & 255)
+
+
+def values(events, high: int):
+    """The events of a block up to its -1 padding as ``(kind, seat, aux, card, value)``, ``value``
+    the event's ``aux << 8 | card`` plus 65536 times the ``high`` event before it (which is
+    folded in, not given): the reader of :func:`put_value`."""
+    top = 0
+    for e in events:
+        if e < 0:
+            return
+        kind, seat, aux, card = split_event(e)
+        if kind == high:
+            top = aux << 8 | card
+            continue
+        yield kind, seat, aux, card, top << 16 | aux << 8 | card
+        top = 0

@@ -51,7 +51,7 @@ from simkit.core.records import record, seat_slot, slots
 from simkit.core.play import deal_blocks
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, draw_index, uniform
-from simkit.engines.moves import put_next, put_value, split_event
+from simkit.engines.moves import put_next, put_value, values
 from simkit.engines.tricks import (hand_value, legal_moves, lowest_code, points_table, random_card,
                                    strength_tables, trick_rules, trick_winner)
 from simkit.games.klaberjass.rules import NEXT_ALTERNATE, NEXT_WORDS, OPENER_LOT, OPENER_P1, OPENERS
@@ -176,15 +176,10 @@ def deal_columns(block, deal: int = 0) -> list[int]:
     b[L.exchanged] = b[L.claim] = -1
     for j in range(2 * TRICKS):
         b[L.card0 + j] = b[L.seat0 + j] = -1
-    values = {E_CARDS: L.cards0, E_COMBOS: L.combos0, E_CREDIT: L.credit0, E_SCORE: L.score0}
-    high = played = 0
+    seat_values = {E_CARDS: L.cards0, E_COMBOS: L.combos0, E_CREDIT: L.credit0, E_SCORE: L.score0}
+    played = 0
     ended = False
-    for e in block:
-        if e < 0:
-            break
-        kind, seat, aux, card = split_event(e)
-        value = high << 16 | aux << 8 | card
-        high = aux << 8 | card if kind == E_HIGH else 0
+    for kind, seat, aux, card, value in values(block, E_HIGH):
         if kind == E_DEAL:
             b[L.opener] = seat
         elif kind == E_REDEALS:
@@ -204,8 +199,8 @@ def deal_columns(block, deal: int = 0) -> list[int]:
             played += 1
         elif kind == E_CLAIM:
             b[L.claim], b[L.claim_ok] = seat, aux
-        elif kind in values:
-            b[values[kind] + seat] = value
+        elif kind in seat_values:
+            b[seat_values[kind] + seat] = value
         elif kind == E_PENDING:
             b[L.pending] = value
             ended = True
