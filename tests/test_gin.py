@@ -383,8 +383,10 @@ def test_hand_log_is_the_runners_first_deal_and_the_playthrough():
     # the playthrough drops the row's trailing -1 padding (room for max_turns turns)
     assert len(pt["log"]) == len(pt["log_columns"]) <= len(gin.engine.log_columns(rules))
     assert pt["log_columns"] == gin.engine.log_columns(rules)[:len(pt["log"])]
-    cols = dict(zip(pt["log_columns"], pt["log"]))
-    assert pt["metrics"]["turns"] == (cols["h1_turns"] + cols["h2_turns"]) / 2
+    w = gin.engine.hand_width(rules.max_turns)
+    log = pt["log"] + [-1] * (2 * w - len(pt["log"]))
+    turns = [gin.replay.hand_events(log[h * w:(h + 1) * w])[0]["turns"] for h in (0, 1)]
+    assert pt["metrics"]["turns"] == sum(turns) / 2
 
 
 def test_hand_log_seats_the_dealer_and_the_flip():
@@ -480,3 +482,28 @@ def test_ratio_estimate_against_a_jackknife():
     jk = (x.sum() - x) / (d.sum() - d)
     se_jk = np.sqrt((len(x) - 1) / len(x) * ((jk - jk.mean()) ** 2).sum())
     assert e["se"] == pytest.approx(se_jk, rel=0.05)
+
+
+def test_the_move_log_holds_the_longest_hand():
+    """A hand stops at ``max_turns``: its block of events holds ``HAND``, both events of every
+    turn, ``END`` and ``SCORE``.  Gin-only players with ``max_turns=10`` reach the cap; every
+    block is read back whole (its turns are the metric's, it ends with ``END`` or ``SCORE``)."""
+    from simkit.core import play
+    from simkit.engines.moves import split_event
+    spec, rules = parse_game("gin(max_turns=10)")
+    w = gin.engine.hand_width(10)
+    capped = 0
+    for seed in range(1, 21):
+        pt = play.playthrough(spec, rules, ["p1=threshold(0)", "p2=threshold(0)"], seed=seed)
+        log = pt["log"] + [-1] * (2 * w - len(pt["log"]))
+        turns = 0
+        for h in (0, 1):
+            block = log[h * w:(h + 1) * w]
+            head, _ = gin.replay.hand_events(block)
+            kinds = [split_event(e)[0] for e in block if e >= 0]
+            assert kinds[0] == gin.engine.E_HAND and gin.engine.E_END in kinds[-2:]
+            assert len(kinds) == 1 + 2 * head["turns"] + 1 + (head["winner"] >= 0)
+            turns += head["turns"]
+            capped += head["turns"] == 10
+        assert pt["metrics"]["turns"] == turns / 2
+    assert capped > 0

@@ -406,7 +406,7 @@ def test_play_logged_widens_a_short_log_row(monkeypatch):
     rules = BASE.replace(form="501")
     want = play_logged(rules, ["p1=random", "p2=random"], n=40, seed=2)
     monkeypatch.setattr(engine, "LONG_LOG_DEALS", 2)
-    assert len(engine.log_columns(rules)) == 1 + 2 * engine.DEAL_W
+    assert len(engine.log_columns(rules)) == 1 + 2 * engine.BLOCK_W
     got = play_logged(rules, ["p1=random", "p2=random"], n=40, seed=2)
     assert (want[1]["deal"] >= 2).any()
     assert got[0].equals(want[0]) and got[1].equals(want[1])
@@ -430,3 +430,27 @@ def test_heuristic_beats_random():
                      progress=False).table()
     m = dict(zip(res["metric"], res["mean"]))
     assert m["p1_win"] > 0.8
+
+
+def test_a_deal_block_holds_the_longest_deal():
+    """Every played deal's events fit its block of ``BLOCK_W`` (a deal that overran it would lose
+    its last event, ``PENDING``, to the next deal's head): random players in long games, who
+    exchange, declare and claim at random, over many deals; the fullest block is reported."""
+    from simkit.core.rng import stream_state
+    from simkit.engines.moves import split_event
+    from simkit.games.klaberjass import prepare
+    rules = parse_game("klaberjass(preset=long501,long_runs=split)")[1]
+    strategies = parse_strategies(SPEC, rules, ["p1=random(d=0.9)", "p2=random(d=0.9)"])
+    R, S, W = prepare(rules, strategies)
+    n, D = 400, engine.log_deals(rules)
+    log = np.full((n, len(engine.log_columns(rules))), -1, np.int64)
+    engine.run_deals(R, S, W, stream_state(3, 0), n, np.zeros((2, engine.NMET)),
+                     np.zeros((n, engine.NMET)), log)
+    fullest, blocks = 0, 0
+    for i in range(n):
+        for j in range(min(int(log[i, 0]), D)):
+            b = log[i, engine.NHEAD + j * engine.BLOCK_W:engine.NHEAD + (j + 1) * engine.BLOCK_W]
+            used = [e for e in b if e >= 0]
+            assert split_event(used[-1])[0] == engine.E_PENDING
+            fullest, blocks = max(fullest, len(used)), blocks + 1
+    assert blocks > 2000 and 50 <= fullest <= engine.BLOCK_W

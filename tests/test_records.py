@@ -66,3 +66,12 @@ def test_seat_arrays_refuses_kinds_that_disagree_on_a_type():
     kinds = dict(KINDS, other=StrategyKind("other", 2, (Param("t", 0.5),)))
     with pytest.raises(SimkitError, match="'t' is int in one kind and float in another"):
         seat_arrays(Seats, [strat("random")], kinds, table=np.zeros(1))
+
+
+def test_a_clash_only_matters_where_a_field_is_filled_from_the_parameter():
+    """Kinds may disagree on a parameter's type (gin's ``knock``: random's chance, threshold's
+    deadwood) as long as no field is filled from it; the game derives its own fields."""
+    kinds = dict(KINDS, other=StrategyKind("other", 2, (Param("t", 0.5),)))
+    S = seat_arrays(Seats, [strat("random"), strat("rule", t=12)], kinds,
+                    t=np.array([0, 12]), table=np.zeros(2))
+    assert S.t.tolist() == [0, 12] and S.kind.tolist() == [0, 1]

@@ -307,3 +307,27 @@ def test_must_beat_fast_path_equals_the_engines_legal_moves():
         assert fast == full
         assert int(full) == C.mask(ref.legal([int(c) for c in cards[n:] if hand >> int(c) & 1],
                                              [int(c) for c in trick], trump))
+
+
+def test_a_deal_block_holds_the_longest_deal():
+    """Every logged deal's events fit its block of ``BLOCK_W`` (an overrun would lose the
+    scores to the next deal's events, which ``deal_columns`` refuses): random players who
+    declare often, over a series's deals; the fullest block is within the width."""
+    from simkit.core.registry import parse_strategies
+    from simkit.core.rng import stream_state
+    from simkit.engines.moves import split_event
+    spec, rules = simkit.parse_game("stovkahra(unit=series)")
+    strategies = parse_strategies(spec, rules, [f"p{k}=random(d=0.9)" for k in range(1, 5)])
+    R, S, W = G.prepare(rules, strategies)
+    n, nm = 60, len(engine.metrics(rules))
+    log = np.full((n, len(engine.log_columns(rules))), -1, np.int64)
+    engine.run_deals(R, S, W, stream_state(3, 0), n, np.zeros((2, nm)), np.zeros((n, nm)), log)
+    fullest, blocks = 0, 0
+    for i in range(n):
+        for j in range(min(int(log[i, engine.H.played]), engine.log_deals(rules))):
+            c = engine.NHEAD + j * engine.BLOCK_W
+            used = [e for e in log[i, c:c + engine.BLOCK_W] if e >= 0]
+            assert split_event(used[-1])[0] in (engine.E_SCORE, engine.E_WIN)
+            engine.deal_columns(used)
+            fullest, blocks = max(fullest, len(used)), blocks + 1
+    assert blocks > 1000 and 70 <= fullest <= engine.BLOCK_W

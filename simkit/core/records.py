@@ -63,26 +63,29 @@ def seat_arrays(cls: type[NamedTuple], strategies, kinds: dict, **derived) -> Na
     named by a field (per seat: the seat's value, or the parameter's default where the seat's
     kind has none; dtype from the default: ``bool`` -> ``bool_``, ``int`` -> ``int64``,
     ``float`` -> ``float64``) and ``derived`` fields given whole (an array with the seats
-    first).  A field neither a parameter nor given is an error, as is a parameter whose kinds
-    disagree on its default's type."""
+    first).  A field neither a parameter nor given is an error, as is a field filled from a
+    parameter whose kinds disagree on its default's type (such a parameter may still be read
+    by the game into a derived field of another name: gin's ``knock``)."""
     strategies = list(strategies)
     unknown = sorted(set(derived) - set(cls._fields))
     if unknown:
         raise SimkitError(f"{cls.__name__}: unknown fields {unknown}")
-    params = {}
+    params, clash = {}, {}
     for kind in kinds.values():
         for p in kind.params:
             old = params.setdefault(p.name, p)
             if type(old.default) is not type(p.default):
-                raise SimkitError(f"{cls.__name__}: parameter {p.name!r} is "
-                                  f"{type(old.default).__name__} in one kind and "
-                                  f"{type(p.default).__name__} in another")
+                clash.setdefault(p.name, f"{cls.__name__}: parameter {p.name!r} is "
+                                         f"{type(old.default).__name__} in one kind and "
+                                         f"{type(p.default).__name__} in another")
     values = {}
     for f in cls._fields:
         if f in derived:
             values[f] = np.asarray(derived[f])
         elif f == "kind":
             values[f] = np.array([kinds[s.kind].code for s in strategies], np.int64)
+        elif f in clash:
+            raise SimkitError(clash[f])
         elif f in params:
             d = params[f].default
             dtype = _SCALARS.get(type(d), np.float64)

@@ -92,3 +92,31 @@ def log_ends(out: Records, played: int, logged: int) -> None:
 def cards_of(mask: int) -> list[int]:
     """The codes of a ``uint64`` hand mask's cards (a log stores it as an ``int64``), in order."""
     return [c for c in range(64) if int(mask) >> c & 1]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def put_value(log, i, lp, kind, seat, x, high):
+    """A value event at position ``lp`` (:func:`put_next`): ``aux << 8 | card`` the low 16 bits
+    of ``x >= 0``, after an event of kind ``high`` (the game's) holding the bits above them when
+    there are any; returns the next position.  A reader adds ``high``'s ``aux << 8 | card``
+    times 65536 to the value that follows it (Klaberjass's redeals, points and scores;
+    Stovkahra's game and deal numbers)."""
+    if x >= 65536:
+        lp = put_next(log, i, lp, high, 0, (x >> 24) & 255, (x >> 16) & 255)
+    return put_next(log, i, lp, kind, seat, (x >> 8) & 255, x & 255)
+
+
+def values(events, high: int):
+    """The events of a block up to its -1 padding as ``(kind, seat, aux, card, value)``, ``value``
+    the event's ``aux << 8 | card`` plus 65536 times the ``high`` event before it (which is
+    folded in, not given): the reader of :func:`put_value`."""
+    top = 0
+    for e in events:
+        if e < 0:
+            return
+        kind, seat, aux, card = split_event(e)
+        if kind == high:
+            top = aux << 8 | card
+            continue
+        yield kind, seat, aux, card, top << 16 | aux << 8 | card
+        top = 0

@@ -28,14 +28,15 @@ from simkit.engines.melds.onedeck import (  # noqa: F401 (deadwood, melds: API)
     min_deadwood,
 )
 from simkit.games.gin.rules import GinRules
-from simkit.games.gin.strategies import STRATEGIES, policies
+from simkit.games.gin.strategies import STRATEGIES, seats
 
 VERSION = 2  # 2: threshold takes from the pile only to meld (greedy=0); hands stop at max_turns
 OUTCOMES = engine.OUTCOMES
 
 
 def prepare(rules, strategies, stacked=None):
-    """The kernel's records: the rules, the two seats' policies, the deck order and scratch.
+    """The kernel's records: the rules, the seats' strategies (:class:`Seats`), the deck order
+    and scratch.
 
     A stacked deck (card codes, already checked against the pack) is dealt in its order, the
     cards it does not name following in the pack's order; it plays single hands."""
@@ -46,7 +47,7 @@ def prepare(rules, strategies, stacked=None):
         bits = [int(gin_bit(c)).bit_length() - 1 for c in stacked]
         taken = set(bits)
         order = np.array(bits + [int(b) for b in engine.DECK if int(b) not in taken], np.int64)
-    return engine.kernel_rules(rules), policies(strategies), engine.work(order)
+    return engine.kernel_rules(rules), seats(strategies), engine.work(order)
 
 
 def _rules(rules):
@@ -83,9 +84,8 @@ def hand_log(rules="gin", strategies=None, seed: int = 1, cards=None, dealer: in
         _, row = play.play_stacked(SPEC, rules, seated, cards, log=True)
     else:
         row = np.array(play.playthrough(SPEC, rules, seated, seed)["log"], np.int64)
-    head = dict(zip(engine.HAND_COLUMNS, row[:engine.NHC].tolist()))
-    n = min(head["turns"], rules.max_turns)
-    turns = row[engine.NHC:engine.NHC + engine.NTC * n].reshape(n, engine.NTC)
+    head, turns = replay.hand_events(row[:engine.hand_width(rules.max_turns)].tolist())
+    turns = np.array(turns, np.int64).reshape(len(turns), 5)
     df = pd.DataFrame(dict(seat=turns[:, 0] ^ relabel,
                            source=np.where(turns[:, 1] == engine.PILE, "pile", "stock"),
                            drawn=[C.format_card(c) for c in turns[:, 2]],

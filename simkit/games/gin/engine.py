@@ -10,15 +10,22 @@ Cards are bits of the :mod:`~simkit.engines.melds.onedeck` representation.
 Seats: seat 0 and seat 1; strategy ``q ^ flip`` sits in seat ``q``.  In ``unit=hand`` seat 1
 deals; with ``swap`` the deal is played again with ``flip = 1``.
 
-The kernel's records: the rules as :class:`KernelRules` (:func:`kernel_rules`), the two seats'
-strategies as a pair of :class:`~simkit.games.gin.strategies.Policy` records (scalars, passed by
-value), and :class:`Work` (the deck order a hand is shuffled from, its scratch, the match's
+The kernel's records: the rules as :class:`KernelRules` (:func:`kernel_rules`), the seats'
+strategies as the house's record of per-seat arrays
+:class:`~simkit.games.gin.strategies.Seats` (read once per deal, :func:`play_deal`, into a pair
+``P`` of scalar :class:`~simkit.games.gin.strategies.Policy` records that the per-move helpers
+take by value: no reference counts, ``simkit.core.jit`` rule 2), and :class:`Work` (the deck order a hand is shuffled from, its scratch, the match's
 hand sums).  Metric slots are :data:`H` and :data:`G`, made from the metric lists themselves.
 
-Move log (``unit=hand``; :func:`log_columns`): per hand of the deal (``h1_``, and ``h2_`` with
-``swap``) its outcome, knocker, winner (seats; -1 none), points, turns, then per turn the seat,
-the source (:data:`STOCK` or :data:`PILE`), the card drawn and the card discarded (card codes)
-and whether it knocked; unused turns are -1.
+Move log (``unit=hand``; :func:`log_columns`): the house's events (:mod:`simkit.engines.moves`:
+``kind << 20 | seat << 16 | aux << 8 | card``, kinds :data:`KINDS`, seats the kernel's), one
+block of :func:`hand_width` per hand of the deal (the second, with ``swap``, the same cards with
+the strategies' seats exchanged), padded with -1: ``HAND`` (seat: the dealer, aux: the flip),
+per turn ``STOCK`` or ``PILE`` (the seat, the card drawn) then ``DISCARD`` or ``KNOCK`` (the
+card discarded), and ``END`` (seat: the knocker, 0 for a dead hand; aux: the outcome), followed
+by ``SCORE`` when someone scores (seat: the winner, aux and card: the points' high and low
+bytes).  A hand's turns are its turn events (every turn is logged: a hand stops at
+``max_turns``).  :func:`simkit.games.gin.replay.hand_events` reads a block back.
 """
 from __future__ import annotations
 
@@ -32,6 +39,7 @@ from simkit.core.deals import deal_loop
 from simkit.core.records import record, seat_slot, slots
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, deal_step, splitmix, uniform
+from simkit.engines.moves import put_next
 from simkit.engines.melds.onedeck import (
     ONES,
     U0,
@@ -43,7 +51,7 @@ from simkit.engines.melds.onedeck import (
     knock_result,
     min_deadwood,
 )
-from simkit.games.gin.strategies import RANDOM
+from simkit.games.gin.strategies import RANDOM, Policy
 
 SALT = np.uint64(0x6A09E667F3BCC909)
 DECK = np.array([s * 16 + r for s in range(4) for r in range(13)], np.int64)  # bit indices
@@ -54,9 +62,9 @@ DEAD, KNOCK, UNDERCUT, GIN = 0, 1, 2, 3
 OUTCOMES = {DEAD: "dead", KNOCK: "knock", UNDERCUT: "undercut", GIN: "gin"}
 # where a turn's card comes from
 STOCK, PILE = 0, 1
-HAND_COLUMNS = ("outcome", "knocker", "winner", "points", "turns")
-TURN_COLUMNS = ("seat", "source", "drawn", "discarded", "knock")
-NHC, NTC = len(HAND_COLUMNS), len(TURN_COLUMNS)
+# move-log event kinds (simkit.engines.moves); a kind's code is its index + 1
+KINDS = ["HAND", "STOCK", "PILE", "DISCARD", "KNOCK", "END", "SCORE"]
+E_HAND, E_STOCK, E_PILE, E_DISCARD, E_KNOCK, E_END, E_SCORE = range(1, 8)
 
 HAND_METRICS = [
     Metric("p1_points", False, "p1's points minus p2's, per hand", net=True),
@@ -118,15 +126,18 @@ def metrics(rules) -> list[Metric]:
     return out
 
 
+def hand_width(max_turns) -> int:
+    """A hand's block of the move log: ``HAND``, two events a turn, ``END`` and ``SCORE``."""
+    return 1 + 2 * max_turns + 2
+
+
 def log_columns(rules):
-    """A deal's move-log columns (``unit=hand``; whole games keep no move log)."""
+    """A deal's move-log columns (``unit=hand``; whole games keep no move log): ``h1_e0`` ..,
+    and ``h2_e0`` .. with ``swap``."""
     if rules.unit != "hand":
         return None
-    out = []
-    for h in range(2 if rules.swap else 1):
-        out += [f"h{h + 1}_{c}" for c in HAND_COLUMNS]
-        out += [f"h{h + 1}_t{t + 1}_{c}" for t in range(rules.max_turns) for c in TURN_COLUMNS]
-    return out
+    return [f"h{h + 1}_e{j}" for h in range(2 if rules.swap else 1)
+            for j in range(hand_width(rules.max_turns))]
 
 
 class KernelRules(NamedTuple):
@@ -261,7 +272,7 @@ def after_draw(p, h, forbid, pre_d, pre_card, limit, dead, stock, opp_picks, kno
     dmin, card = (pre_d, pre_card) if pre_d >= 0 else best_discard(h, forbid)
     if p.kind == RANDOM:
         x, u = uniform(u)
-        if dmin <= limit and x < p.knock:
+        if dmin <= limit and x < p.chance:
             return True, card, u
         b, u = random_discard(h, forbid, u)
         return False, b, u
@@ -302,14 +313,14 @@ def deal(perm, order, stacked, hands, dealer, s):
 
 
 @njit(cache=True, nogil=True)
-def first_upcard(S, flip, hands, dealer, top, taken_ok, limit, frac, u):
+def first_upcard(P, flip, hands, dealer, top, taken_ok, limit, frac, u):
     """The first upcard (line 9): the non-dealer may take it, else the dealer, else the
     non-dealer draws from the stock.  ``(take, seat to play, d, card, u)`` as :func:`wants_pile`."""
     q = 1 - dealer
-    take, pd, pc, u = wants_pile(S[q ^ flip], hands[q], top, taken_ok, limit, frac, u)
+    take, pd, pc, u = wants_pile(P[q ^ flip], hands[q], top, taken_ok, limit, frac, u)
     if not take:
         q = dealer
-        take, pd, pc, u = wants_pile(S[q ^ flip], hands[q], top, taken_ok, limit, frac, u)
+        take, pd, pc, u = wants_pile(P[q ^ flip], hands[q], top, taken_ok, limit, frac, u)
         if not take:
             q = 1 - dealer
     return take, q, pd, pc, u
@@ -348,23 +359,29 @@ def code_of(b):
 
 
 @njit(cache=True, nogil=True)
-def log_turn(log, i, col, q, take, drawn, d, knock):
-    log[i, col] = q
-    log[i, col + 1] = PILE if take else STOCK
-    log[i, col + 2] = code_of(drawn)
-    log[i, col + 3] = code_of(d)
-    log[i, col + 4] = knock
+def log_turn(log, i, lp, q, take, drawn, d, knock):
+    """A turn's two events at position ``lp`` of row ``i``: the draw, the discard."""
+    lp = put_next(log, i, lp, E_PILE if take else E_STOCK, q, 0, code_of(drawn))
+    put_next(log, i, lp, E_KNOCK if knock else E_DISCARD, q, 0, code_of(d))
+
+
+@njit(cache=True, nogil=True)
+def log_hand(log, i, base, turns, outcome, knocker, winner, points):
+    """A hand's ``END`` and, when someone scores, ``SCORE`` after its ``turns`` turns' events."""
+    lp = put_next(log, i, base + 1 + 2 * turns, E_END, max(knocker, 0), outcome, 0)
+    if winner >= 0:
+        put_next(log, i, lp, E_SCORE, winner, points >> 8, points & 255)
 
 
 # 11 parameters: the records and the work arrays taken out of W once per match (no reference
 # counts per hand), the hand's seats and key
 @njit(cache=True, nogil=True)
-def play_hand(R, S, perm, order, stacked, flip, dealer, key, log, i, base):
+def play_hand(R, P, perm, order, stacked, flip, dealer, key, log, i, base):
     """One hand; returns ``(outcome, knocker seat, winner seat, points, turns, cards)``, the
     winner -1 for a draw and for equal deadwood when that is no undercut (nobody scores);
     ``cards``: the cards taken off the deck.
 
-    ``S[q ^ flip]`` is the strategy in seat ``q``; ``perm`` the shuffle's scratch (the work
+    ``P[q ^ flip]`` is the strategy in seat ``q``; ``perm`` the shuffle's scratch (the work
     buffers' arrays come as plain arguments: no reference counting per card); with
     ``stacked`` the cards come in ``order`` (non-dealer first, one at a time, then the upcard,
     then the stock).  When ``log`` has rows, the turns go into row ``i`` from column ``base``."""
@@ -386,12 +403,12 @@ def play_hand(R, S, perm, order, stacked, flip, dealer, key, log, i, base):
         frac = stock_frac(k, dead)
         if opening:
             opening = False
-            take, q, pd, pc, u = first_upcard(S, flip, hands, dealer, top, taken_ok, limit,
+            take, q, pd, pc, u = first_upcard(P, flip, hands, dealer, top, taken_ok, limit,
                                               frac, u)
         else:
             if 52 - k <= dead or turns >= R.max_turns:
                 return DEAD, -1, -1, 0, turns, k
-            take, pd, pc, u = wants_pile(S[q ^ flip], hands[q], top, taken_ok, limit, frac, u)
+            take, pd, pc, u = wants_pile(P[q ^ flip], hands[q], top, taken_ok, limit, frac, u)
         if take:
             drawn = top
             top = U0
@@ -404,15 +421,15 @@ def play_hand(R, S, perm, order, stacked, flip, dealer, key, log, i, base):
             forbid = U0
             pd = -1
         h = hands[q] | drawn
-        knock, d, u = after_draw(S[q ^ flip], h, forbid, pd, pc, limit, dead, 52 - k,
+        knock, d, u = after_draw(P[q ^ flip], h, forbid, pd, pc, limit, dead, 52 - k,
                                  picks[1 - q], known[1 - q], gone, u)
         hands[q] = h ^ d
         known[q] &= ~d
         if logging and turns < R.max_turns:
-            log_turn(log, i, base + NHC + NTC * turns, q, take, drawn, d, knock)
+            log_turn(log, i, base + 1 + 2 * turns, q, take, drawn, d, knock)
         turns += 1
         if knock:
-            dk, dd = lay_down(R, S[q ^ flip], hands[q], hands[1 - q])
+            dk, dd = lay_down(R, P[q ^ flip], hands[q], hands[1 - q])
             outcome, winner, pts = settle(R, q, dk, dd)
             return outcome, q, winner, pts, turns, k
         if top != U0:
@@ -461,7 +478,7 @@ def match_totals(R, score_w, score_l, wins_w, wins_l):
 
 # 11 parameters: as play_hand's, the work arrays out of W once, and the match's sums and weight
 @njit(cache=True, nogil=True)
-def play_match(R, S, perm, order, stacked, hv, flip, key, v, w, log):
+def play_match(R, P, perm, order, stacked, hv, flip, key, v, w, log):
     """One game to ``target``; adds its hand metrics (sums) to ``hv`` and match metrics to ``v``,
     with weight ``w``.  Returns ``(hands, cards)``."""
     s = key
@@ -473,7 +490,7 @@ def play_match(R, S, perm, order, stacked, hv, flip, key, v, w, log):
     cards = 0
     for _ in range(R.max_hands):
         hk, s = splitmix(s)
-        o, kn, wn, pts, turns, k = play_hand(R, S, perm, order, stacked, flip, dealer, hk, log,
+        o, kn, wn, pts, turns, k = play_hand(R, P, perm, order, stacked, flip, dealer, hk, log,
                                              0, 0)
         hand_metrics(hv, 1.0, o, kn, wn, pts, turns, flip)
         nh += 1
@@ -499,7 +516,7 @@ def play_match(R, S, perm, order, stacked, hv, flip, key, v, w, log):
 # ---- one deal ----------------------------------------------------------------------------------
 
 @njit(cache=True, nogil=True)
-def play_hands(R, S, W, key, v, log, i):
+def play_hands(R, P, W, key, v, log, i):
     """``unit=hand``: the deal's hand (seat 1 deals), and again with the seats swapped."""
     nflip = 2 if R.swap else 1
     w = 0.5 if R.swap else 1.0
@@ -507,21 +524,17 @@ def play_hands(R, S, W, key, v, log, i):
     cards = 0
     for flip in range(nflip):
         base = flip * width
-        o, kn, wn, pts, turns, k = play_hand(R, S, W.perm, W.order, W.stacked, flip, 1, key,
+        put_next(log, i, base, E_HAND, 1, flip, 0)
+        o, kn, wn, pts, turns, k = play_hand(R, P, W.perm, W.order, W.stacked, flip, 1, key,
                                              log, i, base)
         hand_metrics(v, w, o, kn, wn, pts, turns, flip)
         cards += k
-        if log.shape[0] > 0:
-            log[i, base] = o
-            log[i, base + 1] = kn
-            log[i, base + 2] = wn
-            log[i, base + 3] = pts
-            log[i, base + 4] = turns
+        log_hand(log, i, base, turns, o, kn, wn, pts)
     return cards
 
 
 @njit(cache=True, nogil=True)
-def play_games(R, S, W, key, v):
+def play_games(R, P, W, key, v):
     """``unit=match``: a game on the deal's key, and again with the seats swapped; the hand
     metrics per hand of the deal's games, with their sums and cross terms for the ratios."""
     nflip = 2 if R.swap else 1
@@ -532,7 +545,7 @@ def play_games(R, S, W, key, v):
     cards = 0
     nolog = np.zeros((0, 1), np.int64)
     for flip in range(nflip):
-        nh, k = play_match(R, S, W.perm, W.order, W.stacked, W.hv, flip, key, v, w, nolog)
+        nh, k = play_match(R, P, W.perm, W.order, W.stacked, W.hv, flip, key, v, w, nolog)
         hands += nh
         cards += k
     v[G.all_hands] = hands
@@ -544,16 +557,26 @@ def play_games(R, S, W, key, v):
 
 
 @njit(cache=True, nogil=True)
+def policy(S, k):
+    """Seat ``k``'s strategy off the :class:`~simkit.games.gin.strategies.Seats` record, as the
+    scalar :class:`~simkit.games.gin.strategies.Policy` the per-move helpers read."""
+    return Policy(S.kind[k], S.early[k], S.late[k], S.greedy[k], S.track[k], S.slack[k],
+                  S.picks[k], S.guard[k], S.take[k], S.chance[k], S.block[k])
+
+
+@njit(cache=True, nogil=True)
 def play_deal(R, S, W, i, key, ukey, v, log):
     """Deal ``i``: hands or whole games (per ``R.match``) from ``key``; the strategies' coin flips
     come from each hand's own ``hand key ^ SALT`` (``ukey`` for a single hand).  Returns the
-    cards taken off the deck."""
+    cards taken off the deck.  The seats' policies are read off ``S`` here, once per deal, into
+    a pair of scalar records (``P[q ^ flip]`` the strategy in seat ``q``)."""
+    P = (policy(S, 0), policy(S, 1))
     if log.shape[0] > 0:
         for c in range(log.shape[1]):
             log[i, c] = -1
     if R.match:
-        return play_games(R, S, W, key, v)
-    return play_hands(R, S, W, key, v, log, i)
+        return play_games(R, P, W, key, v)
+    return play_hands(R, P, W, key, v, log, i)
 
 
 @njit(cache=True, nogil=True)

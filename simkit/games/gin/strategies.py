@@ -1,4 +1,6 @@
-"""Gin rummy strategies as data: every kind is one :class:`Policy` record for one kernel policy.
+"""Gin rummy strategies as data: the seats' kinds and parameters reach the kernel as one
+:class:`Seats` record of per-seat arrays (the house's form), read into a scalar :class:`Policy`
+per seat once per hand.
 
 * ``random(take, knock)``: takes the discard with probability ``take``, discards a random legal
   card, knocks with probability ``knock`` whenever it may (laying down its best ten).
@@ -32,25 +34,47 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from simkit.core.records import record
+import numpy as np
+
+from simkit.core.records import seat_arrays
 from simkit.core.registry import Param, StrategyKind
 
-RANDOM, RULE = 0, 1  # Policy.kind: random legal play, or the rule-based player
+RANDOM = 0   # the random kind's StrategyKind code, which the kernel branches on (Seats.kind)
+
+
+class Seats(NamedTuple):
+    """The seats' strategies as the kernel reads them: the house's record of per-seat arrays
+    (:func:`simkit.core.records.seat_arrays`; p1's entry first).  ``take``, ``slack``,
+    ``guard`` and ``block`` are the kinds' parameters (a seat whose kind lacks one holds the
+    default, which its kind never reads); the others are derived by :func:`seats`."""
+    kind: np.ndarray     # StrategyKind codes (RANDOM: random legal play)
+    early: np.ndarray    # float: knock threshold with a full stock
+    late: np.ndarray     # float: knock threshold when the stock is down to dead_stock
+    greedy: np.ndarray   # bool: take any pile card that lowers deadwood (else: melding or knocking)
+    track: np.ndarray    # bool: discard the deadest card within `slack` of the least deadwood
+    slack: np.ndarray
+    picks: np.ndarray    # opponent's pile takes after which it knocks only at <= guard (0: never)
+    guard: np.ndarray
+    take: np.ndarray     # random: chance to take the discard
+    chance: np.ndarray   # random: chance to knock when allowed (its parameter ``knock``)
+    block: np.ndarray    # lay down the arrangement that scores most after layoffs
 
 
 class Policy(NamedTuple):
-    """One seat's strategy as the kernel reads it (scalars only: passed by value)."""
-    kind: int          # RANDOM or RULE
-    early: float       # knock threshold with a full stock
-    late: float        # knock threshold when the stock is down to dead_stock
-    greedy: bool       # take any pile card that lowers deadwood (else: melding or knocking only)
-    track: bool        # discard the deadest card within `slack` of the least deadwood
+    """One seat's strategy as the per-move helpers read it: scalars (passed by value, no
+    reference counts), taken off :class:`Seats` once per hand by ``engine.policy``."""
+    kind: int
+    early: float
+    late: float
+    greedy: bool
+    track: bool
     slack: int
-    picks: int         # opponent's pile takes after which it knocks only at <= guard (0: never)
+    picks: int
     guard: int
-    take: float        # random: chance to take the discard
-    knock: float       # random: chance to knock when allowed
-    block: bool        # lay down the arrangement that scores most after layoffs
+    take: float
+    chance: float
+    block: int
+
 
 
 BLOCK = Param("block", 0, (0, 1), "1: lay down the arrangement (deadwood within the knock limit) "
@@ -82,21 +106,22 @@ STRATEGIES = {
 }
 
 
-def policy(strategy) -> Policy:
-    """The kernel's :class:`Policy` for one strategy."""
-    v = strategy.values
-    k = strategy.kind
-    early = late = 10
-    if k in ("threshold", "tracker", "careful"):
-        early = late = v["knock"]
-    elif k == "schedule":
-        early, late = v["early"], v["late"]
-    return record(Policy, kind=RANDOM if k == "random" else RULE, early=early, late=late,
-                  greedy=v.get("greedy", 1), track=k == "tracker", slack=v.get("slack", 0),
-                  picks=v.get("picks", 0), guard=v.get("guard", 0), take=v.get("take", 0.0),
-                  knock=v.get("knock", 0.0) if k == "random" else 0.0, block=v.get("block", 0))
-
-
-def policies(strategies) -> tuple:
-    """One :class:`Policy` per strategy (p1's first): the kernel's ``S``, indexed by seat."""
-    return tuple(policy(s) for s in strategies)
+def seats(strategies) -> Seats:
+    """The kernel's :class:`Seats` for the strategies (p1's first)."""
+    early, late, greedy, picks, chance = [], [], [], [], []
+    for st in strategies:
+        v, k = st.values, st.kind
+        e = t = 10
+        if k in ("threshold", "tracker", "careful"):
+            e = t = v["knock"]
+        elif k == "schedule":
+            e, t = v["early"], v["late"]
+        early.append(e)
+        late.append(t)
+        greedy.append(v.get("greedy", 1))
+        picks.append(v.get("picks", 0))
+        chance.append(v["knock"] if k == "random" else 0.0)
+    return seat_arrays(Seats, strategies, STRATEGIES, early=np.array(early, np.float64),
+                       late=np.array(late, np.float64), greedy=np.array(greedy, np.bool_),
+                       track=np.array([st.kind == "tracker" for st in strategies], np.bool_),
+                       picks=np.array(picks, np.int64), chance=np.array(chance, np.float64))

@@ -19,19 +19,25 @@ loop costs an atomic incref/decref pair per pass that numba does not prune (meas
 pre-record kernel in one process, CPU time, best of 40: 0.82-0.84 of its speed with ``W.x[...]``
 at the point of use, 0.97-1.00 with locals per phase).
 
-The kernel reads the rules as the named record :class:`GameRules`, each seat's strategy as a
-:class:`Seat` record (both seats' as a pair), and its buffers from :class:`Work`; the records'
+The kernel reads the rules as the named record :class:`GameRules`, the seats' strategies as the
+house's record of per-seat arrays :class:`Seats` (read once per unit into a pair of scalar
+:class:`Seat` records, which the phases take: ``simkit.core.jit`` rule 2), and its buffers from
+:class:`Work`; the records'
 types never depend on the values, so sweeping a threshold or a rule never recompiles.  A unit is
 played phase by phase: :func:`deal_cards` and :func:`first_six` (the deal), :func:`bidding` (both
 rounds; two passes in both make a redeal), :func:`three_more` (the rest of the deal and the trump
 seven's exchange), :func:`declarations`, :func:`play_tricks` (with "Партия!" claims),
-:func:`count_deal`, :func:`settle_claim` or :func:`score_deal`, :func:`log_deal` and
+:func:`count_deal`, :func:`settle_claim` or :func:`score_deal`, :func:`log_tail` and
 :func:`unit_result`; :func:`play_unit` is the long game's loop over them.
 
 Metrics (:func:`metrics`) are per unit: in the short game one played deal, in long games sums over
 the game's deals (divide by ``deals`` for per-deal rates).  The move log (:func:`log_columns`) is
-one ``int64`` row per unit: the number of played deals, then one block of :data:`DEAL_COLUMNS` per
-played deal (up to the row's width), which the tests' independent checker replays.
+one ``int64`` row per unit: the number of played deals, then one block of :data:`BLOCK_W` per
+played deal (up to the row's width) of the house's events (:mod:`simkit.engines.moves`:
+``kind << 20 | seat << 16 | aux << 8 | card``, kinds :data:`KINDS`; :func:`log_head`,
+:func:`play_tricks`, :func:`log_tail`), padded with -1.  :func:`deal_columns` reads a block
+back as the deal's :data:`DEAL_COLUMNS` (hands, bid, declarations, tricks, points), which
+``simkit replay`` and the tests' independent checker read.
 """
 from __future__ import annotations
 
@@ -45,6 +51,7 @@ from simkit.core.records import record, seat_slot, slots
 from simkit.core.play import deal_blocks
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, draw_index, uniform
+from simkit.engines.moves import put_next, put_value, values
 from simkit.engines.tricks import (hand_value, legal_moves, lowest_code, points_table, random_card,
                                    strength_tables, trick_rules, trick_winner)
 from simkit.games.klaberjass.rules import NEXT_ALTERNATE, NEXT_WORDS, OPENER_LOT, OPENER_P1, OPENERS
@@ -100,13 +107,22 @@ METRIC_UNITS = {"bidder_strength": "strength points (summed over bids)",
                 "bidder_strength9": "strength points (summed over bids)", "points": "game points",
                 "raw": "game points", "combos": "game points", "stakes": "stakes"}
 
-# move log: per unit, the played deals' count, then one block of DEAL_COLUMNS per played deal
+# move log: per unit, the played deals' count, then one block of BLOCK_W house events per played
+# deal (kinds KINDS; a kind's code is its index + 1), read back by deal_columns into DEAL_COLUMNS
+KINDS = ["DEAL", "REDEALS", "CARD", "UPCARD", "BOTTOM", "TAKE", "NAME", "EXCHANGE", "SEQUENCE",
+         "BELLA", "PLAY", "CLAIM", "CARDS", "COMBOS", "CREDIT", "SCORE", "PENDING", "HIGH"]
+(E_DEAL, E_REDEALS, E_CARD, E_UPCARD, E_BOTTOM, E_TAKE, E_NAME, E_EXCHANGE, E_SEQUENCE, E_BELLA,
+ E_PLAY, E_CLAIM, E_CARDS, E_COMBOS, E_CREDIT, E_SCORE, E_PENDING, E_HIGH) = range(1, 19)
+# the most events a deal writes: DEAL, REDEALS (with a HIGH), 20 dealt cards, the bid, the
+# exchange, two declarations each, 18 cards played, CLAIM, eight values (each with a HIGH) and
+# PENDING (with a HIGH), the block's last event
+BLOCK_W = 1 + 2 + CARDS_PER_DEAL + 1 + 1 + 4 + 2 * TRICKS + 1 + 2 * 8 + 2
 DEAL_COLUMNS = ["deal", "opener", "bidder", "trump", "round", "upcard", "bottom",
                 "exchanged", "hand0_9", "hand1_9", "hand0_6", "hand1_6", "seq0", "seq1", "bella0",
                 "bella1", "combos0", "combos1", "cards0", "cards1", "credit0", "credit1",
                 "claim", "claim_ok", "tricks", "score0", "score1", "pending", "redeals"] \
     + [f"card{j}" for j in range(2 * TRICKS)] + [f"seat{j}" for j in range(2 * TRICKS)]
-L = slots(DEAL_COLUMNS)      # L.bidder, L.card0, ...: a column's offset in a deal's block
+L = slots(DEAL_COLUMNS)      # L.bidder, L.card0, ...: a column of a deal as deal_columns reads it
 DEAL_W = len(DEAL_COLUMNS)
 HEAD_COLUMNS = ["played"]    # deals played in the unit (blocks beyond the row's width: not logged)
 H = slots(HEAD_COLUMNS)
@@ -145,16 +161,66 @@ def log_deals(rules) -> int:
 
 
 def log_columns(rules, deals: int | None = None) -> list[str]:
-    """A unit's move-log row: ``played``, then ``d{j}_{column}`` for the :data:`DEAL_COLUMNS` of
-    each played deal ``j`` (``deals`` blocks; default :func:`log_deals`)."""
+    """A unit's move-log row: ``played``, then ``d{j}_e{k}``, the :data:`BLOCK_W` events of each
+    played deal ``j`` (``deals`` blocks; default :func:`log_deals`)."""
     D = log_deals(rules) if deals is None else deals
-    return HEAD_COLUMNS + [f"d{j}_{c}" for j in range(D) for c in DEAL_COLUMNS]
+    return HEAD_COLUMNS + [f"d{j}_e{k}" for j in range(D) for k in range(BLOCK_W)]
+
+
+def deal_columns(block, deal: int = 0) -> list[int]:
+    """A deal's block of events as the values of :data:`DEAL_COLUMNS` (``deal`` its index in the
+    unit): the hands are masks of the cards dealt, a trick not played is -1 (card and seat), no
+    claim or exchange -1.  A block without its last event (``PENDING``) is refused."""
+    b = [0] * DEAL_W
+    b[L.deal] = deal
+    b[L.exchanged] = b[L.claim] = -1
+    for j in range(2 * TRICKS):
+        b[L.card0 + j] = b[L.seat0 + j] = -1
+    seat_values = {E_CARDS: L.cards0, E_COMBOS: L.combos0, E_CREDIT: L.credit0, E_SCORE: L.score0}
+    played = 0
+    ended = False
+    for kind, seat, aux, card, value in values(block, E_HIGH):
+        if kind == E_DEAL:
+            b[L.opener] = seat
+        elif kind == E_REDEALS:
+            b[L.redeals] = value
+        elif kind == E_CARD:
+            b[(L.hand0_6 if aux == 0 else L.hand0_9) + seat] |= 1 << card
+        elif kind in (E_UPCARD, E_BOTTOM):
+            b[L.upcard if kind == E_UPCARD else L.bottom] = card
+        elif kind in (E_TAKE, E_NAME):
+            b[L.bidder], b[L.trump], b[L.round] = seat, aux, 1 if kind == E_TAKE else 2
+        elif kind == E_EXCHANGE:
+            b[L.exchanged] = seat
+        elif kind in (E_SEQUENCE, E_BELLA):
+            b[(L.seq0 if kind == E_SEQUENCE else L.bella0) + seat] = 1
+        elif kind == E_PLAY:
+            b[L.card0 + played], b[L.seat0 + played] = card, seat
+            played += 1
+        elif kind == E_CLAIM:
+            b[L.claim], b[L.claim_ok] = seat, aux
+        elif kind in seat_values:
+            b[seat_values[kind] + seat] = value
+        elif kind == E_PENDING:
+            b[L.pending] = value
+            ended = True
+    if not ended:
+        raise ValueError("a Klaberjass deal's block of events ends before its PENDING event")
+    b[L.hand0_9] |= b[L.hand0_6]    # nine cards: the six, then three more (CARD aux 1)
+    b[L.hand1_9] |= b[L.hand1_6]
+    b[L.tricks] = played // 2
+    return b
 
 
 def deal_rows(log) -> np.ndarray:
     """The played deals of a log (``int64[n, width]``, one row per unit) as ``int64[k,
-    len(LOG_COLUMNS)]`` rows, unit by unit (each row's first column is its unit)."""
-    return deal_blocks(log, NHEAD, DEAL_W, H.played)
+    len(LOG_COLUMNS)]`` rows (:func:`deal_columns`), unit by unit (each row's first column is its
+    unit)."""
+    out = []
+    for r in deal_blocks(log, NHEAD, BLOCK_W, H.played):
+        j = out[-1][1 + L.deal] + 1 if out and out[-1][0] == r[0] else 0   # the deal in its unit
+        out.append([int(r[0])] + deal_columns(r[1:].tolist(), j))
+    return np.array(out, np.int64).reshape(-1, len(LOG_COLUMNS))
 
 
 def tables():
@@ -180,8 +246,23 @@ class GameRules(NamedTuple):
     tricks: np.ndarray         # int64[8]: the trick rules of simkit.engines.tricks
 
 
+class Seats(NamedTuple):
+    """The seats' strategies (:mod:`simkit.games.klaberjass.strategies`): the house's record of
+    per-seat arrays (:func:`simkit.core.records.seat_arrays`), p1's entry first."""
+    kind: np.ndarray           # K_RANDOM or K_HEURISTIC
+    p: np.ndarray
+    d: np.ndarray
+    t1: np.ndarray
+    t2: np.ndarray
+    declare: np.ndarray        # int 0/1
+    claim: np.ndarray          # int 0/1
+    margin: np.ndarray
+    sight: np.ndarray          # int 0/1
+
+
 class Seat(NamedTuple):
-    """One seat's strategy (:mod:`simkit.games.klaberjass.strategies`); the kernel takes a pair."""
+    """One seat's strategy as the decisions read it: scalars (passed by value, no reference
+    counts), read off :class:`Seats` once per unit by :func:`seat`; the kernel holds a pair."""
     kind: int                  # K_RANDOM or K_HEURISTIC
     p: float                   # random: chance to bid at each bidding turn
     d: float                   # random: chance to take each optional act
@@ -509,26 +590,26 @@ def first_six(W, first):
 
 
 @njit(cache=True, nogil=True)
-def bidding(R, S, W, first, up, u):
+def bidding(R, P, W, first, up, u):
     """Both bidding rounds (lines 46-48), the first word first: ``(bidder, trump, round, u)``,
     ``bidder`` -1 when both pass twice (a redeal)."""
     h6 = W.h6
     points = R.points
     for t in range(2):
         k = first if t == 0 else 1 - first
-        yes, u = decide_round1(S[k], h6[k], up, R.exchange, points, R.split_runs, u)
+        yes, u = decide_round1(P[k], h6[k], up, R.exchange, points, R.split_runs, u)
         if yes:
             return k, up >> 4, 1, u
     for t in range(2):
         k = first if t == 0 else 1 - first
-        suit, u = decide_round2(S[k], h6[k], up, points, R.split_runs, u)
+        suit, u = decide_round2(P[k], h6[k], up, points, R.split_runs, u)
         if suit >= 0:
             return k, suit, 2, u
     return -1, -1, 0, u
 
 
 @njit(cache=True, nogil=True)
-def three_more(R, S, W, first, trump, up, u):
+def three_more(R, P, W, first, trump, up, u):
     """Three more cards each (line 50), into ``W.h9`` and ``W.hand``, then the trump seven's
     exchange (line 52); ``W.hx`` the hands to be played.  ``(the card on the table's mask, the
     exchanging seat or -1, u)``."""
@@ -551,7 +632,7 @@ def three_more(R, S, W, first, trump, up, u):
         seven = ONE << np.uint64(trump * 16 + 7)
         for k in range(2):
             if hand[k] & seven:
-                yes, u = decide_exchange(S[k], u)
+                yes, u = decide_exchange(P[k], u)
                 if yes:
                     hand[k] = (hand[k] & ~seven) | table
                     table = seven
@@ -562,7 +643,7 @@ def three_more(R, S, W, first, trump, up, u):
 
 
 @njit(cache=True, nogil=True)
-def declarations(R, S, W, first, trump, u):
+def declarations(R, P, W, first, trump, u):
     """Runs and bella (lines 58-82): what each seat declares (``W.seq``, ``W.bel``) and what
     counts (``W.combos``); zeroes the card points ``W.won``.  Returns ``u``."""
     hand = W.hand
@@ -579,10 +660,10 @@ def declarations(R, S, W, first, trump, u):
         seq[k] = 0
         bel[k] = 0
         if key > 0:
-            yes, u = decide_optional(S[k], u)
+            yes, u = decide_optional(P[k], u)
             seq[k] = 1 if yes else 0
         if has_bella(hand[k], trump):
-            yes, u = decide_optional(S[k], u)
+            yes, u = decide_optional(P[k], u)
             bel[k] = 1 if yes else 0
     best = compare_sequences(keys[0] * seq[0], keys[1] * seq[1], first)
     for k in range(2):
@@ -593,12 +674,13 @@ def declarations(R, S, W, first, trump, u):
 
 # 11 parameters: the three records, the deal's state as play_unit holds it in locals (the first
 # word, trump, the table's cards, the bottom card), the random stream, and the log row and
-# column the tricks' cards go to (col -1: none)
+# position the tricks' cards go to (lp -1: none)
 @njit(cache=True, nogil=True)
-def play_tricks(R, S, W, first, trump, table, bottom, u, log, i, col):
+def play_tricks(R, P, W, first, trump, table, bottom, u, log, i, lp):
     """The nine tricks (lines 86-98), card points into ``W.won``; in a long game the leader may
-    say "Партия!" before any trick but the first (line 110).  The cards go to ``log[i]``'s deal
-    block at column ``col`` (none when -1).  ``(claimer or -1, claim_ok, tricks played, u)``."""
+    say "Партия!" before any trick but the first (line 110).  The cards go to ``log[i]`` as
+    ``PLAY`` events from position ``lp`` (none when -1).  ``(claimer or -1, claim_ok, tricks
+    played, u, lp)``."""
     hand = W.hand
     won = W.won
     trick = W.trick
@@ -613,23 +695,21 @@ def play_tricks(R, S, W, first, trump, table, bottom, u, log, i, col):
     for t in range(TRICKS):
         if R.target > 0 and t > 0:
             sure = score[leader] + won[leader] + combos[leader]
-            if decide_claim(S[leader], sure, R.target):
-                return leader, 1 if sure >= R.target else 0, t, u
+            if decide_claim(P[leader], sure, R.target):
+                return leader, 1 if sure >= R.target else 0, t, u, lp
         f = 1 - leader
-        if R.open_seat == f and S[leader].sight:
+        if R.open_seat == f and P[leader].sight:
             possible = hand[f]
         else:
             possible = unseen & ~hand[leader] & ~played
-        c1, u = choose_lead(S[leader], hand[leader], possible, trump, points, strength, u)
+        c1, u = choose_lead(P[leader], hand[leader], possible, trump, points, strength, u)
         trick[0] = c1
         legal = legal_moves(hand[f], trick, 1, trump, tricks, strength)
-        c2, u = choose_follow(S[f], legal, c1, trump, points, strength, u)
+        c2, u = choose_follow(P[f], legal, c1, trump, points, strength, u)
         trick[1] = c2
-        if col >= 0:
-            log[i, col + L.card0 + 2 * t] = c1
-            log[i, col + L.seat0 + 2 * t] = leader
-            log[i, col + L.card0 + 2 * t + 1] = c2
-            log[i, col + L.seat0 + 2 * t + 1] = f
+        if lp >= 0:
+            lp = put_next(log, i, lp, E_PLAY, leader, 0, c1)
+            lp = put_next(log, i, lp, E_PLAY, f, 0, c2)
         w = leader if trick_winner(trick, 2, trump, strength) == 0 else f
         it1 = 1 if (c1 >> 4) == trump else 0
         it2 = 1 if (c2 >> 4) == trump else 0
@@ -640,7 +720,7 @@ def play_tricks(R, S, W, first, trump, table, bottom, u, log, i, col):
         hand[f] &= ~(ONE << np.uint64(c2))
         played |= (ONE << np.uint64(c1)) | (ONE << np.uint64(c2))
         leader = w
-    return -1, 0, TRICKS, u
+    return -1, 0, TRICKS, u, lp
 
 
 @njit(cache=True, nogil=True)
@@ -724,47 +804,51 @@ def score_deal(R, W, v, bidder, pending):
     return winner, pending, (d if dealwin == bidder else bidder)
 
 
-# 17 parameters: one per column of the deal's log block that play_unit holds as a local (the
-# rest are read off W); called only for a logged deal, so a record built for it would be built
-# to be taken apart at once
+# 10 parameters: the deal's state that play_unit holds as locals, for a logged deal only
 @njit(cache=True, nogil=True)
-def log_deal(W, log, i, col, deal, first, bidder, trump, bround, up, bottom, exchanged, claimer,
-             claim_ok, ntr, pending, nredeals):
-    """A played deal's block of ``log[i]`` at column ``col`` (:data:`DEAL_COLUMNS`; its cards
-    were written by :func:`play_tricks`, the tricks not played are -1)."""
-    r = log[i]
-    r[col + L.deal] = deal
-    r[col + L.opener] = first
-    r[col + L.bidder] = bidder
-    r[col + L.trump] = trump
-    r[col + L.round] = bround
-    r[col + L.upcard] = up
-    r[col + L.bottom] = bottom
-    r[col + L.exchanged] = exchanged
-    r[col + L.hand0_9] = np.int64(W.h9[0])
-    r[col + L.hand1_9] = np.int64(W.h9[1])
-    r[col + L.hand0_6] = np.int64(W.h6[0])
-    r[col + L.hand1_6] = np.int64(W.h6[1])
-    r[col + L.seq0] = W.seq[0]
-    r[col + L.seq1] = W.seq[1]
-    r[col + L.bella0] = W.bel[0]
-    r[col + L.bella1] = W.bel[1]
-    r[col + L.combos0] = W.combos[0]
-    r[col + L.combos1] = W.combos[1]
-    r[col + L.cards0] = W.won[0]
-    r[col + L.cards1] = W.won[1]
-    r[col + L.credit0] = W.cred[0]
-    r[col + L.credit1] = W.cred[1]
-    r[col + L.claim] = claimer
-    r[col + L.claim_ok] = claim_ok
-    r[col + L.tricks] = ntr
-    r[col + L.score0] = W.score[0]
-    r[col + L.score1] = W.score[1]
-    r[col + L.pending] = pending
-    r[col + L.redeals] = nredeals
-    for j in range(2 * ntr, 2 * TRICKS):
-        r[col + L.card0 + j] = -1
-        r[col + L.seat0 + j] = -1
+def log_head(W, log, i, lp, first, nredeals, bidder, trump, bround, exchanged):
+    """A played deal's events up to its tricks from position ``lp``: ``DEAL`` (seat: the first
+    word), ``REDEALS`` (the deals thrown in before it, when any), the 20 cards in dealing order
+    (``CARD``: seat the receiver, aux 0 for the first six, 1 for the three more; ``UPCARD``,
+    ``BOTTOM``), the bid (``TAKE`` in round one, ``NAME`` in round two; aux the trump suit), the
+    trump seven's ``EXCHANGE`` and the declarations (``SEQUENCE``, ``BELLA``).  Returns ``lp``."""
+    cards = W.cards
+    lp = put_next(log, i, lp, E_DEAL, first, 0, 0)
+    if nredeals > 0:
+        lp = put_value(log, i, lp, E_REDEALS, 0, nredeals, E_HIGH)
+    for j in range(CARDS_PER_DEAL):
+        if j == UPCARD:
+            lp = put_next(log, i, lp, E_UPCARD, 0, 0, cards[j])
+        elif j == BOTTOM:
+            lp = put_next(log, i, lp, E_BOTTOM, 0, 0, cards[j])
+        else:
+            mine = (j // 3) % 2 == 0 if j < UPCARD else j < OTHER_THREE
+            lp = put_next(log, i, lp, E_CARD, first if mine else 1 - first,
+                          0 if j < UPCARD else 1, cards[j])
+    lp = put_next(log, i, lp, E_TAKE if bround == 1 else E_NAME, bidder, trump, 0)
+    if exchanged >= 0:
+        lp = put_next(log, i, lp, E_EXCHANGE, exchanged, 0, trump * 16 + 7)
+    for k in range(2):
+        if W.seq[k]:
+            lp = put_next(log, i, lp, E_SEQUENCE, k, 0, 0)
+        if W.bel[k]:
+            lp = put_next(log, i, lp, E_BELLA, k, 0, 0)
+    return lp
+
+
+@njit(cache=True, nogil=True)
+def log_tail(W, log, i, lp, claimer, claim_ok, pending):
+    """A played deal's events after its tricks: ``CLAIM`` (aux: enough points), each seat's
+    card points, counted combinations, credit and score (``CARDS``, ``COMBOS``, ``CREDIT``,
+    ``SCORE``) and the hanging points carried (``PENDING``, the block's last event)."""
+    if claimer >= 0:
+        lp = put_next(log, i, lp, E_CLAIM, claimer, claim_ok, 0)
+    for k in range(2):
+        lp = put_value(log, i, lp, E_CARDS, k, W.won[k], E_HIGH)
+        lp = put_value(log, i, lp, E_COMBOS, k, W.combos[k], E_HIGH)
+        lp = put_value(log, i, lp, E_CREDIT, k, W.cred[k], E_HIGH)
+        lp = put_value(log, i, lp, E_SCORE, k, W.score[k], E_HIGH)
+    put_value(log, i, lp, E_PENDING, 0, pending, E_HIGH)
 
 
 @njit(cache=True, nogil=True)
@@ -783,10 +867,20 @@ def unit_result(R, v, winner, opener0):
 # --------------------------------------------------------------------------- the kernel
 
 @njit(cache=True, nogil=True)
+def seat(S, k):
+    """Seat ``k``'s strategy off the :class:`Seats` record as a scalar :class:`Seat`."""
+    return Seat(S.kind[k], S.p[k], S.d[k], S.t1[k], S.t2[k], S.declare[k] != 0,
+                S.claim[k] != 0, S.margin[k], S.sight[k] != 0)
+
+
+@njit(cache=True, nogil=True)
 def play_unit(R, S, W, i, key, ukey, v, log):
     """One unit: deals (and redeals) until the short game's one played deal, or a long game's
     winner, ``max_deals`` or ``max_redeals``.  Writes the unit's metrics into ``v`` and, when
-    ``log`` has rows, its deals into ``log[i]``; returns the cards dealt (20 per deal)."""
+    ``log`` has rows, its deals into ``log[i]``; returns the cards dealt (20 per deal).  The
+    seats' strategies are read off ``S`` once, into the pair ``P`` of scalar :class:`Seat`
+    records that the phases take (``P[k]``: seat ``k``'s)."""
+    P = (seat(S, 0), seat(S, 1))
     score = W.score
     cred = W.cred
     dealt = W.cards
@@ -799,7 +893,7 @@ def play_unit(R, S, W, i, key, ukey, v, log):
     pending = W.start[2]
     if R.open_seat >= 0:
         score[R.open_seat] += R.open_bonus
-    nblocks = (log.shape[1] - NHEAD) // DEAL_W if log.shape[0] > 0 else 0
+    nblocks = (log.shape[1] - NHEAD) // BLOCK_W if log.shape[0] > 0 else 0
     winner = -1
     redeals_row = 0
     deals = 0
@@ -814,7 +908,7 @@ def play_unit(R, S, W, i, key, ukey, v, log):
         first_six(W, first)
         up = dealt[UPCARD]
         bottom = dealt[BOTTOM]
-        bidder, trump, bround, u = bidding(R, S, W, first, up, u)
+        bidder, trump, bround, u = bidding(R, P, W, first, up, u)
         if bidder < 0:
             v[U.redeals] += 1
             redeals_row += 1
@@ -825,11 +919,14 @@ def play_unit(R, S, W, i, key, ukey, v, log):
         nredeals = redeals_row
         redeals_row = 0
         # ---- the rest of the deal, the trump seven, declarations, play
-        table, exchanged, u = three_more(R, S, W, first, trump, up, u)
-        u = declarations(R, S, W, first, trump, u)
-        col = NHEAD + deals * DEAL_W if deals < nblocks else -1
-        claimer, claim_ok, ntr, u = play_tricks(R, S, W, first, trump, table, bottom, u, log, i,
-                                                col)
+        table, exchanged, u = three_more(R, P, W, first, trump, up, u)
+        u = declarations(R, P, W, first, trump, u)
+        lp = -1
+        if deals < nblocks:
+            lp = log_head(W, log, i, NHEAD + deals * BLOCK_W, first, nredeals, bidder, trump,
+                          bround, exchanged)
+        claimer, claim_ok, ntr, u, lp = play_tricks(R, P, W, first, trump, table, bottom, u,
+                                                    log, i, lp)
         deals += 1
         count_deal(R, W, v, bidder, trump, up, bround, exchanged)
         cred[0] = 0
@@ -840,9 +937,8 @@ def play_unit(R, S, W, i, key, ukey, v, log):
             loser = bidder
         else:
             winner, pending, loser = score_deal(R, W, v, bidder, pending)
-        if col >= 0:
-            log_deal(W, log, i, col, deals - 1, first, bidder, trump, bround, up, bottom,
-                     exchanged, claimer, claim_ok, ntr, pending, nredeals)
+        if lp >= 0:
+            log_tail(W, log, i, lp, claimer, claim_ok, pending)
         # ---- the long game goes on: the first word to the loser, or in turn (line 46)
         if winner >= 0 or R.target == 0 or deals >= R.max_deals:
             break

@@ -1,7 +1,7 @@
 """Klaberjass's move log in a player's words (``simkit replay klaberjass``).
 
-Reads the deal blocks of :mod:`simkit.games.klaberjass.engine` (:data:`engine.DEAL_COLUMNS`): per
-played deal the six cards each (lines 34, 50), the upcard, the bidding (round one: take the
+Reads the deal blocks of :mod:`simkit.games.klaberjass.engine` (the house's events, read back by
+:func:`engine.deal_columns` as :data:`engine.DEAL_COLUMNS`): per played deal the six cards each (lines 34, 50), the upcard, the bidding (round one: take the
 upcard's suit or pass; round two: name another suit, lines 36-48), three more each and the
 trump seven's exchange (line 52), the declarations (sequence, bella, lines 58-82), the tricks
 (lines 86-98: the higher card of the suit led wins unless trumped; trump order J 9 A 10 K Q 8 7,
@@ -36,8 +36,9 @@ def beats(b: int, a: int, trump: int) -> bool:
 def moves(rules, log, metrics):
     """One unit's move-log row as records (see :mod:`simkit.core.replay`)."""
     out = Records()
-    for b in each_deal(out, log, engine.NHEAD, engine.DEAL_W, log[0], engine.log_deals(rules)):
-        deal_moves(rules, out, b)
+    blocks = each_deal(out, log, engine.NHEAD, engine.BLOCK_W, log[0], engine.log_deals(rules))
+    for j, b in enumerate(blocks):
+        deal_moves(rules, out, engine.deal_columns(b, j))
     if rules.form != "short" or metrics.get("unfinished"):
         win = [k for k in (0, 1) if metrics[f"p{k + 1}_win"]]
         out.rec(win[0] if win else None, "wins the game" if win else "game ends", [],

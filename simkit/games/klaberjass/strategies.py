@@ -1,5 +1,5 @@
-"""Klaberjass strategies, as data: one :class:`engine.Seat` record per seat (a kind code and its
-parameters).
+"""Klaberjass strategies, as data: one :class:`engine.Seats` record of per-seat arrays (the kind
+codes and the parameters), read by the kernel into a scalar :class:`engine.Seat` per seat.
 
 * ``random(p, d)``: every bidding turn it bids with probability ``p`` (in round two on a uniformly
   random other suit); every optional act (the trump-seven exchange, declaring its runs, declaring
@@ -29,9 +29,9 @@ SE 0.0016, 100,000 games each).
 """
 from __future__ import annotations
 
-from simkit.core.records import record
+from simkit.core.records import seat_arrays
 from simkit.core.registry import Param, StrategyKind
-from simkit.games.klaberjass.engine import K_HEURISTIC, K_RANDOM, Seat
+from simkit.games.klaberjass.engine import K_HEURISTIC, K_RANDOM, Seats
 
 STRATEGIES = {
     "random": StrategyKind("random", K_RANDOM, (
@@ -49,17 +49,8 @@ STRATEGIES = {
 }
 
 
-def encode(strategies) -> tuple:
-    """The kernel's strategies: a :class:`engine.Seat` record per seat (parameters the kind does
-    not have are 0)."""
-    seats = []
-    for st in strategies:
-        v = st.values
-        if st.kind == "random":
-            seats.append(record(Seat, kind=K_RANDOM, p=v["p"], d=v["d"], t1=0, t2=0,
-                                declare=False, claim=False, margin=0, sight=False))
-        else:
-            seats.append(record(Seat, kind=K_HEURISTIC, p=0.0, d=0.0, t1=v["t1"], t2=v["t2"],
-                                declare=v["declare"] != 0, claim=v["claim"] != 0,
-                                margin=v["margin"], sight=v["sight"] != 0))
-    return tuple(seats)
+def encode(strategies) -> Seats:
+    """The kernel's strategies: the house's record of per-seat arrays (:class:`engine.Seats`,
+    :func:`simkit.core.records.seat_arrays`; a parameter the seat's kind lacks holds its default,
+    which that kind never reads)."""
+    return seat_arrays(Seats, strategies, STRATEGIES)

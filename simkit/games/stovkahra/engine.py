@@ -13,9 +13,12 @@ depend on its key alone (common random numbers); in a game the later deals follo
 of the earlier ones, as at the table.  Strategies' coin flips come from ``key ^ STRAT_SALT``.
 
 The move log (:func:`log_columns`) is one row per unit: ``HEAD_COLUMNS`` then one block of
-:data:`DEAL_COLUMNS` per deal (up to :func:`log_deals`): the pack as dealt (after the cut,
-top first), the cut, the declarations (a mask of ranks per seat), the 32 cards in playing order,
-the claim and the scores; ``tests/stovkahra_reference.py`` replays it.
+:data:`BLOCK_W` per deal (up to :func:`log_deals`) of the house's events
+(:mod:`simkit.engines.moves`: ``kind << 20 | seat << 16 | aux << 8 | card``, kinds
+:data:`KINDS`; :func:`log_deal`), padded with -1: the game's and deal's numbers, the cut, the
+pack as dealt (after the cut, top first), the declared ranks, the cards in playing order, the
+claim, the scores and the game's winner.  :func:`deal_columns` reads a block back as the deal's
+:data:`DEAL_COLUMNS`, which ``simkit replay`` and ``tests/stovkahra_reference.py`` read.
 """
 from __future__ import annotations
 
@@ -29,6 +32,7 @@ from simkit.core.records import record, seat_slot, slots
 from simkit.core.play import deal_blocks
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, shuffle_prefix, uniform
+from simkit.engines.moves import put_next, put_value, values
 from simkit.engines.tricks import (beats, bit, highest_code, lowest_code, must_beat_moves,
                                    natural_strength, points_table, popcount, random_card,
                                    seat_of, suit_mask, trick_rules)
@@ -81,10 +85,18 @@ POINT_STEMS = {"card_points", "points", "cards", "combos"}
 HEAD_COLUMNS = ["played", "games", "brcka0", "brcka1"]
 H = slots(HEAD_COLUMNS)
 NHEAD = len(HEAD_COLUMNS)
+# a deal's block: the house's events (kinds KINDS, a kind's code its index + 1), read back by
+# deal_columns as DEAL_COLUMNS
+KINDS = ["GAME", "DEAL", "CUT", "PACK", "DECLARE", "PLAY", "CLAIM", "SCORE", "WIN", "HIGH"]
+E_GAME, E_DEAL, E_CUT, E_PACK, E_DECLARE, E_PLAY, E_CLAIM, E_SCORE, E_WIN, E_HIGH = range(1, 11)
+# the most events a deal writes: GAME and DEAL (each with a HIGH), CUT, the 32 cards of the pack,
+# two declared ranks a seat (eight cards hold at most two threes or fours), the 32 cards played,
+# CLAIM, the two scores (each with a HIGH) and WIN
+BLOCK_W = 4 + 1 + NCARDS + 2 * SEATS + NCARDS + 1 + 4 + 1
 DEAL_COLUMNS = (["game", "deal", "dealer", "cut", "trump", "decl0", "decl1", "decl2", "decl3",
                  "claimer", "claim_ok", "tricks", "score0", "score1", "winner", "brcka", "sub"]
                 + [f"pack{j}" for j in range(NCARDS)] + [f"card{j}" for j in range(NCARDS)])
-L = slots(DEAL_COLUMNS)
+L = slots(DEAL_COLUMNS)       # a column of a deal as deal_columns reads it
 DEAL_W = len(DEAL_COLUMNS)
 LOG_COLUMNS = ["unit"] + DEAL_COLUMNS
 
@@ -95,12 +107,54 @@ def log_deals(rules) -> int:
 
 
 def log_columns(rules) -> list[str]:
-    return HEAD_COLUMNS + [f"d{j}_{c}" for j in range(log_deals(rules)) for c in DEAL_COLUMNS]
+    """``HEAD_COLUMNS``, then ``d{j}_e{k}``: the :data:`BLOCK_W` events of each logged deal."""
+    return HEAD_COLUMNS + [f"d{j}_e{k}" for j in range(log_deals(rules)) for k in range(BLOCK_W)]
+
+
+def deal_columns(block) -> list[int]:
+    """A deal's block of events as the values of :data:`DEAL_COLUMNS` (trump: the suit of the
+    pack's last card; tricks: the cards played over four; absent cut, claim, winner -1).  A block
+    without a ``SCORE`` for each side is refused (the deal's events did not all fit)."""
+    b = [0] * DEAL_W
+    b[L.cut] = b[L.claimer] = b[L.claim_ok] = b[L.winner] = -1
+    for j in range(NCARDS):
+        b[L.card0 + j] = -1
+    npack = nplay = nscore = 0
+    for kind, seat, aux, card, value in values(block, E_HIGH):
+        if kind == E_GAME:
+            b[L.game] = value
+        elif kind == E_DEAL:
+            b[L.dealer], b[L.deal] = seat, value
+        elif kind == E_CUT:
+            b[L.cut] = aux
+        elif kind == E_PACK:
+            b[L.pack0 + npack] = card
+            npack += 1
+        elif kind == E_DECLARE:
+            b[L.decl0 + seat] |= 1 << aux
+        elif kind == E_PLAY:
+            b[L.card0 + nplay] = card
+            nplay += 1
+        elif kind == E_CLAIM:
+            b[L.claimer], b[L.claim_ok] = seat, aux
+        elif kind == E_SCORE:
+            b[L.score0 + seat] = value
+            nscore += 1
+        elif kind == E_WIN:
+            b[L.winner], b[L.brcka], b[L.sub] = seat, aux, card
+    if nscore != 2 or npack != NCARDS:
+        raise ValueError("a Stovkahra deal's block of events lacks its pack or its scores")
+    b[L.trump] = b[L.pack0 + NCARDS - 1] >> 4
+    b[L.tricks] = nplay // SEATS
+    return b
 
 
 def deal_rows(log) -> np.ndarray:
-    """Log rows (one per unit) as one row per logged deal (:data:`LOG_COLUMNS`)."""
-    return deal_blocks(log, NHEAD, DEAL_W, H.played)
+    """Log rows (one per unit) as one row per logged deal (:data:`LOG_COLUMNS`,
+    :func:`deal_columns`)."""
+    rows = [[int(r[0])] + deal_columns(r[1:].tolist())
+            for r in deal_blocks(log, NHEAD, BLOCK_W, H.played)]
+    return np.array(rows, np.int64).reshape(-1, len(LOG_COLUMNS))
 
 
 def metrics(rules) -> list[Metric]:
@@ -146,7 +200,23 @@ class GameRules(NamedTuple):
     combo4: np.ndarray         # int64[16]
 
 
+class Seats(NamedTuple):
+    """The seats' strategies (:mod:`simkit.games.stovkahra.strategies`): the house's record of
+    per-seat arrays (:func:`simkit.core.records.seat_arrays`), p1's entry first."""
+    kind: np.ndarray           # K_RANDOM or K_BASELINE
+    d: np.ndarray
+    lead_trumps: np.ndarray
+    save_last: np.ndarray      # int 0/1
+    save_first: np.ndarray     # int 0/1
+    declare: np.ndarray        # int 0/1
+    claim: np.ndarray          # int 0/1
+    margin: np.ndarray
+    subtract_at: np.ndarray
+
+
 class Seat(NamedTuple):
+    """One seat's strategy as the decisions read it: scalars (passed by value, no reference
+    counts), read off :class:`Seats` once per unit by :func:`seat`."""
     kind: int
     d: float                   # random: chance of each optional act
     lead_trumps: int           # baseline: lead trumps holding at least this many
@@ -400,7 +470,7 @@ def gather(R, W, dealer, ntr):
 
 
 @njit(cache=True, nogil=True)
-def play_deal(R, S, W, dealer, u, v, log, i, col):
+def play_deal(R, P, W, dealer, u, v, log, i, col):
     """One deal from ``W.pack``: declarations, tricks and dost.  Metrics into ``v``.
     Returns ``(claimer or -1, tricks played, event, u)``; ``event`` counts scoring moments."""
     pack = W.pack
@@ -431,7 +501,7 @@ def play_deal(R, S, W, dealer, u, v, log, i, col):
         k = (dealer + j) & 3
         m, pts = combos_held(hands[k], combo3, combo4)
         if m:
-            yes, u = decide_declare(S[k], u)
+            yes, u = decide_declare(P[k], u)
             if yes:
                 decl[k] = m
                 add_side(v, Q.combos, k & 1, pts)
@@ -440,7 +510,7 @@ def play_deal(R, S, W, dealer, u, v, log, i, col):
                 score[k & 1] += pts
                 if score[k & 1] >= target and reach[k & 1] < 0:
                     reach[k & 1] = event
-                yes, u = decide_claim(S[k], score[k & 1], target, u)
+                yes, u = decide_claim(P[k], score[k & 1], target, u)
                 if yes:
                     return k, 0, event, u
     # ---- the tricks (lines 216-217)
@@ -456,7 +526,7 @@ def play_deal(R, S, W, dealer, u, v, log, i, col):
                 legal = h
             else:
                 legal = must_beat_moves(h, trick[0] >> 4, trick[w], trump, strength)
-            st = S[k]
+            st = P[k]
             if st.kind == K_RANDOM:
                 c, u = random_card(legal, u)
             else:
@@ -497,7 +567,7 @@ def play_deal(R, S, W, dealer, u, v, log, i, col):
         if t == TRICKS - 1:
             v[U.played_out] += 1
             v[U.card_points] += 72 + LAST_TRICK
-        yes, u = decide_claim(S[ws], score[side], target, u)
+        yes, u = decide_claim(P[ws], score[side], target, u)
         if yes:
             return ws, t + 1, event, u
         leader = ws
@@ -531,41 +601,59 @@ def settle(R, W, v, claimer):
     return w, 2 if score[1 - w] < R.double_under else 1, -1
 
 
-# 14 parameters: one per column of the deal's log block that play_unit holds as a local (the
-# rest are read off W); called only for a logged deal
+# 14 parameters: the deal's values that play_unit holds as locals (the rest are read off W);
+# called only for a logged deal
 @njit(cache=True, nogil=True)
-def log_deal(W, log, i, col, game, deal, dealer, cut, claimer, ok, ntr, winner, brk, sub):
-    r = log[i]
-    r[col + L.game] = game
-    r[col + L.deal] = deal
-    r[col + L.dealer] = dealer
-    r[col + L.cut] = cut
-    r[col + L.trump] = W.pack[NCARDS - 1] >> 4
-    for k in range(SEATS):
-        r[col + L.decl0 + k] = W.decl[k]
-    r[col + L.claimer] = claimer
-    r[col + L.claim_ok] = ok
-    r[col + L.tricks] = ntr
-    r[col + L.score0] = W.score[0]
-    r[col + L.score1] = W.score[1]
-    r[col + L.winner] = winner
-    r[col + L.brcka] = brk
-    r[col + L.sub] = sub
+def log_deal(W, log, i, lp, game, deal, dealer, cut, claimer, ok, ntr, winner, brk, sub):
+    """A played deal's events from position ``lp``: ``GAME`` (the game's number in the unit),
+    ``DEAL`` (seat: the dealer; the deal's number in its game), ``CUT`` (aux: the cards cut;
+    none for a shuffled pack), the pack top first (``PACK``: seat the receiver), the declared
+    ranks (``DECLARE``: aux the rank), the cards played (``PLAY``: seat the player), ``CLAIM``
+    (aux: good), each side's ``SCORE`` and ``WIN`` (seat: the winning side; aux the brčka, card
+    1 when taken from the others)."""
+    lp = put_value(log, i, lp, E_GAME, 0, game, E_HIGH)
+    lp = put_value(log, i, lp, E_DEAL, dealer, deal, E_HIGH)
+    if cut >= 0:
+        lp = put_next(log, i, lp, E_CUT, 0, cut, 0)
     for j in range(NCARDS):
-        r[col + L.pack0 + j] = W.pack[j]
-        r[col + L.card0 + j] = W.played[j] if j < 4 * ntr else -1
+        lp = put_next(log, i, lp, E_PACK, (dealer + OFFSETS[j]) & 3, 0, W.pack[j])
+    for k in range(SEATS):
+        for r in range(16):
+            if W.decl[k] >> r & 1:
+                lp = put_next(log, i, lp, E_DECLARE, k, r, 0)
+    leader = (dealer + 1) & 3
+    for t in range(ntr):
+        for j in range(SEATS):
+            lp = put_next(log, i, lp, E_PLAY, seat_of(leader, j, SEATS), 0, W.played[4 * t + j])
+        leader = W.twin[t]
+    if claimer >= 0:
+        lp = put_next(log, i, lp, E_CLAIM, claimer, ok, 0)
+    for sd in range(2):
+        lp = put_value(log, i, lp, E_SCORE, sd, W.score[sd], E_HIGH)
+    if winner >= 0:
+        put_next(log, i, lp, E_WIN, winner, brk, sub)
+
+
+@njit(cache=True, nogil=True)
+def seat(S, k):
+    """Seat ``k``'s strategy off the :class:`Seats` record as a scalar :class:`Seat`."""
+    return Seat(S.kind[k], S.d[k], S.lead_trumps[k], S.save_last[k] != 0, S.save_first[k] != 0,
+                S.declare[k] != 0, S.claim[k] != 0, S.margin[k], S.subtract_at[k])
 
 
 @njit(cache=True, nogil=True)
 def play_unit(R, S, W, i, key, ukey, v, log):
-    """One unit (a deal, a game or a series); returns the cards dealt."""
+    """One unit (a deal, a game or a series); returns the cards dealt.  The seats' strategies
+    are read off ``S`` once, into the four scalar :class:`Seat` records ``P`` that the deal and
+    the decisions take (``P[k]``: seat ``k``'s; ``simkit.core.jit`` rule 2)."""
+    P = (seat(S, 0), seat(S, 1), seat(S, 2), seat(S, 3))
     s = key
     u = ukey
     score = W.score
     brcka = W.brcka
     brcka[0] = 0
     brcka[1] = 0
-    nblocks = (log.shape[1] - NHEAD) // DEAL_W if log.shape[0] > 0 else 0
+    nblocks = (log.shape[1] - NHEAD) // BLOCK_W if log.shape[0] > 0 else 0
     dealer = 3
     deals = 0
     games = 0
@@ -588,8 +676,8 @@ def play_unit(R, S, W, i, key, ukey, v, log):
                 s = shuffle_pack(W, s)
             else:
                 cut, s = cut_pack(R, W, s, deals)
-            col = NHEAD + deals * DEAL_W if deals < nblocks else -1
-            claimer, ntr, event, u = play_deal(R, S, W, dealer, u, v, log, i, col)
+            col = NHEAD + deals * BLOCK_W if deals < nblocks else -1
+            claimer, ntr, event, u = play_deal(R, P, W, dealer, u, v, log, i, col)
             deals += 1
             gdeal += 1
             winner, brk, ok = settle(R, W, v, claimer)
@@ -597,7 +685,7 @@ def play_unit(R, S, W, i, key, ukey, v, log):
             if winner >= 0:
                 games += 1
                 if R.unit == UNIT_SERIES:
-                    yes, u = decide_subtract(S[winner], brcka[1 - winner], u)
+                    yes, u = decide_subtract(P[winner], brcka[1 - winner], u)
                     if yes:
                         sub = 1
                         brcka[1 - winner] = max(0, brcka[1 - winner] - brk)

@@ -1,7 +1,7 @@
 """Stovkahra's move log in a player's words (``simkit replay stovkahra``).
 
-Reads the deal blocks of :mod:`simkit.games.stovkahra.engine` (:data:`engine.DEAL_COLUMNS`): per
-deal the cut (a game's later deals are the gathered tricks, cut), the cards dealt 3-2-3 from the
+Reads the deal blocks of :mod:`simkit.games.stovkahra.engine` (the house's events, read back by
+:func:`engine.deal_columns` as :data:`engine.DEAL_COLUMNS`): per deal the cut (a game's later deals are the gathered tricks, cut), the cards dealt 3-2-3 from the
 dealer's left (line 215; the dealer's last card shows trumps), the combinations declared eldest
 first (lines 203-211), the tricks (lines 216-217: the eldest leads, the winner of a trick leads
 the next; the higher card of the suit led wins unless trumped), "dost" (line 218), and the
@@ -27,8 +27,8 @@ def moves(rules, log, metrics):
     """One unit's move-log row as records (see :mod:`simkit.core.replay`)."""
     out = Records()
     played = log[engine.H.played]
-    for b in each_deal(out, log, engine.NHEAD, engine.DEAL_W, played, engine.log_deals(rules)):
-        deal_moves(out, b)
+    for b in each_deal(out, log, engine.NHEAD, engine.BLOCK_W, played, engine.log_deals(rules)):
+        deal_moves(out, engine.deal_columns(b))
     if rules.unit != "deal":
         out.rec(None, "unit ends", [], f"brčka p1/p3 {log[engine.H.brcka0]}, p2/p4 "
                 f"{log[engine.H.brcka1]}; games {log[engine.H.games]}")

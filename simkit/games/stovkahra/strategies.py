@@ -1,4 +1,5 @@
-"""Stovkahra strategies, as data: one :class:`engine.Seat` record per seat.
+"""Stovkahra strategies, as data: one :class:`engine.Seats` record of per-seat arrays (the
+kernel reads each seat's into a scalar :class:`engine.Seat` once per unit).
 
 * ``random(d)``: a uniformly random legal card; declares each hand's combinations, says "dost"
   (only when it would be right) and takes brčka from the others each with probability ``d``.
@@ -22,9 +23,9 @@
 """
 from __future__ import annotations
 
-from simkit.core.records import record
+from simkit.core.records import seat_arrays
 from simkit.core.registry import Param, StrategyKind
-from simkit.games.stovkahra.engine import K_BASELINE, K_RANDOM, Seat
+from simkit.games.stovkahra.engine import K_BASELINE, K_RANDOM, Seats
 
 STRATEGIES = {
     "random": StrategyKind("random", K_RANDOM, (
@@ -43,17 +44,8 @@ STRATEGIES = {
 }
 
 
-def encode(strategies) -> tuple:
-    seats = []
-    for st in strategies:
-        v = st.values
-        if st.kind == "random":
-            seats.append(record(Seat, kind=K_RANDOM, d=v["d"], lead_trumps=0, save_last=False,
-                                save_first=False, declare=False, claim=False, margin=0,
-                                subtract_at=0))
-        else:
-            seats.append(record(Seat, kind=K_BASELINE, d=0.0, lead_trumps=v["lead_trumps"],
-                                save_last=v["save_last"] != 0, save_first=v["save_first"] != 0,
-                                declare=v["declare"] != 0, claim=v["claim"] != 0,
-                                margin=v["margin"], subtract_at=v["subtract_at"]))
-    return tuple(seats)
+def encode(strategies) -> Seats:
+    """The kernel's strategies: the house's record of per-seat arrays (:class:`engine.Seats`,
+    :func:`simkit.core.records.seat_arrays`; a parameter the seat's kind lacks holds its default,
+    which that kind never reads)."""
+    return seat_arrays(Seats, strategies, STRATEGIES)
