@@ -370,7 +370,7 @@ def run_hand(deck, strategies=None, r=None, dealer=3):
     R, S, W = SPEC.prepare(r, strategies, d)
     log = np.full((1, len(SPEC.log_columns(r))), -1, np.int64)
     W.rs[0], W.rs[1] = 1, 2
-    E.play_hand(R, S, W, dealer, log, 0)
+    E.play_hand(R, E.seat_tuple(S, R.players), W, dealer, log, 0)
     return W, log[0]
 
 
@@ -400,7 +400,7 @@ def test_the_top_card_is_laid_and_the_freeze_cleared_by_taking():
     W.st[E.LP] = E.NHEAD
     E.deal(R, W, 3, log, 0)
     assert W.st[5] == 1 and E.take_forms(R, W, 0) == 2          # frozen: the pair only
-    assert E.turn(R, S, W, 0, log, 0) == 0
+    assert E.turn(R, E.seat_tuple(S, R.players), W, 0, log, 0) == 0
     assert W.st[5] == 0 and W.st[2] == 1                        # taken, unfrozen, a discard
     ev = [split_event(x) for x in log[0, E.NHEAD:W.st[E.LP]]]
     k = next(j for j, e in enumerate(ev) if e[0] == E.EV_TAKE)
@@ -438,7 +438,7 @@ def test_cards_are_conserved_in_every_deal(game, strats):
     outs = 0
     for seed in range(150):
         W.rs[0], W.rs[1] = seed * 7919 + 1, seed + 99
-        E.play_hand(R, S, W, seed % r.players, np.zeros((0, 1), np.int64), 0)
+        E.play_hand(R, E.seat_tuple(S, R.players), W, seed % r.players, np.zeros((0, 1), np.int64), 0)
         assert (census(W, r.players) == pack).all(), seed
         outs += W.st[10] >= 0
     assert outs > 50            # going out loses no card either
@@ -489,14 +489,14 @@ def test_a_take_that_empties_the_hand_is_legal_when_the_side_can_go_out():
     # 9c with the pair empties its hand, and it goes out
     R, S, W, log = _table(["p1=baseline(take_min=1)"], "9h 9d", {13: 7}, "9c")
     assert E.take_forms(R, W, 0) & 2 and E.take_plan(R, W, 0, 2)
-    assert E.turn(R, S, W, 0, log, 0) == 1
+    assert E.turn(R, E.seat_tuple(S, R.players), W, 0, log, 0) == 1
     kinds = [e[0] for e in _events(W, log)]
     assert kinds[-6:] == [E.EV_TAKE, E.EV_LAY, E.EV_LAY, E.EV_LAY, E.EV_PILE, E.EV_OUT]
     assert E.EV_TAKE in kinds and kinds[-1] == E.EV_OUT and W.st[E.HN] == 0
     # without the canasta the same take would leave no card to discard: refused, it draws
     R, S, W, log = _table(["p1=baseline(take_min=1)"], "9h 9d", {13: 6}, "9c")
     assert not E.take_plan(R, W, 0, 2)
-    assert E.turn(R, S, W, 0, log, 0) == 0
+    assert E.turn(R, E.seat_tuple(S, R.players), W, 0, log, 0) == 0
     assert [e[0] for e in _events(W, log)].count(E.EV_TAKE) == 0
 
 
@@ -505,17 +505,17 @@ def test_the_stock_end_take_is_obligatory_when_the_top_card_fits_the_sides_meld(
     # would never take a small pile (take_min=40)
     R, S, W, log = _table(["p1=baseline(take_min=40)"], "9h 5c 6c Tc", {9: 3}, "4d 9c",
                           stock_empty=True)
-    assert E.turn(R, S, W, 0, log, 0) == 0
+    assert E.turn(R, E.seat_tuple(S, R.players), W, 0, log, 0) == 0
     ev = _events(W, log)
     assert ev[-1][0] == E.EV_DISCARD and any(e[0] == E.EV_TAKE for e in ev)
     # frozen by a wild in the pile it may not be added: the hand ends (Hoyle's continuation)
     R, S, W, log = _table(["p1=baseline(take_min=40)"], "9h 5c 6c Tc", {9: 3}, "2d 9c",
                           stock_empty=True, frozen=1)
-    assert E.turn(R, S, W, 0, log, 0) == 2
+    assert E.turn(R, E.seat_tuple(S, R.players), W, 0, log, 0) == 2
     # stock_end=end: the hand ends at once
     R, S, W, log = _table(None, "9h 5c 6c Tc", {9: 3}, "4d 9c", stock_empty=True)
     R = R._replace(cont=False)
-    assert E.turn(R, S, W, 0, log, 0) == 2
+    assert E.turn(R, E.seat_tuple(S, R.players), W, 0, log, 0) == 2
 
 
 def test_partners_no_forbids_going_out_this_turn():
@@ -524,14 +524,14 @@ def test_partners_no_forbids_going_out_this_turn():
     # says no: p1 must not go out
     R, S, W, log = _table(["p1=baseline(go_out=1,ask=1)", "p3=baseline(ask_max=0)"], "9h 9d 9c",
                           {13: 7}, "5d")
-    assert E.turn(R, S, W, 0, log, 0) == 0
+    assert E.turn(R, E.seat_tuple(S, R.players), W, 0, log, 0) == 0
     ev = _events(W, log)
     assert (E.EV_ASK, 0, 0, 0) in ev and not any(e[0] == E.EV_OUT for e in ev)
     assert W.st[E.HN] >= 1
     # the same with p3 saying yes (ask_max=1000): p1 goes out
     R, S, W, log = _table(["p1=baseline(go_out=1,ask=1)", "p3=baseline(ask_max=1000)"], "9h 9d 9c",
                           {13: 7}, "5d")
-    assert E.turn(R, S, W, 0, log, 0) == 1
+    assert E.turn(R, E.seat_tuple(S, R.players), W, 0, log, 0) == 1
     ev = _events(W, log)
     assert (E.EV_ASK, 0, 1, 0) in ev and ev[-1][0] == E.EV_OUT
 
@@ -566,7 +566,7 @@ def test_cutthroat_the_first_taker_is_the_lone_hand_and_the_others_pool():
     # it is the lone hand; seats 1 and 2 become partners, their kings (3 + 2) one meld of five
     R, S, W, log = _cut_table(["p1=baseline(take_min2=1,lone_min=1)"], "Kd Kh Ks 4d 4h")
     assert W.st[E.LONE] == -1 and list(W.st[E.SIDE:E.SIDE + 3]) == [0, 1, 2]
-    assert E.turn(R, S, W, 0, log, 0) == 0
+    assert E.turn(R, E.seat_tuple(S, R.players), W, 0, log, 0) == 0
     ev = _events(W, log)
     k = next(j for j, e in enumerate(ev) if e[0] == E.EV_TAKE)
     assert ev[k - 1] == (E.EV_LONE, 0, 0, 0) and ev[k][1] == 0
@@ -603,7 +603,7 @@ def test_cutthroat_going_out_before_any_take_makes_the_lone_hand():
     W.st[E.MELDED] = 1
     W.st[E.MVAL] = 140
     W.st[E.LAID] = 1                       # it laid before: not concealed
-    assert E.turn(R, S, W, 0, log, 0) == 1
+    assert E.turn(R, E.seat_tuple(S, R.players), W, 0, log, 0) == 1
     ev = _events(W, log)
     assert ev[-2:] == [(E.EV_LONE, 0, 1, 0), (E.EV_OUT, 0, 0, 0)]
     assert W.st[E.LONE] == 0 and list(W.st[E.SIDE:E.SIDE + 3]) == [0, 1, 2]
@@ -618,7 +618,7 @@ def test_cutthroat_pile_never_taken_each_scores_alone():
     # 003:59: the stock runs out with no take and nobody out: each seat scores its own melds
     R, S, W, log = _cut_table(None, "")
     W.st[0] = W.st[1]                      # the stock is empty (stock_end=end: play ends)
-    assert E.turn(R, S, W, 0, log, 0) == 2
+    assert E.turn(R, E.seat_tuple(S, R.players), W, 0, log, 0) == 2
     E.score_hand(R, W)
     assert W.st[E.LONE] == -1
     assert W.st[E.PTS + 6 * 1] == 30 - _hand_value(W, 1)

@@ -68,7 +68,6 @@ TAIL_HAND = ["turns", "stock_out"]
 SEAT_GAME = ["win", "score"]
 TAIL_GAME = ["hands"]
 SH = slots(SEAT_HAND)
-SP = slots(["kind"] + [q.name for q in PARAMS])
 SG = slots(SEAT_GAME)
 NSH, NSG = len(SEAT_HAND), len(SEAT_GAME)
 DOCS = {"points": "the side's score of the hand (bonuses + red threes + melded - in hand)",
@@ -137,9 +136,61 @@ class Table(NamedTuple):
 
 
 class Seats(NamedTuple):
-    """The strategies: ``v[seat, SP.x]`` the kind code (``SP.kind``) and each parameter ``x``
-    (one array: a kernel call copies and reference-counts every array of its records)."""
-    v: np.ndarray
+    """The strategies, the house's record (:func:`~simkit.core.records.seat_arrays`): per seat
+    the kind code and each parameter of :data:`~simkit.games.canasta.strategies.PARAMS` (a
+    random seat gets the defaults).  :func:`play_deal` reads it once per deal into one
+    :class:`Seat` per seat (scalars: the per-turn helpers count no references, jit rule 2)."""
+    kind: np.ndarray
+    b50: np.ndarray
+    b90: np.ndarray
+    b120: np.ndarray
+    take_min: np.ndarray
+    take_min2: np.ndarray
+    pairs: np.ndarray
+    wild_gap: np.ndarray
+    freeze: np.ndarray
+    b3_pile: np.ndarray
+    feed: np.ndarray
+    go_out: np.ndarray
+    ask: np.ndarray
+    ask_max: np.ndarray
+    lone_min: np.ndarray
+
+
+class Seat(NamedTuple):
+    """One seat's strategy as scalars (the fields of :class:`Seats`); the helpers get ``Q``, a
+    tuple of four (seats beyond the table repeat the last), and read ``Q[p].field``."""
+    kind: int
+    b50: int
+    b90: int
+    b120: int
+    take_min: int
+    take_min2: int
+    pairs: int
+    wild_gap: int
+    freeze: int
+    b3_pile: int
+    feed: int
+    go_out: int
+    ask: int
+    ask_max: int
+    lone_min: int
+
+
+if Seats._fields != Seat._fields or Seats._fields[1:] != tuple(q.name for q in PARAMS):
+    raise ImportError("canasta: Seats/Seat out of step with strategies.PARAMS")
+
+
+@njit(cache=True, nogil=True)
+def seat_of(S, k):
+    return Seat(S.kind[k], S.b50[k], S.b90[k], S.b120[k], S.take_min[k], S.take_min2[k],
+                S.pairs[k], S.wild_gap[k], S.freeze[k], S.b3_pile[k], S.feed[k], S.go_out[k],
+                S.ask[k], S.ask_max[k], S.lone_min[k])
+
+
+@njit(cache=True, nogil=True)
+def seat_tuple(S, K):
+    return (seat_of(S, 0), seat_of(S, 1), seat_of(S, min(2, K - 1)), seat_of(S, min(3, K - 1)))
 
 
 class Work(NamedTuple):
@@ -790,19 +841,19 @@ def discard(W, p, c, log, i):
 
 
 @njit(cache=True, nogil=True)
-def answer(R, S, W, q):
+def answer(R, Q, W, q):
     """Partner ``q``'s answer to "may I go out?" (binding)."""
-    if S.v[q, SP.kind] == K_RANDOM:
+    if Q[q].kind == K_RANDOM:
         v, W.rs[1] = bounded(W.rs[1], 2)
         return v == 1
-    return hand_value(W, q) <= S.v[q, SP.ask_max]
+    return hand_value(W, q) <= Q[q].ask_max
 
 
 @njit(cache=True, nogil=True)
-def ask_partner(R, S, W, p, log, i):
+def ask_partner(R, Q, W, p, log, i):
     """Seat ``p`` asks its partner; a "no" forbids going out this turn (``W.st[9]``)."""
     q = (p + 2) % R.players
-    yes = answer(R, S, W, q)
+    yes = answer(R, Q, W, q)
     put_event(log, i, W.st, LP, EV_ASK, p, 1 if yes else 0, 0)
     if not yes:
         W.st[9] = 1
@@ -812,21 +863,21 @@ def ask_partner(R, S, W, p, log, i):
 # --------------------------------------------------------------------------- baseline
 
 @njit(cache=True, nogil=True)
-def budget(S, p, need):
-    return S.v[p, SP.b50] if need <= 50 else S.v[p, SP.b90] if need <= 90 else S.v[p, SP.b120]
+def budget(Q, p, need):
+    return Q[p].b50 if need <= 50 else Q[p].b90 if need <= 90 else Q[p].b120
 
 
 @njit(cache=True, nogil=True)
-def baseline_take(R, S, W, p, forced):
+def baseline_take(R, Q, W, p, forced):
     """Take the pile (the plan ``W.rk[PL:PL + 3]`` set) when that is legal and it holds
     ``take_min`` cards or more (``take_min2`` where a draw is two cards; ``forced``: the stock
     is empty, any size): by adding the top
     card to the side's meld, else with a natural pair (and the rank's other naturals), else a
     natural and a wild."""
     f = take_forms(R, W, p)
-    least = S.v[p, SP.take_min2] if R.draw == 2 else S.v[p, SP.take_min]
-    if R.cut and W.st[LONE] < 0 and S.v[p, SP.lone_min] > least:
-        least = S.v[p, SP.lone_min]
+    least = Q[p].take_min2 if R.draw == 2 else Q[p].take_min
+    if R.cut and W.st[LONE] < 0 and Q[p].lone_min > least:
+        least = Q[p].lone_min
     if f == 0 or (not forced and W.st[2] < least):
         return False
     for form in (1, 2, 4):
@@ -852,7 +903,7 @@ def take_plan_ok(W, p):
 
 
 @njit(cache=True, nogil=True)
-def try_out(R, S, W, p, log, i, want, mincan):
+def try_out(R, Q, W, p, log, i, want, mincan):
     """Go out when :func:`out_plan` allows it with at least ``mincan`` canastas, the partner
     (asked when ``want`` says so) agrees and no earlier "no" stands.  Returns whether the seat
     went out."""
@@ -861,7 +912,7 @@ def try_out(R, S, W, p, log, i, want, mincan):
     if out_plan(R, W, p) < 0 or canastas_with_plan(W, W.st[SIDE + p], -1) < mincan:
         return False
     if want and R.players == 4 and W.st[HN + p] > 1:     # a take that left it one card or none
-        if not ask_partner(R, S, W, p, log, i):      # committed it to going out: no asking
+        if not ask_partner(R, Q, W, p, log, i):      # committed it to going out: no asking
             return False
         out_plan(R, W, p)
     go_out(R, W, p, log, i)
@@ -869,7 +920,7 @@ def try_out(R, S, W, p, log, i, want, mincan):
 
 
 @njit(cache=True, nogil=True)
-def baseline_lays(R, S, W, p, log, i):
+def baseline_lays(R, Q, W, p, log, i):
     """After the side's first meld: lay off naturals, meld triples (and pairs with a wild when
     ``pairs`` is 0), complete canastas with wild cards; always keeping two cards."""
     s = W.st[SIDE + p]
@@ -880,14 +931,14 @@ def baseline_lays(R, S, W, p, log, i):
         elif W.rk[p, r] >= 3 and W.st[HN + p] - W.rk[p, r] >= 2:
             for _ in range(W.rk[p, r]):
                 lay_natural(W, p, r, log, i)
-        elif W.rk[p, r] == 2 and S.v[p, SP.pairs] == 0 and W.st[HN + p] >= 5 and \
+        elif W.rk[p, r] == 2 and Q[p].pairs == 0 and W.st[HN + p] >= 5 and \
                 W.rk[p, R_DEUCE] + W.rk[p, R_JOKER] > 0:
             lay_natural(W, p, r, log, i)
             lay_natural(W, p, r, log, i)
             lay_wild(W, p, r, False, log, i)
     for r in range(4, 15):
         tot = W.rk[MN + s, r] + W.rk[MW + s, r]
-        if W.rk[MN + s, r] > 0 and tot < 7 and 7 - tot <= S.v[p, SP.wild_gap]:
+        if W.rk[MN + s, r] > 0 and tot < 7 and 7 - tot <= Q[p].wild_gap:
             nw = W.rk[p, R_JOKER] + W.rk[p, R_DEUCE]
             if nw >= 7 - tot and wild_room(R, W.rk[MN + s, r], W.rk[MW + s, r]) >= 7 - tot and \
                     W.st[HN + p] - (7 - tot) >= 2:
@@ -896,20 +947,20 @@ def baseline_lays(R, S, W, p, log, i):
 
 
 @njit(cache=True, nogil=True)
-def baseline_meld(R, S, W, p, log, i):
+def baseline_meld(R, Q, W, p, log, i):
     """The baseline's lays of a turn; returns whether it went out."""
     s = W.st[SIDE + p]
-    if try_out(R, S, W, p, log, i, S.v[p, SP.ask] == 1, S.v[p, SP.go_out]):
+    if try_out(R, Q, W, p, log, i, Q[p].ask == 1, Q[p].go_out):
         return True
     if not W.st[MELDED + s]:
         need = W.st[MINS + p]
         v = initial_fill(R, W, p, -1, need)
-        if v >= need and plan_cards(W) <= budget(S, p, need) and W.st[HN + p] - plan_cards(W) >= 2:
+        if v >= need and plan_cards(W) <= budget(Q, p, need) and W.st[HN + p] - plan_cards(W) >= 2:
             lay_plan(W, p, log, i)
         else:
             return False
-    baseline_lays(R, S, W, p, log, i)
-    return try_out(R, S, W, p, log, i, S.v[p, SP.ask] == 1, S.v[p, SP.go_out])
+    baseline_lays(R, Q, W, p, log, i)
+    return try_out(R, Q, W, p, log, i, Q[p].ask == 1, Q[p].go_out)
 
 
 @njit(cache=True, nogil=True)
@@ -926,11 +977,11 @@ def opp_melded(W, s, r):
 
 
 @njit(cache=True, nogil=True)
-def baseline_discard(R, S, W, p):
+def baseline_discard(R, Q, W, p):
     """The card worth least to keep (003:52-53): see :mod:`~simkit.games.canasta.strategies`."""
     s = W.st[SIDE + p]
     npile = W.st[2]
-    fz = S.v[p, SP.freeze]
+    fz = Q[p].freeze
     freeze = fz > 0 and opp_melded(W, s, -1) and not W.st[MELDED + s] and npile >= fz \
         and not frozen(R, W)
     best, bc = -1, 1 << 40
@@ -940,11 +991,11 @@ def baseline_discard(R, S, W, p):
         if is_wild_r(r):
             cost = (-1000 if freeze else 1000) + RV[r]
         elif r == R_BLACK3:
-            cost = -500 if npile >= S.v[p, SP.b3_pile] else 200
+            cost = -500 if npile >= Q[p].b3_pile else 200
         else:
             cost = RV[r] + (25 if W.rk[p, r] >= 2 else 0) + (25 if W.rk[MN + s, r] > 0 else 0)
             if opp_melded(W, s, r) and not frozen(R, W):
-                cost += S.v[p, SP.feed] * npile
+                cost += Q[p].feed * npile
         if cost < bc:
             best, bc = r, cost
     return code_of(W, p, best)
@@ -982,12 +1033,12 @@ def random_options(R, W, p):
 
 
 @njit(cache=True, nogil=True)
-def random_meld(R, S, W, p, log, i):
+def random_meld(R, Q, W, p, log, i):
     """Random lays until it picks "stop"; returns whether it went out."""
     s = W.st[SIDE + p]
     if not W.st[MELDED + s]:
         c, W.rs[1] = bounded(W.rs[1], 2)
-        if c == 1 and try_out(R, S, W, p, log, i, False, 0):
+        if c == 1 and try_out(R, Q, W, p, log, i, False, 0):
             return True
         v = initial_fill(R, W, p, -1, W.st[MINS + p])
         c, W.rs[1] = bounded(W.rs[1], 2)
@@ -1002,7 +1053,7 @@ def random_meld(R, S, W, p, log, i):
             return False
         if o == O_OUT:
             c, W.rs[1] = bounded(W.rs[1], 2)
-            return try_out(R, S, W, p, log, i, c == 1, 0)
+            return try_out(R, Q, W, p, log, i, c == 1, 0)
         if o == O_NAT:
             lay_natural(W, p, r, log, i)
         elif o == O_WILD:
@@ -1055,14 +1106,14 @@ def random_discard(W, p):
 # --------------------------------------------------------------------------- turn, hand
 
 @njit(cache=True, nogil=True)
-def choose_take(R, S, W, p, forced):
-    if S.v[p, SP.kind] == K_RANDOM:
+def choose_take(R, Q, W, p, forced):
+    if Q[p].kind == K_RANDOM:
         return random_take(R, W, p, forced)
-    return baseline_take(R, S, W, p, forced)
+    return baseline_take(R, Q, W, p, forced)
 
 
 @njit(cache=True, nogil=True)
-def turn(R, S, W, p, log, i):
+def turn(R, Q, W, p, log, i):
     """Seat ``p``'s turn: 0 play on, 1 went out, 2 the hand ends (the stock's end)."""
     s = W.st[SIDE + p]
     W.st[6] = 0
@@ -1077,11 +1128,11 @@ def turn(R, S, W, p, log, i):
         must = (take_forms(R, W, p) & 1) != 0 and take_plan(R, W, p, 1)
         if must:
             take(R, W, p, log, i)
-        elif choose_take(R, S, W, p, True):
+        elif choose_take(R, Q, W, p, True):
             take(R, W, p, log, i)
         else:
             return 2
-    elif choose_take(R, S, W, p, False):
+    elif choose_take(R, Q, W, p, False):
         take(R, W, p, log, i)
     else:
         for _ in range(R.draw):
@@ -1090,10 +1141,10 @@ def turn(R, S, W, p, log, i):
                 last = d == -1
                 W.st[NODISC] = 1 if last else 0
                 break
-    if S.v[p, SP.kind] == K_RANDOM:
-        out = random_meld(R, S, W, p, log, i)
+    if Q[p].kind == K_RANDOM:
+        out = random_meld(R, Q, W, p, log, i)
     else:
-        out = baseline_meld(R, S, W, p, log, i)
+        out = baseline_meld(R, Q, W, p, log, i)
     if out:
         return 1
     if W.st[HN + p] == 0:            # a take that emptied the hand with the canastas to go out
@@ -1101,7 +1152,7 @@ def turn(R, S, W, p, log, i):
         return 1
     if last:
         return 2
-    c = random_discard(W, p) if S.v[p, SP.kind] == K_RANDOM else baseline_discard(R, S, W, p)
+    c = random_discard(W, p) if Q[p].kind == K_RANDOM else baseline_discard(R, Q, W, p)
     discard(W, p, c, log, i)
     if W.st[HN + p] == 0:            # the last card discarded: the side had its canastas
         mark_out(R, W, p, log, i)
@@ -1176,7 +1227,7 @@ def write_head(R, W, dealer, log, i):
 
 
 @njit(cache=True, nogil=True)
-def play_hand(R, S, W, dealer, log, i):
+def play_hand(R, Q, W, dealer, log, i):
     """One hand from ``dealer``'s deal (``log``: empty for no logging); fills the score parts
     (``W.st[PTS:]``).
     Returns the turns played."""
@@ -1189,7 +1240,7 @@ def play_hand(R, S, W, dealer, log, i):
     reason = 2
     while t < R.max_turns:
         t += 1
-        r = turn(R, S, W, p, log, i)
+        r = turn(R, Q, W, p, log, i)
         if r != 0:
             reason = 0 if r == 1 else 1
             break
@@ -1205,6 +1256,7 @@ def play_hand(R, S, W, dealer, log, i):
 @njit(cache=True, nogil=True)
 def play_deal(R, S, W, i, key, ukey, v, log):
     K = R.players
+    Q = seat_tuple(S, K)
     logging = log.shape[0] > 0
     if logging:
         for q in range(log.shape[1]):
@@ -1214,7 +1266,7 @@ def play_deal(R, S, W, i, key, ukey, v, log):
         W.st[SCORES + q] = 0
     n = N_PACK
     if not R.game:
-        t = play_hand(R, S, W, K - 1, log, i)
+        t = play_hand(R, Q, W, K - 1, log, i)
         for q in range(K):
             for m in range(6):
                 v[seat_slot(m, R.nsh, q)] = W.st[PTS + 6 * q + m]
@@ -1229,7 +1281,7 @@ def play_deal(R, S, W, i, key, ukey, v, log):
     dealer = K - 1
     hands = 0
     for h in range(R.max_hands):
-        play_hand(R, S, W, dealer, log if h == 0 else log[:0], i)
+        play_hand(R, Q, W, dealer, log if h == 0 else log[:0], i)
         hands += 1
         for q in range(K):
             W.st[SCORES + q] += W.st[PTS + 6 * q + 0]

@@ -1,5 +1,5 @@
 """Canasta strategies as data: a kind code and a few numbers per seat (the kernel's record
-:class:`~simkit.games.canasta.engine.Seats`).
+the house's per-seat record :class:`~simkit.games.canasta.engine.Seats`).
 
 * ``random``: a uniformly random choice at each decision the kernel lists: draw or one of the
   legal pile takes (a take before the side's first meld makes the minimum with the fewest-cards
@@ -50,9 +50,7 @@ tests/test_canasta.py measures it on other deals (seed 22).  ``b90`` and ``b120`
 """
 from __future__ import annotations
 
-import numpy as np
-
-from simkit.core.records import record
+from simkit.core.records import seat_arrays
 from simkit.core.registry import Param, StrategyKind
 
 K_RANDOM, K_BASELINE = 0, 1
@@ -91,8 +89,6 @@ STRATEGIES = {
 
 
 def encode(strategies, seats_cls):
-    """The record of the strategies: ``v[seat]`` = the kind's code, then the parameters in
-    :data:`PARAMS`' order (p1's row first)."""
-    v = np.array([[STRATEGIES[s.kind].code] + [s.values.get(p.name, 0) for p in PARAMS]
-                  for s in strategies], np.int64)
-    return record(seats_cls, v=v)
+    """The record of the strategies (:func:`~simkit.core.records.seat_arrays`): per seat its
+    kind's code and each parameter of :data:`PARAMS` (p1 first)."""
+    return seat_arrays(seats_cls, strategies, STRATEGIES)
