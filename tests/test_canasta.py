@@ -25,6 +25,7 @@ from simkit.core import play
 from simkit.engines.moves import split_event
 from simkit.errors import SimkitError
 from simkit.games.canasta import engine as E
+from simkit.games.canasta.rules import PRESETS
 
 SPEC = simkit.get_game("canasta")
 JOKER = 64
@@ -32,6 +33,11 @@ JOKER = 64
 
 def rules(**kw):
     return SPEC.rules.build(kw)
+
+
+def cuban(**kw):
+    """The rules of preset ``cuban`` (003:84), changed by ``kw``."""
+    return rules(**{**PRESETS["cuban"], **kw})
 
 
 def value(c):
@@ -302,12 +308,15 @@ def test_the_pack_and_the_values():
 
 
 def test_variants_not_built_are_refused():
-    for kw in (dict(players=3), dict(hand_size=13), dict(decks=3), dict(sequences=True),
-               dict(max_wild=2), dict(wild_melds=True), dict(initial_table="samba"),
-               dict(players=2), dict(players=3, hand_size=15)):
+    for kw in (dict(players=3), dict(hand_size=15), dict(decks=3), dict(sequences=True),
+               dict(max_wild=2), dict(initial_table="samba"), dict(red3_table="samba"),
+               dict(black_threes="rummy_games"), dict(players=2), dict(players=3, hand_size=15)):
         with pytest.raises(SimkitError):
             rules(**kw)
+    with pytest.raises(SimkitError, match="rummy_games"):
+        cuban(black_threes="rummy_games")
     assert rules(players=3, hand_size=13).players == 3
+    assert rules(hand_size=13, wild_melds=True).hand_size == 13        # Cuban's parts (003:84)
     assert rules(players=2, hand_size=15).players == 2
 
 

@@ -78,6 +78,9 @@ PARAMS = (
     Param("lone_min", 27, (1, 108), "three hands (cutthroat): take the deal's first pile, and so "
                                     "become the lone hand, only when it holds at least this many "
                                     "cards"),
+    Param("wmeld", 3, (0, 8), "wild-card melds (Cuban): start one when holding at least this "
+                              "many wild cards (0: never), then lay every wild card on it up to "
+                              "seven"),
 )
 
 STRATEGIES = {
