@@ -438,7 +438,8 @@ def test_initial_minimum_is_summed_over_the_turns_melds():
 
 @pytest.mark.parametrize("game,strats", [("canasta", None), ("canasta", ["p2=random"]),
                                          ("canasta(preset=two_hand)", ["p1=random"]),
-                                         ("canasta(preset=cutthroat)", ["p2=random"])])
+                                         ("canasta(preset=cutthroat)", ["p2=random"]),
+                                         ("canasta(preset=cuban)", ["p1=random", "p4=random"])])
 def test_cards_are_conserved_in_every_deal(game, strats):
     spec, r = simkit.games.parse_game(game)
     st = simkit.core.registry.resolve_strategies(SPEC, r, strats)
@@ -455,8 +456,10 @@ def test_cards_are_conserved_in_every_deal(game, strats):
 
 def test_baseline_beats_random():
     # paired per deal: the baseline side's points minus the random side's; n hands, 10 SE
+    # (Cuban, seed 21: +1175 points, SE 32.5, n=1500)
     for game, strats, n in (("canasta", ["p2=random", "p4=random"], 1500),
-                            ("canasta(preset=two_hand)", ["p2=random"], 1500)):
+                            ("canasta(preset=two_hand)", ["p2=random"], 1500),
+                            ("canasta(preset=cuban)", ["p2=random", "p4=random"], 1500)):
         spec, r = simkit.games.parse_game(game)
         rows, _ = play.play_logged(spec, r, strats, n=n, seed=21)
         d = (rows["p1_points"] - rows["p2_points"]).to_numpy()
@@ -664,3 +667,108 @@ def test_cutthroat_minimum_from_own_score_and_the_game_to_7500():
     top = scores.max(axis=1)
     assert (top >= 7500).all() and (scores[wins == 1] == top).all()
     assert ((scores == top[:, None]).sum(axis=1) == 1).all()
+
+
+# ----------------------------------------------------------------------------- Cuban (003:84)
+
+FILL13 = ["4c 5c 6c 7c 8c 9c Tc Jc Qc Kc 4d 5d 6d", "7d 8d 9d Td Jd Qd Kd 4h 5h 6h 7h 8h 9h",
+          "Th Jh Qh Kh 4s 5s 6s 7s 8s 9s Ts Js Qs"]
+
+
+def _cuban_turn(p1, up, stock, strategies=None, **kw):
+    """Preset cuban (changed by ``kw``): p1 dealt ``p1`` (13 cards), the others FILL13; the deal
+    and p1's first turn.  Returns the work record and the events."""
+    r = cuban(**kw)
+    d = play.check_stack(SPEC, r, C.parse(stack([p1] + FILL13, up, stock)))
+    R, S, W = SPEC.prepare(r, simkit.core.registry.resolve_strategies(SPEC, r, strategies), d)
+    log = np.full((1, len(SPEC.log_columns(r))), -1, np.int64)
+    W.st[E.LP] = E.NHEAD
+    E.deal(R, W, 3, log, 0)
+    E.turn(R, E.seat_tuple(S, R.players), W, 0, log, 0)
+    return R, W, [split_event(x) for x in log[0, E.NHEAD:W.st[E.LP]]]
+
+
+def test_cuban_every_three_is_faced_and_replaced_and_covers_the_upcard():
+    # 003:84 "all threes, black and red, are faced at once": p1's dealt 3c is faced and
+    # replaced by Jc; the upcard 3s is covered by 9c (the pile: 3s 9c, frozen)
+    p1 = "3c As Ad Ks Kd Qs Qd 4c 5c 6c 7c 8c 9s"
+    R, W, ev = _cuban_turn(p1, "3s 9c", "Jc Tc")
+    assert W.st[E.B3 + 0] == 1 and W.st[E.R3 + 0] == 0 and W.cd[E.FC, C.parse_card("3c")] == 1
+    assert (E.EV_RED3, 0, 0, C.parse_card("3c")) in ev
+    assert (E.EV_DRAW, 0, 1, C.parse_card("Jc")) in ev
+    assert [e[3] for e in ev if e[0] == E.EV_UP] == list(C.parse("3s 9c"))
+    # black threes as stop cards (classic) on the same deal: 3c stays in hand, 3s alone is up
+    R, W, ev = _cuban_turn(p1, "3s", "9c Jc Tc", black_threes="stop")
+    assert W.st[E.B3 + 0] == 0 and [e[3] for e in ev if e[0] == E.EV_UP] == list(C.parse("3s"))
+
+
+def test_cuban_threes_score_by_colour_and_wild_canastas_by_the_text():
+    r = cuban()
+    R = E.table(r)
+    # 003:84: the first three 100, the second and third 200 each, the fourth 500 (so 1000)
+    assert [E.threes(R, n) for n in range(5)] == [0, 100, 300, 500, 1000]
+    assert [E.threes(E.table(rules()), n) for n in range(5)] == [0, 100, 200, 300, 800]
+    # 003:84: 95 below 3000, 125 from 3000 to 4995, 155 from 5000; rummy-games 150
+    assert [E.minimum(R, s) for s in (-200, 0, 2995, 3000, 4995, 5000, 9000)] == \
+        [95, 95, 95, 125, 125, 155, 155]
+    assert E.minimum(E.table(cuban(initial_table="cuban_rg")), 5000) == 150
+    assert [E.minimum(E.table(rules()), s) for s in (-5, 0, 1500, 3000)] == [15, 50, 90, 120]
+    # scores: side 0 two red threes and one black (300 + 100), a wild canasta of
+    # jokers J, deuces D; side 1 no canasta, one red three (minus 100 against it)
+    for J, D, bonus in ((4, 3, 3000), (0, 7, 4000), (2, 5, 2000), (1, 2, 0)):
+        W = E.work(r)
+        W.st[E.SIDE + 0], W.st[E.SIDE + 1], W.st[E.SIDE + 2], W.st[E.SIDE + 3] = 0, 1, 0, 1
+        W.st[10] = -1
+        W.st[E.R3 + 0], W.st[E.B3 + 2], W.st[E.R3 + 1] = 2, 1, 1
+        W.rk[E.MN + 0, E.WM], W.rk[E.MW + 0, E.WM] = D, J
+        W.st[E.MVAL + 0] = 50 * J + 20 * D
+        W.st[E.MELDED + 0] = W.st[E.MELDED + 1] = 1
+        E.score_hand(R, W)
+        assert W.st[E.PTS + 1] == bonus                         # seat 0's canasta bonus
+        assert W.st[E.PTS + 2] == (400 if bonus else -400)      # against a side without one
+        assert W.st[E.PTS + 6 + 2] == -100                      # side 1: no canasta
+        assert W.st[E.PTS] == bonus + W.st[E.PTS + 2] + 50 * J + 20 * D
+
+
+def test_cuban_initial_minimum_95_and_a_wild_meld():
+    # p1: A A A (60) + K K K (30) = 90 < 95: no meld on a draw turn (with 50, it lays them)
+    p1 = "As Ad Ah Ks Kd Kh 4c 5c 6c 7c 8c 9s Ts"
+    R, W, ev = _cuban_turn(p1, "9c", "Jc Tc")
+    assert W.st[E.MINS] == 95 and not [e for e in ev if e[0] == E.EV_LAY]
+    R, W, ev = _cuban_turn(p1, "9c", "Jc Tc", initial_table="classic")
+    assert W.st[E.MINS] == 50 and len([e for e in ev if e[0] == E.EV_LAY]) == 6
+    # with two jokers and three deuces: A A A Jo (110 >= 95), K K K, then (wmeld=3) the wild
+    # cards on a wild-card meld, logged as the meld of rank 2: deuces first, then the joker
+    p1 = "As Ad Ah Ks Kd Kh Jo Jo 2c 2d 2h 5c 6c"
+    R, W, ev = _cuban_turn(p1, "9c", "Jc Tc")
+    lays = [(e[2], e[3]) for e in ev if e[0] == E.EV_LAY]
+    assert [c for m, c in lays if m == 2] == list(C.parse("2c 2d 2h Jo"))
+    assert (W.rk[E.MN, E.WM], W.rk[E.MW, E.WM]) == (3, 1)
+    assert W.st[E.HN] == 2                                      # 14 - 11 laid - 1 discard
+    # wmeld=0: no wild-card meld
+    R, W, ev = _cuban_turn(p1, "9c", "Jc Tc", ["p1=baseline(wmeld=0)"])
+    assert not [e for e in ev if e[0] == E.EV_LAY and e[2] == 2]
+    # without wild_melds the lever does nothing
+    R, W, ev = _cuban_turn(p1, "9c", "Jc Tc", wild_melds=False)
+    assert not [e for e in ev if e[0] == E.EV_LAY and e[2] == 2]
+
+
+def test_cuban_melds_stop_at_seven():
+    # side 0 has a meld of nines; p1 holds two nines, the pile's top a nine (pile always
+    # frozen: the pair is the only way): legal onto a meld of four (4 + 3 = 7), not of five
+    p1 = "9s 9d As Ad Ks Kd Qs Qd 4c 5c 6c 7c 8c"
+    r = cuban()
+    d = play.check_stack(SPEC, r, C.parse(stack([p1] + FILL13, "9h", "Jc Tc")))
+    R, S, W = SPEC.prepare(r, simkit.core.registry.resolve_strategies(SPEC, r, None), d)
+    log = np.full((1, len(SPEC.log_columns(r))), -1, np.int64)
+    E.deal(R, W, 3, log, 0)
+    W.st[E.MELDED] = 1
+    W.st[5] = 0
+    for meld, forms in ((4, 2), (5, 0), (7, 0)):
+        W.rk[E.MN, 9] = meld
+        assert E.take_forms(R, W, 0) == forms, meld
+        assert E.take_forms(E.table(rules(pile_always_frozen=True)), W, 0) == 2   # no limit
+    # a natural of a closed canasta cannot be laid: going out would leave it (and 4c..8c)
+    W.rk[E.MN, 9] = 7
+    assert E.random_options(R, W, 0) == 1                       # "stop" its only option
+    assert E.out_plan(R, W, 0) == -1
