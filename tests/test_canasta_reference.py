@@ -287,7 +287,10 @@ CASES = [
     # melds of seven at most, the pile always frozen, minimum 95
     ("cuban-baseline", CUBAN, FOUR_BASE, 40, 1000),
     ("cuban-random", CUBAN, FOUR_RANDOM, 40, 1000),
-    ("cuban-mixed", CUBAN, FOUR_MIX, 40, 1000),
+    ("cuban-mixed", CUBAN, ["p1=baseline(wmeld=3)", "p2=random", "p3=baseline(wmeld=3)",
+                            "p4=random"], 40, 1000),
+    # the baseline laying wild-card melds from three wild cards (the default waits for six)
+    ("cuban-wild", CUBAN, [f"p{k}=baseline(wmeld=3)" for k in (1, 2, 3, 4)], 40, 1000),
 ]
 
 
@@ -339,8 +342,9 @@ def test_logged_hands_replay_legally_and_score_by_the_rules(case_id, opts, strat
     if case_id.startswith("cut-"):                  # three hands: the lone hand and the merge
         assert (seen["lone_take"] > 0) == (case_id != "cut-no-lone"), seen
     if case_id.startswith("cuban-"):                # black threes faced, wild melds, full melds
-        assert min(seen["black3_faced"], seen["wild_meld"], seen["full_meld"]) > 0, seen
-        if tier == "slow" and case_id != "cuban-random":      # the baseline builds them
+        assert min(seen["black3_faced"], seen["full_meld"]) > 0, seen
+        assert seen["wild_meld"] > 0 or case_id == "cuban-baseline", seen
+        if tier == "slow" and case_id in ("cuban-mixed", "cuban-wild"):
             assert seen["wild_canasta"] > 0, seen
     if tier == "slow":
         assert seen["take_frozen"] > 0 and seen["red3_drawn"] > 0, seen
@@ -483,7 +487,8 @@ def test_cuban_rules_broken_are_caught():
     """Cuban hands (003:84) replayed under rules that lack one of its differences, and classic
     hands under Cuban's seven-card limit: each difference is what the referee enforces."""
     rules = _rules_of(CUBAN)
-    rows, log = play.play_logged(SPEC, rules, FOUR_MIX, n=40, seed=7)
+    wmeld3 = [f"p{k}=baseline(wmeld=3)" for k in (1, 2, 3, 4)]
+    rows, log = play.play_logged(SPEC, rules, wmeld3, n=40, seed=7)
     assert ref.check_rows(rows, log, rules)["illegal"] == 0
     black = next(r for r in log if any(k == R.RED3_EV and c in ref.BLACK3
                                        for k, _, _, c in _events(r)))
@@ -503,7 +508,7 @@ def test_cuban_rules_broken_are_caught():
     with pytest.raises(ref.Illegal, match="beyond 7"):
         ref.replay(big, _rules_of({"canasta_max": 7}))
     # the scores: a wild canasta's bonus and the threes by colour are recomputed
-    rows2, log2 = play.play_logged(SPEC, rules, FOUR_BASE, n=200, seed=8)
+    rows2, log2 = play.play_logged(SPEC, rules, wmeld3, n=200, seed=8)
     j = next(i for i, r in enumerate(log2)
              if any(rk == 2 and len(m) >= 7 for ms in ref.replay(r, rules).melds
                     for rk, m in ms.items()))

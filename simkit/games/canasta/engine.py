@@ -23,6 +23,12 @@ Scores of a hand (:func:`score_hand`): canasta bonuses, red threes (100 each, 80
 when the side made no meld, or has no canasta with ``red_threes_minus=no_canasta``), going out
 100 (concealed 200), the melded cards' values, less the values of both partners' hands.
 
+Cuban Canasta (``preset=cuban``, 003:84): black threes are faced and replaced as red ones are
+(counted per seat in ``W.st[B3 + seat]``, scored by colour with :func:`threes`); a side's
+wild-card meld lives in the meld rows' rank slot :data:`WM` (2, unused by natural melds): its
+deuces in ``W.rk[MN + side, WM]``, its jokers in ``W.rk[MW + side, WM]``, logged as lays on the
+meld of rank 2; ``canasta_max`` caps every lay, take and going-out plan (:func:`meld_size`).
+
 Metrics (:func:`metrics`), ``unit=hand``: per seat ``pK_points``, ``pK_canasta_bonus``,
 ``pK_red3``, ``pK_out_bonus``, ``pK_melded``, ``pK_in_hand`` (the side's values: partners report
 the same number), ``pK_went_out`` and ``pK_takes`` (the seat's own); ``turns``, ``stock_out``.
@@ -72,8 +78,10 @@ SH = slots(SEAT_HAND)
 SG = slots(SEAT_GAME)
 NSH, NSG = len(SEAT_HAND), len(SEAT_GAME)
 DOCS = {"points": "the side's score of the hand (bonuses + red threes + melded - in hand)",
-        "canasta_bonus": "the side's canasta bonuses (natural 500, mixed 300)",
-        "red3": "the side's red threes (100 each, 800 all four; minus without a meld)",
+        "canasta_bonus": "the side's canasta bonuses (natural 500, mixed 300; Cuban wild "
+                          "2000/3000/4000)",
+        "red3": "the side's red threes (100 each, 800 all four; minus without a meld; Cuban: "
+                "every three, by colour 100/300/500/1000, minus without a canasta)",
         "out_bonus": "the side's going-out bonus (100, concealed 200)",
         "melded": "the values of the side's melded cards",
         "in_hand": "the values of the cards left in the side's hands (counted minus)",

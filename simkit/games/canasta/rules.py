@@ -11,10 +11,29 @@ wild cards, canastas of seven (natural 500, mixed 300), the initial minimum 15/5
 side's score, the frozen pile, going out with a canasta (100, concealed 200), the stock's end,
 scoring, game 5000.
 
-Options follow READINGS 3.8's list.  Implemented: the classic four-hand game, two-hand Canasta
-and three-hand (cutthroat) Canasta (each played to its target with ``unit=game``); a value
-that belongs to a variant not implemented yet (162 cards, sequences, wild melds, Cuban threes
-...) is refused with a :class:`SimkitError` naming the variant, never silently ignored.
+Options follow READINGS 3.8's list.  Implemented: the classic four-hand game, two-hand Canasta,
+three-hand (cutthroat) Canasta and Cuban Canasta (each played to its target with ``unit=game``);
+a value that belongs to a variant not implemented yet (162 cards, sequences, two wilds a group,
+the Bolivian and Brazilian tables, rummy-games' Cuban black threes ...) is refused with a
+:class:`SimkitError` naming the variant, never silently ignored.
+
+Cuban Canasta (``preset=cuban``; 003:84, READINGS 3.7, default = the text where it and
+rummy-games differ): 108 cards, 13 each (four hands), one card drawn, two canastas to go out, the
+pile always frozen (taken with a natural pair only; a wild top card blocks it as in every
+preset), a meld of seven cards at most (``canasta_max``), wild-card melds (``wild_melds``: three to
+seven deuces and jokers, one per side; canasta 2000, 3000 holding all four jokers, 4000 of seven
+deuces), every three faced when dealt or drawn and replaced (``black_threes=faced``), scored by
+colour 100 / 300 / 500 / 1000 for one to four (``red3_table=cuban``: the text's "100; 200 each for
+the second and third; 500 for the fourth") and counted minus for a side with no canasta
+(``red_threes_minus=no_canasta``), minimum 95 / 125 / 155 (``initial_table=cuban``), no
+concealed bonus (``concealed=100``), game 8500.  rummy-games' alternatives: ``game_to=7500`` and
+``initial_table=cuban_rg`` (150 from 5000) are options; its black-three rules are refused.
+Readings where 003:84 is silent: black threes are replaced like red ones (READINGS 3.7); the 95
+row covers every score below 3000, negative ones too; a black three turned up covers the upcard
+as a red one does, and one in a taken pile is faced, not replaced; with one meld per rank
+(READINGS 3.1) a lay or a pile take that would give a meld an eighth card is refused (so the
+naturals of a closed canasta's rank stay in hand); the wild-card meld is the side's only one
+(logged as the meld of rank 2), its canasta counts toward going out.
 
 Readings where the sources are silent (each documented in the option's ``doc``):
 
