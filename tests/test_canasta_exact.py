@@ -119,11 +119,13 @@ def test_reduced_pack_dealt_and_held_hands_by_brute_force():
         assert ex[f"pairs_{k:02d}"] == Fraction(n, total)
 
 
-def _procedure_take(minimum=50):
+def _procedure_take(minimum=50, faced=("r3",), lay=None):
     """P(eldest holds a pair of the upcard's rank; and reaches ``minimum``) by following the
     deal: eldest's dealt hand (every multiset of classes, hypergeometric weights), then the
-    stock card by card: covering while wild or red three, then eldest's red threes replaced (a
-    red three drawn as a replacement is faced and replaced again)."""
+    stock card by card: covering while wild or a faced three (red; ``faced`` the classes faced,
+    Cuban both), then eldest's faced threes replaced (one drawn as a replacement is faced and
+    replaced again); ``lay`` the best lay of a hand (:func:`_lay`)."""
+    lay = lay or _lay
     classes = [name for name, _, _ in SMALL] + ["b3", "r3", "deuce", "joker"]
     size = dict({name: n for name, _, n in SMALL}, b3=2, r3=2, deuce=2, joker=2)
     N = sum(size.values())
@@ -140,8 +142,8 @@ def _procedure_take(minimum=50):
                 r2 = rest.copy()
                 r2[cls] -= 1
                 if top is None:                      # still turning the upcard
-                    stock(r2, hand, need, None if cls in ("r3", "deuce", "joker") else cls, q)
-                elif cls == "r3":                    # faced, replaced again
+                    stock(r2, hand, need, None if cls in faced + ("deuce", "joker") else cls, q)
+                elif cls in faced:                   # faced, replaced again
                     stock(r2, hand, need, top, q)
                 else:
                     h2 = hand.copy()
@@ -152,7 +154,7 @@ def _procedure_take(minimum=50):
             pair += p
             h2 = hand.copy()
             h2[top] += 1
-            if _lay(h2) >= minimum:
+            if lay(h2) >= minimum:
                 take += p
 
     for combo in itertools.combinations_with_replacement(classes, SMALL_HAND):
@@ -161,8 +163,8 @@ def _procedure_take(minimum=50):
             continue
         w = Fraction(math.prod(math.comb(size[k], c[k]) for k in c), math.comb(N, SMALL_HAND))
         rest = Counter({k: size[k] - c[k] for k in classes})
-        hand = Counter({k: v for k, v in c.items() if k != "r3"})
-        stock(rest, hand, c["r3"], None, w)
+        hand = Counter({k: v for k, v in c.items() if k not in faced})
+        stock(rest, hand, sum(c[k] for k in faced), None, w)
     return pair, take
 
 
@@ -408,46 +410,7 @@ def test_reduced_pack_cuban_held_hands_by_brute_force():
 def test_reduced_pack_cuban_first_pile_by_the_procedure():
     """The first pile when black threes are faced too (they cover the upcard and are replaced):
     the procedure card by card against the uniform-hand claim."""
-    classes = [name for name, _, _ in SMALL] + ["b3", "r3", "deuce", "joker"]
-    size = dict({name: n for name, _, n in SMALL}, b3=2, r3=2, deuce=2, joker=2)
-    N = sum(size.values())
-    faced = ("r3", "b3")
-    pair = take = Fraction(0)
-
-    def stock(rest, hand, need, top, p):
-        nonlocal pair, take
-        if top is None or need:
-            left = sum(rest.values())
-            for cls in classes:
-                if not rest[cls]:
-                    continue
-                q = p * Fraction(rest[cls], left)
-                r2 = rest.copy()
-                r2[cls] -= 1
-                if top is None:
-                    stock(r2, hand, need, None if cls in faced + ("deuce", "joker") else cls, q)
-                elif cls in faced:
-                    stock(r2, hand, need, top, q)
-                else:
-                    h2 = hand.copy()
-                    h2[cls] += 1
-                    stock(r2, h2, need - 1, top, q)
-            return
-        if top in VALUE and hand[top] >= 2:
-            pair += p
-            h2 = hand.copy()
-            h2[top] += 1
-            if _lay_cuban(h2) >= 50:
-                take += p
-
-    for combo in itertools.combinations_with_replacement(classes, SMALL_HAND):
-        c = Counter(combo)
-        if any(c[k] > size[k] for k in c):
-            continue
-        w = Fraction(math.prod(math.comb(size[k], c[k]) for k in c), math.comb(N, SMALL_HAND))
-        rest = Counter({k: size[k] - c[k] for k in classes})
-        hand = Counter({k: v for k, v in c.items() if k not in faced})
-        stock(rest, hand, c["r3"] + c["b3"], None, w)
+    pair, take = _procedure_take(50, ("r3", "b3"), _lay_cuban)
     ex = X.take_odds(SMALL_CUBAN, SMALL_HAND, minimum=50)
     assert 0 < take < pair
     assert (ex["take_pair"], ex["take_first_pile"]) == (pair, take)

@@ -850,27 +850,13 @@ def out_plan(R, W, p):
         if best < 0:
             break
         wl -= 1
-        if W.rk[PL + 2, 0] < h[R_DEUCE]:
-            W.rk[PL + 2, best] += 1
-            W.rk[PL + 2, 0] += 1
-            v += 20
-        else:
-            W.rk[PL + 1, best] += 1
-            W.rk[PL + 1, 0] += 1
-            v += 50
+        v += plan_wild_on(W, h, best)
     if R.wild_melds and wl > 0:     # the rest on the side's wild-card meld, or a new one of 3+
         have = W.rk[MN + s, WM] + W.rk[MW + s, WM]
         k = min(wl, R.cap - have) if have > 0 else (min(wl, R.cap) if wl >= 3 else 0)
         for _ in range(k):
             wl -= 1
-            if W.rk[PL + 2, 0] < h[R_DEUCE]:
-                W.rk[PL + 2, WM] += 1
-                W.rk[PL + 2, 0] += 1
-                v += 20
-            else:
-                W.rk[PL + 1, WM] += 1
-                W.rk[PL + 1, 0] += 1
-                v += 50
+            v += plan_wild_on(W, h, WM)
     left += wl
     W.rk[PL + 1, 0] = 0
     W.rk[PL + 2, 0] = 0
@@ -879,6 +865,19 @@ def out_plan(R, W, p):
     if not W.st[7] and W.st[6] + v < W.st[MINS + p]:
         return -1
     return left
+
+
+@njit(cache=True, nogil=True, inline="always")
+def plan_wild_on(W, h, m):
+    """:func:`out_plan`: one more wild card of hand ``h`` planned on meld ``m`` (deuces first;
+    ``W.rk[PL + 2, 0]`` / ``W.rk[PL + 1, 0]`` count those planned); returns its value."""
+    if W.rk[PL + 2, 0] < h[R_DEUCE]:
+        W.rk[PL + 2, m] += 1
+        W.rk[PL + 2, 0] += 1
+        return 20
+    W.rk[PL + 1, m] += 1
+    W.rk[PL + 1, 0] += 1
+    return 50
 
 
 @njit(cache=True, nogil=True)
