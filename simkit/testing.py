@@ -298,10 +298,12 @@ def check_game(spec: GameSpec) -> None:
 GOLDEN_SEED = 1
 
 
-def golden_record(spec: GameSpec) -> dict:
-    """What ``tests/golden/<game>.json`` holds: the game's version, its default game string,
-    the seed, and one seeded deal's playthrough (move log and metric row)."""
-    rules = default_rules(spec)
+def golden_record(spec: GameSpec, preset: str | None = None) -> dict:
+    """What ``tests/golden/<game>.json`` holds (``<game>@<preset>.json`` for a preset of
+    ``spec.golden_presets``): the game's version, its game string, the seed, and one seeded
+    deal's playthrough (move log and metric row)."""
+    rules = default_rules(spec) if preset is None else parse_rules(spec,
+                                                                   f"{spec.name}(preset={preset})")
     return dict(game=spec.name, version=spec.version, rules=game_string(spec, rules),
                 strategies=[str(s) for s in resolve_strategies(spec, rules, None)],
                 seed=GOLDEN_SEED, playthrough=_clean(play.playthrough(spec, rules, None,
@@ -318,17 +320,22 @@ def _clean(obj):
     return obj
 
 
-def golden_path(folder: str, spec: GameSpec) -> str:
-    return os.path.join(folder, f"{spec.name}.json")
+def golden_path(folder: str, spec: GameSpec, preset: str | None = None) -> str:
+    return os.path.join(folder, spec.name + ("" if preset is None else f"@{preset}") + ".json")
 
 
 def write_golden(folder: str, spec: GameSpec) -> str:
+    """Write the game's golden playthroughs (the default's, then each golden preset's);
+    returns their paths, one a line."""
     os.makedirs(folder, exist_ok=True)
-    path = golden_path(folder, spec)
-    text = json.dumps(golden_record(spec), indent=1, ensure_ascii=False)
-    with open(path, "w") as f:
-        f.write(_pack_number_lists(text) + "\n")
-    return path
+    paths = []
+    for preset in (None,) + tuple(spec.golden_presets):
+        path = golden_path(folder, spec, preset)
+        text = json.dumps(golden_record(spec, preset), indent=1, ensure_ascii=False)
+        with open(path, "w") as f:
+            f.write(_pack_number_lists(text) + "\n")
+        paths.append(path)
+    return "\n".join(paths)
 
 
 def _pack_number_lists(text: str) -> str:
@@ -348,20 +355,30 @@ def _pack_number_lists(text: str) -> str:
 
 
 def golden_mismatch(folder: str, spec: GameSpec) -> str | None:
-    """``None`` when the stored playthrough matches; otherwise what is wrong and what to do."""
-    path = golden_path(folder, spec)
+    """``None`` when the stored playthroughs match (the default's and each of
+    ``spec.golden_presets``'); otherwise what is wrong and what to do."""
+    for preset in (None,) + tuple(spec.golden_presets):
+        problem = _golden_mismatch(folder, spec, preset)
+        if problem:
+            return problem
+    return None
+
+
+def _golden_mismatch(folder: str, spec: GameSpec, preset: str | None) -> str | None:
+    path = golden_path(folder, spec, preset)
+    what = spec.name + ("" if preset is None else f" (preset {preset})")
     if not os.path.exists(path):
-        return f"{spec.name} has no golden playthrough: run python scripts/golden.py {spec.name}"
+        return f"{what} has no golden playthrough: run python scripts/golden.py {spec.name}"
     with open(path) as f:
         stored = json.load(f)
-    now = golden_record(spec)
+    now = golden_record(spec, preset)
     if stored == now:
         return None
     if stored.get("version") == spec.version:
-        return (f"{spec.name}'s golden playthrough moved but its version is still "
+        return (f"{what}'s golden playthrough moved but its version is still "
                 f"{spec.version}: a behaviour change must bump VERSION (then run "
                 f"python scripts/golden.py {spec.name})")
-    return (f"{spec.name} is version {spec.version}, its golden file version "
+    return (f"{what} is version {spec.version}, its golden file version "
             f"{stored.get('version')}: check the new playthrough and run python scripts/golden.py "
             f"{spec.name}")
 

@@ -45,6 +45,16 @@ nothing merged); no asking partner.  A seat scores its group's total (the lone h
 others pooled, each alone when there is no lone hand) plus its own red threes (minus when its group
 made no meld); ``pK_net`` is its points minus the most any seat outside its group scored.
 
+Cuban Canasta (003:84, READINGS 3.7; rules ``black_threes=faced``, ``wild_melds``,
+``canasta_max``, ``red3_table=cuban``, ``initial_table=cuban``/``cuban_rg``, read off the rules
+object, the log's head does not say them): every three, black or red, is faced when drawn or dealt
+and replaced (the upcard covered while it is one, a taken pile's faced, not replaced); they score
+by colour, the first 100, the second and third 200 each, the fourth 500 (so 100, 300, 500, 1000),
+minus for a side without a canasta (``red_threes_minus``); a meld never holds more than seven
+cards; a side may meld wild cards alone (logged as the meld of rank 2): three to seven deuces and
+jokers, no natural card, its canasta 2000, 3000 with all four jokers, 4000 with seven deuces; the
+initial minimum 95 below 3000 (a single hand: 95), 125 to 4995, 155 (``cuban_rg``: 150) above.
+
 Scores (3.1): each side's melded cards at their values (joker 50; A, 2 20; K..8 10; 7..4 and
 black 3 5), canastas (>= 7 cards) natural 500 / mixed 300, red threes 100 each (800 for all
 four to one side; minus when the side made no meld, or with ``red_threes_minus=no_canasta`` has
@@ -142,6 +152,7 @@ class Hand:
     melds: list = field(default_factory=lambda: [{}, {}])    # side -> {rank: [cards]}
     melded: list = field(default_factory=lambda: [False, False])
     red3: list = field(default_factory=list)                 # faced, per seat
+    black3: list = field(default_factory=list)               # faced black threes (Cuban)
     faced: Counter = field(default_factory=Counter)          # the faced red threes
     laid: list = field(default_factory=list)                 # seat laid a card in the hand
     turns: int = 0
@@ -153,6 +164,31 @@ class Hand:
     sides: list | None = None    # three hands: seat -> side (its own until the merge)
     lone: int = -1               # three hands: the lone hand (-1: none yet)
     merged: bool = False         # three hands: the partners' melds merged
+
+    # ------------------------------------------------------------------ Cuban (003:84)
+    def faced_three(self, c: int) -> bool:
+        """Is ``c`` faced when drawn (a red three; any three with ``black_threes=faced``)?"""
+        return c in RED3 or (c in BLACK3 and getattr(self.rules, "black_threes", "stop") == "faced")
+
+    @property
+    def biggest(self) -> int:
+        """The most cards a meld may hold (``canasta_max``; 0: no limit)."""
+        return getattr(self.rules, "canasta_max", 0) or 10 ** 6
+
+    def three_score(self, n: int) -> int:
+        """``n`` faced threes of one colour: classic 100 each, all four 800 (3.1); Cuban 100
+        for the first, 200 each for the second and third, 500 for the fourth (003:84)."""
+        if getattr(self.rules, "red3_table", "classic") == "cuban":
+            return sum((100, 200, 200, 500)[:n])
+        return 800 if n == 4 else 100 * n
+
+    def wild_canasta(self, m: list) -> int:
+        """003:84: a wild-card canasta 2000, with all four jokers 3000, of seven deuces 4000."""
+        if m.count(JOKER) == 4:
+            return getattr(self.rules, "wild_canasta_jokers", 3000)
+        if m.count(JOKER) == 0 and len(m) == 7:
+            return getattr(self.rules, "wild_canasta_deuces", 4000)
+        return getattr(self.rules, "wild_canasta", 2000)
 
     # ------------------------------------------------------------------ cards moving
     def from_stock(self, j: int, c: int) -> None:
@@ -214,6 +250,12 @@ class Hand:
     def meld_error(self, cards, rk: int) -> str | None:
         nat = sum(1 for c in cards if not is_wild(c))
         wild = len(cards) - nat
+        if len(cards) > self.biggest:
+            return f"a meld of rank {rk} with {len(cards)} cards, at most {self.biggest}"
+        if rk == 2:
+            if not getattr(self.rules, "wild_melds", False) or nat or len(cards) < 3:
+                return f"a wild-card meld of {[name(c) for c in cards]}"
+            return None
         if rk == 3:
             if wild or not 3 <= len(cards) <= 4 or any(c not in BLACK3 for c in cards):
                 return f"a black-three meld of {[name(c) for c in cards]}"
@@ -278,11 +320,14 @@ class Hand:
         laid = sum(value(c) for _, m in melds for c in m)
         bonus = 0
         for rk, m in melds:
-            if rk != 3 and len(m) >= 7:
+            if rk == 2 and len(m) >= 7:
+                bonus += self.wild_canasta(m)
+            elif rk != 3 and len(m) >= 7:
                 bonus += (getattr(self.rules, "mixed_canasta", 300) if any(is_wild(c) for c in m)
                           else getattr(self.rules, "natural_canasta", 500))
-        n3 = self.red3[q] if self.K == 3 else sum(self.red3[x] for x in g)
-        red = 100 * n3 if n3 < 2 * self.decks else 200 * n3
+        mine = [q] if self.K == 3 else g
+        n3 = sum(self.red3[x] for x in mine)
+        red = self.three_score(n3) + self.three_score(sum(self.black3[x] for x in mine))
         minus = getattr(self.rules, "red_threes_minus", "no_meld")
         if (minus == "no_meld" and not melds) or (minus == "no_canasta" and not bonus):
             red = -red
@@ -310,7 +355,8 @@ class Hand:
         c.update(self.pile)
         c.update(self.faced)
         c.update(+self.stock)
-        return c == pack(self.decks) and sum(self.red3) == sum(self.faced.values())
+        return c == pack(self.decks) and \
+            sum(self.red3) + sum(self.black3) == sum(self.faced.values())
 
 
 # --------------------------------------------------------------------------- the replay
@@ -361,15 +407,18 @@ def start(row, rules, deck=None, stop=None) -> tuple[Hand, Events]:
              stock_end=head[6], minima=[head[7], head[8]], max_wild=head[9], decks=decks,
              hands=[Counter() for _ in range(K)], stock=pack(decks),
              order=None if deck is None else [int(c) for c in deck],
-             red3=[0] * K, laid=[False] * K, takes=[0] * K)
+             red3=[0] * K, black3=[0] * K, laid=[False] * K, takes=[0] * K)
     if K == 3:      # three sides until the lone hand is known; seat 2's minimum equals seat 0's
         H.sides, H.melds, H.melded = [0, 1, 2], [{}, {}, {}], [False] * 3   # (first hands only)
         H.minima = [head[7], head[8], head[7]]
+    table = getattr(rules, "initial_table", "classic")
+    allowed, first = {"classic": ((15, 50, 90, 120), 50), "cuban": ((95, 125, 155), 95),
+                      "cuban_rg": ((95, 125, 150), 95)}[table]
     for m in H.minima:
-        if m not in (15, 50, 90, 120):
+        if m not in allowed:
             raise Illegal(-1, f"an initial minimum of {m}")
-    if getattr(rules, "unit", "hand") == "hand" and set(H.minima) != {50}:
-        raise Illegal(-1, f"minima {H.minima} in a single hand (both sides at 0: 50)")
+    if getattr(rules, "unit", "hand") == "hand" and set(H.minima) != {first}:
+        raise Illegal(-1, f"minima {H.minima} in a single hand (both sides at 0: {first})")
     return H, Events(evs)
 
 
@@ -397,13 +446,13 @@ def play(H: Hand, E: Events) -> Hand:
         j, _, _, _, c = E.next(UP, 0, 0)
         H.from_stock(j, c)
         H.pile.append(c)
-        if is_wild(c) or c in RED3:
+        if is_wild(c) or H.faced_three(c):
             H.frozen = True
             continue
         break
     for i in range(K):                                     # dealt red threes
         p = (H.dealer + 1 + i) % K
-        while H.hands[p][RED3[0]] + H.hands[p][RED3[1]]:
+        while any(k and H.faced_three(c) for c, k in H.hands[p].items()):
             j, _, _, _, c = E.next(RED3_EV, p, 0)
             face(H, E, j, p, c)
             H.seen["red3_dealt"] += 1
@@ -414,23 +463,32 @@ def play(H: Hand, E: Events) -> Hand:
         raise Illegal(E.j, "events after the hand's end")
     if not H.conserved():
         raise Illegal(E.j, "cards not conserved")
+    for ms in H.melds:                                     # what a Cuban hand exercised
+        for rk, m in ms.items():
+            H.seen["wild_meld"] += rk == 2
+            H.seen["wild_canasta"] += rk == 2 and len(m) >= 7
+            H.seen["full_meld"] += len(m) == H.biggest
+    H.seen["black3_faced"] += sum(H.black3)
     return H
 
 
 def face(H: Hand, E: Events, j: int, p: int, c: int) -> bool:
     """A red three faced from seat ``p``'s hand and replaced while the stock lasts; False when
     it was the stock's last card (no replacement)."""
-    if c not in RED3:
+    if not H.faced_three(c):
         raise Illegal(j, f"{name(c)} faced as a red three")
     H.take_from_hand(j, p, c)
-    H.red3[p] += 1
+    if c in RED3:
+        H.red3[p] += 1
+    else:
+        H.black3[p] += 1
     H.faced[c] += 1
     if H.stock_n == 0:
         return False
     j, _, _, _, d = E.next(DRAW, p, 1)
     H.from_stock(j, d)
     H.hands[p][d] += 1
-    if d in RED3:
+    if H.faced_three(d):
         j, _, _, _, c = E.next(RED3_EV, p, 0)
         if c != d:
             raise Illegal(j, f"{name(c)} faced after {name(d)} was drawn")
@@ -561,7 +619,7 @@ def draw(H: Hand, E: Events, p: int) -> bool:
         H.from_stock(j, c)
         H.hands[p][c] += 1
         H.seen["draw"] += 1
-        if c in RED3:
+        if H.faced_three(c):
             j, _, _, _, c2 = E.next(RED3_EV, p, 0)
             if c2 != c:
                 raise Illegal(j, f"{name(c2)} faced after {name(c)} was drawn")
@@ -574,9 +632,10 @@ def draw(H: Hand, E: Events, p: int) -> bool:
 def lay(H: Hand, j: int, p: int, rk: int, c: int, from_hand: bool = True) -> None:
     if from_hand:
         H.take_from_hand(j, p, c)
-    if c in RED3:
-        raise Illegal(j, "a red three laid")
-    if not 3 <= rk <= 14:
+    if H.faced_three(c):
+        raise Illegal(j, f"{name(c)} laid (a three that is faced)")
+    wild_meld = rk == 2 and getattr(H.rules, "wild_melds", False)      # Cuban, 003:84
+    if not (3 <= rk <= 14 or wild_meld):
         raise Illegal(j, f"a meld of rank {rk}")
     if is_wild(c):
         if rk == 3:
@@ -585,7 +644,9 @@ def lay(H: Hand, j: int, p: int, rk: int, c: int, from_hand: bool = True) -> Non
         raise Illegal(j, f"{name(c)} laid on the meld of rank {rk}")
     m = H.melds[H.side(p)].setdefault(rk, [])
     m.append(c)
-    if is_wild(c) and sum(1 for x in m if is_wild(x)) > H.max_wild:    # (a merged meld's)
+    if len(m) > H.biggest:
+        raise Illegal(j, f"a card beyond {H.biggest} on the meld of rank {rk} (003:84)")
+    if is_wild(c) and not wild_meld and sum(1 for x in m if is_wild(x)) > H.max_wild:
         raise Illegal(j, f"a wild card beyond {H.max_wild} on the meld of rank {rk} (line 48)")
     H.laid[p] = True
     H.seen["lay"] += 1
@@ -679,12 +740,15 @@ def take(H: Hand, E: Events, p: int, turn_lays: list) -> None:
     H.takes[p] += 1
     H.seen["take"] += 1
     H.seen["take_frozen" if frozen else "take_open"] += 1
-    for _ in range(sum(1 for c in rest if c in RED3)):
+    for _ in range(sum(1 for c in rest if H.faced_three(c))):
         jj, _, _, a, c = E.next(RED3_EV, p, 1)
-        if c not in RED3:
+        if not H.faced_three(c):
             raise Illegal(jj, f"{name(c)} faced as a red three")
         H.take_from_hand(jj, p, c)
-        H.red3[p] += 1
+        if c in RED3:
+            H.red3[p] += 1
+        else:
+            H.black3[p] += 1
         H.faced[c] += 1
         H.seen["red3_pile"] += 1
 

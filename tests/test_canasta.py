@@ -25,6 +25,7 @@ from simkit.core import play
 from simkit.engines.moves import split_event
 from simkit.errors import SimkitError
 from simkit.games.canasta import engine as E
+from simkit.games.canasta.rules import PRESETS
 
 SPEC = simkit.get_game("canasta")
 JOKER = 64
@@ -32,6 +33,11 @@ JOKER = 64
 
 def rules(**kw):
     return SPEC.rules.build(kw)
+
+
+def cuban(**kw):
+    """The rules of preset ``cuban`` (003:84), changed by ``kw``."""
+    return rules(**{**PRESETS["cuban"], **kw})
 
 
 def value(c):
@@ -302,12 +308,15 @@ def test_the_pack_and_the_values():
 
 
 def test_variants_not_built_are_refused():
-    for kw in (dict(players=3), dict(hand_size=13), dict(decks=3), dict(sequences=True),
-               dict(max_wild=2), dict(wild_melds=True), dict(initial_table="samba"),
-               dict(players=2), dict(players=3, hand_size=15)):
+    for kw in (dict(players=3), dict(hand_size=15), dict(decks=3), dict(sequences=True),
+               dict(max_wild=2), dict(initial_table="samba"), dict(red3_table="samba"),
+               dict(black_threes="rummy_games"), dict(players=2), dict(players=3, hand_size=15)):
         with pytest.raises(SimkitError):
             rules(**kw)
+    with pytest.raises(SimkitError, match="rummy_games"):
+        cuban(black_threes="rummy_games")
     assert rules(players=3, hand_size=13).players == 3
+    assert rules(hand_size=13, wild_melds=True).hand_size == 13        # Cuban's parts (003:84)
     assert rules(players=2, hand_size=15).players == 2
 
 
@@ -370,7 +379,7 @@ def run_hand(deck, strategies=None, r=None, dealer=3):
     R, S, W = SPEC.prepare(r, strategies, d)
     log = np.full((1, len(SPEC.log_columns(r))), -1, np.int64)
     W.rs[0], W.rs[1] = 1, 2
-    E.play_hand(R, S, W, dealer, log, 0)
+    E.play_hand(R, E.seat_tuple(S, R.players), W, dealer, log, 0)
     return W, log[0]
 
 
@@ -400,7 +409,7 @@ def test_the_top_card_is_laid_and_the_freeze_cleared_by_taking():
     W.st[E.LP] = E.NHEAD
     E.deal(R, W, 3, log, 0)
     assert W.st[5] == 1 and E.take_forms(R, W, 0) == 2          # frozen: the pair only
-    assert E.turn(R, S, W, 0, log, 0) == 0
+    assert E.turn(R, E.seat_tuple(S, R.players), W, 0, log, 0) == 0
     assert W.st[5] == 0 and W.st[2] == 1                        # taken, unfrozen, a discard
     ev = [split_event(x) for x in log[0, E.NHEAD:W.st[E.LP]]]
     k = next(j for j, e in enumerate(ev) if e[0] == E.EV_TAKE)
@@ -429,7 +438,8 @@ def test_initial_minimum_is_summed_over_the_turns_melds():
 
 @pytest.mark.parametrize("game,strats", [("canasta", None), ("canasta", ["p2=random"]),
                                          ("canasta(preset=two_hand)", ["p1=random"]),
-                                         ("canasta(preset=cutthroat)", ["p2=random"])])
+                                         ("canasta(preset=cutthroat)", ["p2=random"]),
+                                         ("canasta(preset=cuban)", ["p1=random", "p4=random"])])
 def test_cards_are_conserved_in_every_deal(game, strats):
     spec, r = simkit.games.parse_game(game)
     st = simkit.core.registry.resolve_strategies(SPEC, r, strats)
@@ -438,7 +448,7 @@ def test_cards_are_conserved_in_every_deal(game, strats):
     outs = 0
     for seed in range(150):
         W.rs[0], W.rs[1] = seed * 7919 + 1, seed + 99
-        E.play_hand(R, S, W, seed % r.players, np.zeros((0, 1), np.int64), 0)
+        E.play_hand(R, E.seat_tuple(S, R.players), W, seed % r.players, np.zeros((0, 1), np.int64), 0)
         assert (census(W, r.players) == pack).all(), seed
         outs += W.st[10] >= 0
     assert outs > 50            # going out loses no card either
@@ -446,8 +456,10 @@ def test_cards_are_conserved_in_every_deal(game, strats):
 
 def test_baseline_beats_random():
     # paired per deal: the baseline side's points minus the random side's; n hands, 10 SE
+    # (Cuban, seed 21: +1205 points, SE 31.2, n=1500)
     for game, strats, n in (("canasta", ["p2=random", "p4=random"], 1500),
-                            ("canasta(preset=two_hand)", ["p2=random"], 1500)):
+                            ("canasta(preset=two_hand)", ["p2=random"], 1500),
+                            ("canasta(preset=cuban)", ["p2=random", "p4=random"], 1500)):
         spec, r = simkit.games.parse_game(game)
         rows, _ = play.play_logged(spec, r, strats, n=n, seed=21)
         d = (rows["p1_points"] - rows["p2_points"]).to_numpy()
@@ -489,14 +501,14 @@ def test_a_take_that_empties_the_hand_is_legal_when_the_side_can_go_out():
     # 9c with the pair empties its hand, and it goes out
     R, S, W, log = _table(["p1=baseline(take_min=1)"], "9h 9d", {13: 7}, "9c")
     assert E.take_forms(R, W, 0) & 2 and E.take_plan(R, W, 0, 2)
-    assert E.turn(R, S, W, 0, log, 0) == 1
+    assert E.turn(R, E.seat_tuple(S, R.players), W, 0, log, 0) == 1
     kinds = [e[0] for e in _events(W, log)]
     assert kinds[-6:] == [E.EV_TAKE, E.EV_LAY, E.EV_LAY, E.EV_LAY, E.EV_PILE, E.EV_OUT]
     assert E.EV_TAKE in kinds and kinds[-1] == E.EV_OUT and W.st[E.HN] == 0
     # without the canasta the same take would leave no card to discard: refused, it draws
     R, S, W, log = _table(["p1=baseline(take_min=1)"], "9h 9d", {13: 6}, "9c")
     assert not E.take_plan(R, W, 0, 2)
-    assert E.turn(R, S, W, 0, log, 0) == 0
+    assert E.turn(R, E.seat_tuple(S, R.players), W, 0, log, 0) == 0
     assert [e[0] for e in _events(W, log)].count(E.EV_TAKE) == 0
 
 
@@ -505,17 +517,17 @@ def test_the_stock_end_take_is_obligatory_when_the_top_card_fits_the_sides_meld(
     # would never take a small pile (take_min=40)
     R, S, W, log = _table(["p1=baseline(take_min=40)"], "9h 5c 6c Tc", {9: 3}, "4d 9c",
                           stock_empty=True)
-    assert E.turn(R, S, W, 0, log, 0) == 0
+    assert E.turn(R, E.seat_tuple(S, R.players), W, 0, log, 0) == 0
     ev = _events(W, log)
     assert ev[-1][0] == E.EV_DISCARD and any(e[0] == E.EV_TAKE for e in ev)
     # frozen by a wild in the pile it may not be added: the hand ends (Hoyle's continuation)
     R, S, W, log = _table(["p1=baseline(take_min=40)"], "9h 5c 6c Tc", {9: 3}, "2d 9c",
                           stock_empty=True, frozen=1)
-    assert E.turn(R, S, W, 0, log, 0) == 2
+    assert E.turn(R, E.seat_tuple(S, R.players), W, 0, log, 0) == 2
     # stock_end=end: the hand ends at once
     R, S, W, log = _table(None, "9h 5c 6c Tc", {9: 3}, "4d 9c", stock_empty=True)
     R = R._replace(cont=False)
-    assert E.turn(R, S, W, 0, log, 0) == 2
+    assert E.turn(R, E.seat_tuple(S, R.players), W, 0, log, 0) == 2
 
 
 def test_partners_no_forbids_going_out_this_turn():
@@ -524,14 +536,14 @@ def test_partners_no_forbids_going_out_this_turn():
     # says no: p1 must not go out
     R, S, W, log = _table(["p1=baseline(go_out=1,ask=1)", "p3=baseline(ask_max=0)"], "9h 9d 9c",
                           {13: 7}, "5d")
-    assert E.turn(R, S, W, 0, log, 0) == 0
+    assert E.turn(R, E.seat_tuple(S, R.players), W, 0, log, 0) == 0
     ev = _events(W, log)
     assert (E.EV_ASK, 0, 0, 0) in ev and not any(e[0] == E.EV_OUT for e in ev)
     assert W.st[E.HN] >= 1
     # the same with p3 saying yes (ask_max=1000): p1 goes out
     R, S, W, log = _table(["p1=baseline(go_out=1,ask=1)", "p3=baseline(ask_max=1000)"], "9h 9d 9c",
                           {13: 7}, "5d")
-    assert E.turn(R, S, W, 0, log, 0) == 1
+    assert E.turn(R, E.seat_tuple(S, R.players), W, 0, log, 0) == 1
     ev = _events(W, log)
     assert (E.EV_ASK, 0, 1, 0) in ev and ev[-1][0] == E.EV_OUT
 
@@ -566,7 +578,7 @@ def test_cutthroat_the_first_taker_is_the_lone_hand_and_the_others_pool():
     # it is the lone hand; seats 1 and 2 become partners, their kings (3 + 2) one meld of five
     R, S, W, log = _cut_table(["p1=baseline(take_min2=1,lone_min=1)"], "Kd Kh Ks 4d 4h")
     assert W.st[E.LONE] == -1 and list(W.st[E.SIDE:E.SIDE + 3]) == [0, 1, 2]
-    assert E.turn(R, S, W, 0, log, 0) == 0
+    assert E.turn(R, E.seat_tuple(S, R.players), W, 0, log, 0) == 0
     ev = _events(W, log)
     k = next(j for j, e in enumerate(ev) if e[0] == E.EV_TAKE)
     assert ev[k - 1] == (E.EV_LONE, 0, 0, 0) and ev[k][1] == 0
@@ -603,7 +615,7 @@ def test_cutthroat_going_out_before_any_take_makes_the_lone_hand():
     W.st[E.MELDED] = 1
     W.st[E.MVAL] = 140
     W.st[E.LAID] = 1                       # it laid before: not concealed
-    assert E.turn(R, S, W, 0, log, 0) == 1
+    assert E.turn(R, E.seat_tuple(S, R.players), W, 0, log, 0) == 1
     ev = _events(W, log)
     assert ev[-2:] == [(E.EV_LONE, 0, 1, 0), (E.EV_OUT, 0, 0, 0)]
     assert W.st[E.LONE] == 0 and list(W.st[E.SIDE:E.SIDE + 3]) == [0, 1, 2]
@@ -618,7 +630,7 @@ def test_cutthroat_pile_never_taken_each_scores_alone():
     # 003:59: the stock runs out with no take and nobody out: each seat scores its own melds
     R, S, W, log = _cut_table(None, "")
     W.st[0] = W.st[1]                      # the stock is empty (stock_end=end: play ends)
-    assert E.turn(R, S, W, 0, log, 0) == 2
+    assert E.turn(R, E.seat_tuple(S, R.players), W, 0, log, 0) == 2
     E.score_hand(R, W)
     assert W.st[E.LONE] == -1
     assert W.st[E.PTS + 6 * 1] == 30 - _hand_value(W, 1)
@@ -655,3 +667,110 @@ def test_cutthroat_minimum_from_own_score_and_the_game_to_7500():
     top = scores.max(axis=1)
     assert (top >= 7500).all() and (scores[wins == 1] == top).all()
     assert ((scores == top[:, None]).sum(axis=1) == 1).all()
+
+
+# ----------------------------------------------------------------------------- Cuban (003:84)
+
+FILL13 = ["4c 5c 6c 7c 8c 9c Tc Jc Qc Kc 4d 5d 6d", "7d 8d 9d Td Jd Qd Kd 4h 5h 6h 7h 8h 9h",
+          "Th Jh Qh Kh 4s 5s 6s 7s 8s 9s Ts Js Qs"]
+
+
+def _cuban_turn(p1, up, stock, strategies=None, **kw):
+    """Preset cuban (changed by ``kw``): p1 dealt ``p1`` (13 cards), the others FILL13; the deal
+    and p1's first turn.  Returns the work record and the events."""
+    r = cuban(**kw)
+    d = play.check_stack(SPEC, r, C.parse(stack([p1] + FILL13, up, stock)))
+    R, S, W = SPEC.prepare(r, simkit.core.registry.resolve_strategies(SPEC, r, strategies), d)
+    log = np.full((1, len(SPEC.log_columns(r))), -1, np.int64)
+    W.st[E.LP] = E.NHEAD
+    E.deal(R, W, 3, log, 0)
+    E.turn(R, E.seat_tuple(S, R.players), W, 0, log, 0)
+    return R, W, [split_event(x) for x in log[0, E.NHEAD:W.st[E.LP]]]
+
+
+def test_cuban_every_three_is_faced_and_replaced_and_covers_the_upcard():
+    # 003:84 "all threes, black and red, are faced at once": p1's dealt 3c is faced and
+    # replaced by Jc; the upcard 3s is covered by 9c (the pile: 3s 9c, frozen)
+    p1 = "3c As Ad Ks Kd Qs Qd 4c 5c 6c 7c 8c 9s"
+    R, W, ev = _cuban_turn(p1, "3s 9c", "Jc Tc")
+    assert W.st[E.B3 + 0] == 1 and W.st[E.R3 + 0] == 0 and W.cd[E.FC, C.parse_card("3c")] == 1
+    assert (E.EV_RED3, 0, 0, C.parse_card("3c")) in ev
+    assert (E.EV_DRAW, 0, 1, C.parse_card("Jc")) in ev
+    assert [e[3] for e in ev if e[0] == E.EV_UP] == list(C.parse("3s 9c"))
+    # black threes as stop cards (classic) on the same deal: 3c stays in hand, 3s alone is up
+    R, W, ev = _cuban_turn(p1, "3s", "9c Jc Tc", black_threes="stop")
+    assert W.st[E.B3 + 0] == 0 and [e[3] for e in ev if e[0] == E.EV_UP] == list(C.parse("3s"))
+
+
+def test_cuban_threes_score_by_colour_and_wild_canastas_by_the_text():
+    r = cuban()
+    R = E.table(r)
+    # 003:84: the first three 100, the second and third 200 each, the fourth 500 (so 1000)
+    assert [E.threes(R, n) for n in range(5)] == [0, 100, 300, 500, 1000]
+    assert [E.threes(E.table(rules()), n) for n in range(5)] == [0, 100, 200, 300, 800]
+    # 003:84: 95 below 3000, 125 from 3000 to 4995, 155 from 5000; rummy-games 150
+    assert [E.minimum(R, s) for s in (-200, 0, 2995, 3000, 4995, 5000, 9000)] == \
+        [95, 95, 95, 125, 125, 155, 155]
+    assert E.minimum(E.table(cuban(initial_table="cuban_rg")), 5000) == 150
+    assert [E.minimum(E.table(rules()), s) for s in (-5, 0, 1500, 3000)] == [15, 50, 90, 120]
+    # scores: side 0 two red threes and one black (300 + 100), a wild canasta of
+    # jokers J, deuces D; side 1 no canasta, one red three (minus 100 against it)
+    for J, D, bonus in ((4, 3, 3000), (0, 7, 4000), (2, 5, 2000), (1, 2, 0)):
+        W = E.work(r)
+        W.st[E.SIDE + 0], W.st[E.SIDE + 1], W.st[E.SIDE + 2], W.st[E.SIDE + 3] = 0, 1, 0, 1
+        W.st[10] = -1
+        W.st[E.R3 + 0], W.st[E.B3 + 2], W.st[E.R3 + 1] = 2, 1, 1
+        W.rk[E.MN + 0, E.WM], W.rk[E.MW + 0, E.WM] = D, J
+        W.st[E.MVAL + 0] = 50 * J + 20 * D
+        W.st[E.MELDED + 0] = W.st[E.MELDED + 1] = 1
+        E.score_hand(R, W)
+        assert W.st[E.PTS + 1] == bonus                         # seat 0's canasta bonus
+        assert W.st[E.PTS + 2] == (400 if bonus else -400)      # against a side without one
+        assert W.st[E.PTS + 6 + 2] == -100                      # side 1: no canasta
+        assert W.st[E.PTS] == bonus + W.st[E.PTS + 2] + 50 * J + 20 * D
+
+
+def test_cuban_initial_minimum_95_and_a_wild_meld():
+    # p1: A A A (60) + K K K (30) = 90 < 95: no meld on a draw turn (with 50, it lays them)
+    p1 = "As Ad Ah Ks Kd Kh 4c 5c 6c 7c 8c 9s Ts"
+    R, W, ev = _cuban_turn(p1, "9c", "Jc Tc")
+    assert W.st[E.MINS] == 95 and not [e for e in ev if e[0] == E.EV_LAY]
+    R, W, ev = _cuban_turn(p1, "9c", "Jc Tc", initial_table="classic")
+    assert W.st[E.MINS] == 50 and len([e for e in ev if e[0] == E.EV_LAY]) == 6
+    # with two jokers and three deuces: A A A Jo (110 >= 95), K K K, then (wmeld=3) the wild
+    # cards on a wild-card meld, logged as the meld of rank 2: deuces first, then the joker
+    p1 = "As Ad Ah Ks Kd Kh Jo Jo 2c 2d 2h 5c 6c"
+    R, W, ev = _cuban_turn(p1, "9c", "Jc Tc", ["p1=baseline(wmeld=3)"])
+    lays = [(e[2], e[3]) for e in ev if e[0] == E.EV_LAY]
+    assert [c for m, c in lays if m == 2] == list(C.parse("2c 2d 2h Jo"))
+    assert (W.rk[E.MN, E.WM], W.rk[E.MW, E.WM]) == (3, 1)
+    assert W.st[E.HN] == 2                                      # 14 - 11 laid - 1 discard
+    # wmeld=0: no wild-card meld; the default 6: not with four wild cards
+    R, W, ev = _cuban_turn(p1, "9c", "Jc Tc", ["p1=baseline(wmeld=0)"])
+    assert not [e for e in ev if e[0] == E.EV_LAY and e[2] == 2]
+    R, W, ev = _cuban_turn(p1, "9c", "Jc Tc")
+    assert not [e for e in ev if e[0] == E.EV_LAY and e[2] == 2]
+    # without wild_melds the lever does nothing
+    R, W, ev = _cuban_turn(p1, "9c", "Jc Tc", ["p1=baseline(wmeld=3)"], wild_melds=False)
+    assert not [e for e in ev if e[0] == E.EV_LAY and e[2] == 2]
+
+
+def test_cuban_melds_stop_at_seven():
+    # side 0 has a meld of nines; p1 holds two nines, the pile's top a nine (pile always
+    # frozen: the pair is the only way): legal onto a meld of four (4 + 3 = 7), not of five
+    p1 = "9s 9d As Ad Ks Kd Qs Qd 4c 5c 6c 7c 8c"
+    r = cuban()
+    d = play.check_stack(SPEC, r, C.parse(stack([p1] + FILL13, "9h", "Jc Tc")))
+    R, S, W = SPEC.prepare(r, simkit.core.registry.resolve_strategies(SPEC, r, None), d)
+    log = np.full((1, len(SPEC.log_columns(r))), -1, np.int64)
+    E.deal(R, W, 3, log, 0)
+    W.st[E.MELDED] = 1
+    W.st[5] = 0
+    for meld, forms in ((4, 2), (5, 0), (7, 0)):
+        W.rk[E.MN, 9] = meld
+        assert E.take_forms(R, W, 0) == forms, meld
+        assert E.take_forms(E.table(rules(pile_always_frozen=True)), W, 0) == 2   # no limit
+    # a natural of a closed canasta cannot be laid: going out would leave it (and 4c..8c)
+    W.rk[E.MN, 9] = 7
+    assert E.random_options(R, W, 0) == 1                       # "stop" its only option
+    assert E.out_plan(R, W, 0) == -1

@@ -36,22 +36,28 @@ Z = 4.0
 WILD_VALUE = {"joker": 50, "deuce": 20}
 
 
-def search_lay(naturals, jokers, deuces, max_wild=3, le_natural=False):
+def search_lay(naturals, jokers, deuces, max_wild=3, le_natural=False, cap=99, wild_melds=False):
     """Most points layable: ``naturals`` a list of (count, value) per rank; every meld of k >= 2
-    naturals of a rank plus a jokers and b deuces, a + b <= max_wild, k + a + b >= 3, tried."""
+    naturals of a rank plus a jokers and b deuces, a + b <= max_wild, 3 <= k + a + b <= ``cap``,
+    tried; with ``wild_melds`` (Cuban, 003:84) also every meld of 3..cap wild cards alone."""
     best = 0
 
     def go(i, j, d, pts):
         nonlocal best
         best = max(best, pts)
         if i == len(naturals):
+            if wild_melds:
+                for a in range(j + 1):
+                    for b in range(d + 1):
+                        if 3 <= a + b <= cap:
+                            best = max(best, pts + 50 * a + 20 * b)
             return
         go(i + 1, j, d, pts)
         n, v = naturals[i]
-        for k in range(2, n + 1):
+        for k in range(2, min(n, cap) + 1):
             for a in range(min(j, max_wild) + 1):
                 for b in range(min(d, max_wild - a) + 1):
-                    if k + a + b < 3 or (le_natural and a + b > k):
+                    if not 3 <= k + a + b <= cap or (le_natural and a + b > k):
                         continue
                     go(i + 1, j - a, d - b, pts + k * v + 50 * a + 20 * b)
     go(0, jokers, deuces, 0)
@@ -113,11 +119,13 @@ def test_reduced_pack_dealt_and_held_hands_by_brute_force():
         assert ex[f"pairs_{k:02d}"] == Fraction(n, total)
 
 
-def _procedure_take(minimum=50):
+def _procedure_take(minimum=50, faced=("r3",), lay=None):
     """P(eldest holds a pair of the upcard's rank; and reaches ``minimum``) by following the
     deal: eldest's dealt hand (every multiset of classes, hypergeometric weights), then the
-    stock card by card: covering while wild or red three, then eldest's red threes replaced (a
-    red three drawn as a replacement is faced and replaced again)."""
+    stock card by card: covering while wild or a faced three (red; ``faced`` the classes faced,
+    Cuban both), then eldest's faced threes replaced (one drawn as a replacement is faced and
+    replaced again); ``lay`` the best lay of a hand (:func:`_lay`)."""
+    lay = lay or _lay
     classes = [name for name, _, _ in SMALL] + ["b3", "r3", "deuce", "joker"]
     size = dict({name: n for name, _, n in SMALL}, b3=2, r3=2, deuce=2, joker=2)
     N = sum(size.values())
@@ -134,8 +142,8 @@ def _procedure_take(minimum=50):
                 r2 = rest.copy()
                 r2[cls] -= 1
                 if top is None:                      # still turning the upcard
-                    stock(r2, hand, need, None if cls in ("r3", "deuce", "joker") else cls, q)
-                elif cls == "r3":                    # faced, replaced again
+                    stock(r2, hand, need, None if cls in faced + ("deuce", "joker") else cls, q)
+                elif cls in faced:                   # faced, replaced again
                     stock(r2, hand, need, top, q)
                 else:
                     h2 = hand.copy()
@@ -146,7 +154,7 @@ def _procedure_take(minimum=50):
             pair += p
             h2 = hand.copy()
             h2[top] += 1
-            if _lay(h2) >= minimum:
+            if lay(h2) >= minimum:
                 take += p
 
     for combo in itertools.combinations_with_replacement(classes, SMALL_HAND):
@@ -155,8 +163,8 @@ def _procedure_take(minimum=50):
             continue
         w = Fraction(math.prod(math.comb(size[k], c[k]) for k in c), math.comb(N, SMALL_HAND))
         rest = Counter({k: size[k] - c[k] for k in classes})
-        hand = Counter({k: v for k, v in c.items() if k != "r3"})
-        stock(rest, hand, c["r3"], None, w)
+        hand = Counter({k: v for k, v in c.items() if k not in faced})
+        stock(rest, hand, sum(c[k] for k in faced), None, w)
     return pair, take
 
 
@@ -360,3 +368,118 @@ def test_the_best_lay_under_the_meld_options(max_wild, le):
         want = search_lay(nat, h.count(64), cnt[2], max_wild, le)
         counts = [cnt[r] for r in sorted(X.RANK_VALUES, reverse=True)]
         assert X.lay_of_counts(pk, counts, h.count(64), cnt[2]) == want, sorted(h)
+
+
+# ------------------------------------------------------------------------- Cuban (003:84)
+
+SMALL_CUBAN = X.Pack(SMALL_PACK.ranks, black3=2, red3=2, deuces=2, jokers=2, black3_faced=True,
+                     cap=4, wild_melds=True)
+
+
+def _lay_cuban(counter, cap=4):
+    nat = [(counter[name], VALUE[name]) for name, _, _ in SMALL if counter[name] >= 2]
+    return search_lay(nat, counter["joker"], counter["deuce"], cap=cap, wild_melds=True)
+
+
+def test_reduced_pack_cuban_held_hands_by_brute_force():
+    """Every threes faced (both colours), melds of four at most (so the limit bites on this
+    pack), wild-card melds: the hand held is every 5-subset of the 13 cards that are not
+    threes; its best lay by the search."""
+    held = [c for c in _physical() if c[0] not in ("r3", "b3")]
+    melds, pairs, total = Counter(), Counter(), 0
+    for hand in itertools.combinations(held, SMALL_HAND):
+        c = Counter(name for name, _ in hand)
+        lay = _lay_cuban(c)
+        for m in (50, 90, 120):
+            melds[m] += lay >= m
+        pairs[sum(1 for name, _, _ in SMALL if c[name] >= 2)] += 1
+        total += 1
+    ex = X.held_odds(SMALL_CUBAN, SMALL_HAND)
+    assert all(0 < melds[m] < total for m in (50, 90, 120))
+    for m in (50, 90, 120):
+        assert ex[f"meld{m}"] == Fraction(melds[m], total), m
+    for k, n in pairs.items():
+        assert ex[f"pairs_{k:02d}"] == Fraction(n, total)
+    # the cap and the wild-card meld both matter here: A A A Jo Jo lays 140 with melds of four
+    # as A A Jo Jo (an ace left in hand: a joker is worth more), Jo Jo 2 alone lays 120
+    assert _lay_cuban(Counter(A=3, joker=2)) == 140 and _lay_cuban(Counter(joker=2, deuce=1)) == 120
+    assert X.lay_of_counts(SMALL_CUBAN, [3, 0, 0], 2, 0) == 140
+    assert X.lay_of_counts(SMALL_CUBAN, [0, 0, 0], 2, 1) == 120
+
+
+def test_reduced_pack_cuban_first_pile_by_the_procedure():
+    """The first pile when black threes are faced too (they cover the upcard and are replaced):
+    the procedure card by card against the uniform-hand claim."""
+    pair, take = _procedure_take(50, ("r3", "b3"), _lay_cuban)
+    ex = X.take_odds(SMALL_CUBAN, SMALL_HAND, minimum=50)
+    assert 0 < take < pair
+    assert (ex["take_pair"], ex["take_first_pile"]) == (pair, take)
+
+
+def test_cuban_pack_and_the_greedy_lay_against_the_search():
+    import simkit
+    rules = simkit.get_game("canasta").rules.build(dict(
+        hand_size=13, canastas_to_out=2, pile_always_frozen=True, wild_melds=True,
+        canasta_max=7, black_threes="faced", red3_table="cuban", initial_table="cuban"))
+    pack, hand = X.pack_of(rules)
+    assert (pack.size, hand, pack.plain, pack.faced, pack.minima) == (108, 13, 88, 8,
+                                                                        (95, 125, 155))
+    pr = X.probabilities(rules)
+    assert pr["upcard_black3"] == 0 and pr["upcard_covered"] == Fraction(20, 108)
+    assert pr["black3_mean"] == Fraction(13 * 4, 108)
+    assert pr["meld155"] < pr["meld125"] < pr["meld95"] < 1
+    rng = np.random.default_rng(84)
+    deck = _deck()
+    for _ in range(3000):                 # every hand equal (no sampling tolerance)
+        h = [int(c) for c in rng.choice(deck, 13, replace=False) if c & 15 != 3]
+        cnt = Counter(c & 15 for c in h if c != 64)
+        nat = [(cnt[r], X.RANK_VALUES[r]) for r in range(4, 15) if cnt[r] >= 2]
+        want = search_lay(nat, h.count(64), cnt[2], cap=7, wild_melds=True)
+        counts = [cnt[r] for r in sorted(X.RANK_VALUES, reverse=True)]
+        assert X.lay_of_counts(pack, counts, h.count(64), cnt[2]) == want, sorted(h)
+
+
+def test_the_engines_cuban_deals_follow_the_exact_law():
+    """3,000 logged Cuban deals (preset cuban): every three faced and replaced, so eldest's hand
+    held holds no three; its pairs, its lay of 95 and the first pile within 4 SE of the exact
+    values."""
+    import simkit
+    from simkit.core import play
+    spec = simkit.get_game("canasta")
+    rules = simkit.core.registry.parse_rules(spec, "canasta(preset=cuban)")
+    n = 3000
+    _, log = play.play_logged(spec, rules, None, n=n, seed=8484)
+    ex = X.probabilities(rules)
+    obs = {k: [] for k in ("black3_mean", "pairs_mean", "meld95", "take_pair", "take_first_pile")}
+    K, hs = 4, 13
+    for row in log:
+        ev = [(int(e) >> 20, (int(e) >> 16) & 15, (int(e) >> 8) & 255, int(e) & 255)
+              for e in row[10:10 + int(row[1])]]
+        dealt = [[c for k, s, _, c in ev[:K * hs] if s == p] for p in range(K)]
+        j = K * hs
+        while ev[j][0] == 2:                            # EV_UP
+            top = ev[j][3]
+            j += 1
+        eldest = (int(row[0]) + 1) % K
+        held = [c for c in dealt[eldest] if c & 15 != 3]
+        while j < len(ev) and ev[j][0] in (3, 4) and ev[j][2] == 1 - (ev[j][0] == 3):
+            k, s, _, c = ev[j]
+            if k == 4 and s == eldest and c & 15 != 3:
+                held.append(c)
+            j += 1
+        assert len(held) == hs and top & 15 not in (2, 3) and top != 64
+        obs["black3_mean"].append(np.mean([sum(c in (3, 51) for c in d) for d in dealt]))
+        cnt = Counter(c & 15 for c in held if c != 64)
+        lay = lambda cards: search_lay(                      # noqa: E731
+            [(m, X.RANK_VALUES[r]) for r, m in Counter(c & 15 for c in cards if c != 64).items()
+             if m >= 2 and r >= 4], cards.count(64), sum(c & 15 == 2 for c in cards if c != 64),
+            cap=7, wild_melds=True)
+        obs["pairs_mean"].append(sum(1 for r in range(4, 15) if cnt[r] >= 2))
+        obs["meld95"].append(lay(held) >= 95)
+        pair = cnt[top & 15] >= 2
+        obs["take_pair"].append(pair)
+        obs["take_first_pile"].append(pair and lay(held + [top]) >= 95)
+    for k, xs in obs.items():
+        x = np.asarray(xs, float)
+        se = x.std(ddof=1) / math.sqrt(n)
+        assert abs(x.mean() - float(ex[k])) < Z * se, (k, x.mean(), float(ex[k]), se)

@@ -20,6 +20,7 @@ import pytest
 import simkit
 from simkit.core import cards as C
 from simkit.core import play
+from simkit.core.registry import parse_rules
 from tests import canasta_reference as ref
 
 R = ref
@@ -254,6 +255,13 @@ FOUR_MIX = ["p1=random", "p2=baseline", "p3=random", "p4=baseline"]
 CUT = {"players": 3, "hand_size": 13, "draw": 2, "canastas_to_out": 2,   # preset cutthroat
        "stock_end": "end", "game_to": 7500}
 CUT_BASE = ["p1=baseline", "p2=baseline", "p3=baseline"]
+# Cuban Canasta as 003:84 says it (written here, not read off the engine's preset; the test
+# below checks that the preset is this)
+CUBAN = {"hand_size": 13, "draw": 1, "canastas_to_out": 2, "pile_always_frozen": True,
+         "canasta_max": 7, "wild_melds": True, "wild_canasta": 2000, "wild_canasta_jokers": 3000,
+         "wild_canasta_deuces": 4000, "black_threes": "faced", "red3_table": "cuban",
+         "red_threes_minus": "no_canasta", "game_to": 8500, "initial_table": "cuban",
+         "concealed": 100}
 CUT_RANDOM = ["p1=random", "p2=random", "p3=random"]
 
 # (id, rule options, strategies, hands in the quick tier, hands in the slow tier)
@@ -275,6 +283,14 @@ CASES = [
     ("cut-mixed", CUT, ["p1=random", "p2=baseline", "p3=random"], 30, 1000),
     ("cut-no-lone", dict(CUT, lone_hand=False), ["p1=baseline", "p2=random", "p3=baseline"], 30,
      1000),
+    # Cuban Canasta (preset cuban, 003:84, READINGS 3.7): all threes faced, wild-card melds,
+    # melds of seven at most, the pile always frozen, minimum 95
+    ("cuban-baseline", CUBAN, FOUR_BASE, 40, 1000),
+    ("cuban-random", CUBAN, FOUR_RANDOM, 40, 1000),
+    ("cuban-mixed", CUBAN, ["p1=baseline(wmeld=3)", "p2=random", "p3=baseline(wmeld=3)",
+                            "p4=random"], 40, 1000),
+    # the baseline laying wild-card melds from three wild cards (the default waits for six)
+    ("cuban-wild", CUBAN, [f"p{k}=baseline(wmeld=3)" for k in (1, 2, 3, 4)], 40, 1000),
 ]
 
 
@@ -325,12 +341,23 @@ def test_logged_hands_replay_legally_and_score_by_the_rules(case_id, opts, strat
     assert seen["turn_cap" if case_id == "two-turn-cap" else "out"] > 0, seen
     if case_id.startswith("cut-"):                  # three hands: the lone hand and the merge
         assert (seen["lone_take"] > 0) == (case_id != "cut-no-lone"), seen
+    if case_id.startswith("cuban-"):                # black threes faced, wild melds, full melds
+        assert min(seen["black3_faced"], seen["full_meld"]) > 0, seen
+        assert seen["wild_meld"] > 0 or case_id == "cuban-baseline", seen
+        if tier == "slow" and case_id in ("cuban-mixed", "cuban-wild"):
+            assert seen["wild_canasta"] > 0, seen
     if tier == "slow":
         assert seen["take_frozen"] > 0 and seen["red3_drawn"] > 0, seen
         if case_id in ("classic-random", "classic-mixed"):     # the baseline does not ask (ask=0)
             assert seen["ask_yes"] > 0 and seen["ask_no"] > 0, seen
         if "random" in case_id:
             assert seen["stock_end"] > 0 and seen["wild_discard"] > 0, seen
+
+
+def test_the_cuban_preset_is_the_text():
+    """Preset ``cuban`` is 003:84 as CUBAN writes it (the replayed hands use CUBAN)."""
+    assert parse_rules(SPEC, "canasta(preset=cuban)") == _rules_of(CUBAN)
+    assert parse_rules(SPEC, "canasta(preset=cuban)") != _rules_of({})
 
 
 def test_the_first_hand_of_a_game_replays_legally():
@@ -454,3 +481,41 @@ def test_corrupted_cutthroat_logs_are_caught():
     # without the lone hand (lone_hand=false) the same event is out of place
     with pytest.raises(ref.Illegal, match="out of place"):
         ref.replay(row, _rules_of(dict(CUT, lone_hand=False)))
+
+
+def test_cuban_rules_broken_are_caught():
+    """Cuban hands (003:84) replayed under rules that lack one of its differences, and classic
+    hands under Cuban's seven-card limit: each difference is what the referee enforces."""
+    rules = _rules_of(CUBAN)
+    wmeld3 = [f"p{k}=baseline(wmeld=3)" for k in (1, 2, 3, 4)]
+    rows, log = play.play_logged(SPEC, rules, wmeld3, n=40, seed=7)
+    assert ref.check_rows(rows, log, rules)["illegal"] == 0
+    black = next(r for r in log if any(k == R.RED3_EV and c in ref.BLACK3
+                                       for k, _, _, c in _events(r)))
+    with pytest.raises(ref.Illegal, match="faced as a red three|moves where seat"):
+        ref.replay(black, _rules_of(dict(CUBAN, black_threes="stop")))   # (a dealt one: out
+    #                                                                   of turn)
+    wild = next(r for r in log if any(k == R.LAY and a == 2 for k, _, a, _ in _events(r)))
+    with pytest.raises(ref.Illegal, match="a meld of rank 2"):
+        ref.replay(wild, _rules_of(dict(CUBAN, wild_melds=False)))
+    with pytest.raises(ref.Illegal, match="an initial minimum of 95"):
+        ref.replay(log[0], _rules_of(dict(CUBAN, initial_table="classic")))
+    # a classic hand with a meld of eight or more, replayed with canastas of seven at most
+    classic = _rules_of({})
+    _, clog = play.play_logged(SPEC, classic, FOUR_BASE, n=40, seed=7)
+    big = next(r for r in clog if max(len(m) for ms in ref.replay(r, classic).melds
+                                      for m in ms.values()) > 7)
+    with pytest.raises(ref.Illegal, match="beyond 7"):
+        ref.replay(big, _rules_of({"canasta_max": 7}))
+    # the scores: a wild canasta's bonus and the threes by colour are recomputed
+    rows2, log2 = play.play_logged(SPEC, rules, wmeld3, n=200, seed=8)
+    j = next(i for i, r in enumerate(log2)
+             if any(rk == 2 and len(m) >= 7 for ms in ref.replay(r, rules).melds
+                    for rk, m in ms.items()))
+    H = ref.replay(log2[j], rules)
+    side = next(s for s in (0, 1) if len(H.melds[s].get(2, [])) >= 7)
+    assert H.side_score(side)["canasta_bonus"] >= 2000
+    assert ref.check_rows(rows2, log2, rules)["mismatch"] == 0
+    rows2 = rows2.copy()
+    rows2.loc[j, f"p{side + 1}_canasta_bonus"] -= 1700      # a wild canasta scored as a mixed one
+    assert ref.check_rows(rows2, log2, rules)["mismatch"] == 1

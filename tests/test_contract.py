@@ -28,8 +28,16 @@ def test_golden_playthrough(game):
 
 
 def test_every_golden_file_is_a_registered_game():
-    stored = {f[:-5] for f in os.listdir(GOLDEN) if f.endswith(".json")}
+    stored = {f[:-5].split("@")[0] for f in os.listdir(GOLDEN) if f.endswith(".json")}
     assert stored <= set(GAMES), f"golden files for unknown games: {sorted(stored - set(GAMES))}"
+
+
+def test_every_golden_preset_file_is_a_golden_preset():
+    """``<game>@<preset>.json`` files belong to a preset the game lists in golden_presets."""
+    for f in os.listdir(GOLDEN):
+        if "@" in f and f.endswith(".json"):
+            game, preset = f[:-5].split("@")
+            assert preset in simkit.get_game(game).golden_presets, f
 
 
 def test_check_game_runs_every_check_and_names_the_failure():

@@ -85,6 +85,10 @@ CASES = {
         "baseline(wild_gap=2)", "baseline(wild_gap=4)", "baseline(freeze=1)",
         "baseline(freeze=4)", "baseline(b3_pile=0)", "baseline(b3_pile=2)", "baseline(feed=2)",
         "baseline(feed=4)", "baseline(go_out=2)", "baseline(ask=1)"]),
+    # Cuban (003:84): the lever that acts only there, wmeld (its default measured there; b120
+    # is not retuned for Cuban: the strategies' docstring gives its numbers)
+    "canasta_cuban": ("canasta(preset=cuban)", "p1", 4_000, 11, [
+        "baseline(wmeld=0)", "baseline(wmeld=5)", "baseline(wmeld=7)"]),
     # the last seat, where every parameter acts (top_seat only there in full)
     "panguingue": ("panguingue", "p6", 6_000, 11, _steps(top=14, top_seat=0, pair=3, valle=1,
                                                          feed=4) + ["baseline(demand=0)",

@@ -156,6 +156,8 @@ class GameSpec:
     zero_sum: Callable | None = None  # rules -> metric names whose values sum to zero in every
     # deal (chips that only change hands, as in Panguingue; [] for rules with none, as «31»'s
     # single deals); the contract checks the rows
+    golden_presets: tuple[str, ...] = ()  # presets with their own golden playthrough
+    # (tests/golden/<game>@<preset>.json) beside the default's
     renamed: dict[str, str] = field(default_factory=dict)  # old metric stem or name -> today's,
     # so that a refused ``-m`` name says what it is called now (e.g. hearts points_per_hand)
     catalogue: str = "simkit.games"

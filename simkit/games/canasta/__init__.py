@@ -2,8 +2,9 @@
 red threes faced and replaced, black threes stop cards, melds of one rank, canastas of seven,
 the initial minimum, the frozen pile, going out with a canasta), two-hand Canasta (003:55) and
 three-hand Cutthroat Canasta (003:56-59, ``preset=cutthroat``: the first pile taker the lone
-hand against the other two).
-Rules: ``003_25b072003b534ab4.txt`` lines 48-84 and READINGS-rummy.md 3.1-3.3 (see
+hand against the other two) and Cuban Canasta (003:84, ``preset=cuban``: 13 cards, every three
+faced, wild-card melds, canastas of seven at most, the pile always frozen).
+Rules: ``003_25b072003b534ab4.txt`` lines 48-84 and READINGS-rummy.md 3.1-3.3, 3.7 (see
 :mod:`simkit.games.canasta.rules`); the move log's format is the one agreed in CANASTA.md.
 
 ``unit=hand`` (the default) scores one hand per deal, per side (partners report the same side
@@ -19,7 +20,7 @@ from simkit.games.canasta import engine, exact, replay
 from simkit.games.canasta.rules import PRESET_DOCS, PRESETS, CanastaRules
 from simkit.games.canasta.strategies import STRATEGIES, encode
 
-VERSION = 3     # 2: preset cutthroat, the baseline's lone_min; 3: the objective net, defaults measured on it, take_min2
+VERSION = 4     # 2: preset cutthroat, the baseline's lone_min; 3: the objective net, defaults measured on it, take_min2; 4: preset cuban, the baseline's wmeld (the earlier presets' numbers unchanged: digests identical)
 
 
 def prepare(rules, strategies, stacked=None):
@@ -43,9 +44,9 @@ SPEC = GameSpec(
     default_strategy="baseline", seats=lambda r: r.players, metrics=engine.metrics,
     prepare=prepare, kernel=engine.run_deals, pack=engine.make_deck,
     log_columns=engine.log_columns, replay=replay.moves,
-    presets=PRESETS, preset_docs=PRESET_DOCS,
-    title=("Canasta: classic four-hand partnership, two-hand and three-hand (cutthroat), "
-           "108 cards, canastas of seven"),
+    presets=PRESETS, preset_docs=PRESET_DOCS, golden_presets=("two_hand", "cutthroat", "cuban", "game"),
+    title=("Canasta: classic four-hand partnership, two-hand, three-hand (cutthroat) and "
+           "Cuban, 108 cards, canastas of seven"),
     source="003_25b072003b534ab4.txt:48-84",
     bench_n=5_000, exact=exact.exact,
     objective=lambda r: ("win", True) if r.unit == "game" else ("net", True),

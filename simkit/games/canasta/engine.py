@@ -23,6 +23,12 @@ Scores of a hand (:func:`score_hand`): canasta bonuses, red threes (100 each, 80
 when the side made no meld, or has no canasta with ``red_threes_minus=no_canasta``), going out
 100 (concealed 200), the melded cards' values, less the values of both partners' hands.
 
+Cuban Canasta (``preset=cuban``, 003:84): black threes are faced and replaced as red ones are
+(counted per seat in ``W.st[B3 + seat]``, scored by colour with :func:`threes`); a side's
+wild-card meld lives in the meld rows' rank slot :data:`WM` (2, unused by natural melds): its
+deuces in ``W.rk[MN + side, WM]``, its jokers in ``W.rk[MW + side, WM]``, logged as lays on the
+meld of rank 2; ``canasta_max`` caps every lay, take and going-out plan (:func:`meld_size`).
+
 Metrics (:func:`metrics`), ``unit=hand``: per seat ``pK_points``, ``pK_canasta_bonus``,
 ``pK_red3``, ``pK_out_bonus``, ``pK_melded``, ``pK_in_hand`` (the side's values: partners report
 the same number), ``pK_went_out`` and ``pK_takes`` (the seat's own); ``turns``, ``stock_out``.
@@ -59,7 +65,8 @@ NOPT = 64
 EV_DEAL, EV_UP, EV_RED3, EV_DRAW, EV_TAKE, EV_LAY, EV_DISCARD, EV_ASK, EV_OUT, EV_END, \
     EV_PILE, EV_LONE = range(1, 13)
 LP = 3             # the log position's slot in W.st
-O_STOP, O_OUT, O_NAT, O_WILD, O_NEW3, O_NEWW = range(6)
+O_STOP, O_OUT, O_NAT, O_WILD, O_NEW3, O_NEWW, O_NEWWM = range(7)
+WM = 2             # the meld rows' slot of a side's wild-card meld (deuces in MN, jokers in MW)
 
 SEAT_HAND = ["points", "canasta_bonus", "red3", "out_bonus", "melded", "in_hand", "went_out",
              "takes", "net"]
@@ -68,12 +75,13 @@ TAIL_HAND = ["turns", "stock_out"]
 SEAT_GAME = ["win", "score"]
 TAIL_GAME = ["hands"]
 SH = slots(SEAT_HAND)
-SP = slots(["kind"] + [q.name for q in PARAMS])
 SG = slots(SEAT_GAME)
 NSH, NSG = len(SEAT_HAND), len(SEAT_GAME)
 DOCS = {"points": "the side's score of the hand (bonuses + red threes + melded - in hand)",
-        "canasta_bonus": "the side's canasta bonuses (natural 500, mixed 300)",
-        "red3": "the side's red threes (100 each, 800 all four; minus without a meld)",
+        "canasta_bonus": "the side's canasta bonuses (natural 500, mixed 300; Cuban wild "
+                          "2000/3000/4000)",
+        "red3": "the side's red threes (100 each, 800 all four; minus without a meld; Cuban: "
+                "every three, by colour 100/300/500/1000, minus without a canasta)",
         "out_bonus": "the side's going-out bonus (100, concealed 200)",
         "melded": "the values of the side's melded cards",
         "in_hand": "the values of the cards left in the side's hands (counted minus)",
@@ -134,12 +142,74 @@ class Table(NamedTuple):
     max_hands: int
     cut: bool             # three hands, the lone hand (cutthroat, 003:57-59)
     nsh: int              # per-seat hand metrics (len(SEAT_HAND) or len(SEAT_HAND3))
+    wild_melds: bool      # melds of wild cards only (Cuban, 003:84)
+    wild_can: int         # their canasta bonuses: any, all four jokers, seven deuces
+    wild_can_j: int
+    wild_can_d: int
+    cap: int              # most cards in a meld (canasta_max; 0: no limit -> 1000)
+    b3faced: bool         # black_threes=faced (Cuban): every three faced and replaced
+    r3cuban: bool         # red3_table=cuban: per colour 100/300/500/1000
+    init: int             # initial_table: 0 classic, 1 cuban, 2 cuban_rg
 
 
 class Seats(NamedTuple):
-    """The strategies: ``v[seat, SP.x]`` the kind code (``SP.kind``) and each parameter ``x``
-    (one array: a kernel call copies and reference-counts every array of its records)."""
-    v: np.ndarray
+    """The strategies, the house's record (:func:`~simkit.core.records.seat_arrays`): per seat
+    the kind code and each parameter of :data:`~simkit.games.canasta.strategies.PARAMS` (a
+    random seat gets the defaults).  :func:`play_deal` reads it once per deal into one
+    :class:`Seat` per seat (scalars: the per-turn helpers count no references, jit rule 2)."""
+    kind: np.ndarray
+    b50: np.ndarray
+    b90: np.ndarray
+    b120: np.ndarray
+    take_min: np.ndarray
+    take_min2: np.ndarray
+    pairs: np.ndarray
+    wild_gap: np.ndarray
+    freeze: np.ndarray
+    b3_pile: np.ndarray
+    feed: np.ndarray
+    go_out: np.ndarray
+    ask: np.ndarray
+    ask_max: np.ndarray
+    lone_min: np.ndarray
+    wmeld: np.ndarray
+
+
+class Seat(NamedTuple):
+    """One seat's strategy as scalars (the fields of :class:`Seats`); the helpers get ``Q``, a
+    tuple of four (seats beyond the table repeat the last), and read ``Q[p].field``."""
+    kind: int
+    b50: int
+    b90: int
+    b120: int
+    take_min: int
+    take_min2: int
+    pairs: int
+    wild_gap: int
+    freeze: int
+    b3_pile: int
+    feed: int
+    go_out: int
+    ask: int
+    ask_max: int
+    lone_min: int
+    wmeld: int
+
+
+if Seats._fields != Seat._fields or Seats._fields[1:] != tuple(q.name for q in PARAMS):
+    raise ImportError("canasta: Seats/Seat out of step with strategies.PARAMS")
+
+
+@njit(cache=True, nogil=True)
+def seat_of(S, k):
+    return Seat(S.kind[k], S.b50[k], S.b90[k], S.b120[k], S.take_min[k], S.take_min2[k],
+                S.pairs[k], S.wild_gap[k], S.freeze[k], S.b3_pile[k], S.feed[k], S.go_out[k],
+                S.ask[k], S.ask_max[k], S.lone_min[k], S.wmeld[k])
+
+
+@njit(cache=True, nogil=True)
+def seat_tuple(S, K):
+    return (seat_of(S, 0), seat_of(S, 1), seat_of(S, min(2, K - 1)), seat_of(S, min(3, K - 1)))
 
 
 class Work(NamedTuple):
@@ -167,7 +237,8 @@ HN, MVAL, R3, MELDED, LAID, TAKES, MINS, SCORES, PTS = 12, 16, 19, 23, 26, 30, 3
 SIDE = PTS + 24       # PTS + 6 * seat + part: points, canasta, red threes, out, melded, in hand
 LONE = SIDE + 4       # SIDE + seat: the seat's side; LONE: the lone hand (-1: none yet)
 NODISC = LONE + 1     # this turn may not discard (a red three was the stock's last card)
-NST = NODISC + 1
+B3 = NODISC + 1       # B3 + seat: black threes faced (black_threes=faced)
+NST = B3 + 4
 MC, FC = 4, 7
 MN, MW, PL = 4, 7, 10
 
@@ -182,7 +253,12 @@ def table(rules) -> Table:
                   nat_can=rules.natural_canasta, mix_can=rules.mixed_canasta,
                   game=rules.unit == "game", game_to=rules.game_to, max_turns=rules.max_turns,
                   max_hands=rules.max_hands, cut=rules.players == 3 and rules.lone_hand,
-                  nsh=len(SEAT_HAND3) if rules.players == 3 else len(SEAT_HAND))
+                  nsh=len(SEAT_HAND3) if rules.players == 3 else len(SEAT_HAND),
+                  wild_melds=rules.wild_melds, wild_can=rules.wild_canasta,
+                  wild_can_j=rules.wild_canasta_jokers, wild_can_d=rules.wild_canasta_deuces,
+                  cap=rules.canasta_max or 1000, b3faced=rules.black_threes == "faced",
+                  r3cuban=rules.red3_table == "cuban",
+                  init=("classic", "cuban", "cuban_rg").index(rules.initial_table))
 
 
 def work(rules, stacked=None) -> Work:
@@ -243,13 +319,26 @@ def is_wild_r(r):
 
 
 @njit(cache=True, nogil=True, inline="always")
+def bonus3(R, r):
+    """Is rank index ``r`` a three faced and replaced when drawn (red; black too with
+    ``black_threes=faced``, Cuban 003:84)?"""
+    return r == R_RED3 or (R.b3faced and r == R_BLACK3)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def meld_size(W, s, r):
+    """Cards in side ``s``'s meld of rank ``r`` with those planned (``W.rk[PL:PL + 3]``)."""
+    return W.rk[MN + s, r] + W.rk[MW + s, r] + W.rk[PL, r] + W.rk[PL + 1, r] + W.rk[PL + 2, r]
+
+
+@njit(cache=True, nogil=True, inline="always")
 def frozen(R, W):
     return R.always_frozen or W.st[5] != 0
 
 
 @njit(cache=True, nogil=True)
 def canastas(W, s):
-    n = 0
+    n = 1 if W.rk[MN + s, WM] + W.rk[MW + s, WM] >= 7 else 0
     for r in range(4, 15):
         if W.rk[MN + s, r] + W.rk[MW + s, r] >= 7:
             n += 1
@@ -270,7 +359,9 @@ def to_meld(W, p, m, c, log, i):
     meld of rank ``m``."""
     s = W.st[SIDE + p]
     r = RI[c]
-    if r == R_JOKER or r == R_DEUCE:
+    if m == WM and r == R_DEUCE:        # a wild-card meld's deuces count in its MN row
+        W.rk[MN + s, m] += 1
+    elif r == R_JOKER or r == R_DEUCE:
         W.rk[MW + s, m] += 1
     else:
         W.rk[MN + s, m] += 1
@@ -319,13 +410,14 @@ def wild_room(R, nat, wild):
 
 @njit(cache=True, nogil=True)
 def face_red3(W, p, c, from_pile, log, i):
+    """A three faced (red; black with ``black_threes=faced``), counted by colour."""
     W.cd[FC, c] += 1
-    W.st[R3 + p] += 1
+    W.st[(B3 if RI[c] == R_BLACK3 else R3) + p] += 1
     put_event(log, i, W.st, LP, EV_RED3, p, from_pile, c)
 
 
 @njit(cache=True, nogil=True)
-def draw_card(W, p, aux, log, i):
+def draw_card(R, W, p, aux, log, i):
     """Seat ``p`` draws from the stock; a red three is faced and replaced.  Returns 0; -1 when a
     red three was the stock's last card (the hand ends after this turn's lays, no discard); -2
     when the stock was empty."""
@@ -333,7 +425,7 @@ def draw_card(W, p, aux, log, i):
     if c < 0:
         return -2
     put_event(log, i, W.st, LP, EV_DRAW, p, aux, c)
-    while RI[c] == R_RED3:
+    while bonus3(R, RI[c]):
         face_red3(W, p, c, 0, log, i)
         c = draw_stock(W.pk[1], W.st, W.rs, W.stacked)
         if c < 0:
@@ -341,6 +433,20 @@ def draw_card(W, p, aux, log, i):
         put_event(log, i, W.st, LP, EV_DRAW, p, 1, c)
     add_card(W, p, c)
     return 0
+
+
+@njit(cache=True, nogil=True)
+def minimum(R, sc):
+    """The initial meld's minimum at score ``sc``: classic 15/50/90/120 (READINGS 3.1); cuban
+    95 below 3000 (negative scores too), 125 to 4995, 155 from 5000 (003:84); cuban_rg 150 from
+    5000 (READINGS 3.7, rummy-games)."""
+    if R.init == 0:
+        return 15 if sc < 0 else 50 if sc < 1500 else 90 if sc < 3000 else 120
+    if sc < 3000:
+        return 95
+    if sc < 5000:
+        return 125
+    return 155 if R.init == 1 else 150
 
 
 @njit(cache=True, nogil=True)
@@ -352,9 +458,10 @@ def deal(R, W, dealer, log, i):
     K = R.players
     for p in range(K):
         sc = W.st[SCORES + p]
-        W.st[MINS + p] = 15 if sc < 0 else 50 if sc < 1500 else 90 if sc < 3000 else 120
+        W.st[MINS + p] = minimum(R, sc)
         W.st[SIDE + p] = p if K == 3 else p % 2
         W.st[R3 + p] = 0
+        W.st[B3 + p] = 0
     W.st[LONE] = -1
     reset_stock(W.pk[1], W.st, W.pk[0])
     for k in range(2, 12):
@@ -390,16 +497,16 @@ def deal(R, W, dealer, log, i):
         W.st[2] += 1
         put_event(log, i, W.st, LP, EV_UP, 0, 0, c)
         r = RI[c]
-        if not (is_wild_r(r) or r == R_RED3):
+        if not (is_wild_r(r) or bonus3(R, r)):
             break
         W.st[5] = 1
     for j in range(K):
         p = (dealer + 1 + j) % K
-        while W.rk[p, R_RED3] > 0:
-            c = code_of(W, p, R_RED3)
+        while W.rk[p, R_RED3] > 0 or (R.b3faced and W.rk[p, R_BLACK3] > 0):
+            c = code_of(W, p, R_RED3 if W.rk[p, R_RED3] > 0 else R_BLACK3)
             drop_card(W, p, c)
             face_red3(W, p, c, 0, log, i)
-            if draw_card(W, p, 1, log, i) < 0:
+            if draw_card(R, W, p, 1, log, i) < 0:
                 break
 
 
@@ -440,7 +547,7 @@ def fill_step(R, W, p, t):
             wild = W.rk[MW + s, r] + W.rk[PL + 1, r] + W.rk[PL + 2, r]
             left = h[r] - W.rk[PL + 0, r]
             k, v, n = -1, 0, 1
-            if nat >= 2:
+            if nat >= 2 and nat + wild < R.cap:
                 if ps == 0 and left > 0:
                     k, v = 2, RV[r]
                 elif ps == 1 and wild_room(R, nat, wild) > 0 and jk + du > 0:
@@ -513,7 +620,7 @@ def lay_plan(W, p, log, i):
 
 @njit(cache=True, nogil=True)
 def canastas_with_plan(W, s, t):
-    n = 0
+    n = 1 if meld_size(W, s, WM) >= 7 else 0
     for r in range(4, 15):
         tot = W.rk[MN + s, r] + W.rk[MW + s, r] + W.rk[PL, r] + W.rk[PL + 1, r] \
             + W.rk[PL + 2, r]
@@ -540,11 +647,13 @@ def take_forms(R, W, p):
         return 0
     s = W.st[SIDE + p]
     f = 0
-    if W.rk[p, t] >= 2:
+    size = W.rk[MN + s, t] + W.rk[MW + s, t]
+    if W.rk[p, t] >= 2 and size + 3 <= R.cap:
         f |= 2
     if W.st[MELDED + s] and not frozen(R, W):
         if W.rk[MN + s, t] > 0:
-            f |= 1
+            if size < R.cap:
+                f |= 1
         elif W.rk[p, t] >= 1 and W.rk[p, R_JOKER] + W.rk[p, R_DEUCE] > 0 and \
                 wild_room(R, 2, 0) > 0:
             f |= 4
@@ -574,7 +683,7 @@ def take_plan(R, W, p, form):
                 W.rk[PL + 1, t] = 1
     rest = n - 1
     for j in range(n - 1):
-        if RI[W.pk[2, j]] == R_RED3:
+        if bonus3(R, RI[W.pk[2, j]]):
             rest -= 1
     left = W.st[HN + p] - plan_cards(W) + rest
     if left >= 2 or canastas_with_plan(W, s, t) >= R.need:
@@ -596,7 +705,8 @@ def last_card_out(R, W, p, s, t):
         if held <= 0:
             continue
         if r >= 4:
-            if W.rk[MN + s, r] + W.rk[PL + 0, r] > 0 or r == t:
+            if (W.rk[MN + s, r] + W.rk[PL + 0, r] > 0 or r == t) and \
+                    meld_size(W, s, r) + (1 if r == t else 0) < R.cap:
                 W.rk[PL + 0, r] += 1
                 if canastas_with_plan(W, s, t) >= R.need:
                     return True
@@ -606,7 +716,8 @@ def last_card_out(R, W, p, s, t):
             for m in range(4, 15):
                 nat = W.rk[MN + s, m] + W.rk[PL + 0, m] + (1 if m == t else 0)
                 wild = W.rk[MW + s, m] + W.rk[PL + 1, m] + W.rk[PL + 2, m]
-                if nat >= 2 and wild_room(R, nat, wild) > 0:
+                if nat >= 2 and wild_room(R, nat, wild) > 0 and \
+                        nat + wild < R.cap:
                     W.rk[row, m] += 1
                     if canastas_with_plan(W, s, t) >= R.need:
                         return True
@@ -618,7 +729,7 @@ def last_card_out(R, W, p, s, t):
 @njit(cache=True, nogil=True)
 def plan_wild(W, k):
     """The wild cards of row ``PL + k`` of the plan (jokers 1, deuces 2) over the meld ranks."""
-    n = 0
+    n = W.rk[PL + k, WM]
     for m in range(4, 15):
         n += W.rk[PL + k, m]
     return n
@@ -639,7 +750,7 @@ def take(R, W, p, log, i):
     put_event(log, i, W.st, LP, EV_PILE, p, n - 1, 0)
     for j in range(n - 1):
         c = W.pk[2, j]
-        if RI[c] == R_RED3:
+        if bonus3(R, RI[c]):
             face_red3(W, p, c, 1, log, i)
         else:
             add_card(W, p, c)
@@ -703,8 +814,10 @@ def out_plan(R, W, p):
         if n == 0:
             continue
         if W.rk[MN + s, r] > 0 or n >= 3:
-            W.rk[PL + 0, r] = n
-            v += n * RV[r]
+            k = min(n, R.cap - W.rk[MN + s, r] - W.rk[MW + s, r])   # canasta_max
+            W.rk[PL + 0, r] = k
+            v += k * RV[r]
+            left += n - k
         elif n == 2 and wl > 0:
             W.rk[PL + 0, r] = 2
             v += 2 * RV[r]
@@ -729,7 +842,7 @@ def out_plan(R, W, p):
         for r in range(4, 15):
             nat = W.rk[MN + s, r] + W.rk[PL + 0, r]
             wild = W.rk[MW + s, r] + W.rk[PL + 1, r] + W.rk[PL + 2, r]
-            if nat >= 2 and wild_room(R, nat, wild) > 0:
+            if nat >= 2 and wild_room(R, nat, wild) > 0 and nat + wild < R.cap:
                 tot = nat + wild
                 key = tot if tot < 7 else -tot
                 if key > bt:
@@ -737,14 +850,13 @@ def out_plan(R, W, p):
         if best < 0:
             break
         wl -= 1
-        if W.rk[PL + 2, 0] < h[R_DEUCE]:
-            W.rk[PL + 2, best] += 1
-            W.rk[PL + 2, 0] += 1
-            v += 20
-        else:
-            W.rk[PL + 1, best] += 1
-            W.rk[PL + 1, 0] += 1
-            v += 50
+        v += plan_wild_on(W, h, best)
+    if R.wild_melds and wl > 0:     # the rest on the side's wild-card meld, or a new one of 3+
+        have = W.rk[MN + s, WM] + W.rk[MW + s, WM]
+        k = min(wl, R.cap - have) if have > 0 else (min(wl, R.cap) if wl >= 3 else 0)
+        for _ in range(k):
+            wl -= 1
+            v += plan_wild_on(W, h, WM)
     left += wl
     W.rk[PL + 1, 0] = 0
     W.rk[PL + 2, 0] = 0
@@ -753,6 +865,19 @@ def out_plan(R, W, p):
     if not W.st[7] and W.st[6] + v < W.st[MINS + p]:
         return -1
     return left
+
+
+@njit(cache=True, nogil=True, inline="always")
+def plan_wild_on(W, h, m):
+    """:func:`out_plan`: one more wild card of hand ``h`` planned on meld ``m`` (deuces first;
+    ``W.rk[PL + 2, 0]`` / ``W.rk[PL + 1, 0]`` count those planned); returns its value."""
+    if W.rk[PL + 2, 0] < h[R_DEUCE]:
+        W.rk[PL + 2, m] += 1
+        W.rk[PL + 2, 0] += 1
+        return 20
+    W.rk[PL + 1, m] += 1
+    W.rk[PL + 1, 0] += 1
+    return 50
 
 
 @njit(cache=True, nogil=True)
@@ -790,19 +915,19 @@ def discard(W, p, c, log, i):
 
 
 @njit(cache=True, nogil=True)
-def answer(R, S, W, q):
+def answer(R, Q, W, q):
     """Partner ``q``'s answer to "may I go out?" (binding)."""
-    if S.v[q, SP.kind] == K_RANDOM:
+    if Q[q].kind == K_RANDOM:
         v, W.rs[1] = bounded(W.rs[1], 2)
         return v == 1
-    return hand_value(W, q) <= S.v[q, SP.ask_max]
+    return hand_value(W, q) <= Q[q].ask_max
 
 
 @njit(cache=True, nogil=True)
-def ask_partner(R, S, W, p, log, i):
+def ask_partner(R, Q, W, p, log, i):
     """Seat ``p`` asks its partner; a "no" forbids going out this turn (``W.st[9]``)."""
     q = (p + 2) % R.players
-    yes = answer(R, S, W, q)
+    yes = answer(R, Q, W, q)
     put_event(log, i, W.st, LP, EV_ASK, p, 1 if yes else 0, 0)
     if not yes:
         W.st[9] = 1
@@ -812,47 +937,49 @@ def ask_partner(R, S, W, p, log, i):
 # --------------------------------------------------------------------------- baseline
 
 @njit(cache=True, nogil=True)
-def budget(S, p, need):
-    return S.v[p, SP.b50] if need <= 50 else S.v[p, SP.b90] if need <= 90 else S.v[p, SP.b120]
+def budget(Q, p, need):
+    return Q[p].b50 if need <= 50 else Q[p].b90 if need <= 90 else Q[p].b120
 
 
 @njit(cache=True, nogil=True)
-def baseline_take(R, S, W, p, forced):
+def baseline_take(R, Q, W, p, forced):
     """Take the pile (the plan ``W.rk[PL:PL + 3]`` set) when that is legal and it holds
     ``take_min`` cards or more (``take_min2`` where a draw is two cards; ``forced``: the stock
     is empty, any size): by adding the top
     card to the side's meld, else with a natural pair (and the rank's other naturals), else a
     natural and a wild."""
     f = take_forms(R, W, p)
-    least = S.v[p, SP.take_min2] if R.draw == 2 else S.v[p, SP.take_min]
-    if R.cut and W.st[LONE] < 0 and S.v[p, SP.lone_min] > least:
-        least = S.v[p, SP.lone_min]
+    least = Q[p].take_min2 if R.draw == 2 else Q[p].take_min
+    if R.cut and W.st[LONE] < 0 and Q[p].lone_min > least:
+        least = Q[p].lone_min
     if f == 0 or (not forced and W.st[2] < least):
         return False
     for form in (1, 2, 4):
         if f & form and take_plan(R, W, p, form):
             t = RI[W.pk[2, W.st[2] - 1]]
-            if form == 2 and W.st[MELDED + W.st[SIDE + p]] and W.rk[p, t] > 2:
-                W.rk[PL + 0, t] = W.rk[p, t]
-                if not take_plan_ok(W, p):
+            s = W.st[SIDE + p]
+            k = min(W.rk[p, t], R.cap - 1 - W.rk[MN + s, t] - W.rk[MW + s, t])
+            if form == 2 and W.st[MELDED + s] and k > 2:
+                W.rk[PL + 0, t] = k
+                if not take_plan_ok(R, W, p):
                     W.rk[PL + 0, t] = 2
             return True
     return False
 
 
 @njit(cache=True, nogil=True)
-def take_plan_ok(W, p):
+def take_plan_ok(R, W, p):
     """Does the taker keep two cards after the take by the plan (``W.rk[PL:PL + 3]``)?"""
     n = W.st[2]
     rest = n - 1
     for j in range(n - 1):
-        if RI[W.pk[2, j]] == R_RED3:
+        if bonus3(R, RI[W.pk[2, j]]):
             rest -= 1
     return W.st[HN + p] - plan_cards(W) + rest >= 2
 
 
 @njit(cache=True, nogil=True)
-def try_out(R, S, W, p, log, i, want, mincan):
+def try_out(R, Q, W, p, log, i, want, mincan):
     """Go out when :func:`out_plan` allows it with at least ``mincan`` canastas, the partner
     (asked when ``want`` says so) agrees and no earlier "no" stands.  Returns whether the seat
     went out."""
@@ -861,7 +988,7 @@ def try_out(R, S, W, p, log, i, want, mincan):
     if out_plan(R, W, p) < 0 or canastas_with_plan(W, W.st[SIDE + p], -1) < mincan:
         return False
     if want and R.players == 4 and W.st[HN + p] > 1:     # a take that left it one card or none
-        if not ask_partner(R, S, W, p, log, i):      # committed it to going out: no asking
+        if not ask_partner(R, Q, W, p, log, i):      # committed it to going out: no asking
             return False
         out_plan(R, W, p)
     go_out(R, W, p, log, i)
@@ -869,47 +996,65 @@ def try_out(R, S, W, p, log, i, want, mincan):
 
 
 @njit(cache=True, nogil=True)
-def baseline_lays(R, S, W, p, log, i):
+def baseline_lays(R, Q, W, p, log, i):
     """After the side's first meld: lay off naturals, meld triples (and pairs with a wild when
     ``pairs`` is 0), complete canastas with wild cards; always keeping two cards."""
     s = W.st[SIDE + p]
     for r in range(4, 15):
         if W.rk[MN + s, r] > 0:
-            while W.rk[p, r] > 0 and W.st[HN + p] > 2:
+            while W.rk[p, r] > 0 and W.st[HN + p] > 2 and \
+                    W.rk[MN + s, r] + W.rk[MW + s, r] < R.cap:
                 lay_natural(W, p, r, log, i)
         elif W.rk[p, r] >= 3 and W.st[HN + p] - W.rk[p, r] >= 2:
-            for _ in range(W.rk[p, r]):
+            for _ in range(min(W.rk[p, r], R.cap)):
                 lay_natural(W, p, r, log, i)
-        elif W.rk[p, r] == 2 and S.v[p, SP.pairs] == 0 and W.st[HN + p] >= 5 and \
+        elif W.rk[p, r] == 2 and Q[p].pairs == 0 and W.st[HN + p] >= 5 and \
                 W.rk[p, R_DEUCE] + W.rk[p, R_JOKER] > 0:
             lay_natural(W, p, r, log, i)
             lay_natural(W, p, r, log, i)
             lay_wild(W, p, r, False, log, i)
     for r in range(4, 15):
         tot = W.rk[MN + s, r] + W.rk[MW + s, r]
-        if W.rk[MN + s, r] > 0 and tot < 7 and 7 - tot <= S.v[p, SP.wild_gap]:
+        if W.rk[MN + s, r] > 0 and tot < 7 and 7 - tot <= Q[p].wild_gap:
             nw = W.rk[p, R_JOKER] + W.rk[p, R_DEUCE]
             if nw >= 7 - tot and wild_room(R, W.rk[MN + s, r], W.rk[MW + s, r]) >= 7 - tot and \
                     W.st[HN + p] - (7 - tot) >= 2:
                 for _ in range(7 - tot):
                     lay_wild(W, p, r, False, log, i)
+    if R.wild_melds and Q[p].wmeld > 0:
+        wild_meld_lays(R, W, p, Q[p].wmeld, log, i)
 
 
 @njit(cache=True, nogil=True)
-def baseline_meld(R, S, W, p, log, i):
+def wild_meld_lays(R, W, p, start, log, i):
+    """The baseline's wild-card meld (``wmeld``): started when it holds ``start`` wild cards or
+    more, then every wild card held goes on it up to the seven of a canasta (deuces first, for
+    the bonus of seven deuces); always keeping two cards."""
+    s = W.st[SIDE + p]
+    have = W.rk[MN + s, WM] + W.rk[MW + s, WM]
+    nw = W.rk[p, R_JOKER] + W.rk[p, R_DEUCE]
+    if have == 0 and (nw < start or nw < 3 or W.st[HN + p] - 3 < 2):
+        return
+    while W.rk[p, R_JOKER] + W.rk[p, R_DEUCE] > 0 and W.st[HN + p] > 2 and \
+            W.rk[MN + s, WM] + W.rk[MW + s, WM] < R.cap:
+        lay_wild(W, p, WM, False, log, i)
+
+
+@njit(cache=True, nogil=True)
+def baseline_meld(R, Q, W, p, log, i):
     """The baseline's lays of a turn; returns whether it went out."""
     s = W.st[SIDE + p]
-    if try_out(R, S, W, p, log, i, S.v[p, SP.ask] == 1, S.v[p, SP.go_out]):
+    if try_out(R, Q, W, p, log, i, Q[p].ask == 1, Q[p].go_out):
         return True
     if not W.st[MELDED + s]:
         need = W.st[MINS + p]
         v = initial_fill(R, W, p, -1, need)
-        if v >= need and plan_cards(W) <= budget(S, p, need) and W.st[HN + p] - plan_cards(W) >= 2:
+        if v >= need and plan_cards(W) <= budget(Q, p, need) and W.st[HN + p] - plan_cards(W) >= 2:
             lay_plan(W, p, log, i)
         else:
             return False
-    baseline_lays(R, S, W, p, log, i)
-    return try_out(R, S, W, p, log, i, S.v[p, SP.ask] == 1, S.v[p, SP.go_out])
+    baseline_lays(R, Q, W, p, log, i)
+    return try_out(R, Q, W, p, log, i, Q[p].ask == 1, Q[p].go_out)
 
 
 @njit(cache=True, nogil=True)
@@ -926,11 +1071,11 @@ def opp_melded(W, s, r):
 
 
 @njit(cache=True, nogil=True)
-def baseline_discard(R, S, W, p):
+def baseline_discard(R, Q, W, p):
     """The card worth least to keep (003:52-53): see :mod:`~simkit.games.canasta.strategies`."""
     s = W.st[SIDE + p]
     npile = W.st[2]
-    fz = S.v[p, SP.freeze]
+    fz = Q[p].freeze
     freeze = fz > 0 and opp_melded(W, s, -1) and not W.st[MELDED + s] and npile >= fz \
         and not frozen(R, W)
     best, bc = -1, 1 << 40
@@ -940,11 +1085,11 @@ def baseline_discard(R, S, W, p):
         if is_wild_r(r):
             cost = (-1000 if freeze else 1000) + RV[r]
         elif r == R_BLACK3:
-            cost = -500 if npile >= S.v[p, SP.b3_pile] else 200
+            cost = -500 if npile >= Q[p].b3_pile else 200
         else:
             cost = RV[r] + (25 if W.rk[p, r] >= 2 else 0) + (25 if W.rk[MN + s, r] > 0 else 0)
             if opp_melded(W, s, r) and not frozen(R, W):
-                cost += S.v[p, SP.feed] * npile
+                cost += Q[p].feed * npile
         if cost < bc:
             best, bc = r, cost
     return code_of(W, p, best)
@@ -965,10 +1110,12 @@ def random_options(R, W, p):
     nw = W.rk[p, R_JOKER] + W.rk[p, R_DEUCE]
     for r in range(4, 15):
         if W.rk[MN + s, r] > 0:
-            if W.rk[p, r] > 0 and W.st[HN + p] >= 3:
+            full = W.rk[MN + s, r] + W.rk[MW + s, r] >= R.cap
+            if W.rk[p, r] > 0 and W.st[HN + p] >= 3 and not full:
                 W.opts[k, 0], W.opts[k, 1] = O_NAT, r
                 k += 1
-            if nw > 0 and W.st[HN + p] >= 3 and wild_room(R, W.rk[MN + s, r], W.rk[MW + s, r]) > 0:
+            if nw > 0 and W.st[HN + p] >= 3 and not full and \
+                    wild_room(R, W.rk[MN + s, r], W.rk[MW + s, r]) > 0:
                 W.opts[k, 0], W.opts[k, 1] = O_WILD, r
                 k += 1
         elif W.st[HN + p] >= 5:
@@ -978,16 +1125,24 @@ def random_options(R, W, p):
             if W.rk[p, r] >= 2 and nw > 0 and wild_room(R, 2, 0) > 0:
                 W.opts[k, 0], W.opts[k, 1] = O_NEWW, r
                 k += 1
+    if R.wild_melds:
+        have = W.rk[MN + s, WM] + W.rk[MW + s, WM]
+        if have > 0 and have < R.cap and nw > 0 and W.st[HN + p] >= 3:
+            W.opts[k, 0], W.opts[k, 1] = O_WILD, WM
+            k += 1
+        elif have == 0 and nw >= 3 and W.st[HN + p] >= 5:
+            W.opts[k, 0], W.opts[k, 1] = O_NEWWM, WM
+            k += 1
     return k
 
 
 @njit(cache=True, nogil=True)
-def random_meld(R, S, W, p, log, i):
+def random_meld(R, Q, W, p, log, i):
     """Random lays until it picks "stop"; returns whether it went out."""
     s = W.st[SIDE + p]
     if not W.st[MELDED + s]:
         c, W.rs[1] = bounded(W.rs[1], 2)
-        if c == 1 and try_out(R, S, W, p, log, i, False, 0):
+        if c == 1 and try_out(R, Q, W, p, log, i, False, 0):
             return True
         v = initial_fill(R, W, p, -1, W.st[MINS + p])
         c, W.rs[1] = bounded(W.rs[1], 2)
@@ -1002,12 +1157,16 @@ def random_meld(R, S, W, p, log, i):
             return False
         if o == O_OUT:
             c, W.rs[1] = bounded(W.rs[1], 2)
-            return try_out(R, S, W, p, log, i, c == 1, 0)
+            return try_out(R, Q, W, p, log, i, c == 1, 0)
         if o == O_NAT:
             lay_natural(W, p, r, log, i)
         elif o == O_WILD:
             c, W.rs[1] = bounded(W.rs[1], 2)
             lay_wild(W, p, r, c == 1, log, i)
+        elif o == O_NEWWM:
+            for _ in range(3):
+                c, W.rs[1] = bounded(W.rs[1], 2)
+                lay_wild(W, p, WM, c == 1, log, i)
         else:
             lay_natural(W, p, r, log, i)
             lay_natural(W, p, r, log, i)
@@ -1055,14 +1214,14 @@ def random_discard(W, p):
 # --------------------------------------------------------------------------- turn, hand
 
 @njit(cache=True, nogil=True)
-def choose_take(R, S, W, p, forced):
-    if S.v[p, SP.kind] == K_RANDOM:
+def choose_take(R, Q, W, p, forced):
+    if Q[p].kind == K_RANDOM:
         return random_take(R, W, p, forced)
-    return baseline_take(R, S, W, p, forced)
+    return baseline_take(R, Q, W, p, forced)
 
 
 @njit(cache=True, nogil=True)
-def turn(R, S, W, p, log, i):
+def turn(R, Q, W, p, log, i):
     """Seat ``p``'s turn: 0 play on, 1 went out, 2 the hand ends (the stock's end)."""
     s = W.st[SIDE + p]
     W.st[6] = 0
@@ -1077,23 +1236,23 @@ def turn(R, S, W, p, log, i):
         must = (take_forms(R, W, p) & 1) != 0 and take_plan(R, W, p, 1)
         if must:
             take(R, W, p, log, i)
-        elif choose_take(R, S, W, p, True):
+        elif choose_take(R, Q, W, p, True):
             take(R, W, p, log, i)
         else:
             return 2
-    elif choose_take(R, S, W, p, False):
+    elif choose_take(R, Q, W, p, False):
         take(R, W, p, log, i)
     else:
         for _ in range(R.draw):
-            d = draw_card(W, p, 0, log, i)
+            d = draw_card(R, W, p, 0, log, i)
             if d < 0:
                 last = d == -1
                 W.st[NODISC] = 1 if last else 0
                 break
-    if S.v[p, SP.kind] == K_RANDOM:
-        out = random_meld(R, S, W, p, log, i)
+    if Q[p].kind == K_RANDOM:
+        out = random_meld(R, Q, W, p, log, i)
     else:
-        out = baseline_meld(R, S, W, p, log, i)
+        out = baseline_meld(R, Q, W, p, log, i)
     if out:
         return 1
     if W.st[HN + p] == 0:            # a take that emptied the hand with the canastas to go out
@@ -1101,7 +1260,7 @@ def turn(R, S, W, p, log, i):
         return 1
     if last:
         return 2
-    c = random_discard(W, p) if S.v[p, SP.kind] == K_RANDOM else baseline_discard(R, S, W, p)
+    c = random_discard(W, p) if Q[p].kind == K_RANDOM else baseline_discard(R, Q, W, p)
     discard(W, p, c, log, i)
     if W.st[HN + p] == 0:            # the last card discarded: the side had its canastas
         mark_out(R, W, p, log, i)
@@ -1126,7 +1285,7 @@ def score_seat(R, W, q):
     """``W.st[PTS + 6 * q:]``: seat ``q``'s points, canasta bonuses, red threes, going out,
     melded, in hand: the values of the seats scoring with it (each side counted once), the red
     threes of the side (three hands: the seat's own, 003:58)."""
-    cb, ob, mv, ih, n3 = 0, 0, 0, 0, 0
+    cb, ob, mv, ih, n3, nb = 0, 0, 0, 0, 0, 0
     melded = False
     for g in range(R.players):
         if not together(R, W, q, g):
@@ -1135,6 +1294,7 @@ def score_seat(R, W, q):
         ih += hand_value(W, g)
         if R.players != 3 or g == q:
             n3 += W.st[R3 + g]
+            nb += W.st[B3 + g]
         first = True
         for g2 in range(g):
             if together(R, W, q, g2) and W.st[SIDE + g2] == s:
@@ -1144,16 +1304,29 @@ def score_seat(R, W, q):
         for r in range(4, 15):
             if W.rk[MN + s, r] + W.rk[MW + s, r] >= 7:
                 cb += R.nat_can if W.rk[MW + s, r] == 0 else R.mix_can
+        if W.rk[MN + s, WM] + W.rk[MW + s, WM] >= 7:         # a wild-card canasta (003:84)
+            cb += R.wild_can_j if W.rk[MW + s, WM] == 4 else \
+                R.wild_can_d if W.rk[MN + s, WM] == 7 else R.wild_can
         mv += W.st[MVAL + s]
         melded = melded or W.st[MELDED + s] != 0
         if W.st[10] >= 0 and W.st[SIDE + W.st[10]] == s:
             ob = R.concealed if W.st[11] else R.going_out
-    r3 = 800 if n3 == 4 else 100 * n3
+    r3 = threes(R, n3) + threes(R, nb)
     if (R.minus_canasta and cb == 0) or (not R.minus_canasta and not melded):
         r3 = -r3
     W.st[PTS + 6 * q + 1], W.st[PTS + 6 * q + 2], W.st[PTS + 6 * q + 3] = cb, r3, ob
     W.st[PTS + 6 * q + 4], W.st[PTS + 6 * q + 5] = mv, ih
     W.st[PTS + 6 * q + 0] = cb + r3 + ob + mv - ih
+
+
+@njit(cache=True, nogil=True)
+def threes(R, n):
+    """The score of ``n`` faced threes of one colour: classic 100 each, 800 for four (READINGS
+    3.1); cuban 100 / 300 / 500 / 1000 (003:84: the first 100, the second and third 200 each,
+    the fourth 500)."""
+    if R.r3cuban:
+        return 0 if n == 0 else 100 if n == 1 else 300 if n == 2 else 500 if n == 3 else 1000
+    return 800 if n == 4 else 100 * n
 
 
 @njit(cache=True, nogil=True)
@@ -1176,7 +1349,7 @@ def write_head(R, W, dealer, log, i):
 
 
 @njit(cache=True, nogil=True)
-def play_hand(R, S, W, dealer, log, i):
+def play_hand(R, Q, W, dealer, log, i):
     """One hand from ``dealer``'s deal (``log``: empty for no logging); fills the score parts
     (``W.st[PTS:]``).
     Returns the turns played."""
@@ -1189,7 +1362,7 @@ def play_hand(R, S, W, dealer, log, i):
     reason = 2
     while t < R.max_turns:
         t += 1
-        r = turn(R, S, W, p, log, i)
+        r = turn(R, Q, W, p, log, i)
         if r != 0:
             reason = 0 if r == 1 else 1
             break
@@ -1205,6 +1378,7 @@ def play_hand(R, S, W, dealer, log, i):
 @njit(cache=True, nogil=True)
 def play_deal(R, S, W, i, key, ukey, v, log):
     K = R.players
+    Q = seat_tuple(S, K)
     logging = log.shape[0] > 0
     if logging:
         for q in range(log.shape[1]):
@@ -1214,7 +1388,7 @@ def play_deal(R, S, W, i, key, ukey, v, log):
         W.st[SCORES + q] = 0
     n = N_PACK
     if not R.game:
-        t = play_hand(R, S, W, K - 1, log, i)
+        t = play_hand(R, Q, W, K - 1, log, i)
         for q in range(K):
             for m in range(6):
                 v[seat_slot(m, R.nsh, q)] = W.st[PTS + 6 * q + m]
@@ -1229,7 +1403,7 @@ def play_deal(R, S, W, i, key, ukey, v, log):
     dealer = K - 1
     hands = 0
     for h in range(R.max_hands):
-        play_hand(R, S, W, dealer, log if h == 0 else log[:0], i)
+        play_hand(R, Q, W, dealer, log if h == 0 else log[:0], i)
         hands += 1
         for q in range(K):
             W.st[SCORES + q] += W.st[PTS + 6 * q + 0]

@@ -41,6 +41,17 @@ Definitions (each metric's name in brackets):
   the top card with the melds of the hand held (the pile under the top card does not count).
   [``upcard_black3``]: the upcard is a black three.  [``upcard_covered``]: the first card turned
   is wild or a red three, so the first pile is frozen for both sides.
+
+Cuban Canasta (``preset=cuban``, 003:84; READINGS 3.7): every three, black or red, is faced and
+replaced, so the hand held is a uniform subset of the cards that are not threes and the upcard
+uniform over the naturals not in it (the same argument, with the black threes among the cards
+that cover); [``black3_K``], [``black3_mean``] the dealt black threes; [``upcard_black3``] is 0.
+The initial minimums reported are the rules' table (``meld95``, ``meld125``, ``meld155``; eldest's
+first-pile take against 95).  The best lay then also honours the seven-card limit (a rank held
+more than seven times lays seven; a full meld may leave a natural in hand to take one more wild
+card) and wild-card melds (three to seven wild cards alone): :func:`best_lay` maximises over
+the pairs completed, the naturals left out and the wild-card meld's size (the tests check it
+against a search over every lay).
 """
 from __future__ import annotations
 
@@ -54,7 +65,7 @@ from simkit.errors import SimkitError
 JOKER_VALUE, DEUCE_VALUE = 50, 20
 # natural ranks 4..A with their values (READINGS 3.1)
 RANK_VALUES = {14: 20, **{r: 10 for r in range(8, 14)}, **{r: 5 for r in range(4, 8)}}
-MINIMA = (50, 90, 120)
+MINIMA = (50, 90, 120)         # classic (3.1 initial meld); Pack.minima per rules
 FIRST_MINIMUM = 50             # a side at 0 points (3.1 initial meld)
 
 
@@ -68,21 +79,45 @@ class Pack:
     jokers: int
     max_wild: int = 3
     wild_le_natural: bool = False
+    black3_faced: bool = False      # Cuban (003:84): black threes faced and replaced too
+    cap: int = 0                    # most cards in a meld (Cuban 7; 0: no limit)
+    wild_melds: bool = False        # Cuban: melds of 3..cap wild cards alone
+    minima: tuple = (50, 90, 120)   # the initial minimums reported (meldM); the first, eldest's
 
     @property
     def size(self) -> int:
         return sum(n for _, n in self.ranks) + self.black3 + self.red3 + self.deuces + self.jokers
 
     @property
+    def held_black3(self) -> int:
+        """Black threes a hand held can contain (none when they are faced)."""
+        return 0 if self.black3_faced else self.black3
+
+    @property
+    def faced(self) -> int:
+        """Cards faced and replaced: red threes (and black ones in Cuban)."""
+        return self.red3 + self.black3 - self.held_black3
+
+    @property
+    def biggest(self) -> int:
+        return self.cap or 10 ** 6
+
+    @property
     def plain(self) -> int:
-        """Cards that end the covering of the upcard: neither wild nor red threes."""
-        return sum(n for _, n in self.ranks) + self.black3
+        """Cards that end the covering of the upcard: neither wild nor faced threes."""
+        return sum(n for _, n in self.ranks) + self.held_black3
 
 
 def classic_pack(decks: int = 2, jokers: int = 4, max_wild: int = 3,
-                 wild_le_natural: bool = False) -> Pack:
+                 wild_le_natural: bool = False, **cuban) -> Pack:
+    """The pack by classes; ``cuban``: :class:`Pack`'s ``black3_faced``, ``cap``,
+    ``wild_melds``, ``minima``."""
     return Pack(tuple((RANK_VALUES[r], 4 * decks) for r in sorted(RANK_VALUES, reverse=True)),
-                2 * decks, 2 * decks, 4 * decks, jokers, max_wild, wild_le_natural)
+                2 * decks, 2 * decks, 4 * decks, jokers, max_wild, wild_le_natural, **cuban)
+
+
+# the initial-meld tables by rules' initial_table (READINGS 3.1; 003:84; READINGS 3.7)
+TABLES = {"classic": (50, 90, 120), "cuban": (95, 125, 155), "cuban_rg": (95, 125, 150)}
 
 
 def _players_hand(rules):
@@ -99,7 +134,14 @@ def pack_of(rules) -> tuple[Pack, int]:
     jokers = int(getattr(rules, "jokers", 2 * decks))
     players, hand = _players_hand(rules)
     pack = classic_pack(decks, jokers, int(getattr(rules, "max_wild", 3)),
-                        bool(getattr(rules, "wild_le_natural", False)))
+                        bool(getattr(rules, "wild_le_natural", False)),
+                        black3_faced=getattr(rules, "black_threes", "stop") == "faced",
+                        cap=int(getattr(rules, "canasta_max", 0)),
+                        wild_melds=bool(getattr(rules, "wild_melds", False)),
+                        minima=TABLES[getattr(rules, "initial_table", "classic")])
+    if pack.wild_le_natural and pack.cap:
+        raise SimkitError("canasta exact: wild_le_natural with canasta_max is not enumerated "
+                          "(no preset combines them)")
     if hand < 1 or players * hand + 1 > pack.size:
         raise SimkitError(f"canasta exact: {players} hands of {hand} cards and an upcard do not "
                           f"fit a pack of {pack.size}")
@@ -108,44 +150,75 @@ def pack_of(rules) -> tuple[Pack, int]:
 
 # ------------------------------------------------------------------------- the best lay of a hand
 
-def best_lay(pack: Pack, triple_value: int, triples: int, pair_values, jokers: int,
-             deuces: int) -> int:
-    """The most points the melds of a hand can hold: ``triple_value`` the naturals of the ranks
-    held three times or more (``triples`` of them), ``pair_values`` the value of one natural of
-    each rank held exactly twice, ``jokers`` and ``deuces`` the wild cards."""
+def best_lay(pack: Pack, triple_value: int, room: int, pair_values, jokers: int,
+             deuces: int, drops=()) -> int:
+    """The most points the melds of a hand can hold: ``triple_value`` the naturals laid of the
+    ranks held three times or more (at most ``pack.cap`` each), ``room`` the wild cards their
+    melds can still take, ``pair_values`` the value of one natural of each rank held exactly
+    twice, ``jokers`` and ``deuces`` the wild cards; ``drops`` (a meld limit, Cuban): the value
+    of each natural a full meld may leave in hand to take one more wild card instead.  Every wild
+    card laid adds its value wherever it goes, jokers first; so the best lay is the best over:
+    ``p`` pairs completed (the highest), ``q`` naturals dropped (the cheapest), a wild-card meld
+    of ``m`` (0, or 3..cap with ``wild_melds``), the wild cards laid as far as the room goes."""
     wild = jokers + deuces
-    pairs = sorted(pair_values, reverse=True)[:wild]      # each completed by one wild
-    room = triples * pack.max_wild + len(pairs) * (min(2, pack.max_wild) if pack.wild_le_natural
-                                                  else pack.max_wild)
-    laid = min(wild, room)
-    j = min(jokers, laid)
-    return triple_value + 2 * sum(pairs) + JOKER_VALUE * j + DEUCE_VALUE * (laid - j)
+    pairs = sorted(pair_values, reverse=True)
+    drops = sorted(drops)
+    per_pair = min(pack.max_wild, pack.biggest - 2)
+    if pack.wild_le_natural:
+        per_pair = min(per_pair, 2)
+    sizes = [0] + (list(range(3, min(pack.biggest, wild) + 1)) if pack.wild_melds else [])
+    best = 0
+    for p in range(min(wild, len(pairs)) + 1):
+        for m in sizes:
+            if p + m > wild:
+                break
+            for q in range(len(drops) + 1):
+                n = min(wild, room + p * per_pair + m + q)
+                j = min(jokers, n)
+                best = max(best, triple_value - sum(drops[:q]) + 2 * sum(pairs[:p])
+                           + JOKER_VALUE * j + DEUCE_VALUE * (n - j))
+    return best
+
+
+def _triple(pack: Pack, k: int, v: int) -> tuple[int, int, tuple]:
+    """A rank held ``k`` >= 3 times: (value laid, wild cards its meld can still take, the values
+    of the naturals it may leave in hand for one more wild card each, :func:`best_lay`)."""
+    laid = min(k, pack.biggest)
+    room = min(pack.max_wild, pack.biggest - laid)
+    extra = min(pack.max_wild, pack.biggest - 2) - room
+    return laid * v, room, (v,) * extra
 
 
 def lay_of_counts(pack: Pack, naturals, jokers: int, deuces: int) -> int:
     """:func:`best_lay` of a hand given as the natural count of each rank of ``pack.ranks``."""
-    tv = sum(n * v for (v, _), n in zip(pack.ranks, naturals) if n >= 3)
-    t = sum(1 for n in naturals if n >= 3)
-    return best_lay(pack, tv, t, [v for (v, _), n in zip(pack.ranks, naturals) if n == 2],
-                    jokers, deuces)
+    tv = room = 0
+    drops: tuple = ()
+    for (v, _), n in zip(pack.ranks, naturals):
+        if n >= 3:
+            a, b, d = _triple(pack, n, v)
+            tv, room, drops = tv + a, room + b, drops + d
+    return best_lay(pack, tv, room, [v for (v, _), n in zip(pack.ranks, naturals) if n == 2],
+                    jokers, deuces, drops)
 
 
 # ------------------------------------------------------------------------- enumeration
 
-def _naturals(ranks, hand: int) -> dict:
-    """Ways to hold natural cards of ``ranks``: ``{(cards, triple value, triples, pairs): ways}``,
-    ``pairs`` the sorted tuple of pair values."""
-    states = {(0, 0, 0, ()): 1}
+def _naturals(pack: Pack, ranks, hand: int) -> dict:
+    """Ways to hold natural cards of ``ranks``: ``{(cards, triple value, triples, room, pairs,
+    drops): ways}``, ``room`` and ``drops`` the triples' (:func:`_triple`), ``pairs`` the sorted
+    tuple of pair values."""
+    states = {(0, 0, 0, 0, (), ()): 1}
     for v, copies in ranks:
         nxt: dict = {}
-        for (c, tv, t, pv), w in states.items():
+        for (c, tv, t, rm, pv, dr), w in states.items():
             for k in range(min(copies, hand - c) + 1):
                 if k >= 3:
-                    key = (c + k, tv + k * v, t + 1, pv)
+                    a, b, d = _triple(pack, k, v)
+                    key = (c + k, tv + a, t + 1, rm + b, pv, tuple(sorted(dr + d)))
                 elif k == 2:
-                    key = (c + k, tv, t, tuple(sorted(pv + (v,), reverse=True)))
+                    key = (c + k, tv, t, rm, tuple(sorted(pv + (v,), reverse=True)), dr)
                 else:
-                    key = (c + k, tv, t, pv)
+                    key = (c + k, tv, t, rm, pv, dr)
                 nxt[key] = nxt.get(key, 0) + w * comb(copies, k)
         states = nxt
     return states
@@ -158,20 +231,21 @@ def _others(pack: Pack, hand: int, cards: int):
     for j in range(min(pack.jokers, rest) + 1):
         for d in range(min(pack.deuces, rest - j) + 1):
             b = rest - j - d
-            if b <= pack.black3:
-                yield j, d, comb(pack.jokers, j) * comb(pack.deuces, d) * comb(pack.black3, b)
+            if b <= pack.held_black3:
+                yield j, d, (comb(pack.jokers, j) * comb(pack.deuces, d)
+                             * comb(pack.held_black3, b))
 
 
 def held_odds(pack: Pack, hand: int) -> dict[str, Fraction]:
-    """Natural pairs and the initial meld of the hand held (red threes replaced)."""
-    total = comb(pack.size - pack.red3, hand)
+    """Natural pairs and the initial meld of the hand held (faced threes replaced)."""
+    total = comb(pack.size - pack.faced, hand)
     out: dict[str, Fraction] = {}
-    counts = {m: 0 for m in MINIMA}
+    counts = {m: 0 for m in pack.minima}
     pairs = {}
-    for (c, tv, t, pv), w in _naturals(pack.ranks, hand).items():
+    for (c, tv, t, rm, pv, dr), w in _naturals(pack, pack.ranks, hand).items():
         for j, d, ways in _others(pack, hand, c):
-            lay = best_lay(pack, tv, t, pv, j, d)
-            for m in MINIMA:
+            lay = best_lay(pack, tv, rm, pv, j, d, dr)
+            for m in pack.minima:
                 if lay >= m:
                     counts[m] += w * ways
             k = t + len(pv)
@@ -179,15 +253,17 @@ def held_odds(pack: Pack, hand: int) -> dict[str, Fraction]:
     for k in sorted(pairs):
         out[f"pairs_{k:02d}"] = Fraction(pairs[k], total)
     out["pairs_mean"] = sum(k * Fraction(n, total) for k, n in pairs.items())
-    for m in MINIMA:
+    for m in pack.minima:
         out[f"meld{m}"] = Fraction(counts[m], total)
     return out
 
 
-def take_odds(pack: Pack, hand: int, minimum: int = FIRST_MINIMUM) -> dict[str, Fraction]:
+def take_odds(pack: Pack, hand: int, minimum: int | None = None) -> dict[str, Fraction]:
     """Eldest and the first pile: the hand held uniform, the upcard uniform over the plain cards
-    (neither wild nor red three) not in it; see the module docstring."""
-    total = comb(pack.size - pack.red3, hand)
+    (neither wild nor a faced three) not in it; see the module docstring.  ``minimum``: a side
+    at 0 points' (``pack.minima[0]``: 50, Cuban 95)."""
+    minimum = pack.minima[0] if minimum is None else minimum
+    total = comb(pack.size - pack.faced, hand)
     pair = take = Fraction(0)
     done: dict = {}
     for x, (vx, cx) in enumerate(pack.ranks):
@@ -198,9 +274,10 @@ def take_odds(pack: Pack, hand: int, minimum: int = FIRST_MINIMUM) -> dict[str, 
             take += done[key][1]
             continue
         p_pair = p_take = Fraction(0)
-        states = _naturals(others, hand)
+        states = _naturals(pack, others, hand)
         for nx in range(2, cx + 1):
-            for (c, tv, t, pv), w in states.items():
+            a, b, dx = _triple(pack, nx + 1, vx)
+            for (c, tv, t, rm, pv, dr), w in states.items():
                 if c + nx > hand:
                     continue
                 for j, d, ways in _others(pack, hand, c + nx):
@@ -209,7 +286,7 @@ def take_odds(pack: Pack, hand: int, minimum: int = FIRST_MINIMUM) -> dict[str, 
                     p = Fraction(w * ways * comb(cx, nx) * (cx - nx),
                                  total * (pack.plain - (hand - j - d)))
                     p_pair += p
-                    if best_lay(pack, tv + (nx + 1) * vx, t + 1, pv, j, d) >= minimum:
+                    if best_lay(pack, tv + a, rm + b, pv, j, d, dr + dx) >= minimum:
                         p_take += p
         done[key] = (p_pair, p_take)
         pair += p_pair
@@ -222,7 +299,10 @@ def dealt_odds(pack: Pack, hand: int) -> dict[str, Fraction]:
     n = pack.size
     total = comb(n, hand)
     out: dict[str, Fraction] = {}
-    for name, k in (("red3", pack.red3), ("wilds", pack.deuces + pack.jokers)):
+    kinds = [("red3", pack.red3), ("wilds", pack.deuces + pack.jokers)]
+    if pack.black3_faced:
+        kinds.append(("black3", pack.black3))
+    for name, k in kinds:
         for i in range(min(k, hand) + 1):
             out[f"{name}_{i:02d}"] = Fraction(comb(k, i) * comb(n - k, hand - i), total)
         out[f"{name}_mean"] = Fraction(hand * k, n)
@@ -235,8 +315,8 @@ def probabilities(rules=None) -> dict[str, Fraction]:
     out = dealt_odds(pack, hand)
     out.update(held_odds(pack, hand))
     out.update(take_odds(pack, hand))
-    out["upcard_covered"] = Fraction(pack.red3 + pack.deuces + pack.jokers, pack.size)
-    out["upcard_black3"] = Fraction(pack.black3, pack.plain)
+    out["upcard_covered"] = Fraction(pack.faced + pack.deuces + pack.jokers, pack.size)
+    out["upcard_black3"] = Fraction(pack.held_black3, pack.plain)
     return out
 
 
@@ -268,19 +348,21 @@ def exact(rules=None, strategies=None, grid_axes=None):
                               "mean": [float(v) for v in pr.values()]})
         rules_text = "canasta"
     table["exact"] = table["metric"].map({k: str(v) for k, v in pr.items()})
-    _, hand = pack_of(rules)
+    pack, hand = pack_of(rules)
+    a, b, c = pack.minima
     f = {k: float(v) for k, v in pr.items()}
     obj = dict(game="canasta", rules=rules_text,
                method="exact enumeration of rank counts (fractions)",
                exact={k: str(v) for k, v in pr.items()},
                seconds=round(time.perf_counter() - t0, 3),
                summary=[f"a dealt {hand}-card hand holds {f['red3_mean']:.4f} red threes and "
-                        f"{f['wilds_mean']:.4f} wild cards on average; after its red threes are "
-                        f"replaced, {f['pairs_mean']:.4f} natural pairs, and melds of 50 / 90 / "
-                        f"120 with probability {f['meld50']:.5f} / {f['meld90']:.5f} / "
-                        f"{f['meld120']:.5f}",
+                        f"{f['wilds_mean']:.4f} wild cards on average; after its "
+                        f"{'threes' if pack.black3_faced else 'red threes'} are "
+                        f"replaced, {f['pairs_mean']:.4f} natural pairs, and melds of {a} / {b} / "
+                        f"{c} with probability {f[f'meld{a}']:.5f} / {f[f'meld{b}']:.5f} / "
+                        f"{f[f'meld{c}']:.5f}",
                         f"eldest holds a natural pair of the first pile's upcard with "
-                        f"probability {f['take_pair']:.5f}, and can take it (the minimum 50 "
+                        f"probability {f['take_pair']:.5f}, and can take it (the minimum {a} "
                         f"reached) with {f['take_first_pile']:.5f}"],
                means={k: v for k, v in f.items() if not k[-1].isdigit()})
     return obj, table

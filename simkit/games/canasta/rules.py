@@ -11,10 +11,29 @@ wild cards, canastas of seven (natural 500, mixed 300), the initial minimum 15/5
 side's score, the frozen pile, going out with a canasta (100, concealed 200), the stock's end,
 scoring, game 5000.
 
-Options follow READINGS 3.8's list.  Implemented: the classic four-hand game, two-hand Canasta
-and three-hand (cutthroat) Canasta (each played to its target with ``unit=game``); a value
-that belongs to a variant not implemented yet (162 cards, sequences, wild melds, Cuban threes
-...) is refused with a :class:`SimkitError` naming the variant, never silently ignored.
+Options follow READINGS 3.8's list.  Implemented: the classic four-hand game, two-hand Canasta,
+three-hand (cutthroat) Canasta and Cuban Canasta (each played to its target with ``unit=game``);
+a value that belongs to a variant not implemented yet (162 cards, sequences, two wilds a group,
+the Bolivian and Brazilian tables, rummy-games' Cuban black threes ...) is refused with a
+:class:`SimkitError` naming the variant, never silently ignored.
+
+Cuban Canasta (``preset=cuban``; 003:84, READINGS 3.7, default = the text where it and
+rummy-games differ): 108 cards, 13 each (four hands), one card drawn, two canastas to go out, the
+pile always frozen (taken with a natural pair only; a wild top card blocks it as in every
+preset), a meld of seven cards at most (``canasta_max``), wild-card melds (``wild_melds``: three to
+seven deuces and jokers, one per side; canasta 2000, 3000 holding all four jokers, 4000 of seven
+deuces), every three faced when dealt or drawn and replaced (``black_threes=faced``), scored by
+colour 100 / 300 / 500 / 1000 for one to four (``red3_table=cuban``: the text's "100; 200 each for
+the second and third; 500 for the fourth") and counted minus for a side with no canasta
+(``red_threes_minus=no_canasta``), minimum 95 / 125 / 155 (``initial_table=cuban``), no
+concealed bonus (``concealed=100``), game 8500.  rummy-games' alternatives: ``game_to=7500`` and
+``initial_table=cuban_rg`` (150 from 5000) are options; its black-three rules are refused.
+Readings where 003:84 is silent: black threes are replaced like red ones (READINGS 3.7); the 95
+row covers every score below 3000, negative ones too; a black three turned up covers the upcard
+as a red one does, and one in a taken pile is faced, not replaced; with one meld per rank
+(READINGS 3.1) a lay or a pile take that would give a meld an eighth card is refused (so the
+naturals of a closed canasta's rank stay in hand); the wild-card meld is the side's only one
+(logged as the meld of rank 2), its canasta counts toward going out.
 
 Readings where the sources are silent (each documented in the option's ``doc``):
 
@@ -50,8 +69,9 @@ from simkit.errors import SimkitError
 STOCK_END = ("continue", "end")
 RED3_MINUS = ("no_meld", "no_canasta")
 UNIT = ("hand", "game")
-INITIAL = ("classic", "samba", "bolivia", "brazilian", "cuban")
+INITIAL = ("classic", "samba", "bolivia", "brazilian", "cuban", "cuban_rg")
 RED3_TABLE = ("classic", "samba", "cuban")
+BLACK3 = ("stop", "faced", "rummy_games")
 
 
 @dataclass(frozen=True)
@@ -64,7 +84,7 @@ class CanastaRules(Rules):
                         source="003:61, 003:72, 003:84; READINGS 3.1 pack")
     hand_size: int = option(11, choices=(11, 13, 15), doc="cards dealt to each player (11 "
                             "four-hand, 15 two-hand, 13 three-hand; 13 with four players = "
-                            "Cuban, not implemented yet)",
+                            "Cuban)",
                             source="READINGS 3.1 deal; 003:55, 003:56, 003:84")
     draw: int = option(1, range=(1, 2), doc="cards drawn from the stock per turn (one discarded)",
                        source="003:55, 003:57, 003:68; READINGS 3.8 draw_count")
@@ -84,17 +104,42 @@ class CanastaRules(Rules):
                                    "at most max_wild wilds)", source="READINGS 3.1 melds")
     sequences: bool = option(False, doc="sequences may be melded (Samba and kin; not implemented "
                              "yet)", source="003:65 (read 'could'), 003:74; READINGS 3.8")
-    wild_melds: bool = option(False, doc="melds of wild cards only (Bolivia, Brazilian, Cuban; "
-                              "not implemented yet)", source="003:82-84; READINGS 3.8")
+    wild_melds: bool = option(False, doc="melds of wild cards only: three to seven deuces and "
+                              "jokers, one per side, its own canasta at seven (Cuban; the "
+                              "Bolivian and Brazilian tables are not implemented yet)",
+                              source="003:84 (003:82-83); READINGS 3.7, 3.8")
+    wild_canasta: int = option(2000, range=(0, 10000), doc="bonus of a wild-card canasta "
+                               "(wild_melds)", source="003:84")
+    wild_canasta_jokers: int = option(3000, range=(0, 10000), doc="bonus of a wild-card "
+                                      "canasta holding all four jokers (wild_melds)",
+                                      source="003:84")
+    wild_canasta_deuces: int = option(4000, range=(0, 10000), doc="bonus of a wild-card "
+                                      "canasta of seven deuces (wild_melds)", source="003:84")
+    canasta_max: int = option(0, choices=(0, 7), doc="most cards in a meld (0: no limit; 7: "
+                              "Cuban, a canasta takes no more cards; one meld per rank, so a "
+                              "lay or pile take that would pass seven is refused)",
+                              source="003:84; READINGS 3.7")
+    black_threes: str = option("stop", choices=BLACK3, doc="black threes: stop cards (classic); "
+                               "faced = Cuban, every three faced when drawn and replaced like "
+                               "a red three (the upcard covered), scored by colour with "
+                               "red3_table; rummy_games = its Cuban black-three rules (not "
+                               "implemented)", source="READINGS 3.1 black threes; 003:84; "
+                               "READINGS 3.7")
     pile_always_frozen: bool = option(False, doc="the pile is always frozen: taken only with a "
-                                      "natural pair (Cuban; implemented)",
+                                      "natural pair (Cuban; a wild top card blocks the pile "
+                                      "in every preset, READINGS 3.1 taking the pile)",
                                       source="003:84; READINGS 3.8")
     initial_table: str = option("classic", choices=INITIAL, doc="the initial-meld minimum table: "
-                                "classic 15/50/90/120 by the side's score (others not "
-                                "implemented yet)", source="READINGS 3.1 initial meld; "
+                                "classic 15/50/90/120 by the side's score (< 0 / < 1500 / "
+                                "< 3000 / more); cuban 95 (below 3000, negative scores too) / "
+                                "125 (3000-4995) / 155 (5000 up), 003:84; cuban_rg "
+                                "rummy-games' 95/125/150 (READINGS 3.7); samba, bolivia, "
+                                "brazilian not implemented yet)", source="READINGS 3.1 initial meld; "
                                 "003:50, 003:77, 003:82, 003:83, 003:84")
-    red3_table: str = option("classic", choices=RED3_TABLE, doc="red three scores: classic 100 "
-                             "each, 800 for all four to one side (others not implemented yet)",
+    red3_table: str = option("classic", choices=RED3_TABLE, doc="three scores: classic 100 "
+                             "each, 800 for all four to one side; cuban per colour 100 / 300 "
+                             "/ 500 / 1000 for one to four (003:84: 100, +200, +200, +500; "
+                             "samba not implemented yet)",
                              source="READINGS 3.1 red threes; 003:81, 003:84")
     red_threes_minus: str = option("no_meld", choices=RED3_MINUS, doc="red threes count minus "
                                    "when the side made no meld (classic) or has no canasta "
@@ -105,8 +150,9 @@ class CanastaRules(Rules):
     going_out: int = option(100, range=(0, 1000), doc="bonus for going out",
                             source="READINGS 3.1 going out; 003:81")
     concealed: int = option(200, range=(0, 1000), doc="bonus for going out concealed (laying the "
-                            "whole hand in one turn with no earlier lay in the hand)",
-                            source="READINGS 3.1 going out; 003:80")
+                            "whole hand in one turn with no earlier lay in the hand; Cuban: no concealed "
+                            "bonus, so 100 as going out)",
+                            source="READINGS 3.1 going out; 003:80; READINGS 3.7 (Cuban)")
     natural_canasta: int = option(500, range=(0, 5000), doc="bonus of a natural canasta",
                                   source="READINGS 3.1 canasta")
     mixed_canasta: int = option(300, range=(0, 5000), doc="bonus of a mixed canasta",
@@ -133,22 +179,23 @@ class CanastaRules(Rules):
             missing.append("max_wild=2 (Samba, 003:75)")
         if self.sequences:
             missing.append("sequences (Samba/Bolivia/Brazilian, 003:74, 82, 83)")
-        if self.wild_melds:
-            missing.append("wild_melds (Bolivia/Brazilian/Cuban, 003:82-84)")
-        if self.initial_table != "classic":
+        if self.initial_table not in ("classic", "cuban", "cuban_rg"):
             missing.append(f"initial_table={self.initial_table}")
-        if self.red3_table != "classic":
+        if self.red3_table not in ("classic", "cuban"):
             missing.append(f"red3_table={self.red3_table}")
+        if self.black_threes == "rummy_games":
+            missing.append("black_threes=rummy_games (its Cuban black threes: not discardable "
+                           "in the first round, set aside from a taken pile, 5 each or 100 "
+                           "for four; READINGS 3.7)")
         if self.black_three_penalty:
             missing.append("black_three_penalty (Bolivia, 003:82)")
-        if self.hand_size == 13 and self.players != 3:
-            missing.append("hand_size=13 with players=4 (Cuban, 003:84)")
         if missing:
             raise SimkitError("canasta: not implemented yet: " + "; ".join(missing)
-                              + " (this session: classic four-hand, two-hand and three-hand "
-                              "Canasta)")
-        if self.players == 4 and self.hand_size != 11:
-            raise SimkitError(f"canasta: four players are dealt 11 cards, not {self.hand_size}")
+                              + " (this session: classic four-hand, two-hand, three-hand and "
+                              "Cuban Canasta)")
+        if self.players == 4 and self.hand_size == 15:
+            raise SimkitError("canasta: four players are dealt 11 cards (13 in Cuban Canasta, "
+                              "003:84), not 15")
         if self.players == 2 and self.hand_size != 15:
             raise SimkitError(f"canasta: two players are dealt 15 cards, not {self.hand_size} "
                               "(003:55): use preset=two_hand (15 cards, draw two, two "
@@ -163,6 +210,10 @@ PRESETS = {"classic": {},
            "two_hand": {"players": 2, "hand_size": 15, "draw": 2, "canastas_to_out": 2},
            "cutthroat": {"players": 3, "hand_size": 13, "draw": 2, "canastas_to_out": 2,
                          "stock_end": "end", "game_to": 7500},
+           "cuban": {"hand_size": 13, "canastas_to_out": 2, "pile_always_frozen": True,
+                     "wild_melds": True, "canasta_max": 7, "black_threes": "faced",
+                     "red3_table": "cuban", "red_threes_minus": "no_canasta",
+                     "initial_table": "cuban", "game_to": 8500, "concealed": 100},
            "game": {"unit": "game"}}
 PRESET_DOCS = {"classic": "four-hand partnership Canasta (the default; READINGS 3.1)",
                "two_hand": "two players, 15 cards, draw two discard one, two canastas to go out "
@@ -170,4 +221,9 @@ PRESET_DOCS = {"classic": "four-hand partnership Canasta (the default; READINGS 
                "cutthroat": "three players, 13 cards, draw two discard one, the first to take "
                             "the pile the lone hand against the other two, two canastas to go "
                             "out, the stock's end ends play, game 7500 (003:56-59)",
+               "cuban": "Cuban Canasta (003:84): 13 cards, draw one, two canastas to go out, "
+                        "the pile always frozen, canastas of seven at most, wild-card melds "
+                        "(2000 / 3000 all four jokers / 4000 seven deuces), every three faced "
+                        "and scored by colour (100/300/500/1000) against a side without a "
+                        "canasta, minimum 95/125/155, no concealed bonus, game 8500",
                "game": "classic, each simulated unit a game to 5000"}
