@@ -377,3 +377,24 @@ def test_bad_input():
         X.evaluate("thirty_one_bank", "random")
     with pytest.raises(SimkitError, match="appears 2 times"):
         play_stacked(rules(), None, "As As")
+
+
+@pytest.mark.parametrize("game,strs", [
+    ("thirty_one_bank(preset=three_decks)", ["p1=random(0.9)", "p2=random(0.9)"]),
+    ("thirty_one_bank(unit=talia,punters=7,min_cards=1)",
+     [f"p{k}=random(0.95)" for k in range(1, 8)])])
+def test_move_log_row_holds_the_longest_talias(game, strs):
+    """The move log's row (twice the pack and four more) holds every card event of a talia
+    whose punters buy almost always, reshuffles included: the card events of each row are its
+    cards dealt (``run_general`` returns their sum), and a reshuffle appears at most once."""
+    spec, r = parse_game(game)
+    S = resolve_strategies(spec, r, strs)
+    n = 300
+    lg = np.zeros((n, len(spec.log_columns(r))), np.int64)
+    R, St, W = prepare(r, S, None)
+    rows = np.zeros((n, len(spec.metrics(r))))
+    cards = E.run_general(R, St, W, stream_state(9, 0), n, np.zeros((2, rows.shape[1])), rows, lg)
+    kinds = [[split_event(e)[0] for e in row if e >= 0] for row in lg]
+    assert sum(k.count(E.E_DEAL) + k.count(E.E_DRAW) for k in kinds) == cards
+    assert max(k.count(E.E_RESHUFFLE) for k in kinds) == 1
+    assert max(len(k) for k in kinds) > lg.shape[1] // 2      # long talias were played

@@ -200,6 +200,17 @@ class Policies(NamedTuple):
     soft_bits: int             # scalars only), and its soft threshold
 
 
+class Thresholds(NamedTuple):
+    """What :func:`round_coded` reads of the strategies: the packed thresholds
+    (:class:`Policies`' ``hard_bits``, ``soft_bits``), a record of scalars built once a run by
+    :func:`run_coded`.  Given the strategy record itself, whose five arrays numba counts every
+    round, the default round ran at 0.88 of main's (bench_commits, 3 interleaved rounds of 1e6,
+    0.87-0.91); given this record, at 1.23 of main's (1.15-1.30), whose strategy record held one
+    array."""
+    hard: int
+    soft: int
+
+
 class Work(NamedTuple):
     deck: np.ndarray           # uint8[n]: the pack (or the stacked deck) in order
     deck_info: np.ndarray      # int64[n]: what each card of ``deck`` adds to a packed hand
@@ -313,6 +324,17 @@ def by_class(cards) -> np.ndarray:
 #   rounds); so play_plain and play_logged compile without counting (NO_REFCOUNT).  Then a
 #   talia is 0.92x main's one function (bench_commits, 5 rounds of 5e5 talias: 556k against
 #   626k a second); the default round (round_coded) is untouched (x1.003, 7 rounds).
+#   Session 17 found the cause (bench_commits, 5 interleaved rounds of 5e5 talias, medians of
+#   the per-round ratios): not the split but the call.  132aaa6's one function, changed only
+#   so that play_plain is a function of its own called once a unit (as today) instead of
+#   inlined into the deal loop, is 0.918 of itself with NO_REFCOUNT and 0.876 with counting;
+#   0.91-0.96 and 0.80-0.90 round by round (what the call costs was not taken apart: numba
+#   passes the records R, S, W as their flattened fields, every unit, a likely part).  The split itself costs nothing measurable: with the
+#   strategy record's arrays (issue 28's seat_arrays, buys() given the punter's scalars) a
+#   talia runs at 0.958 and 0.960 of 132aaa6 in two runs (0.91-1.04) and at 1.031 of the
+#   par[K, 5] code (1.008-1.218).  Inlined into the counted deal loop the phases'
+#   array arguments are counted (the 6.6x above), so the call stays until the deal loop can
+#   take a unit without counting.
 # Tried in session 8, not kept (the default round, one punter; A/B against this code in one
 # process, CPU time, 11-15 interleaved repetitions; the same numbers unless said):
 # * the round written straight (the deal, each punter, the banker), its decisions and settlement
@@ -615,7 +637,7 @@ def round_coded(T, S, hand, key, K):
     plays it (the same cards in the same order, the same decisions), written straight and
     ending in outcome codes (:func:`coded_table`) for :func:`simkit.core.deals.coded_loop`:
     ``(cards, code word, the bank's net)``.  It reads the scalar rules ``T`` (:class:`Stakes`),
-    the thresholds of the strategies ``S``, the hands' buffer ``hand`` and the constant
+    the thresholds of the strategies ``S`` (:class:`Thresholds`), the hands' buffer ``hand`` and the constant
     :data:`INFO52` only.  ``K`` is a literal for one punter (the loops then unroll).
     ``tests/test_thirty_one_bank.py`` holds it equal to :func:`play_unit`, row by row, on
     random rounds of many rules."""
@@ -647,8 +669,8 @@ def round_coded(T, S, hand, key, K):
         if hand_best(hv) == 31:           # paid at once
             bank -= T.stake31
             continue
-        t = (S.hard_bits >> (6 * k)) & 63
-        soft = (S.soft_bits >> (6 * k)) & 63
+        t = (S.hard >> (6 * k)) & 63
+        soft = (S.soft >> (6 * k)) & 63
         while p < 52 and hv >> CARDS < MAXH:
             h = hv & HARD
             if h > 31:
@@ -723,11 +745,13 @@ def run_deals(R, S, W, state, n, acc, rows, log):
 def run_coded(R, S, W, state, n, acc, rows, log):
     """``n`` rounds by :func:`round_coded` on :func:`simkit.core.deals.coded_loop` (only where
     :func:`coded` holds).  The per-round function is given the scalar rules ``R.stakes`` for
-    the rules record and the hands' buffer for the work record."""
+    the rules record, the scalar :class:`Thresholds` for the strategy record and the hands'
+    buffer for the work record."""
+    th = Thresholds(S.hard_bits, S.soft_bits)
     if R.stakes.punters == 1:
-        return coded_loop(play_coded1, SALT, R.stakes, S, W.hand, state, n, acc, rows, log,
+        return coded_loop(play_coded1, SALT, R.stakes, th, W.hand, state, n, acc, rows, log,
                           R.outcome, M.bank_result, CODE_BITS)
-    return coded_loop(play_coded, SALT, R.stakes, S, W.hand, state, n, acc, rows, log,
+    return coded_loop(play_coded, SALT, R.stakes, th, W.hand, state, n, acc, rows, log,
                       R.outcome, M.bank_result, CODE_BITS)
 
 
