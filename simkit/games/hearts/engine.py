@@ -205,7 +205,9 @@ class Table(NamedTuple):
 
 
 class Seats(NamedTuple):
-    """The seats' strategies: kind codes (K_*) and moon thresholds, ``int64[K]`` each."""
+    """The seats' strategies (:func:`simkit.core.records.seat_arrays`): kind codes (K_*) and
+    moon thresholds, ``int64[K]`` each (a seat not playing ``moon`` holds the default, never
+    read: the threshold is read only for ``K_MOON``)."""
     kind: np.ndarray
     threshold: np.ndarray
 
@@ -241,11 +243,6 @@ def table(rules) -> Table:
                   moon=MOON.index(rules.moon), two_decks=rules.cancellation,
                   holdover=HOLDOVER.index(rules.holdover), game=rules.unit == "game",
                   target=rules.target, omnibus=rules.omnibus, scoring=np.uint64(scoring))
-
-
-def seats(kinds, thresholds) -> Seats:
-    return record(Seats, kind=np.asarray(kinds, np.int64),
-                  threshold=np.asarray(thresholds, np.int64))
 
 
 def work(rules, deck=None, direction=NO_DIRECTION) -> Work:
