@@ -847,10 +847,13 @@ def play_unit(R, S, W, i, key, ukey, v, log):
 
 @njit(cache=True, nogil=True)
 def seat_of(S, k):
-    """Seat ``k``'s :class:`Seat` off the strategies' record ``S`` (:class:`Seats`)."""
+    """Seat ``k``'s :class:`Seat` off the strategies' record ``S`` (:class:`Seats`); ``exact``
+    0 for a random seat (the record gives it a default of the baseline's kinds, which the play
+    would otherwise read)."""
     return Seat(S.kind[k], S.trump_stock[k], S.max_trump[k], S.throw_max[k], S.throw_rank[k],
                 S.late_trump[k], S.take_cost[k], S.attack_low[k] != 0, S.beat_low[k] != 0,
-                S.double[k], S.subsets[k] != 0, S.exact[k], S.memory[k])
+                S.double[k], S.subsets[k] != 0,
+                S.exact[k] if S.kind[k] == K_BASELINE else 0, S.memory[k])
 
 
 @njit(cache=True, nogil=True)

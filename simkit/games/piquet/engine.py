@@ -1249,10 +1249,13 @@ def play_unit(R, S, W, i, key, ukey, v, log):
 
 @njit(cache=True, nogil=True)
 def seat_of(S, k):
-    """Seat ``k``'s :class:`Seat` off the strategies' record ``S`` (:class:`Seats`)."""
+    """Seat ``k``'s :class:`Seat` off the strategies' record ``S`` (:class:`Seats`); ``exact``
+    0 for a random seat (the record gives it a default of the baseline's kinds, which the play
+    would otherwise read)."""
     return Seat(S.kind[k], S.take[k], S.ytake[k], S.ylow[k], S.w_high[k], S.w_point[k],
                 S.w_seq[k], S.w_set[k], S.sink[k], S.run_long[k] != 0, S.keep_guards[k] != 0,
-                S.exact[k], S.rubicon_push[k], S.push_need[k], S.push_w[k], S.safe_lead[k])
+                S.exact[k] if S.kind[k] == K_BASELINE else 0, S.rubicon_push[k], S.push_need[k],
+                S.push_w[k], S.safe_lead[k])
 
 
 @njit(cache=True, nogil=True)
