@@ -35,6 +35,23 @@ def moon_card(c, omnibus):
     return suit(c) == HEARTS or c == QS or (omnibus and c == TD)
 
 
+# the move log's events (simkit/games/hearts/engine.py's docstring): kind << 20 | seat << 16 |
+# aux << 8 | card, the joker card 64 (here 0, the zero of clubs, as in the rules' pack below)
+DEAL, PASSING, PASS, PLAY, TRICK = 1, 2, 3, 4, 5
+
+
+def events(row):
+    """``(kind, seat, aux, card)`` of a logged row's events, to the first -1 (the padding)."""
+    out = []
+    for e in row:
+        e = int(e)
+        if e < 0:
+            break
+        c = e & 255
+        out.append((e >> 20, (e >> 16) & 15, (e >> 8) & 255, 0 if c == 64 else c))
+    return out
+
+
 def replay(rules, row, deal_index=None, on_play=None):
     """Replay one logged hand; returns ``(scores, shooter, winners, points lost)`` or raises
     AssertionError naming the first broken rule.  ``row`` is the move-log row.  ``on_play``, if
@@ -44,9 +61,27 @@ def replay(rules, row, deal_index=None, on_play=None):
     K = rules.players
     H = SIZES[K]
     npass = rules.pass_cards
-    pos = 0
-    offset = int(row[pos]); pos += 1
-    dealt = [int(x) for x in row[pos:pos + K * H]]; pos += K * H
+    ev = events(row)
+    offset = 0
+    dealt, passed, plays, winners_logged = [], [[] for _ in range(K)], [], []
+    for kind, p, aux, c in ev:
+        if kind == DEAL:
+            assert p == len(dealt) % K, f"card {len(dealt)} dealt to seat {p}"
+            dealt.append(c)
+        elif kind == PASSING:
+            assert not plays and not any(passed), "the passing logged after a pass or a play"
+            offset = aux
+        elif kind == PASS:
+            passed[p].append(c)
+        elif kind == PLAY:
+            plays.append((p, c))
+        elif kind == TRICK:
+            winners_logged.append(-1 if aux else p)
+        else:
+            raise AssertionError(f"unknown event kind {kind}")
+    assert len(dealt) == K * H and len(plays) == K * H and len(winners_logged) == H, \
+        "a hand's events missing"
+    assert sum(e[0] == PASSING for e in ev) == 1, "one passing a hand"
     hands = [Counter() for _ in range(K)]
     for j, c in enumerate(dealt):
         hands[j % K][c] += 1
@@ -70,8 +105,7 @@ def replay(rules, row, deal_index=None, on_play=None):
     if rules.pass_cards == 0:
         allowed = allowed | {offset}
     assert offset in allowed, f"pass offset {offset} not in {allowed}"
-    passed = [[int(x) for x in row[pos + p * npass: pos + (p + 1) * npass]] for p in range(K)]
-    pos += K * npass
+    assert all(len(x) == (npass if offset else 0) for x in passed), "passed cards missing"
     if offset and npass:
         for p in range(K):
             need = Counter(passed[p])
@@ -81,8 +115,6 @@ def replay(rules, row, deal_index=None, on_play=None):
             hands[p] -= Counter(passed[p])
         for p in range(K):
             hands[(p + offset) % K] += Counter(passed[p])
-    plays = [(int(x) // 64, int(x) % 64) for x in row[pos:pos + K * H]]; pos += K * H
-    winners_logged = [int(x) for x in row[pos:pos + H]]
     # who leads: the lowest club in play
     clubs = [(c, p) for p in range(K) for c in hands[p] if suit(c) == CLUBS]
     lead_card, leader = min(clubs) if clubs else (None, 0)

@@ -158,7 +158,7 @@ def test_card_memory_leads_where_no_known_card_beats():
         hand = np.uint64(C.mask(C.parse("7d 8h 9s Qc 6c")))
         trump = C.parse("6c")[0] >> 4                       # clubs are trumps
         kn = np.uint64(C.mask(C.parse(known)) if known else 0)
-        c, _ = engine.choose_attack(S[0], hand, trump, 24, kn, R, np.uint64(1))
+        c, _ = engine.choose_attack(engine.seat_of(S, 0), hand, trump, 24, kn, R, np.uint64(1))
         assert C.format_card(int(c)) == C.format_card(int(C.parse(want)[0])), (mem, known)
 
 

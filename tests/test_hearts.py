@@ -25,6 +25,7 @@ import simkit
 from simkit.core import cards as C
 from simkit.core.registry import parse_strategies
 from simkit.games import get_game, parse_game
+from simkit.engines.moves import split_event
 from simkit.core.rng import stream_state
 from simkit.errors import SimkitError
 from simkit.core import play
@@ -83,12 +84,12 @@ def test_whole_suits_moon(mix, moon, want):
     assert points(res, 4) == want
     assert res["moon_rate"] == (moon != "off") and res["p1_moon"] == (moon != "off")
     assert res["zero_point_rate"] == sum(p == 0 for p in want) / 4
-    lay = engine.log_layout(r)
-    first = [divmod(int(x), 64) for x in log[lay["plays"]:lay["plays"] + 4]]
+    got = engine.read_log(r, log)
+    first = got["plays"][:4]
     assert first[0] == (0, C.parse_card("2c"))
     assert C.suit_of(first[2][1]) == C.HEARTS
     assert first[3][1] != C.parse_card("Qs") and C.suit_of(first[3][1]) == C.SPADES
-    assert list(log[lay["winners"]:lay["width"]]) == [0] * 13
+    assert got["winners"] == [0] * 13
 
 
 @pytest.mark.parametrize("moon,want", [("add", [-10, 26, 26, 26]), ("subtract", [-36, 0, 0, 0]),
@@ -136,7 +137,7 @@ def test_two_players_short_deck():
         C.parse("2c As").tolist()
     r = rules("hearts(players=2)")
     res, log = play_stacked(r, [], deck, log=True)
-    assert divmod(int(log[engine.log_layout(r)["plays"]]), 64) == (0, C.parse_card("4c"))
+    assert engine.read_log(r, log)["plays"][0] == (0, C.parse_card("4c"))
     assert points(res, 2) == [0, 20]
 
 
@@ -149,9 +150,8 @@ def test_cancellation_joker_leads_and_pairs_cancel():
     for _ in range(20):
         order = list(rng.permutation(deck))
         res, log = play_stacked(r, ["p1=random", "p2=heuristic", "p3=moon(10)"], order, log=True)
-        lay = engine.log_layout(r)
-        seat, card = divmod(int(log[lay["plays"]]), 64)
-        assert card == engine.JOKER and seat == order.index(C.parse_card("Jo")) % 5
+        seat, card = engine.read_log(r, log)["plays"][0]
+        assert card == engine.PACK_JOKER and seat == order.index(C.parse_card("Jo")) % 5
         scores, *_ = hearts_check.replay(r, log, None)
         assert points(res, 5) == scores
 
@@ -198,8 +198,7 @@ def test_playthrough_gives_the_full_move_log():
     for game in ("hearts", "hearts(players=7)", "hearts(players=2,passing=random)"):
         r = rules(game)
         out = play.playthrough(SPEC, r, None, seed=3)
-        assert out["log_columns"] == engine.log_columns(r)
-        assert len(out["log"]) == engine.log_layout(r)["width"]
+        assert out["log_columns"] == engine.log_columns(r)[:len(out["log"])]
         scores, *_ = hearts_check.replay(r, np.array(out["log"]), 0)
         assert points(out["metrics"], r.players) == scores
         est = simkit.run(game, n=1, seed=3, progress=False, rows=True)
@@ -237,20 +236,42 @@ def expected_total(r, dealt, scores, shooter, lost):
     return taken - positive + (r.players - 1) * positive
 
 
+@pytest.mark.parametrize("game", ["hearts", "hearts(players=2)", "hearts(players=11)",
+                                  "hearts(players=7,passing=random)"])
+def test_the_move_log_row_holds_the_longest_hand(game):
+    """A hand with a pass fills its row exactly (every event kept: the deal, the passing, the
+    passes, the plays and tricks, the last a TRICK); a hand without a pass leaves the passes'
+    room as -1 padding."""
+    spec, r = parse_game(game)
+    log = new_log(r, 40)
+    run_chunk(r, parse_strategies(spec, r, None), stream_state(2, 0), 40, log=log)
+    K, H = r.players, r.hand_size
+    for row in log:
+        got = engine.read_log(r, row)
+        assert len(got["dealt"]) == K * H and len(got["plays"]) == K * H
+        assert len(got["winners"]) == H
+        passes = sum(len(x) for x in got["passed"])
+        if got["pass_offset"]:
+            assert passes == K * r.pass_cards and (row >= 0).all()
+            assert split_event(row[-1])[0] == engine.E_TRICK
+        else:
+            assert passes == 0 and (row[len(row) - K * r.pass_cards:] == -1).all()
+
+
 @pytest.mark.parametrize("game,strats", CONFIGS)
 def test_random_play_is_legal_and_scored_by_the_rules(game, strats, n=600):
     spec, r = parse_game(game)
     s = parse_strategies(spec, r, [f"p{k + 1}={x}" for k, x in enumerate(strats)])
-    lay = engine.log_layout(r)
     log = new_log(r, n)
     acc, rows = run_chunk(r, s, stream_state(11, 0), n, rows=True, log=log)
     K = r.players
-    pack = Counter(engine.make_deck(r).tolist())
+    pack = Counter(engine.pack(r).tolist())
     moons = 0
     for i in range(n):
-        dealt = log[i, lay["dealt"]:lay["passed"]].tolist()
+        got = engine.read_log(r, log[i])
+        dealt = got["dealt"]
         assert not Counter(dealt) - pack, "a card dealt more often than the pack has it"
-        plays = [int(x) % 64 for x in log[i, lay["plays"]:lay["winners"]]]
+        plays = [c for _, c in got["plays"]]
         assert Counter(plays) == Counter(dealt), "every card dealt is played exactly once"
         scores, shooter, _, lost = hearts_check.replay(r, log[i], i)
         got = [rows[i, 3 * k] for k in range(K)]
@@ -333,15 +354,13 @@ def test_strategies_see_the_same_deals():
     """The cards of a deal come from its key alone: changing one seat's strategy changes the
     play, never the deal."""
     r = rules("hearts(passing=none)")
-    lay = engine.log_layout(r)
     logs = []
     for p2 in ("random", "heuristic"):
         log = new_log(r, 200)
         run_chunk(r, parse_strategies(SPEC, r, [f"p2={p2}"]), stream_state(1, 0), 200, log=log)
-        logs.append(log)
-    assert np.array_equal(logs[0][:, lay["dealt"]:lay["passed"]],
-                          logs[1][:, lay["dealt"]:lay["passed"]])
-    assert not np.array_equal(logs[0][:, lay["plays"]:], logs[1][:, lay["plays"]:])
+        logs.append([engine.read_log(r, row) for row in log])
+    assert [g["dealt"] for g in logs[0]] == [g["dealt"] for g in logs[1]]
+    assert [g["plays"] for g in logs[0]] != [g["plays"] for g in logs[1]]
 
 
 def test_game_unit():

@@ -19,6 +19,7 @@ from simkit.core.registry import resolve_strategies
 from simkit.core.rng import stream_state
 from simkit.errors import SimkitError
 from simkit.games import parse_game
+from simkit.games.hearts.engine import read_log
 
 MINE = ("ochko", "ochko_session", "gin", "hearts", "old_maid", "fan_tan", "crazy_eights")
 
@@ -81,7 +82,7 @@ def test_hearts_every_card_once_each_hand_as_dealt_and_passed_and_points_by_tric
     plays = [r for r in rec if r["action"] in ("leads", "follows", "discards")]
     assert Counter(c for r in plays for c in r["cards"]) == Counter(int(c) for c in spec.pack(rules))
     log = play.unit_log(spec, rules, None, 5, deal)["log"]
-    off = log[0]                                    # the kernel's pass offset
+    off = read_log(rules, log)["pass_offset"]       # the kernel's pass offset
     for p in range(4):
         hand = set(by(rec, "is dealt", p)[0]["cards"])
         if off:

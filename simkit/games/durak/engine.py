@@ -158,22 +158,43 @@ class GameRules(NamedTuple):
     suitmask: np.ndarray       # uint64[4]: the nine cards of each suit
 
 
-class Seat(NamedTuple):
-    kind: int
-    trump_stock: int           # stock above which it spends no trump (beats, throw-ins)
-    max_trump: int             # highest trump it spends while the stock is not empty
-    throw_max: int             # throw-ins per bout at most
-    throw_rank: int            # highest non-trump rank thrown in while the stock is not empty
-    late_trump: int            # highest trump rank thrown in once the stock is empty (5: none)
-    take_cost: int             # takes when the cheapest beat costs more than this + table cards
-    attack_low: bool           # attack with the cheapest card (else a random one)
-    beat_low: bool             # beat with the cheapest beating card (else a random one)
-    double: int                # stock at or below which it leads a rank it holds twice (-1 off)
-    subsets: bool              # random: throw a uniformly random subset onto a take (durakgame)
-    exact: int                 # play the exact endgame once the stock is empty and the hands
+class Seats(NamedTuple):
+    """The strategies' record (:func:`simkit.core.records.seat_arrays`): one entry per seat, p1's
+    first; a seat whose kind lacks a parameter holds the parameter's default."""
+    kind: np.ndarray           # int64: K_RANDOM or K_BASELINE
+    trump_stock: np.ndarray    # stock above which it spends no trump (beats, throw-ins)
+    max_trump: np.ndarray      # highest trump it spends while the stock is not empty
+    throw_max: np.ndarray      # throw-ins per bout at most
+    throw_rank: np.ndarray     # highest non-trump rank thrown in while the stock is not empty
+    late_trump: np.ndarray     # highest trump rank thrown in once the stock is empty (5: none)
+    take_cost: np.ndarray      # takes when the cheapest beat costs more than this + table cards
+    attack_low: np.ndarray     # 1: attack with the cheapest card (else a random one)
+    beat_low: np.ndarray       # 1: beat with the cheapest beating card (else a random one)
+    double: np.ndarray         # stock at or below which it leads a rank it holds twice (-1 off)
+    subsets: np.ndarray        # random: 1: throw a uniformly random subset onto a take
+    exact: np.ndarray          # play the exact endgame once the stock is empty and the hands
                                # and table hold at most this many cards (0: never)
-    memory: int                # lead a non-trump up to this rank that no card seen picked up
+    memory: np.ndarray         # lead a non-trump up to this rank that no card seen picked up
                                # by the opponent beats, before the cheapest card (0: off)
+
+
+class Seat(NamedTuple):
+    """One seat's values off :class:`Seats`, as scalars: what the per-move helpers are given
+    (:mod:`simkit.core.jit`, rule 2: a record of scalars costs no reference counts), built by
+    :func:`seat_of` once per chunk."""
+    kind: int
+    trump_stock: int
+    max_trump: int
+    throw_max: int
+    throw_rank: int
+    late_trump: int
+    take_cost: int
+    attack_low: bool
+    beat_low: bool
+    double: int
+    subsets: bool
+    exact: int
+    memory: int
 
 
 class Work(NamedTuple):
@@ -483,7 +504,7 @@ def play_position(R, S, W, h0, h1, att, trump, ukey, log):
     W.hand[0] = np.uint64(h0)
     W.hand[1] = np.uint64(h1)
     v = np.zeros(NMET)
-    res, u, lp = play_bouts(R, S, W, att, trump, 0, False, v, log, 0, 0, ukey)
+    res, u, lp = play_bouts(R, (seat_of(S, 0), seat_of(S, 1)), W, att, trump, 0, False, v, log, 0, 0, ukey)
     return res
 
 
@@ -825,6 +846,19 @@ def play_unit(R, S, W, i, key, ukey, v, log):
 
 
 @njit(cache=True, nogil=True)
+def seat_of(S, k):
+    """Seat ``k``'s :class:`Seat` off the strategies' record ``S`` (:class:`Seats`); ``exact``
+    0 for a random seat (the record gives it a default of the baseline's kinds, which the play
+    would otherwise read)."""
+    return Seat(S.kind[k], S.trump_stock[k], S.max_trump[k], S.throw_max[k], S.throw_rank[k],
+                S.late_trump[k], S.take_cost[k], S.attack_low[k] != 0, S.beat_low[k] != 0,
+                S.double[k], S.subsets[k] != 0,
+                S.exact[k] if S.kind[k] == K_BASELINE else 0, S.memory[k])
+
+
+@njit(cache=True, nogil=True)
 def run_deals(R, S, W, state, n, acc, rows, log):
-    """``n`` units on the core deal loop (see :mod:`simkit.core.deals`)."""
-    return deal_loop(play_unit, SALT, R, S, W, state, n, acc, rows, log)
+    """``n`` units on the core deal loop (see :mod:`simkit.core.deals`); the seats' values are
+    read off ``S`` once, into the pair of scalar :class:`Seat` records the bouts read."""
+    return deal_loop(play_unit, SALT, R, (seat_of(S, 0), seat_of(S, 1)), W, state, n, acc,
+                     rows, log)

@@ -1,4 +1,5 @@
-"""Durak strategies, as data: one :class:`engine.Seat` record per seat.
+"""Durak strategies, as data: one :class:`engine.Seats` record of per-seat arrays
+(:func:`simkit.core.records.seat_arrays`).
 
 * ``random``: every decision uniform over its legal options: the attacking card; beat with any
   beating card or take (each option equally likely); throw in any matching card or stop.  With
@@ -38,9 +39,9 @@ throwing in everything (``throw_max=6``, ``throw_rank=14``, ``late_trump=14``) i
 """
 from __future__ import annotations
 
-from simkit.core.records import record
+from simkit.core.records import seat_arrays
 from simkit.core.registry import Param, StrategyKind
-from simkit.games.durak.engine import K_BASELINE, K_RANDOM, Seat
+from simkit.games.durak.engine import K_BASELINE, K_RANDOM, Seats
 
 EXACT_CARDS = 8   # the exact kind's default: cards in play (hands and table) it solves
 
@@ -74,21 +75,7 @@ STRATEGIES = {
 }
 
 
-def encode(strategies) -> tuple:
-    seats = []
-    for st in strategies:
-        v = st.values
-        if st.kind == "random":
-            seats.append(record(Seat, kind=K_RANDOM, trump_stock=0, max_trump=0, throw_max=0,
-                                throw_rank=0, late_trump=0, take_cost=0, attack_low=False,
-                                beat_low=False, double=-1, subsets=st.values["subsets"] != 0,
-                                exact=0, memory=0))
-        else:
-            seats.append(record(Seat, kind=K_BASELINE, trump_stock=v["trump_stock"],
-                                max_trump=v["max_trump"], throw_max=v["throw_max"],
-                                throw_rank=v["throw_rank"], late_trump=v["late_trump"],
-                                take_cost=v["take_cost"],
-                                attack_low=v["attack_low"] != 0, beat_low=v["beat_low"] != 0,
-                                double=v["double"], subsets=False, exact=v["exact"],
-                                memory=v["memory"]))
-    return tuple(seats)
+def encode(strategies) -> Seats:
+    """The kernel's strategies (a random seat holds the baseline's defaults, which it never
+    reads, and ``subsets``; a baseline or exact seat ``subsets=0``)."""
+    return seat_arrays(Seats, strategies, STRATEGIES)

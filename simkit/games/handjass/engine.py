@@ -210,22 +210,42 @@ class GameRules(NamedTuple):
     # seats and 28 work arrays were passed to the deal's helpers and every card's choice).
 
 
+class Seats(NamedTuple):
+    """The strategies' record (:func:`simkit.core.records.seat_arrays`): one entry per seat
+    played, p1's first; a seat whose kind lacks a parameter holds its default (the kernel reads a
+    parameter only for the kinds that have it)."""
+    kind: np.ndarray           # int64: K_RANDOM / K_BASELINE
+    p: np.ndarray              # random: chance to play
+    b: np.ndarray              # random: chance to play the blind when offered
+    d: np.ndarray              # random: chance to take each optional act
+    play: np.ndarray           # baseline: strength to play (the Forehand's)
+    step: np.ndarray           # baseline: added per later turn to decide
+    blind: np.ndarray          # baseline: below this (and below play) take the blind
+    weis: np.ndarray           # baseline: declare Weis when the best is worth this
+    besser: np.ndarray         # baseline: below this strength swap three for the Bessern
+    dropped: np.ndarray        # baseline: added to the threshold per player who dropped before
+    behind: np.ndarray         # baseline: added per net stroke the best other player leads by
+    keep_jack: np.ndarray      # baseline: 1 keeps the trump jack for the last trick (line 164)
+    play_more: np.ndarray      # baseline: added to play with four players (no blind to take)
+
+
 class Seat(NamedTuple):
-    """One seat's strategy (:mod:`simkit.games.handjass.strategies`); the kernel takes a tuple of
-    four, by game seat (scalars only: no reference counts)."""
-    kind: int                  # K_RANDOM / K_BASELINE
-    p: float                   # random: chance to play
-    b: float                   # random: chance to play the blind when offered
-    d: float                   # random: chance to take each optional act
-    play: int                  # baseline: strength to play (the Forehand's)
-    step: int                  # baseline: added per later turn to decide
-    blindt: int                # baseline: below this (and below play) take the blind
-    weis: int                  # baseline: declare Weis when the best is worth this
-    besser: int                # baseline: below this strength swap three for the Bessern
-    dropped: int               # baseline: added to the threshold per player who dropped before
-    behind: int                # baseline: added per net stroke the best other player leads by
-    keep_jack: int             # baseline: 1 keeps the trump jack for the last trick (line 164)
-    play_more: int             # baseline: added to play with four players (no blind to take)
+    """One seat's values off :class:`Seats`, as scalars (no reference counts: :mod:`simkit.core.jit`,
+    rule 2): the deal's helpers take a tuple of four, by game seat, built by :func:`seat_of`
+    once per chunk (a seat beyond the table's players is all zeros and never read)."""
+    kind: int
+    p: float
+    b: float
+    d: float
+    play: int
+    step: int
+    blindt: int
+    weis: int
+    besser: int
+    dropped: int
+    behind: int
+    keep_jack: int
+    play_more: int
 
 
 # the rows of ``Work.t`` (int64[4] each, by position unless said): game seat of each position;
@@ -269,18 +289,6 @@ def game_rules(rules) -> GameRules:
                   blind=rules.blind, six_exchange=rules.six_exchange,
                   minus_one=rules.strokes == "players_minus_one", extra=rules.extra_per_potato,
                   berner=rules.berner, bessern=rules.bessern, stake=rules.potato_stake, carry=rules.tie == "carry", max_deals=rules.max_deals)
-
-
-def seats(kind, p, b, d, play, step, blindt, weis, besser, dropped=(), behind=(), keep_jack=(),
-          play_more=()) -> tuple:
-    """The kernel's strategies: a tuple of four :class:`Seat` records by game seat (the lists
-    give the seats played; the rest are zeros)."""
-    cols = [kind, p, b, d, play, step, blindt, weis, besser, dropped, behind, keep_jack, play_more]
-    out = []
-    for g in range(4):
-        vals = [c[g] if g < len(c) else 0 for c in cols]
-        out.append(record(Seat, **dict(zip(Seat._fields, vals))))
-    return tuple(out)
 
 
 def work(stack=None) -> Work:
@@ -362,7 +370,6 @@ def weis_split(hand, trump, need, stock):
     # every choice of the fours of a kind to count (sub runs over the subsets of inter's bits)
     sub = inter
     while sub:
-        rest = h
         total = 0
         key = 0
         quads = np.uint64(0)
@@ -1237,9 +1244,22 @@ def play_unit(R, S, W, i, key, ukey, v, log):
 
 
 @njit(cache=True, nogil=True)
+def seat_of(S, k):
+    """Game seat ``k``'s :class:`Seat` off the strategies' record ``S`` (:class:`Seats`); zeros
+    for a seat beyond the players."""
+    if k >= S.kind.shape[0]:
+        return Seat(0, 0.0, 0.0, 0.0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    return Seat(S.kind[k], S.p[k], S.b[k], S.d[k], S.play[k], S.step[k], S.blind[k], S.weis[k],
+                S.besser[k], S.dropped[k], S.behind[k], S.keep_jack[k], S.play_more[k])
+
+
+@njit(cache=True, nogil=True)
 def run_deals(R, S, W, state, n, acc, rows, log):
-    """``n`` units on the core deal loop (:mod:`simkit.core.deals`)."""
-    return deal_loop(play_unit, STRAT_SALT, R, S, W, state, n, acc, rows, log)
+    """``n`` units on the core deal loop (:mod:`simkit.core.deals`); the seats' values are read
+    off ``S`` once, into the four scalar :class:`Seat` records the deal reads."""
+    return deal_loop(play_unit, STRAT_SALT, R,
+                     (seat_of(S, 0), seat_of(S, 1), seat_of(S, 2), seat_of(S, 3)), W, state, n,
+                     acc, rows, log)
 
 
 def pack(rules) -> np.ndarray:

@@ -1,4 +1,5 @@
-"""Handjass strategies, as data: a tuple of four :class:`engine.Seat` records, by game seat.
+"""Handjass strategies, as data: one :class:`engine.Seats` record of per-seat arrays
+(:func:`simkit.core.records.seat_arrays`), by game seat.
 
 * ``random(p, b, d)``: at its turn to play or drop it takes the blind (when offered) with
   probability ``b``, else plays with probability ``p``; each optional act (the trump six's
@@ -33,8 +34,9 @@
 """
 from __future__ import annotations
 
+from simkit.core.records import seat_arrays
 from simkit.core.registry import Param, StrategyKind
-from simkit.games.handjass.engine import K_BASELINE, K_RANDOM, seats
+from simkit.games.handjass.engine import K_BASELINE, K_RANDOM, Seats
 
 STRATEGIES = {
     "random": StrategyKind("random", K_RANDOM, (
@@ -58,14 +60,7 @@ STRATEGIES = {
 }
 
 
-def encode(strategies) -> tuple:
-    """The kernel's strategies: one :class:`engine.Seat` a game seat (parameters a kind lacks
-    are 0)."""
-    vals = [s.values for s in strategies]
-    return seats([STRATEGIES[s.kind].code for s in strategies],
-                 [v.get("p", 0.0) for v in vals], [v.get("b", 0.0) for v in vals],
-                 [v.get("d", 0.0) for v in vals], [v.get("play", 0) for v in vals],
-                 [v.get("step", 0) for v in vals], [v.get("blind", 0) for v in vals],
-                 [v.get("weis", 0) for v in vals], [v.get("besser", 0) for v in vals],
-                 [v.get("dropped", 0) for v in vals], [v.get("behind", 0) for v in vals],
-                 [v.get("keep_jack", 0) for v in vals], [v.get("play_more", 0) for v in vals])
+def encode(strategies) -> Seats:
+    """The kernel's strategies (a seat whose kind lacks a parameter holds its default, which the
+    kernel does not read)."""
+    return seat_arrays(Seats, strategies, STRATEGIES)

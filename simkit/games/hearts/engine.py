@@ -31,10 +31,15 @@ Metric layout (:func:`metrics`): ``unit=hand``: per seat ``pK_points``, ``pK_zer
 total), then ``hands_per_game`` and ``moons_per_game``.  The slots come from the name lists
 (:data:`SEAT_HAND` and so on) through :func:`simkit.core.records.slots`.
 
-The optional move log (one ``int64`` row per deal, columns :func:`log_columns`, sections
-:func:`log_layout`) records the pass offset, the cards in deal order (card ``j`` to seat
-``j % players``), each seat's passed cards, every play as ``seat * 64 + code`` in order, and each
-trick's winning seat (``-1``: held over).  With ``unit=game`` it is the game's first hand.
+The optional move log (one ``int64`` row per deal, :func:`log_columns`) is a stream of the
+house's events (:mod:`simkit.engines.moves`: ``kind << 20 | seat << 16 | aux << 8 | card``, kinds
+:data:`KINDS`, cards in the pack's codes: the joker 64), padded with -1: ``DEAL`` per card in
+deal order (seat the receiver: card ``j`` goes to seat ``j % players``), one ``PASSING`` (aux the
+pass offset, 0: no pass), ``PASS`` per card passed (seat the passer, each seat's cards in turn;
+none when nobody passes), ``PLAY`` per card in playing order (seat the player) and after each
+trick ``TRICK`` (seat its taker; aux 1, seat 0: held over).  The longest hand fills the row
+(:func:`log_width`).  :func:`read_log` gives its sections back.  With ``unit=game`` it is the
+game's first hand.
 """
 from __future__ import annotations
 
@@ -49,6 +54,7 @@ from simkit.core.deals import deal_loop
 from simkit.core.records import record, seat_slot, slots
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, shuffle_prefix
+from simkit.engines.moves import put_next, split_event
 from simkit.engines.tricks import (
     bit,
     cancel_winner,
@@ -205,7 +211,9 @@ class Table(NamedTuple):
 
 
 class Seats(NamedTuple):
-    """The seats' strategies: kind codes (K_*) and moon thresholds, ``int64[K]`` each."""
+    """The seats' strategies (:func:`simkit.core.records.seat_arrays`): kind codes (K_*) and
+    moon thresholds, ``int64[K]`` each (a seat not playing ``moon`` holds the default, never
+    read: the threshold is read only for ``K_MOON``)."""
     kind: np.ndarray
     threshold: np.ndarray
 
@@ -243,11 +251,6 @@ def table(rules) -> Table:
                   target=rules.target, omnibus=rules.omnibus, scoring=np.uint64(scoring))
 
 
-def seats(kinds, thresholds) -> Seats:
-    return record(Seats, kind=np.asarray(kinds, np.int64),
-                  threshold=np.asarray(thresholds, np.int64))
-
-
 def work(rules, deck=None, direction=NO_DIRECTION) -> Work:
     """Buffers for ``rules``; ``deck``: a stacked deck in kernel codes (else the pack)."""
     K = rules.players
@@ -267,23 +270,43 @@ def metrics(rules) -> list[Metric]:
     return out + [Metric(n, binary=n in BINARY, doc=DOCS[n], unit=UNITS[n]) for n in tail]
 
 
-def log_layout(rules) -> dict[str, int]:
-    """Offsets of the move log's sections (see the module docstring) and its width."""
+KINDS = ["DEAL", "PASSING", "PASS", "PLAY", "TRICK"]
+E_DEAL, E_PASSING, E_PASS, E_PLAY, E_TRICK = [k + 1 for k in range(len(KINDS))]
+
+
+def log_width(rules) -> int:
+    """Events of the longest hand: the deal, the passing, every pass, every play and trick."""
     K, H = rules.players, rules.hand_size
-    off = {"pass_offset": 0, "dealt": 1}
-    off["passed"] = off["dealt"] + K * H
-    off["plays"] = off["passed"] + K * rules.pass_cards
-    off["winners"] = off["plays"] + K * H
-    off["width"] = off["winners"] + H
-    return off
+    return K * H + 1 + K * rules.pass_cards + K * H + H
 
 
 def log_columns(rules) -> list[str]:
-    """The names of a move-log row's columns, section by section (:func:`log_layout`)."""
-    K, H = rules.players, rules.hand_size
-    return (["pass_offset"] + [f"dealt_{j}" for j in range(K * H)]
-            + [f"passed_p{p + 1}_{q}" for p in range(K) for q in range(rules.pass_cards)]
-            + [f"play_{j}" for j in range(K * H)] + [f"winner_{t}" for t in range(H)])
+    """A move-log row's columns: one event each (the module docstring)."""
+    return [f"e{j}" for j in range(log_width(rules))]
+
+
+def read_log(rules, row) -> dict:
+    """A logged hand's sections from its events (the module docstring): ``pass_offset``,
+    ``dealt`` (the cards in deal order), ``passed`` (each seat's cards, ``[]`` without a pass),
+    ``plays`` (``(seat, card)`` in playing order) and ``winners`` (each trick's taker, -1 held
+    over); cards in the pack's codes (the joker 64)."""
+    out = dict(pass_offset=0, dealt=[], passed=[[] for _ in range(rules.players)], plays=[],
+               winners=[])
+    for e in row:
+        if e < 0:
+            break
+        kind, seat, aux, card = split_event(e)
+        if kind == E_DEAL:
+            out["dealt"].append(card)
+        elif kind == E_PASSING:
+            out["pass_offset"] = aux
+        elif kind == E_PASS:
+            out["passed"][seat].append(card)
+        elif kind == E_PLAY:
+            out["plays"].append((seat, card))
+        elif kind == E_TRICK:
+            out["winners"].append(-1 if aux else seat)
+    return out
 
 
 # --------------------------------------------------------------------------- small helpers (njit)
@@ -576,9 +599,19 @@ def _discard(legal, a, b, v):
 # holds scalars only and is free to pass), and the per-card helpers take scalars where they can.
 
 @njit(cache=True, nogil=True, inline="always")
+def put(log, li, lp, kind, seat, aux, c):
+    """Log an event at position ``lp`` of row ``li`` (``-1``: a hand not logged) with the
+    kernel's card ``c`` in the pack's code (the joker 64): the next position."""
+    if li < 0:
+        return lp
+    return put_next(log, li, lp, kind, seat, aux, PACK_JOKER if c == JOKER else c)
+
+
+@njit(cache=True, nogil=True, inline="always")
 def deal_cards(deck, perm, stacked, hs, K, H, s, log, li):
     """Empty the hands ``hs`` and deal ``K * H`` cards, card ``j`` to seat ``j % K`` (a shuffled
-    prefix of the pack, or a stacked deck in order).  Returns the card stream ``s``."""
+    prefix of the pack, or a stacked deck in order).  Returns the card stream ``s`` (the
+    ``DEAL`` events are the row's first ``K * H``)."""
     for p in range(K):
         hnd.clear(hs[p])
     for j in range(deck.shape[0]):
@@ -589,9 +622,8 @@ def deal_cards(deck, perm, stacked, hs, K, H, s, log, li):
     for j in range(K * H):
         c = np.int64(deck[perm[j]])
         hnd.add(hs[seat], c)
+        put(log, li, j, E_DEAL, seat, 0, c)
         seat = seat + 1 if seat + 1 < K else 0
-        if li >= 0:
-            log[li, 1 + j] = c
     return s
 
 
@@ -615,12 +647,11 @@ def points_in_play(R, hs):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def pass_cards(R, kind, threshold, hs, passbuf, off, u, log, li):
+def pass_cards(R, kind, threshold, hs, passbuf, off, u, log, li, lp):
     """Each seat passes ``pass_cards`` cards ``off`` seats on (none when ``off`` is 0).  Returns
-    the strategy stream ``u``."""
+    the strategy stream ``u`` and the log's position ``lp``."""
     K = R.players
     npass = R.pass_cards
-    at = 1 + K * R.hand_size
     if off != 0 and npass > 0:
         for p in range(K):
             for q in range(npass):
@@ -628,12 +659,11 @@ def pass_cards(R, kind, threshold, hs, passbuf, off, u, log, li):
                                    u)
                 hnd.remove(hs[p], c)
                 passbuf[p, q] = c
-                if li >= 0:
-                    log[li, at + p * npass + q] = c
+                lp = put(log, li, lp, E_PASS, p, 0, c)
         for p in range(K):
             for q in range(npass):
                 hnd.add(hs[seat_of(p, off, K)], passbuf[p, q])
-    return u
+    return u, lp
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -682,10 +712,12 @@ def shooter_threat(p, ws, collector, collected, pend_need, trick_need, alarm):
     return collected + pend_need + trick_need >= alarm
 
 
+# 11 parameters: the phase is given the arrays it reads, not the records (the cost model above),
+# and the move log's row and position
 @njit(cache=True, nogil=True, inline="always")
-def play_tricks(R, kind, shooting, hs, trick, raw, needc, u, log, li):
+def play_tricks(R, kind, shooting, hs, trick, raw, needc, u, log, li, lp):
     """Play the hand's tricks: each seat's points and moon cards taken go to ``raw`` and
-    ``needc``.  Returns the strategy stream ``u``."""
+    ``needc``.  Returns the strategy stream ``u`` and the log's position ``lp``."""
     K = R.players
     om = np.int64(R.omnibus)  # the row of POINTS and NEED
     hold_two_pairs = R.holdover == HOLD_TWO_PAIRS
@@ -700,8 +732,6 @@ def play_tricks(R, kind, shooting, hs, trick, raw, needc, u, log, li):
     pend_pts = 0
     pend_need = 0
     collector = NOBODY  # the only seat that has taken moon cards (or NOBODY, SEVERAL)
-    plays = 1 + K * R.hand_size + K * R.pass_cards
-    winners = plays + K * R.hand_size
     for t in range(R.hand_size):
         tp = 0      # the trick's points and moon cards
         tn = 0
@@ -743,9 +773,7 @@ def play_tricks(R, kind, shooting, hs, trick, raw, needc, u, log, li):
             b = np.uint64(1) << np.uint64(c)
             tmask |= b
             gone |= b
-            if li >= 0:
-                log[li, plays] = p * 64 + c
-                plays += 1
+            lp = put(log, li, lp, E_PLAY, p, 0, c)
             if (c >> 4) == HEARTS:
                 broken = True
             if c == QS:
@@ -773,9 +801,8 @@ def play_tricks(R, kind, shooting, hs, trick, raw, needc, u, log, li):
                 collector = leader if collector == NOBODY else SEVERAL
             pend_pts = 0
             pend_need = 0
-        if li >= 0:
-            log[li, winners + t] = leader if w >= 0 else -1
-    return u
+        lp = put(log, li, lp, E_TRICK, leader if w >= 0 else 0, 0 if w >= 0 else 1, 0)
+    return u, lp
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -847,12 +874,14 @@ def play_hand(R, S, W, s, u, pdir, log, li):
         pdir, s = bounded(s, 4)
     off = pass_offset(pdir, K)
     pos_total, need_total = points_in_play(R, hs)
-    if li >= 0:
-        log[li, 0] = off
-    u = pass_cards(R, S.kind, S.threshold, hs, W.passbuf, off, u, log, li)
+    lp = put(log, li, K * R.hand_size, E_PASSING, 0, off, 0)
+    u, lp = pass_cards(R, S.kind, S.threshold, hs, W.passbuf, off, u, log, li, lp)
     for p in range(K):        # who tries the moon, from the hand after the pass
         W.shooting[p] = S.kind[p] == K_MOON and _hcp(hs[p, 0], hs[p, 1]) >= S.threshold[p]
-    u = play_tricks(R, S.kind, W.shooting, hs, W.trick, W.raw, W.needc, u, log, li)
+    u, lp = play_tricks(R, S.kind, W.shooting, hs, W.trick, W.raw, W.needc, u, log, li, lp)
+    if li >= 0:
+        for j in range(lp, log.shape[1]):   # the row's unused room (no pass this hand)
+            log[li, j] = -1
     return s, u, score_hand(R, W.raw, W.needc, W.totals, W.hand_pts, pos_total, need_total)
 
 

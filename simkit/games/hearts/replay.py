@@ -1,5 +1,6 @@
 """A Hearts hand move by move (``simkit replay hearts``), from the move log of
-:mod:`simkit.games.hearts.engine` (its sections: :func:`~simkit.games.hearts.engine.log_layout`).
+:mod:`simkit.games.hearts.engine` (its events, read back by
+:func:`~simkit.games.hearts.engine.read_log`; cards in the pack's codes, the joker 64).
 
 With ``unit=game`` the log holds the game's first hand; the score lines are then the game's.
 """
@@ -7,11 +8,6 @@ from __future__ import annotations
 
 from simkit.engines.moves import Records
 from simkit.games.hearts import engine
-
-
-def _code(c: int) -> int:
-    """The kernel's joker (0, the zero of clubs) as the pack's joker code."""
-    return engine.PACK_JOKER if c == engine.JOKER else int(c)
 
 
 def _sorted(cards) -> list[int]:
@@ -31,14 +27,14 @@ def _points(c: int, omnibus: bool) -> int:
 
 def moves(rules, log: list[int], metrics: dict) -> list[dict]:
     K, H = rules.players, rules.hand_size
-    at = engine.log_layout(rules)
-    off = log[at["pass_offset"]]
+    got = engine.read_log(rules, log)
+    off = got["pass_offset"]
     rec = Records()
     add = rec.rec
 
     dealt = [[] for _ in range(K)]
-    for j in range(K * H):
-        dealt[j % K].append(_code(log[at["dealt"] + j]))
+    for j, c in enumerate(got["dealt"]):
+        dealt[j % K].append(c)
     for p in range(K):
         add(p, "is dealt", _sorted(dealt[p]))
     npass = rules.pass_cards
@@ -47,19 +43,17 @@ def moves(rules, log: list[int], metrics: dict) -> list[dict]:
                  "to the right" if off == K - 1 else "across" if 2 * off == K else
                  f"{off} seats on")
         for p in range(K):
-            given = [_code(log[at["passed"] + p * npass + q]) for q in range(npass)]
-            add(p, "passes", _sorted(given), f"{where}, to p{(p + off) % K + 1}")
+            add(p, "passes", _sorted(got["passed"][p]), f"{where}, to p{(p + off) % K + 1}")
     else:
         add(None, "no cards are passed this hand")
-    plays = [log[at["plays"] + j] for j in range(K * H)]
+    plays = got["plays"]
     pending = 0
     for t in range(H):
         trick = plays[t * K:(t + 1) * K]
-        won = log[at["winners"] + t]
+        won = got["winners"][t]
         led = None
-        pts = pending + sum(_points(_code(x % 64), rules.omnibus) for x in trick)
-        for i, x in enumerate(trick):
-            p, c = x // 64, _code(x % 64)
+        pts = pending + sum(_points(c, rules.omnibus) for _, c in trick)
+        for i, (p, c) in enumerate(trick):
             suit = 0 if c == engine.PACK_JOKER else c >> 4
             if i == 0:
                 led, action = suit, "leads"

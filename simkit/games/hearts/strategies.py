@@ -31,10 +31,9 @@
 """
 from __future__ import annotations
 
-import numpy as np
-
+from simkit.core.records import seat_arrays
 from simkit.core.registry import Param, StrategyKind
-from simkit.games.hearts.engine import K_HEURISTIC, K_MOON, K_RANDOM, Seats, seats
+from simkit.games.hearts.engine import K_HEURISTIC, K_MOON, K_RANDOM, Seats
 
 STRATEGIES = {
     "random": StrategyKind("random", K_RANDOM, (), "uniformly random legal card and pass"),
@@ -49,6 +48,4 @@ STRATEGIES = {
 
 def encode(strategies) -> Seats:
     """The seats' strategies as the kernel's record: kind codes and moon thresholds."""
-    kinds = np.array([STRATEGIES[s.kind].code for s in strategies], np.int64)
-    thr = np.array([int(s.values.get("threshold", 0)) for s in strategies], np.int64)
-    return seats(kinds, thr)
+    return seat_arrays(Seats, strategies, STRATEGIES)

@@ -219,7 +219,32 @@ class GameRules(NamedTuple):
     # work buffers rode in R and W through the trick loop's helpers).
 
 
+class Seats(NamedTuple):
+    """The strategies' record (:func:`simkit.core.records.seat_arrays`): one entry per seat, p1's
+    first; a seat whose kind lacks a parameter holds the parameter's default (a random seat reads
+    none of them).  The fields are :class:`Seat`'s, as arrays."""
+    kind: np.ndarray
+    take: np.ndarray
+    ytake: np.ndarray
+    ylow: np.ndarray
+    w_high: np.ndarray
+    w_point: np.ndarray
+    w_seq: np.ndarray
+    w_set: np.ndarray
+    sink: np.ndarray
+    run_long: np.ndarray
+    keep_guards: np.ndarray
+    exact: np.ndarray
+    rubicon_push: np.ndarray
+    push_need: np.ndarray
+    push_w: np.ndarray
+    safe_lead: np.ndarray
+
+
 class Seat(NamedTuple):
+    """One seat's values off :class:`Seats`, as scalars: what the per-move helpers are given
+    (:mod:`simkit.core.jit`, rule 2), built by :func:`seat_of` once per chunk, and what
+    :func:`posture` adjusts before each deal of a partie."""
     kind: int
     take: int                  # Elder: cards exchanged (1..5)
     ytake: int                 # Younger: cards exchanged at most (0..8)
@@ -1223,6 +1248,19 @@ def play_unit(R, S, W, i, key, ukey, v, log):
 
 
 @njit(cache=True, nogil=True)
+def seat_of(S, k):
+    """Seat ``k``'s :class:`Seat` off the strategies' record ``S`` (:class:`Seats`); ``exact``
+    0 for a random seat (the record gives it a default of the baseline's kinds, which the play
+    would otherwise read)."""
+    return Seat(S.kind[k], S.take[k], S.ytake[k], S.ylow[k], S.w_high[k], S.w_point[k],
+                S.w_seq[k], S.w_set[k], S.sink[k], S.run_long[k] != 0, S.keep_guards[k] != 0,
+                S.exact[k] if S.kind[k] == K_BASELINE else 0, S.rubicon_push[k], S.push_need[k],
+                S.push_w[k], S.safe_lead[k])
+
+
+@njit(cache=True, nogil=True)
 def run_deals(R, S, W, state, n, acc, rows, log):
-    """``n`` units on the core deal loop (see :mod:`simkit.core.deals`)."""
-    return deal_loop(play_unit, SALT, R, S, W, state, n, acc, rows, log)
+    """``n`` units on the core deal loop (see :mod:`simkit.core.deals`); the seats' values are
+    read off ``S`` once, into the pair of scalar :class:`Seat` records the deals read."""
+    return deal_loop(play_unit, SALT, R, (seat_of(S, 0), seat_of(S, 1)), W, state, n, acc,
+                     rows, log)

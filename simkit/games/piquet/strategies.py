@@ -1,4 +1,5 @@
-"""Piquet strategies, as data: one :class:`engine.Seat` record per seat.
+"""Piquet strategies, as data: one :class:`engine.Seats` record of per-seat arrays
+(:func:`simkit.core.records.seat_arrays`).
 
 * ``random``: every decision uniform over its legal options: Elder exchanges 1..5 cards, Younger
   0..all that is left, the cards uniformly; each class held is declared or sunk with probability
@@ -58,9 +59,9 @@
 """
 from __future__ import annotations
 
-from simkit.core.records import record
+from simkit.core.records import seat_arrays
 from simkit.core.registry import Param, StrategyKind
-from simkit.games.piquet.engine import K_BASELINE, K_RANDOM, Seat
+from simkit.games.piquet.engine import K_BASELINE, K_RANDOM, Seats
 
 EXACT_TRICKS = 6
 
@@ -117,20 +118,7 @@ STRATEGIES = {
 }
 
 
-def encode(strategies) -> tuple:
-    seats = []
-    for st in strategies:
-        if st.kind == "random":
-            seats.append(record(Seat, kind=K_RANDOM, take=5, ytake=3, ylow=0, w_high=0,
-                                w_point=0, w_seq=0, w_set=0, sink=0, run_long=False,
-                                keep_guards=False, exact=0, rubicon_push=0, push_need=0,
-                                push_w=0, safe_lead=0))
-            continue
-        v = st.values
-        seats.append(record(Seat, kind=K_BASELINE, take=v["take"], ytake=v["ytake"],
-                            ylow=v["ylow"], w_high=v["w_high"], w_point=v["w_point"],
-                            w_seq=v["w_seq"], w_set=v["w_set"], sink=v["sink"],
-                            run_long=v["run_long"] != 0, keep_guards=v["keep_guards"] != 0,
-                            exact=v["exact"],
-                            **{p.name: v.get(p.name, 0) for p in SCORE_PARAMS}))
-    return tuple(seats)
+def encode(strategies) -> Seats:
+    """The kernel's strategies (a seat whose kind lacks a parameter holds its default; the
+    random kind reads none)."""
+    return seat_arrays(Seats, strategies, STRATEGIES)
