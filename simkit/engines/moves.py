@@ -1,14 +1,17 @@
 """Shared pieces of the games' move logs and their move-by-move replay decoders (each game's
 ``replay.moves``, the ``GameSpec.replay`` of ``simkit replay``): the record list, the deal blocks of a
-multi-deal log row, and the event encoding of the rummies.
+multi-deal log row, and the house's one move-log encoding.
 
-The event encoding (issue 28; the games whose logs are a stream of moves): one ``int64`` per move,
+The event encoding (issue 28; every game's move log): one ``int64`` per move,
 ``kind << 20 | seat << 16 | aux << 8 | card`` (the card a house code 0..64, the joker 64 included,
 0 where the move names no card; seat 0..15, the seat that acts; aux 0..255: a meld index, a count,
 a flag, a second card; kind: the game's own constants), made by :func:`event`, written in a kernel
 by :func:`put_event` (the write position in a small array) or :func:`put_next` (the position a
-local the kernel carries), and read back by :func:`split_event`.  Games whose logs are named
-columns of card codes (gin, hearts, ...) keep them.
+local the kernel carries), and read back by :func:`split_event`.  A number wider than the event's
+16 bits of ``aux << 8 | card`` (a score, a deal number) is a value event, :func:`put_value`, read by
+:func:`values`.  A multi-deal unit's row is a head and one block of events per logged deal
+(:func:`blocks`, :func:`each_deal`); a game whose replay or reference reads named columns
+rebuilds them from its events (Klaberjass's and Stovkahra's ``deal_columns``).
 """
 from __future__ import annotations
 
