@@ -520,3 +520,31 @@ def test_bessern_lines_166_169():
     ref.check_deal(d, r)
     rows, log = HJ.play_logged(r, None, n=300, seed=2)
     assert (log.bess0 >= 0).mean() > 0.1 and rows.p1_blind.sum() == rows.exchanges.sum() == 0
+
+
+def test_a_deal_block_holds_the_longest_deal():
+    """Every logged deal's events fit its block of ``BLOCK_W`` (an overrun would lose the
+    scores to the next deal's events, which ``deal_columns`` refuses): random players who play
+    often and take every optional act (Weis, Stöck, the six, the Bessern), over whole games of
+    four and of three with Bessern; every block ends with its scores and the -1 padding, and
+    the fullest is within the width."""
+    from simkit.core.registry import parse_strategies
+    from simkit.engines.moves import split_event
+    fullest, blocks = 0, 0
+    for game, P in [("handjass(unit=game)", 4), ("handjass(unit=game,players=3,bessern=true)", 3)]:
+        spec, r = simkit.parse_game(game)
+        strategies = parse_strategies(spec, r, [f"p{k}=random(p=0.9,d=1)" for k in range(1, P + 1)])
+        R, S, W = HJ.prepare(r, strategies)
+        n, nm = 40, len(E.metrics(r))
+        log = np.zeros((n, len(E.log_columns(r))), np.int64)   # no -1 but what the kernel writes
+        E.run_deals(R, S, W, stream_state(3, 0), n, np.zeros((2, nm)), np.zeros((n, nm)), log)
+        for i in range(n):
+            for j in range(min(int(log[i, E.H.played]), E.log_deals(r))):
+                block = log[i, E.NHEAD + j * E.BLOCK_W:E.NHEAD + (j + 1) * E.BLOCK_W].tolist()
+                used = block[:block.index(-1)] if -1 in block else block
+                assert all(e == -1 for e in block[len(used):])
+                kinds = [split_event(e)[0] for e in used]
+                assert kinds[-1] == E.E_SCORE and kinds.count(E.E_SCORE) == P
+                E.deal_columns(used)
+                fullest, blocks = max(fullest, len(used)), blocks + 1
+    assert blocks > 1200 and 100 <= fullest <= E.BLOCK_W

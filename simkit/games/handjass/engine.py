@@ -24,8 +24,14 @@ of deals, :func:`play_deal` each).  The strategies' choices come from the second
 (``key ^ STRAT_SALT``), as do the card draws that settle tied strokes (line 140).
 
 The move log (:func:`log_columns`) is one row per unit: ``played`` (deals played), then one block
-of :data:`DEAL_COLUMNS` per deal (up to :data:`GAME_LOG_DEALS` in a game), which
-``tests/handjass_reference.py`` replays.
+of :data:`BLOCK_W` per deal (up to :data:`GAME_LOG_DEALS` in a game) of the house's events
+(:mod:`simkit.engines.moves`: ``kind << 20 | seat << 16 | aux << 8 | card``, kinds :data:`KINDS`;
+:func:`log_head`, :func:`play_tricks`, :func:`log_tail`), padded with -1: the deal's number, the
+36 cards dealt in deck order with their receivers, the trump card, each position's choice,
+Bessern's swaps, the trump six's exchange, the blind taker's forbidden card, Weis and Stöck, each
+card played with its player, then the deal's card points, totals, strokes, potatoes and the
+scores.  :func:`deal_columns` reads a block back as the deal's :data:`DEAL_COLUMNS`, which
+``simkit replay`` and ``tests/handjass_reference.py`` read.
 """
 from __future__ import annotations
 
@@ -42,6 +48,7 @@ from simkit.core.records import record, seat_slot, slots
 from simkit.core.play import deal_blocks
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded, shuffle_prefix, uniform
+from simkit.engines.moves import put_next, put_value, values
 from simkit.engines.tricks import (beats, hand_value, lowest_code, points_table, random_card,
                                    strength_tables, suit_mask, trick_rules)
 
@@ -152,13 +159,27 @@ DEAL_COLUMNS = (["deal", "m", "trump", "tcard", "blindpos", "exch", "table"]
                 + [f"{c}{j}" for c in ("ord", "choice", "bess", "decl", "wkey", "weis", "stock", "cards",
                                        "total", "strk", "pot", "score") for j in range(4)]
                 + [f"dealt{p}" for p in range(NCARDS)] + [f"play{t}" for t in range(NCARDS)])
-L = slots(DEAL_COLUMNS)
+L = slots(DEAL_COLUMNS)       # a column of a deal as deal_columns reads it
 DEAL_W = len(DEAL_COLUMNS)
 HEAD_COLUMNS = ["played"]
 H = slots(HEAD_COLUMNS)
 NHEAD = len(HEAD_COLUMNS)
 LOG_COLUMNS = ["unit"] + DEAL_COLUMNS
 GAME_LOG_DEALS = 60   # a game's log row holds its first 60 deals (``played`` says how many)
+# a deal's block: the house's events (kinds KINDS, a kind's code its index + 1; seat the game
+# seat that acts, or a dealt card's receiver: 4 the blind (three players) or the first face-down
+# hand (two), 5 the second), read back by deal_columns as DEAL_COLUMNS.  A value wider than 16
+# bits follows a HIGH event (moves.put_value); a negative one follows a MINUS event.
+KINDS = ["START", "DEAL", "TRUMP", "CHOICE", "BESSERN", "EXCHANGE", "TABLE", "WEIS", "CREDIT",
+         "STOCK", "PLAY", "CARDS", "TOTAL", "STROKES", "POTATO", "SCORE", "HIGH", "MINUS"]
+(E_START, E_DEAL, E_TRUMP, E_CHOICE, E_BESSERN, E_EXCHANGE, E_TABLE, E_WEIS, E_CREDIT, E_STOCK,
+ E_PLAY, E_CARDS, E_TOTAL, E_STROKES, E_POTATO, E_SCORE, E_HIGH, E_MINUS) = range(1, 19)
+# the most events a deal writes: START (the deal's number, with a HIGH), the 36 cards dealt, the
+# trump card, four choices, three Bessern cards for each of three players, the exchange, the
+# table card, four declared Weis keys (each with a HIGH: a key is value << 12 | ...), the best
+# declarer's credited Weis, the one trump K-Q holder's Stöck, the 36 cards played, four card
+# points, totals, strokes (each with a MINUS) and potatoes, four scores (MINUS and HIGH each)
+BLOCK_W = 2 + NCARDS + 1 + 4 + 9 + 1 + 1 + 8 + 1 + 1 + NCARDS + 4 + 4 + 8 + 4 + 12
 
 
 def log_deals(rules) -> int:
@@ -166,14 +187,84 @@ def log_deals(rules) -> int:
 
 
 def log_columns(rules, deals: int | None = None) -> list[str]:
+    """``played``, then ``d{j}_e{k}``: the :data:`BLOCK_W` events of each logged deal."""
     D = log_deals(rules) if deals is None else deals
-    return HEAD_COLUMNS + [f"d{j}_{c}" for j in range(D) for c in DEAL_COLUMNS]
+    return HEAD_COLUMNS + [f"d{j}_e{k}" for j in range(D) for k in range(BLOCK_W)]
+
+
+def deal_columns(block) -> list[int]:
+    """A deal's block of events as the values of :data:`DEAL_COLUMNS` (``m``: the choices;
+    ``trump``: the trump card's suit; ``blindpos``: the position that took the blind; a
+    position's ``decl``: it declared a Weis key; absent values 0, absent positions, cards and
+    the exchange -1, choices ``NOT_ASKED``).  A block without its 36 cards dealt or a score for
+    each position is refused (the deal's events did not all fit)."""
+    b = [0] * DEAL_W
+    b[L.blindpos] = b[L.exch] = b[L.table] = -1
+    for j in range(4):
+        b[L.ord0 + j], b[L.choice0 + j], b[L.bess0 + j] = -1, NOT_ASKED, -1
+    for q in range(NCARDS):
+        b[L.play0 + q] = -1
+    col = {E_WEIS: L.wkey0, E_CREDIT: L.weis0, E_STOCK: L.stock0, E_CARDS: L.cards0,
+           E_TOTAL: L.total0, E_STROKES: L.strk0, E_POTATO: L.pot0}
+    pos = {}                  # game seat -> position in the deal
+    later = []                # (column of position 0, game seat, value), placed once pos is known
+    m = ndealt = nplay = nscore = 0
+    neg = False
+    for kind, seat, aux, card, value in values(block, E_HIGH):
+        if kind == E_MINUS:
+            neg = True
+            continue
+        if neg:
+            value, neg = -value, False
+        if kind == E_START:
+            b[L.deal] = value
+        elif kind == E_DEAL:
+            b[L.dealt0 + ndealt] = card
+            ndealt += 1
+        elif kind == E_TRUMP:
+            b[L.tcard], b[L.trump] = card, card >> 4
+        elif kind == E_CHOICE:
+            b[L.ord0 + m], b[L.choice0 + m] = seat, aux - 1
+            if aux - 1 == BLIND:
+                b[L.blindpos] = m
+            pos[seat] = m
+            m += 1
+        elif kind == E_BESSERN:
+            later.append((L.bess0, seat, 1 << card))
+        elif kind == E_EXCHANGE:
+            later.append((L.exch, seat, None))
+        elif kind == E_TABLE:
+            b[L.table] = card
+        elif kind == E_PLAY:
+            b[L.play0 + nplay] = aux * 64 + card
+            nplay += 1
+        elif kind == E_SCORE:
+            b[L.score0 + seat] = value
+            nscore += 1
+        elif kind in col:
+            later.append((col[kind], seat, value))
+    if ndealt != NCARDS or m < 2 or nscore < m:
+        raise ValueError("a Handjass deal's block of events lacks its cards dealt or its scores")
+    b[L.m] = m
+    for c, seat, value in later:
+        j = pos[seat]
+        if c == L.exch:
+            b[c] = j
+        elif c == L.bess0:
+            b[c + j] = (b[c + j] if b[c + j] >= 0 else 0) | value
+        else:
+            b[c + j] = value
+            if c == L.wkey0:
+                b[L.decl0 + j] = 1
+    return b
 
 
 def deal_rows(log) -> np.ndarray:
     """The deals of a log (``int64[n, width]``, one row per unit) as rows of
-    :data:`LOG_COLUMNS` (the first column the unit's row)."""
-    return deal_blocks(log, NHEAD, DEAL_W, H.played)
+    :data:`LOG_COLUMNS` (the first column the unit's row; :func:`deal_columns`)."""
+    rows = [[int(r[0])] + deal_columns(r[1:].tolist())
+            for r in deal_blocks(log, NHEAD, BLOCK_W, H.played)]
+    return np.array(rows, np.int64).reshape(-1, len(LOG_COLUMNS))
 
 
 # --------------------------------------------------------------------------- tables and records
@@ -888,9 +979,9 @@ def declare_melds(S, W, k, trump, u):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def play_tricks(S, W, D, u, log, i, col):
-    """The tricks (lines 121-129) into ``W.won``; each card into the log's ``play`` columns
-    (``j * 64 + card``, the rest -1) when ``col >= 0``.  Returns ``u``."""
+def play_tricks(S, W, D, u, log, i, lp):
+    """The tricks (lines 121-129) into ``W.won``; each card a ``PLAY`` event (seat: the player,
+    aux: his position) at ``lp`` of the log's row ``i`` when ``lp >= 0``.  Returns ``(u, lp)``."""
     hands = W.hands
     t = W.t
     act, order, won = t[T.act], t[T.order], t[T.won]
@@ -908,7 +999,6 @@ def play_tricks(S, W, D, u, log, i, col):
     played = np.uint64(0)
     ntr = D.ntr
     lead = 0
-    pc = 0
     for tr in range(ntr):
         wi = 0
         tp = 0
@@ -940,9 +1030,8 @@ def play_tricks(S, W, D, u, log, i, col):
             tp += points[1 if (c >> 4) == trump else 0, c & 15]
             hands[j] &= ~(ONE << np.uint64(c))
             tm |= ONE << np.uint64(c)
-            if col >= 0:
-                log[i, col + L.play0 + pc] = j * 64 + c
-            pc += 1
+            if lp >= 0:
+                lp = put_next(log, i, lp, E_PLAY, order[j], j, c)
         wa = lead + wi
         if wa >= k:
             wa -= k
@@ -951,10 +1040,7 @@ def play_tricks(S, W, D, u, log, i, col):
             tp += LAST_TRICK
         won[act[wa]] += tp
         lead = wa
-    if col >= 0:
-        for q in range(pc, NCARDS):
-            log[i, col + L.play0 + q] = -1
-    return u
+    return u, lp
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -1007,37 +1093,86 @@ def deal_metrics(R, W, D, v):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def log_deal(W, D, dealno, r, col):
-    """The deal's log block at ``r[col:]`` (:data:`DEAL_COLUMNS`, but the cards played and
-    the scores)."""
+def put_signed(log, i, lp, kind, seat, x):
+    """A value event (:func:`simkit.engines.moves.put_value`) of ``|x|``, after a ``MINUS``
+    event when ``x < 0``; returns the next position."""
+    if x < 0:
+        lp = put_next(log, i, lp, E_MINUS, seat, 0, 0)
+        x = -x
+    return put_value(log, i, lp, kind, seat, x, E_HIGH)
+
+
+@njit(cache=True, nogil=True)
+def log_head(W, D, dealno, log, i, lp):
+    """The deal's events before its tricks, from position ``lp`` of row ``i``: ``START``
+    (seat: the dealer; the deal's number), a ``DEAL`` per card in deck order (seat: the
+    receiver), ``TRUMP`` (the card), each position's ``CHOICE`` (aux: the choice + 1, 0 not
+    asked), each card swapped away for the Bessern (``BESSERN``), the trump six's ``EXCHANGE``,
+    the card the blind's taker may not play first (``TABLE``), each declared Weis key (``WEIS``),
+    the Weis and the Stöck credited (``CREDIT``, ``STOCK``).  Returns the next position."""
     t = W.t
-    cards = W.cards
+    order = t[T.order]
     m = D.m
-    r[col + L.deal] = dealno
-    r[col + L.m] = m
-    r[col + L.trump] = D.trump
-    r[col + L.tcard] = D.tcard
-    r[col + L.blindpos] = D.blindpos
-    r[col + L.exch] = D.exch
-    r[col + L.table] = D.table
-    for j in range(4):
-        r[col + L.ord0 + j] = t[T.order, j] if j < m else -1
-        r[col + L.choice0 + j] = t[T.choice, j] if j < m else NOT_ASKED
-        r[col + L.bess0 + j] = t[T.bess, j]
-        r[col + L.decl0 + j] = 1 if t[T.keys, j] > 0 else 0
-        r[col + L.wkey0 + j] = t[T.keys, j]
-        r[col + L.weis0 + j] = t[T.weisp, j]
-        r[col + L.stock0 + j] = t[T.stock, j]
-        r[col + L.cards0 + j] = t[T.won, j]
-        r[col + L.total0 + j] = t[T.total, j]
-        r[col + L.strk0 + j] = t[T.strk, j]
-        r[col + L.pot0 + j] = t[T.pot, j]
+    lp = put_value(log, i, lp, E_START, order[m - 1], dealno, E_HIGH)
+    layout = LAYOUT12 if D.ntr == 12 else LAYOUT9
     for p in range(NCARDS):
-        r[col + L.dealt0 + p] = cards[p]
+        h = layout[p]
+        lp = put_next(log, i, lp, E_DEAL, order[h] if h < m else 4 + h - m, 0, W.cards[p])
+    lp = put_next(log, i, lp, E_TRUMP, order[m - 1], 0, D.tcard)
+    for j in range(m):
+        lp = put_next(log, i, lp, E_CHOICE, order[j], t[T.choice, j] + 1, 0)
+    for j in range(m):
+        x = t[T.bess, j]
+        if x >= 0:
+            for c in range(64):
+                if (x >> c) & 1:
+                    lp = put_next(log, i, lp, E_BESSERN, order[j], 0, c)
+    if D.exch >= 0:
+        lp = put_next(log, i, lp, E_EXCHANGE, order[D.exch], 0, D.trump * 16 + SIX)
+    if D.table >= 0:
+        lp = put_next(log, i, lp, E_TABLE, order[D.blindpos], 0, D.table)
+    for j in range(m):
+        if t[T.keys, j] > 0:
+            lp = put_value(log, i, lp, E_WEIS, order[j], t[T.keys, j], E_HIGH)
+        if t[T.weisp, j] != 0:
+            lp = put_value(log, i, lp, E_CREDIT, order[j], t[T.weisp, j], E_HIGH)
+        if t[T.stock, j] != 0:
+            lp = put_value(log, i, lp, E_STOCK, order[j], t[T.stock, j], E_HIGH)
+    return lp
+
+
+@njit(cache=True, nogil=True)
+def log_tail(W, m, log, i, lp):
+    """The deal's results after its tricks: each position's card points (``CARDS``), total
+    (``TOTAL``), net strokes (``STROKES``) and potatoes (``POTATO``), where not 0.  Returns the
+    next position."""
+    t = W.t
+    order = t[T.order]
+    for j in range(m):
+        g = order[j]
+        if t[T.won, j] != 0:
+            lp = put_value(log, i, lp, E_CARDS, g, t[T.won, j], E_HIGH)
+        if t[T.total, j] != 0:
+            lp = put_value(log, i, lp, E_TOTAL, g, t[T.total, j], E_HIGH)
+        if t[T.strk, j] != 0:
+            lp = put_signed(log, i, lp, E_STROKES, g, t[T.strk, j])
+        if t[T.pot, j] != 0:
+            lp = put_value(log, i, lp, E_POTATO, g, t[T.pot, j], E_HIGH)
+    return lp
+
+
+@njit(cache=True, nogil=True)
+def log_scores(log, i, lp, score, n, end):
+    """The scores of the game seats ``0..n-1`` (``SCORE``), then -1 up to position ``end``."""
+    for g in range(n):
+        lp = put_signed(log, i, lp, E_SCORE, g, score[g])
+    for q in range(lp, end):
+        log[i, q] = -1
 
 
 # 11 parameters: the three records, the players this deal (m) and its number, and what the
-# unit carries from the deal loop: its two streams, metric vector and log row and column.
+# unit carries from the deal loop: its two streams, metric vector and log row and the block's
+# first column (-1: not logged).
 # The deal allocates nothing, so it runs without numba's reference counting (_nrt=False, as
 # Crazy Eights' deal): its inlined phases take the work record, whose arrays were otherwise
 # counted in and out at each (measured: a tenth of a deal's time).
@@ -1045,10 +1180,12 @@ def log_deal(W, D, dealno, r, col):
 def play_deal(R, S, W, m, dealno, s, u, v, log, i, col):
     """One deal among the ``m`` players ``W.order[0..m-1]`` (Forehand first).  Fills the deal's
     per-position results (``W.strk``, ``W.pot``, ...); with ``unit=deal`` also the metric vector
-    ``v``.  Returns ``(ok, active count, s, u)`` (``ok`` false: a stacked deck ran out)."""
+    ``v``; logs the deal's events from column ``col`` (:func:`log_head`, :func:`play_tricks`,
+    :func:`log_tail`) when ``col >= 0``.  Returns ``(ok, active count, s, u, lp)`` (``ok``
+    false: a stacked deck ran out; ``lp`` the log's next position)."""
     ok, s = deal_cards(W.deck, W.stack, W.stacked, W.perm, W.cards, s, dealno)
     if not ok:
-        return False, 0, s, u
+        return False, 0, s, u, -1
     t = W.t
     twelve = (not R.dropping) and m < 4
     bessern = R.bessern and m < 4 and not twelve
@@ -1063,7 +1200,9 @@ def play_deal(R, S, W, m, dealno, s, u, v, log, i, col):
     D = Deal(m, k, trump, tcard, 12 if twelve else 9, blindpos, table, exch, lone)
     if lone < 0:
         u = declare_melds(S, W, k, trump, u)
-        u = play_tricks(S, W, D, u, log, i, col)
+    lp = log_head(W, D, dealno, log, i, col) if col >= 0 else -1
+    if lone < 0:
+        u, lp = play_tricks(S, W, D, u, log, i, lp)
         for a in range(k):
             j = t[T.act, a]
             t[T.total, j] = t[T.won, j] + t[T.weisp, j] + t[T.stock, j]
@@ -1074,14 +1213,11 @@ def play_deal(R, S, W, m, dealno, s, u, v, log, i, col):
         W.pend[0, 2] = 0
         W.pend[1, 2] = 0
         t[T.strk, lone] = mult * (1 if m == 2 else (m - 1 if R.minus_one else 2))
-        if col >= 0:
-            for q in range(NCARDS):
-                log[i, col + L.play0 + q] = -1
     if not R.game:
         deal_metrics(R, W, D, v)
     if col >= 0:
-        log_deal(W, D, dealno, log[i], col)
-    return True, (k if lone < 0 else 1), s, u
+        lp = log_tail(W, m, log, i, lp)
+    return True, (k if lone < 0 else 1), s, u, lp
 
 
 @njit(cache=True, nogil=True)
@@ -1162,17 +1298,16 @@ def play_unit(R, S, W, i, key, ukey, v, log):
     pot = t[T.pot]
     choice = t[T.choice]
     side = t[T.side]
-    nblocks = (log.shape[1] - NHEAD) // DEAL_W if log.shape[0] > 0 else 0
+    nblocks = (log.shape[1] - NHEAD) // BLOCK_W if log.shape[0] > 0 else 0
     if not R.game:
         for j in range(4):
             order[j] = j
         col = NHEAD if nblocks > 0 else -1
-        ok, _, s, u = play_deal(R, S, W, P, 0, s, u, v, log, i, col)
+        ok, _, s, u, lp = play_deal(R, S, W, P, 0, s, u, v, log, i, col)
         if col >= 0:
             log[i, H.played] = 1 if ok else 0
-            r = log[i]
-            for j in range(4):
-                r[col + L.score0 + j] = strk[j] if j < P else 0
+            if ok:
+                log_scores(log, i, lp, strk, P, col + BLOCK_W)
         return NCARDS
     for g in range(4):
         ingame[g] = 1 if g < P else 0
@@ -1194,8 +1329,8 @@ def play_unit(R, S, W, i, key, ukey, v, log):
                 order[m] = g
                 m += 1
             g = g + 1 if g + 1 < P else 0
-        col = NHEAD + deals * DEAL_W if deals < nblocks else -1
-        ok, k, s, u = play_deal(R, S, W, m, deals, s, u, v, log, i, col)
+        col = NHEAD + deals * BLOCK_W if deals < nblocks else -1
+        ok, k, s, u, lp = play_deal(R, S, W, m, deals, s, u, v, log, i, col)
         if not ok:
             break
         deals += 1
@@ -1214,8 +1349,7 @@ def play_unit(R, S, W, i, key, ukey, v, log):
                 ingame[order[j]] = 0
                 left -= 1
         if col >= 0:
-            for g in range(4):
-                log[i, col + L.score0 + g] = score[g]
+            log_scores(log, i, lp, score, P, col + BLOCK_W)
         if left <= 1:
             for g in range(P):
                 if ingame[g]:

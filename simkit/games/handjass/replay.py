@@ -1,7 +1,7 @@
 """Handjass's move log in a player's words (``simkit replay handjass``).
 
-Reads the deal blocks of :mod:`simkit.games.handjass.engine` (:data:`engine.DEAL_COLUMNS`): per
-deal the hands dealt in threes (or fours of twelve) by position from the Forehand (the engine's
+Reads the deal blocks of :mod:`simkit.games.handjass.engine` (the house's events of each deal,
+read back as :data:`engine.DEAL_COLUMNS` by :func:`engine.deal_columns`): per deal the hands dealt in threes (or fours of twelve) by position from the Forehand (the engine's
 docstring), the trump card, each player's play / drop / blind (lines 118-119, 147-152), Bessern's
 swaps (lines 166-169), the trump six's exchange (line 116), Weis and Stöck (lines 94-112,
 130-134), the tricks (each card logged with its player's position; the winner leads the next),
@@ -20,8 +20,8 @@ CHOICES = {engine.DROP: "drops", engine.PLAY: "plays the deal", engine.BLIND: "t
 def moves(rules, log, metrics):
     """One unit's move-log row as records (see :mod:`simkit.core.replay`)."""
     out = Records()
-    for b in each_deal(out, log, engine.NHEAD, engine.DEAL_W, log[0], engine.log_deals(rules)):
-        deal_moves(rules, out, b)
+    for b in each_deal(out, log, engine.NHEAD, engine.BLOCK_W, log[0], engine.log_deals(rules)):
+        deal_moves(rules, out, engine.deal_columns(b))
     if rules.unit == "game":
         lose = [k for k in range(rules.players) if metrics[f"p{k + 1}_lose"]]
         out.rec(lose[0] if lose else None, "loses the game" if lose else "game ends", [],
