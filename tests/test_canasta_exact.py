@@ -100,18 +100,21 @@ def test_reduced_pack_dealt_and_held_hands_by_brute_force():
     for (name, k), n in dealt.items():
         assert ex[f"{name}_{k:02d}"] == Fraction(n, total)
     # the hand held: every hand of the 15 red-three-free cards
-    held = [c for c in cards if c[0] != "r3"]
-    melds = Counter()
-    pairs = Counter()
-    total = 0
+    _check_held_by_brute_force([c for c in cards if c[0] != "r3"], _lay, SMALL_PACK)
+
+
+def _check_held_by_brute_force(held, lay_of, pack):
+    """Every ``SMALL_HAND``-subset of the cards ``held``: how many lay 50 / 90 / 120 by
+    ``lay_of`` and how many natural pairs each holds, against ``held_odds`` of ``pack``."""
+    melds, pairs, total = Counter(), Counter(), 0
     for hand in itertools.combinations(held, SMALL_HAND):
         c = Counter(name for name, _ in hand)
-        lay = _lay(c)
+        lay = lay_of(c)
         for m in (50, 90, 120):
             melds[m] += lay >= m
         pairs[sum(1 for name, _, _ in SMALL if c[name] >= 2)] += 1
         total += 1
-    ex = X.held_odds(SMALL_PACK, SMALL_HAND)
+    ex = X.held_odds(pack, SMALL_HAND)
     assert all(0 < melds[m] < total for m in (50, 90, 120))      # the thresholds all bite
     for m in (50, 90, 120):
         assert ex[f"meld{m}"] == Fraction(melds[m], total), m
@@ -385,21 +388,8 @@ def test_reduced_pack_cuban_held_hands_by_brute_force():
     """Every threes faced (both colours), melds of four at most (so the limit bites on this
     pack), wild-card melds: the hand held is every 5-subset of the 13 cards that are not
     threes; its best lay by the search."""
-    held = [c for c in _physical() if c[0] not in ("r3", "b3")]
-    melds, pairs, total = Counter(), Counter(), 0
-    for hand in itertools.combinations(held, SMALL_HAND):
-        c = Counter(name for name, _ in hand)
-        lay = _lay_cuban(c)
-        for m in (50, 90, 120):
-            melds[m] += lay >= m
-        pairs[sum(1 for name, _, _ in SMALL if c[name] >= 2)] += 1
-        total += 1
-    ex = X.held_odds(SMALL_CUBAN, SMALL_HAND)
-    assert all(0 < melds[m] < total for m in (50, 90, 120))
-    for m in (50, 90, 120):
-        assert ex[f"meld{m}"] == Fraction(melds[m], total), m
-    for k, n in pairs.items():
-        assert ex[f"pairs_{k:02d}"] == Fraction(n, total)
+    _check_held_by_brute_force([c for c in _physical() if c[0] not in ("r3", "b3")], _lay_cuban,
+                               SMALL_CUBAN)
     # the cap and the wild-card meld both matter here: A A A Jo Jo lays 140 with melds of four
     # as A A Jo Jo (an ace left in hand: a joker is worth more), Jo Jo 2 alone lays 120
     assert _lay_cuban(Counter(A=3, joker=2)) == 140 and _lay_cuban(Counter(joker=2, deuce=1)) == 120
