@@ -391,9 +391,11 @@ def test_variants_not_built_are_refused():
                                    "p3=random"], 200),
     ("canasta(preset=cutthroat,lone_hand=false)", ["p1=baseline(take_min2=2)", "p2=random",
                                                    "p3=baseline(take_min2=2)"], 100),
-    ("canasta(preset=samba)", None, 150),
+    ("canasta(preset=samba)", None, 100),
+    ("canasta(preset=samba)", [f"p{k}=baseline(seq_min=3)" for k in (1, 2, 3, 4)], 150),
     ("canasta(preset=samba)", ["p1=random", "p2=random", "p3=random", "p4=random"], 150),
-    ("canasta(preset=samba)", ["p2=random", "p3=baseline(seq_min=0,take_min2=1)"], 100),
+    ("canasta(preset=samba)", ["p1=baseline(seq_min=3)", "p2=random",
+                               "p3=baseline(seq_min=3,take_min2=1)"], 100),
 ])
 def test_logged_hands_follow_the_rules_and_score(game, strats, n):
     spec, r = simkit.games.parse_game(game)
@@ -410,8 +412,8 @@ def test_logged_hands_follow_the_rules_and_score(game, strats, n):
     assert tot["takes"] > n and tot["out"] > n // 4
     if r.players == 4 and strats and "p1=random" in strats:
         assert tot["noes"] > 0          # partner's no happened, and was obeyed (walk)
-    if r.decks == 3:                    # Samba: the top card taken onto a sequence, sambas made
-        assert tot["seq takes"] > 0 and (tot["sambas"] > 0 or "p1=random" not in (strats or ())), tot
+    if r.decks == 3 and strats:         # Samba: the top card taken onto a sequence, sambas made
+        assert tot["seq takes"] > 0 and (tot["sambas"] > 0 or "p1=random" not in strats), tot
 
 
 def test_the_stock_is_shuffled():
@@ -839,3 +841,85 @@ def test_cuban_melds_stop_at_seven():
     W.rk[E.MN, 9] = 7
     assert E.random_options(R, W, 0) == 1                       # "stop" its only option
     assert E.out_plan(R, W, 0) == -1
+
+
+# ----------------------------------------------------------------------------- Samba (003:71-81)
+
+def _samba_table(strategies, hand, melds, seqs, pile, frozen=0, r=None):
+    """A dealt Samba table (seed 5), then seat 0's hand, its side's groups (rank -> naturals),
+    sequences (``"5h 7h"``: suit and low/high cards) and the pile replaced by the given cards."""
+    r = r or rules(**PRESETS["samba"])
+    R, S, W = SPEC.prepare(r, simkit.core.registry.resolve_strategies(SPEC, r, strategies))
+    log = np.full((1, len(SPEC.log_columns(r))), -1, np.int64)
+    W.rs[0], W.rs[1] = 5, 6
+    E.deal(R, W, 3, log, 0)
+    W.cd[0, :] = 0
+    W.rk[0, :] = 0
+    W.st[E.HN] = 0
+    for c in C.parse(hand):
+        E.add_card(W, 0, c)
+    for rank, n in melds.items():
+        W.rk[E.MN, rank] = n
+        W.st[E.MELDED] = 1
+    for k, run in enumerate(seqs):
+        lo, hi = C.parse(run)
+        W.st[E.SQ + 3 * k:E.SQ + 3 * k + 3] = lo >> 4, lo & 15, hi & 15
+        W.st[E.SQN] = k + 1
+        W.st[E.MELDED] = 1
+    cards = C.parse(pile)
+    W.pk[2, :len(cards)] = cards
+    W.st[2] = len(cards)
+    W.st[5] = frozen
+    return R, S, W, log
+
+
+def test_samba_pile_takes_follow_003_78():
+    # a natural pair takes the pile, frozen or not, unless the rank's group is a canasta already
+    # (the top card joins only a meld of fewer than seven); adding the top card alone needs an
+    # unfrozen pile and a group of fewer than seven
+    R, S, W, log = _samba_table(None, "9h 9d 4c 5c", {9: 6, 13: 3}, [], "Kc 9c")
+    assert E.take_forms(R, W, 0) == 1 | 2
+    R, S, W, log = _samba_table(None, "9h 9d 4c 5c", {9: 6, 13: 3}, [], "Kc 9c", frozen=1)
+    assert E.take_forms(R, W, 0) == 2
+    R, S, W, log = _samba_table(None, "9h 9d 4c 5c", {9: 7, 13: 3}, [], "Kc 9c")
+    assert E.take_forms(R, W, 0) == 0
+    # no "natural and a wild" take in Samba (classic's form 4)
+    R, S, W, log = _samba_table(None, "9h Jo 4c 5c", {13: 3}, [], "Kc 9c")
+    assert E.take_forms(R, W, 0) == 0
+    # the top card extends a sequence of the side (unfrozen), never starts one, never joins a
+    # samba (closed at seven)
+    R, S, W, log = _samba_table(None, "9h Th 4c 5c", {13: 3}, ["5h 7h"], "Kc 8h")
+    assert E.take_forms(R, W, 0) == 8
+    R, S, W, log = _samba_table(None, "9h Th 4c 5c", {13: 3}, ["5h 7h"], "Kc 8h", frozen=1)
+    assert E.take_forms(R, W, 0) == 0
+    R, S, W, log = _samba_table(None, "9h Th 4c 5c", {13: 3}, ["5h 7h"], "Kc 4h")
+    assert E.take_forms(R, W, 0) == 8
+    R, S, W, log = _samba_table(None, "9h Th 4c 5c", {13: 3}, [], "Kc 8h")
+    assert E.take_forms(R, W, 0) == 0
+    R, S, W, log = _samba_table(None, "9h Th 4c 5c", {13: 3}, ["4h Th"], "Kc Jh")
+    assert E.take_forms(R, W, 0) == 0 and E.canastas(W, 0) == 1
+
+
+def test_samba_the_top_card_on_a_sequence_is_logged_on_its_id():
+    R, S, W, log = _samba_table(["p1=baseline(take_min2=1)"], "Ac Ad Qs 4c 5c Kd",
+                                {13: 3}, ["5h 7h"], "Qc Kc 8h")
+    assert E.turn(R, E.seat_tuple(S, R.players), W, 0, log, 0) == 0
+    ev = [split_event(x) for x in log[0, E.NHEAD + 4:W.st[E.LP]]]
+    k = next(j for j, e in enumerate(ev) if e[0] == E.EV_TAKE)
+    assert ev[k + 1] == (E.EV_LAY, 0, E.SEQ_ID, C.parse_card("8h"))   # sequence 0: id 16
+    assert ev[k + 2][0] == E.EV_PILE and E.seq_len(W, 0, 0) == 4
+
+
+def test_samba_no_wild_card_on_a_canasta_and_scores():
+    # a group of seven nines takes naturals from the hand, no wild card (003:75)
+    R, S, W, log = _samba_table(["p1=random"], "9h Jo 2c 4c 5c 6d", {9: 7}, [], "Kc")
+    k = E.random_options(R, W, 0)
+    opts = {(int(W.opts[j, 0]), int(W.opts[j, 1])) for j in range(k)}
+    assert (E.O_NAT, 9) in opts and (E.O_WILD, 9) not in opts
+    # red threes 100 each, 1000 for all six (003:81); minimum 150 from 7000 (003:77), 160 as
+    # Bicycle's option
+    assert [E.threes(R, n) for n in (1, 4, 5, 6)] == [100, 400, 500, 1000]
+    assert [E.minimum(R, s) for s in (-5, 0, 1500, 3000, 6995, 7000)] == [15, 50, 90, 120, 120, 150]
+    R2 = E.table(rules(**{**PRESETS["samba"], "initial_table": "samba160"}))
+    assert E.minimum(R2, 7000) == 160 and E.minimum(R2, 6995) == 120
+    assert len(E.make_deck(rules(**PRESETS["samba"]))) == 162

@@ -12,9 +12,9 @@ side's score, the frozen pile, going out with a canasta (100, concealed 200), th
 scoring, game 5000.
 
 Options follow READINGS 3.8's list.  Implemented: the classic four-hand game, two-hand Canasta,
-three-hand (cutthroat) Canasta and Cuban Canasta (each played to its target with ``unit=game``);
-a value that belongs to a variant not implemented yet (162 cards, sequences, two wilds a group,
-the Bolivian and Brazilian tables, rummy-games' Cuban black threes ...) is refused with a
+three-hand (cutthroat) Canasta, Cuban Canasta and Samba (each played to its target with
+``unit=game``); a value that belongs to a variant not implemented yet (the Bolivian and Brazilian
+tables, Samba with two or three players, rummy-games' Cuban black threes ...) is refused with a
 :class:`SimkitError` naming the variant, never silently ignored.
 
 Cuban Canasta (``preset=cuban``; 003:84, READINGS 3.7, default = the text where it and
@@ -34,6 +34,25 @@ as a red one does, and one in a taken pile is faced, not replaced; with one meld
 (READINGS 3.1) a lay or a pile take that would give a meld an eighth card is refused (so the
 naturals of a closed canasta's rank stay in hand); the wild-card meld is the side's only one
 (logged as the meld of rank 2), its canasta counts toward going out.
+
+Samba (``preset=samba``; 003:71-81, READINGS 3.4): ``decks=3`` (162 cards, every card three
+times, six jokers) is the Samba family: 15 each (four hands), draw two discard one
+(``draw=2``), sequences (``sequences``: three to seven naturals of one suit in order, 4 low to
+ace high, no wild card, no three or deuce; seven = a samba, closed, ``sequence_canasta`` 1500),
+at most two wild cards a group (``max_wild=2``), naturals from the hand may join a canasta but
+no wild card and never the pile's top card; the pile is taken only with a natural pair of the
+top card (frozen or not) or, unfrozen, by adding the top card alone to a group or sequence of
+the side with fewer than seven cards (003:78 "not fewer than seven" read "fewer", READINGS 3.4;
+the top card never starts a sequence nor joins hand cards in one); minimum 15/50/90/120 and 150
+from 7000 (``initial_table=samba``; ``samba160`` Bicycle's 160), two canastas to go out (a samba
+counts), going out 200 and no concealed bonus (``going_out=concealed=200``), red threes 100
+each and 1000 for all six (``red3_table=samba``), game 10000.  Readings (the log format:
+CANASTA.md, 2026-12-04 12:35 note): one group per rank per side (as the rest of the engine; so
+a side never holds two canastas of one rank, and a natural-pair take of a rank whose group has
+seven cards or more is not offered, READINGS 3.4 "duplicate melds" is not modelled); sequences
+are never combined; at most 12 sequences per side (no 13th is offered); a side's initial meld
+is made of groups only (the strategies start sequences after it; the rules allow a sequence in
+it and the log checker accepts one).  Samba with two or three players is refused.
 
 Readings where the sources are silent (each documented in the option's ``doc``):
 
