@@ -570,6 +570,14 @@ def _table(strategies, hand, melds, pile, stock_empty=False, frozen=0):
     R, S, W = SPEC.prepare(r, simkit.core.registry.resolve_strategies(SPEC, r, strategies), d)
     log = np.full((1, len(SPEC.log_columns(r))), -1, np.int64)
     E.deal(R, W, 3, log, 0)
+    _place(W, hand, melds, pile, frozen)
+    if stock_empty:
+        W.st[0] = W.st[1]
+    return R, S, W, log
+
+
+def _place(W, hand, melds, pile, frozen):
+    """Seat 0's hand, its side's groups (rank -> naturals) and the pile replaced."""
     W.cd[0, :] = 0
     W.rk[0, :] = 0
     W.st[E.HN] = 0
@@ -582,9 +590,6 @@ def _table(strategies, hand, melds, pile, stock_empty=False, frozen=0):
     W.pk[2, :len(cards)] = cards
     W.st[2] = len(cards)
     W.st[5] = frozen
-    if stock_empty:
-        W.st[0] = W.st[1]
-    return R, S, W, log
 
 
 def _events(W, log):
@@ -881,23 +886,12 @@ def _samba_table(strategies, hand, melds, seqs, pile, frozen=0, r=None):
     log = np.full((1, len(SPEC.log_columns(r))), -1, np.int64)
     W.rs[0], W.rs[1] = 5, 6
     E.deal(R, W, 3, log, 0)
-    W.cd[0, :] = 0
-    W.rk[0, :] = 0
-    W.st[E.HN] = 0
-    for c in C.parse(hand):
-        E.add_card(W, 0, c)
-    for rank, n in melds.items():
-        W.rk[E.MN, rank] = n
-        W.st[E.MELDED] = 1
+    _place(W, hand, melds, pile, frozen)
     for k, run in enumerate(seqs):
         lo, hi = C.parse(run)
         W.st[E.SQ + 3 * k:E.SQ + 3 * k + 3] = lo >> 4, lo & 15, hi & 15
         W.st[E.SQN] = k + 1
         W.st[E.MELDED] = 1
-    cards = C.parse(pile)
-    W.pk[2, :len(cards)] = cards
-    W.st[2] = len(cards)
-    W.st[5] = frozen
     return R, S, W, log
 
 
