@@ -788,12 +788,9 @@ def lay_plan(W, p, log, i):
 
 @njit(cache=True, nogil=True)
 def canastas_with_plan(W, s, t):
-    """Canastas of side ``s`` with the plan, the top card of rank ``t`` (-1: none) on its group
-    and a take's top card on the sequence ``W.st[TSEQ]`` (-1: none)."""
-    n = sambas(W, s) + (1 if meld_size(W, s, WM) >= 7 else 0)
-    k = W.st[TSEQ]
-    if k >= 0 and seq_len(W, s, k) == 6:
-        n += 1
+    """Canastas of side ``s``'s groups and wild-card meld with the plan, the top card of rank
+    ``t`` (-1: none) on its group (sequences: :func:`seq_canastas`)."""
+    n = 1 if meld_size(W, s, WM) >= 7 else 0
     for r in range(4, 15):
         tot = W.rk[MN + s, r] + W.rk[MW + s, r] + W.rk[PL, r] + W.rk[PL + 1, r] \
             + W.rk[PL + 2, r]
@@ -805,15 +802,27 @@ def canastas_with_plan(W, s, t):
 
 
 @njit(cache=True, nogil=True)
-def enough(R, W, s, t):
-    """Has side ``s`` with the plan (see :func:`canastas_with_plan`) the canastas to go out: the
-    number needed, one of them a sequence canasta with ``escalera_required`` (Bolivia, 003:82)?"""
-    if canastas_with_plan(W, s, t) < R.need:
-        return False
-    if not R.esc:
-        return True
+def seq_canastas(W, s):
+    """Side ``s``'s sambas, a take's top card on the sequence ``W.st[TSEQ]`` (-1: none)
+    included."""
     k = W.st[TSEQ]
-    return sambas(W, s) + (1 if k >= 0 and seq_len(W, s, k) == 6 else 0) >= 1
+    return sambas(W, s) + (1 if k >= 0 and seq_len(W, s, k) == 6 else 0)
+
+
+@njit(cache=True, nogil=True)
+def plan_canastas(R, W, s, t):
+    """:func:`canastas_with_plan` and, with sequences, :func:`seq_canastas`."""
+    n = canastas_with_plan(W, s, t)
+    return n + seq_canastas(W, s) if R.samba else n
+
+
+@njit(cache=True, nogil=True)
+def enough(R, W, s, t):
+    """Has side ``s`` with the plan (see :func:`plan_canastas`) the canastas to go out: the
+    number needed, one of them a sequence canasta with ``escalera_required`` (Bolivia, 003:82)?"""
+    if plan_canastas(R, W, s, t) < R.need:
+        return False
+    return not R.esc or seq_canastas(W, s) >= 1
 
 
 # --------------------------------------------------------------------------- the pile
@@ -1183,7 +1192,7 @@ def try_out(R, Q, W, p, log, i, want, mincan):
     went out."""
     if W.st[9]:
         return False
-    if out_plan(R, W, p) < 0 or canastas_with_plan(W, W.st[SIDE + p], -1) < mincan:
+    if out_plan(R, W, p) < 0 or plan_canastas(R, W, W.st[SIDE + p], -1) < mincan:
         return False
     if want and R.players == 4 and W.st[HN + p] > 1:     # a take that left it one card or none
         if not ask_partner(R, Q, W, p, log, i):      # committed it to going out: no asking
