@@ -58,25 +58,61 @@ runs); the classic defaults are kept (use ``baseline(b120=3)`` for Cuban).  ``b9
 """
 from __future__ import annotations
 
+import numpy as np
+
 from simkit.core.records import seat_arrays
 from simkit.core.registry import Param, StrategyKind
 
 K_RANDOM, K_BASELINE = 0, 1
 
+#: a parameter's value meaning "the table's default" (:data:`BY_TABLE`), the default of the
+#: parameters whose measured best differs by table
+TABLE = -1
+
+#: the tables (:func:`table_of`) and, per table, the defaults of the parameters that default to
+#: :data:`TABLE` (measured on each table, see the module docstring)
+BY_TABLE = {
+    "classic": {"b120": 6, "wild_gap": 3, "b3_pile": 1},
+    "two_hand": {"b120": 6, "wild_gap": 3, "b3_pile": 1},
+    "cutthroat": {"b120": 6, "wild_gap": 3, "b3_pile": 1},
+    "cuban": {"b120": 3, "wild_gap": 3, "b3_pile": 1},
+}
+
+
+def table_of(rules) -> str:
+    """The table whose defaults a seat playing ``rules`` gets: ``two_hand`` (two players),
+    ``cutthroat`` (three), ``cuban`` (four with Cuban's initial minimum table, 003:84) or
+    ``classic`` (every other four-hand table)."""
+    if rules.players == 2:
+        return "two_hand"
+    if rules.players == 3:
+        return "cutthroat"
+    if rules.initial_table in ("cuban", "cuban_rg"):
+        return "cuban"
+    return "classic"
+
+
+def _by_table(name: str) -> str:
+    """`` (-1, the default: the table's value: classic 6, ...)``, for a parameter's doc."""
+    return (f" ({TABLE}, the default: the table's value: "
+            + ", ".join(f"{t} {d[name]}" for t, d in BY_TABLE.items()) + ")")
+
+
 PARAMS = (
     Param("b50", 6, (3, 11), "most cards spent on an initial meld of 50 (or 15) on a draw turn"),
     Param("b90", 4, (3, 11), "most cards spent on an initial meld of 90 on a draw turn"),
-    Param("b120", 6, (3, 11), "most cards spent on an initial meld of 120 on a draw turn"),
+    Param("b120", TABLE, (TABLE, 11), "most cards spent on an initial meld of 120 (Cuban: 95 "
+                                      "and up) on a draw turn" + _by_table("b120")),
     Param("take_min", 1, (1, 40), "take the pile only when it holds at least this many cards"),
     Param("take_min2", 5, (1, 40), "the same where a draw is two cards (two-hand, cutthroat): "
                                    "taking the pile replaces a two-card draw"),
     Param("pairs", 1, (0, 1), "1: keep pairs in hand; 0: meld a pair with a wild card"),
-    Param("wild_gap", 3, (0, 4), "spend wild cards to complete a canasta missing at most this "
-                                 "many cards"),
+    Param("wild_gap", TABLE, (TABLE, 4), "spend wild cards to complete a canasta missing at "
+                                         "most this many cards" + _by_table("wild_gap")),
     Param("freeze", 0, (0, 40), "discard a wild to freeze the pile of at least this many cards "
                                 "when the opponents have melded and the side has not (0: never)"),
-    Param("b3_pile", 1, (0, 40), "keep black threes as safe discards while the pile holds fewer "
-                                 "cards than this"),
+    Param("b3_pile", TABLE, (TABLE, 40), "keep black threes as safe discards while the pile "
+                                         "holds fewer cards than this" + _by_table("b3_pile")),
     Param("feed", 3, (0, 50), "points per pile card charged for discarding a card the opponents "
                               "can add to their melds"),
     Param("go_out", 1, (1, 4), "go out only when the side has at least this many canastas"),
@@ -95,11 +131,24 @@ STRATEGIES = {
     "random": StrategyKind("random", K_RANDOM, (), "uniformly random legal choices"),
     "baseline": StrategyKind("baseline", K_BASELINE, PARAMS,
                              "economical initial meld, takes the pile, keeps pairs, spends wilds "
-                             "on canastas, freezes when behind, safe discards late"),
+                             "on canastas, freezes when behind, safe discards late; a parameter "
+                             f"at {TABLE} takes its table's default: "
+                             + "; ".join(f"{t} " + ",".join(f"{k}={v}" for k, v in d.items())
+                                         for t, d in BY_TABLE.items())),
 }
 
+if any({q.name for q in PARAMS if q.default == TABLE} != set(d) for d in BY_TABLE.values()):
+    raise ImportError("canasta: BY_TABLE out of step with the parameters defaulting to TABLE")
 
-def encode(strategies, seats_cls):
+
+def encode(strategies, seats_cls, rules):
     """The record of the strategies (:func:`~simkit.core.records.seat_arrays`): per seat its
-    kind's code and each parameter of :data:`PARAMS` (p1 first)."""
-    return seat_arrays(seats_cls, strategies, STRATEGIES)
+    kind's code and each parameter of :data:`PARAMS` (p1 first); a parameter at :data:`TABLE`
+    (its default, or a seat without it: random) gets the value of ``rules``' table
+    (:data:`BY_TABLE`), a value given explicitly is kept."""
+    table = BY_TABLE[table_of(rules)]
+    tabled = {}
+    for name, d in table.items():
+        vals = [s.values.get(name, TABLE) for s in strategies]
+        tabled[name] = np.array([d if v == TABLE else v for v in vals], np.int64)
+    return seat_arrays(seats_cls, strategies, STRATEGIES, **tabled)
