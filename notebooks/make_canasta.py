@@ -17,7 +17,7 @@ md = lambda s: cells.append(nbf.v4.new_markdown_cell(s.strip()))  # noqa: E731
 code = lambda s: cells.append(nbf.v4.new_code_cell(s.strip()))  # noqa: E731
 
 md("""
-# Canasta: does the text's advice pay, the first-pile race, classic against two-hand
+# Canasta: does the text's advice pay, the first-pile race, the variants side by side
 
 Rules: `shared/rules/003_25b072003b534ab4.txt`, lines 48-84, read as `shared/rules/READINGS-rummy.md`
 sections 3.1-3.2 (see `simkit.games.canasta.rules`): 108 cards (two packs and four jokers), deuces
@@ -25,18 +25,22 @@ and jokers wild, red threes faced and replaced, black threes stop the pile, meld
 canastas of seven (natural 500, mixed 300), the initial minimum (50 in a single hand), the frozen
 pile, going out 100 (concealed 200). **classic**: four players in two partnerships (p1 and p3
 against p2 and p4), 11 cards each; **two_hand** (line 55): 15 cards, draw two and discard one,
-two canastas to go out. Every seat plays the `baseline` unless said (its levers are the text's
-advice, lines 50-54; see `simkit.games.canasta.strategies`).
+two canastas to go out; section 3 adds three-hand cutthroat (56-59) and Cuban (84). Every seat
+plays the `baseline` unless said (its levers are the text's advice, lines 50-54; see
+`simkit.games.canasta.strategies`), with its table's defaults (`b120`, `wild_gap`, `b3_pile`, ...
+default to `-1`, the value measured for the table: `strategies.BY_TABLE`).
 
-Each configuration plays `N` hands (`SIMKIT_NB_N`) and games of `unit=game` (to 5000) are sized
-from it. **The numbers stored in this notebook come from N = 100,000 hands per configuration and
-5,000 games per variant** (the default; the whole notebook ran in 3 min 8 s and 3 min 23 s on a shared,
-loaded two-core machine with the kernels compiled); the test suite runs it at N = 2,000. Comparisons are paired: the same seeded deals
+Each configuration plays `N` hands (`SIMKIT_NB_N`) and games of `unit=game` (to each variant's
+target) are sized from it. **The numbers stored in this notebook come from N = 100,000 hands per
+configuration and 5,000 games per variant** (the default; with cutthroat and Cuban in section 3
+the whole notebook ran in 5 min 18 s on a shared, loaded two-core machine, `jupyter execute`,
+the kernels compiled); the test suite runs it at N = 2,000. Comparisons are paired: the same seeded deals
 under both settings, per-hand differences, their mean and standard error; ± is 1.96 SE (95%).
 
 1. does each piece of the text's advice pay (each lever against the same lever set the other way);
 2. the first-pile race by seat;
-3. the variants side by side: hand length, score scale, game length, how often the bonuses decide.
+3. the variants side by side (classic, two_hand, cutthroat, Cuban): hand length, score scale, game
+   length, how often the bonuses decide.
 """)
 code("""
 import math
@@ -49,6 +53,7 @@ import pandas as pd
 
 import simkit
 from simkit.core import play
+from simkit.errors import SimkitError
 from simkit.games.canasta import engine as E
 
 N = int(float(os.environ.get("SIMKIT_NB_N", "1e5")))   # hands per configuration
@@ -95,7 +100,8 @@ For each lever, side A (p1, and p3 with four players) plays the baseline with th
 the other way; side B keeps the baseline. The advice's worth is side A's net points per hand
 (its points minus the opponents') under the baseline minus the same under the opposite setting,
 paired on the same deals: positive means the baseline's setting earns points. The baseline's
-settings are measured defaults; where the text's advice is the other way (the initial meld budget,
+settings are measured defaults (the table shows classic's; two_hand's differ where
+`strategies.BY_TABLE` says, and "the other way" is then against two_hand's own default); where the text's advice is the other way (the initial meld budget,
 freezing, black threes: marked "advice: the other way"), a positive number says the advice does
 not pay in this engine's play. "pays" / "costs" is
 printed only when the 95% interval excludes 0. Two more columns: the side's own points alone
@@ -237,62 +243,88 @@ race.round(4)
 md("""
 ## 3. The variants side by side
 
-Hand length (turns), score scale (a side's points per hand and its spread), how often a hand
-ends with nobody out, game length (`unit=game`: hands until a side reaches 5000), and how often
-the big bonuses decide. No metric records a game's hand-by-hand bonuses, so "decided by the
-bonuses" is measured two ways the metrics allow: per hand, the share of hands whose winning side
-would change if the canasta and going-out bonuses were struck from both sides' scores; per game,
-the share of games won by less than one mixed canasta (300) or one natural canasta (500).
-
-Built so far: classic four-hand, two-hand and three-hand cutthroat (`preset=cutthroat`, lines
-56-59; not compared here: its lone hand makes sides of a different kind). **Samba 71-81, Bolivia
-82, Brazilian 83 and Cuban 84 are not built yet**: the rules refuse them (`decks=3`, `sequences`,
-`wild_melds`, ... raise "not implemented yet").
+Classic, two-hand, three-hand cutthroat (`preset=cutthroat`, lines 56-59) and Cuban
+(`preset=cuban`, line 84: 13 cards, every three faced, wild-card melds worth 2000-4000, the pile
+always frozen, game to 8500), every seat on the baseline with its table's defaults. Hand length
+(turns), score scale (p1's side's points per hand and its spread; in cutthroat a seat's scoring
+group's, the lone hand's own or the pair's pooled total), how often a hand ends with nobody out,
+game length (`unit=game`: hands until a side, in cutthroat a seat, reaches the target: 5000,
+cutthroat 7500, Cuban 8500), and how often the big bonuses decide. No metric records a game's
+hand-by-hand bonuses, so "decided by the bonuses" is measured two ways the metrics allow: per
+hand, the share of hands where p1's side's result against its best opponent (won or lost) would
+change if the canasta and going-out bonuses were struck from every score (in Cuban the canasta
+bonuses include the wild-card canastas'); per game, the share of games whose winner led the
+runner-up by less than one mixed canasta (300) or one natural canasta (500). Each variant is
+compared with classic on its own deals (independent samples, not paired: the packs are dealt
+differently). The other variants of the text (Samba 71-81, Bolivia 82, Brazilian 83) are listed at
+the end as the rules of this version take or refuse them.
 """)
 code("""
+SIDE = dict(VARIANTS, cutthroat="canasta(preset=cutthroat)", cuban="canasta(preset=cuban)")
+SIDE_GAMES = dict(GAMES, cutthroat="canasta(preset=cutthroat,unit=game)",
+                  cuban="canasta(preset=cuban,unit=game)")
+#: p1's opponents' point columns, and the competitors whose game scores are compared
+OPP = {"classic": ["p2"], "two_hand": ["p2"], "cutthroat": ["p2", "p3"], "cuban": ["p2"]}
+RIVALS = {"classic": ["p1", "p2"], "two_hand": ["p1", "p2"], "cutthroat": ["p1", "p2", "p3"],
+          "cuban": ["p1", "p2"]}
+base3 = {v: base[v] if v in base else rows(g) for v, g in SIDE.items()}
+games3 = {v: games[v] if v in games else
+          simkit.run(g, n=NG, seed=SEED, rows=True, progress=False).rows for v, g in SIDE_GAMES.items()}
 tab = {}
-for v, g in VARIANTS.items():
-    r = base[v]
-    a, b = r["p1_points"].to_numpy(float), r["p2_points"].to_numpy(float)
-    bon_a = (r["p1_canasta_bonus"] + r["p1_out_bonus"]).to_numpy(float)
-    bon_b = (r["p2_canasta_bonus"] + r["p2_out_bonus"]).to_numpy(float)
-    flip = np.sign(a - b) != np.sign((a - bon_a) - (b - bon_b))
-    gr = games[v]
-    margin = (gr["p1_score"] - gr["p2_score"]).abs()
+for v, g in SIDE.items():
+    r = base3[v]
+    target = simkit.games.parse_game(SIDE_GAMES[v])[1].game_to
+    a = r["p1_points"].to_numpy(float)
+    b = np.max([r[f"{o}_points"].to_numpy(float) for o in OPP[v]], axis=0)
+    bon = {k: (r[f"{k}_canasta_bonus"] + r[f"{k}_out_bonus"]).to_numpy(float) for k in ["p1"] + OPP[v]}
+    b_less = np.max([r[f"{o}_points"].to_numpy(float) - bon[o] for o in OPP[v]], axis=0)
+    flip = np.sign(a - b) != np.sign((a - bon["p1"]) - b_less)
+    gr = games3[v]
+    sc = np.sort(np.stack([gr[f"{k}_score"].to_numpy(float) for k in RIVALS[v]]), axis=0)
+    margin = sc[-1] - sc[-2]
     hm, hse = mean_se(gr["hands"])
     tab[v] = {"turns": r["turns"].mean(), "turns_se": mean_se(r["turns"])[1],
               "points": a.mean(), "points_sd": a.std(ddof=1),
-              "net_sd": (a - b).std(ddof=1), "canasta_bonus": r["p1_canasta_bonus"].mean(),
+              "net_sd": r["p1_net"].std(ddof=1), "canasta_bonus": r["p1_canasta_bonus"].mean(),
               "out_bonus": r["p1_out_bonus"].mean(), "nobody_out": r["stock_out"].mean(),
-              "bonus_decides_hand": flip.mean(), "hands_per_game": hm, "hands_se": hse,
-              "game_margin_under_300": (margin < 300).mean(),
+              "bonus_decides_hand": flip.mean(), "game_to": target, "hands_per_game": hm,
+              "hands_se": hse, "game_margin_under_300": (margin < 300).mean(),
               "game_margin_under_500": (margin < 500).mean(), "game_margin": margin.mean()}
     t = tab[v]
-    print(f"variants: {v}: {t['turns']:.1f} ± {1.96 * t['turns_se']:.1f} turns a hand; a side scores "
-          f"{t['points']:.0f} points a hand (SD {t['points_sd']:.0f}; net SD {t['net_sd']:.0f}); nobody out in "
+    print(f"variants: {v}: {t['turns']:.1f} ± {1.96 * t['turns_se']:.1f} turns a hand; p1's side scores "
+          f"{t['points']:.0f} points a hand (SD {t['points_sd']:.0f}; net SD {t['net_sd']:.0f}; canasta "
+          f"bonuses {t['canasta_bonus']:.0f}, going out {t['out_bonus']:.0f}); nobody out in "
           f"{t['nobody_out']:.3f} of hands")
-    print(f"variants: {v}: {t['hands_per_game']:.2f} ± {1.96 * t['hands_se']:.2f} hands to 5000; "
-          f"the bonuses decide the winner of {t['bonus_decides_hand']:.3f} of hands; games won by < 300 "
+    print(f"variants: {v}: {t['hands_per_game']:.2f} ± {1.96 * t['hands_se']:.2f} hands to {target}; "
+          f"the bonuses decide p1's side's result in {t['bonus_decides_hand']:.3f} of hands; games won by < 300 "
           f"{t['game_margin_under_300']:.3f}, by < 500 {t['game_margin_under_500']:.3f} (mean margin "
           f"{t['game_margin']:.0f})")
-for name, col in [("turns a hand", "turns"), ("hands to 5000", "hands")]:
-    src = base if col == "turns" else games
-    x, y = src["classic"][col].to_numpy(float), src["two_hand"][col].to_numpy(float)
-    d = x.mean() - y.mean()
-    se = math.sqrt(x.var(ddof=1) / len(x) + y.var(ddof=1) / len(y))
-    print(f"variants: {name}: classic minus two_hand {pm(d, se)}"
-          + ("" if abs(d) > 1.96 * se else " (not resolved)"))
-print("variants: Samba, Bolivia, Brazilian and Cuban Canasta are not built yet (cutthroat is, "
-      "not compared here)")
-fig, ax = plt.subplots(1, 3, figsize=(12, 3.5))
-for v in VARIANTS:
-    ax[0].hist(base[v]["turns"], bins=40, histtype="step", density=True, label=v)
-    ax[1].hist(base[v]["p1_points"], bins=60, histtype="step", density=True, label=v)
-    hv = games[v]["hands"]
+for name, col in [("turns a hand", "turns"), ("hands a game", "hands"), ("p1's side's points a hand", "p1_points")]:
+    src = games3 if col == "hands" else base3
+    x = src["classic"][col].to_numpy(float)
+    for v in SIDE:
+        if v == "classic":
+            continue
+        y = src[v][col].to_numpy(float)
+        d = y.mean() - x.mean()
+        se = math.sqrt(x.var(ddof=1) / len(x) + y.var(ddof=1) / len(y))
+        print(f"variants: {name}: {v} minus classic {pm(d, se)}"
+              + ("" if abs(d) > 1.96 * se else " (not resolved)"))
+for p in ("samba", "bolivia", "brazilian"):
+    try:
+        simkit.games.parse_game(f"canasta(preset={p})")
+        print(f"variants: {p}: built, not in this comparison")
+    except SimkitError as e:
+        print(f"variants: {p}: not built yet ({str(e)[:90]})")
+fig, ax = plt.subplots(1, 3, figsize=(13, 3.8))
+for v in SIDE:
+    ax[0].hist(base3[v]["turns"], bins=40, histtype="step", density=True, label=v)
+    ax[1].hist(base3[v]["p1_points"], bins=80, histtype="step", density=True, label=v)
+    hv = games3[v]["hands"]
     ax[2].hist(hv, bins=np.arange(hv.min(), hv.max() + 2) - 0.5, histtype="step", density=True, label=v)
 ax[0].set_xlabel("turns in a hand"); ax[0].set_title("hand length")
-ax[1].set_xlabel("a side's points in a hand"); ax[1].set_title("score scale")
-ax[2].set_xlabel("hands in a game to 5000"); ax[2].set_title("game length")
+ax[1].set_xlabel("p1's side's points in a hand"); ax[1].set_title("score scale")
+ax[2].set_xlabel("hands in a game to its target"); ax[2].set_title("game length (5000; cutthroat 7500; Cuban 8500)")
 for a, lab in zip(ax, ["density (share per turn)", "density (share per point)", "share of games"]):
     a.set_ylabel(lab); a.legend()
 plt.show()

@@ -858,19 +858,23 @@ def test_cuban_initial_minimum_95_and_a_wild_meld():
     assert W.st[E.MINS] == 50 and len([e for e in ev if e[0] == E.EV_LAY]) == 6
     # with two jokers and three deuces: A A A Jo (110 >= 95), K K K, then (wmeld=3) the wild
     # cards on a wild-card meld, logged as the meld of rank 2: deuces first, then the joker
+    # (b120=6 given: Cuban's default budget 3 lays no initial meld of four cards)
     p1 = "As Ad Ah Ks Kd Kh Jo Jo 2c 2d 2h 5c 6c"
-    R, W, ev = _cuban_turn(p1, "9c", "Jc Tc", ["p1=baseline(wmeld=3)"])
+    R, W, ev = _cuban_turn(p1, "9c", "Jc Tc")
+    assert not [e for e in ev if e[0] == E.EV_LAY]
+    R, W, ev = _cuban_turn(p1, "9c", "Jc Tc", ["p1=baseline(wmeld=3,b120=6)"])
     lays = [(e[2], e[3]) for e in ev if e[0] == E.EV_LAY]
     assert [c for m, c in lays if m == 2] == list(C.parse("2c 2d 2h Jo"))
     assert (W.rk[E.MN, E.WM], W.rk[E.MW, E.WM]) == (3, 1)
     assert W.st[E.HN] == 2                                      # 14 - 11 laid - 1 discard
     # wmeld=0: no wild-card meld; the default 6: not with four wild cards
-    R, W, ev = _cuban_turn(p1, "9c", "Jc Tc", ["p1=baseline(wmeld=0)"])
+    R, W, ev = _cuban_turn(p1, "9c", "Jc Tc", ["p1=baseline(wmeld=0,b120=6)"])
     assert not [e for e in ev if e[0] == E.EV_LAY and e[2] == 2]
-    R, W, ev = _cuban_turn(p1, "9c", "Jc Tc")
-    assert not [e for e in ev if e[0] == E.EV_LAY and e[2] == 2]
+    R, W, ev = _cuban_turn(p1, "9c", "Jc Tc", ["p1=baseline(b120=6)"])
+    lays = [e for e in ev if e[0] == E.EV_LAY]
+    assert lays and not [e for e in lays if e[2] == 2]
     # without wild_melds the lever does nothing
-    R, W, ev = _cuban_turn(p1, "9c", "Jc Tc", ["p1=baseline(wmeld=3)"], wild_melds=False)
+    R, W, ev = _cuban_turn(p1, "9c", "Jc Tc", ["p1=baseline(wmeld=3,b120=6)"], wild_melds=False)
     assert not [e for e in ev if e[0] == E.EV_LAY and e[2] == 2]
 
 
@@ -964,3 +968,22 @@ def test_samba_no_wild_card_on_a_canasta_and_scores():
     R2 = E.table(rules(**{**PRESETS["samba"], "initial_table": "samba160"}))
     assert E.minimum(R2, 7000) == 160 and E.minimum(R2, 6995) == 120
     assert len(E.make_deck(rules(**PRESETS["samba"]))) == 162
+
+
+def test_the_baselines_table_defaults_and_explicit_values():
+    # a parameter at -1 (its default) takes the table's value (strategies.BY_TABLE), per seat,
+    # random seats too; a value given explicitly is kept, whatever the table
+    from simkit.games.canasta.strategies import BY_TABLE, TABLE, table_of
+    assert {table_of(simkit.games.parse_game(f"canasta(preset={p})")[1])
+            for p in ("classic", "two_hand", "cutthroat", "cuban")} == set(BY_TABLE)
+    for preset, table in (("classic", "classic"), ("two_hand", "two_hand"),
+                          ("cutthroat", "cutthroat"), ("cuban", "cuban"), ("game", "classic")):
+        spec, r = simkit.games.parse_game(f"canasta(preset={preset})")
+        given = {name: 7 if name != "wild_gap" else 4 for name in BY_TABLE[table]}
+        strats = ["p1=random", "p2=baseline(" + ",".join(f"{k}={v}" for k, v in given.items()) + ")"]
+        S = spec.prepare(r, simkit.core.registry.resolve_strategies(spec, r, strats), None)[1]
+        for name, d in BY_TABLE[table].items():
+            col = getattr(S, name)
+            assert d != TABLE and col[0] == d and col[1] == given[name], (preset, name, col)
+            assert all(col[2:] == d), (preset, name, col)
+    assert BY_TABLE["cuban"]["b120"] != BY_TABLE["classic"]["b120"]   # the lever that differs

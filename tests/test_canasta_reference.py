@@ -487,7 +487,7 @@ def test_cuban_rules_broken_are_caught():
     """Cuban hands (003:84) replayed under rules that lack one of its differences, and classic
     hands under Cuban's seven-card limit: each difference is what the referee enforces."""
     rules = _rules_of(CUBAN)
-    wmeld3 = [f"p{k}=baseline(wmeld=3)" for k in (1, 2, 3, 4)]
+    wmeld3 = [f"p{k}=baseline(wmeld=3,b120=6)" for k in (1, 2, 3, 4)]  # as written
     rows, log = play.play_logged(SPEC, rules, wmeld3, n=40, seed=7)
     assert ref.check_rows(rows, log, rules)["illegal"] == 0
     black = next(r for r in log if any(k == R.RED3_EV and c in ref.BLACK3

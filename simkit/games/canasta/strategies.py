@@ -53,8 +53,8 @@ the default: from ``wmeld=3`` (start with three wild cards), 0, 4, 5, 6, 7, 8 ga
 canastas more than the 2000 bonus brings; from 6 (the default), 0, 5, 7 differ by -1.0, -2.6,
 -0.7 (SE 0.6-0.8).  In Cuban the initial minimum 95 is met within ``b120``'s budget, and there a
 smaller budget pays: ``b120=3``, 4, 5 gain 40.7, 28.0, 7.5 (SE 10.4, 7.9, 4.5) over 6 (same
-runs); the classic defaults are kept (use ``baseline(b120=3)`` for Cuban).  ``b90`` and ``b120`` act only in
-``unit=game`` (a single hand's minimum is 50).
+runs).  ``b90`` and ``b120`` act only in ``unit=game`` (a single hand's minimum is 50), except in
+Cuban, whose first minimum is 95.
 ``seq_min`` (Samba, 003:74: acts only with ``sequences``): the baseline extends the side's
 sequences with every card that fits and starts one from a run of ``seq_min`` or more cards of a
 suit held (up to seven); before the side's first meld it melds groups only.  All seats baseline,
@@ -79,30 +79,103 @@ sequence from the hand gains a little: ``seq_min=6``, 7, 0 +3.74, +3.77, +3.72 (
 seed 12), a known loss of the Samba default there.  The baseline seldom goes out in Bolivia (an escalera is
 rare): hands mostly end at the stock's end.  Neither strategy plans a new sequence as part of
 going out or of the initial meld (groups only there; sequences are laid on other turns).
+
+**Defaults per table** (issue 27).  Measured on one table, the classic defaults were beaten on
+the others, so ``b120``, ``wild_gap``, ``b3_pile`` and ``feed`` default to :data:`TABLE` (-1):
+:func:`encode` gives such a seat its table's value (:data:`BY_TABLE`, the table from the rules
+by :func:`table_of`), and a value given explicitly is always kept.  Design: the registry fills
+every parameter's default into a strategy before a game sees it, so an explicit
+``b120=6`` and the default are told apart only by a default that no player would choose (a
+``-1`` read in the game's ``prepare``, against the rules); splitting the levers by situation as
+``take_min2`` is would have needed one new parameter per table and lever.  ``simkit rules
+canasta`` prints each table's values (the kind's doc).  Measured as the classic defaults were,
+coordinate-wise on ``net``, p1 varied (``baseline`` changed in one parameter) against the
+table's defaults on the other seats, paired on the same deals, n=20,000 hands, seed 11, each
+step the change with the largest t among every value of every acting parameter:
+
+* Cuban: ``b120=3`` +22.3 (SE 5.5) over 6; then no change gains 2 SE (one step: ``b120=4``
+  -10.4, SE 4.2; ``wild_gap=2`` -3.4, SE 1.3; ``wmeld=5``/``7`` -0.3/-0.2, SE 0.3/0.2;
+  ``b120=2`` identical on every hand: no three cards make 95, so the side's first meld comes
+  with a pile take).
+* cutthroat: ``feed=0`` +62.3 (SE 3.6) over 3, then ``wild_gap=2`` +13.8 (SE 1.7) over 3; then
+  no one-step change gains 2 SE (the most: ``b50=7`` +0.7, SE 0.4; ``b3_pile=2`` +0.3, SE 1.2;
+  ``feed=1`` -4.0, SE 2.7; ``wild_gap=3`` -8.6, SE 1.9; a far step ``b3_pile=8`` +5.6, SE 2.2,
+  and ``b50=3`` +3.8, SE 1.9: kept, at most 2.6 SE among some seventy values tried).
+* two-hand has no such point: ``take_min2`` and ``b3_pile``'s best replies cycle (against
+  ``take_min2=5`` opponents ``b3_pile=4`` pays, against ``b3_pile=4`` ones ``take_min2=3``, then
+  ``b3_pile=2``, then ``take_min2=5`` again: from the classic values ``b3_pile=4`` +102.4 (SE
+  4.6), then ``take_min2=3`` +85.9 (5.9), ``b3_pile=2`` +108.1 (4.9), ``wild_gap=2`` +27.1 (1.8),
+  ``take_min2=5`` +44.7 (4.4), ``b3_pile=4`` +79.2 (4.3), ``take_min2=3`` +51.2 (5.8)).  The
+  default is the point whose largest gain by a single change is the smallest of the ten points
+  scanned in full (``take_min2`` 3-5, ``wild_gap`` 2-3, ``b3_pile`` 1-4; the next, ``take_min2=4,
+  b3_pile=2``: ``take_min2=5`` +41.3, SE 4.0): ``wild_gap=2, b3_pile=3`` with ``take_min2=5``, where
+  ``b3_pile=4`` still gains 40.6 (SE 3.4; against 102.4 from the classic values), ``feed=4``
+  9.1 (SE 1.7) and ``wild_gap=1`` 6.4 (SE 2.6), far steps ``b50=3`` 15.4 (2.4), ``feed=6`` 14.9
+  (2.5), ``wild_gap=0`` 12.3 (3.5); ``take_min2=3``/``4``/``6``, ``b3_pile=2``, ``wild_gap=3``,
+  ``feed=2`` lose 11.7, 54.8, 27.9, 42.9, 32.0, 8.4 (SE 1.5-5.6).
+* classic: not re-measured (the numbers above).
+
+tests/test_defaults_not_beaten.py keeps each table (n=4,000, seed 11; two-hand's ``b3_pile=4``
+as a known loss).
 """
 from __future__ import annotations
+
+import numpy as np
 
 from simkit.core.records import seat_arrays
 from simkit.core.registry import Param, StrategyKind
 
 K_RANDOM, K_BASELINE = 0, 1
 
+#: a parameter's value meaning "the table's default" (:data:`BY_TABLE`), the default of the
+#: parameters whose measured best differs by table
+TABLE = -1
+
+#: the tables (:func:`table_of`) and, per table, the defaults of the parameters that default to
+#: :data:`TABLE` (measured on each table, see the module docstring)
+BY_TABLE = {
+    "classic": {"b120": 6, "wild_gap": 3, "b3_pile": 1, "feed": 3},
+    "two_hand": {"b120": 6, "wild_gap": 2, "b3_pile": 3, "feed": 3},
+    "cutthroat": {"b120": 6, "wild_gap": 2, "b3_pile": 1, "feed": 0},
+    "cuban": {"b120": 3, "wild_gap": 3, "b3_pile": 1, "feed": 3},
+}
+
+def table_of(rules) -> str:
+    """The table whose defaults a seat playing ``rules`` gets: ``two_hand`` (two players),
+    ``cutthroat`` (three), ``cuban`` (four with Cuban's initial minimum table, 003:84) or
+    ``classic`` (every other four-hand table)."""
+    if rules.players == 2:
+        return "two_hand"
+    if rules.players == 3:
+        return "cutthroat"
+    if rules.initial_table in ("cuban", "cuban_rg"):
+        return "cuban"
+    return "classic"
+
+
+def _by_table(name: str) -> str:
+    """`` (-1, the default: the table's value: classic 6, ...)``, for a parameter's doc."""
+    return (f" ({TABLE}, the default: the table's value: "
+            + ", ".join(f"{t} {d[name]}" for t, d in BY_TABLE.items()) + ")")
+
+
 PARAMS = (
     Param("b50", 6, (3, 11), "most cards spent on an initial meld of 50 (or 15) on a draw turn"),
     Param("b90", 4, (3, 11), "most cards spent on an initial meld of 90 on a draw turn"),
-    Param("b120", 6, (3, 11), "most cards spent on an initial meld of 120 on a draw turn"),
+    Param("b120", TABLE, (TABLE, 11), "most cards spent on an initial meld of 120 (Cuban: 95 "
+                                      "and up) on a draw turn" + _by_table("b120")),
     Param("take_min", 1, (1, 40), "take the pile only when it holds at least this many cards"),
     Param("take_min2", 5, (1, 40), "the same where a draw is two cards (two-hand, cutthroat): "
                                    "taking the pile replaces a two-card draw"),
     Param("pairs", 1, (0, 1), "1: keep pairs in hand; 0: meld a pair with a wild card"),
-    Param("wild_gap", 3, (0, 4), "spend wild cards to complete a canasta missing at most this "
-                                 "many cards"),
+    Param("wild_gap", TABLE, (TABLE, 4), "spend wild cards to complete a canasta missing at "
+                                         "most this many cards" + _by_table("wild_gap")),
     Param("freeze", 0, (0, 40), "discard a wild to freeze the pile of at least this many cards "
                                 "when the opponents have melded and the side has not (0: never)"),
-    Param("b3_pile", 1, (0, 40), "keep black threes as safe discards while the pile holds fewer "
-                                 "cards than this"),
-    Param("feed", 3, (0, 50), "points per pile card charged for discarding a card the opponents "
-                              "can add to their melds"),
+    Param("b3_pile", TABLE, (TABLE, 40), "keep black threes as safe discards while the pile "
+                                         "holds fewer cards than this" + _by_table("b3_pile")),
+    Param("feed", TABLE, (TABLE, 50), "points per pile card charged for discarding a card the "
+                                      "opponents can add to their melds" + _by_table("feed")),
     Param("go_out", 1, (1, 4), "go out only when the side has at least this many canastas"),
     Param("ask", 0, (0, 1), "1: ask partner before going out (four hands)"),
     Param("ask_max", 50, (0, 1000), "answer partner 'yes' when the own hand holds at most this "
@@ -122,11 +195,24 @@ STRATEGIES = {
     "random": StrategyKind("random", K_RANDOM, (), "uniformly random legal choices"),
     "baseline": StrategyKind("baseline", K_BASELINE, PARAMS,
                              "economical initial meld, takes the pile, keeps pairs, spends wilds "
-                             "on canastas, freezes when behind, safe discards late"),
+                             "on canastas, freezes when behind, safe discards late; a parameter "
+                             f"at {TABLE} takes its table's default: "
+                             + "; ".join(f"{t} " + ",".join(f"{k}={v}" for k, v in d.items())
+                                         for t, d in BY_TABLE.items())),
 }
 
+if any({q.name for q in PARAMS if q.default == TABLE} != set(d) for d in BY_TABLE.values()):
+    raise ImportError("canasta: BY_TABLE out of step with the parameters defaulting to TABLE")
 
-def encode(strategies, seats_cls):
+
+def encode(strategies, seats_cls, rules):
     """The record of the strategies (:func:`~simkit.core.records.seat_arrays`): per seat its
-    kind's code and each parameter of :data:`PARAMS` (p1 first)."""
-    return seat_arrays(seats_cls, strategies, STRATEGIES)
+    kind's code and each parameter of :data:`PARAMS` (p1 first); a parameter at :data:`TABLE`
+    (its default, or a seat without it: random) gets the value of ``rules``' table
+    (:data:`BY_TABLE`), a value given explicitly is kept."""
+    table = BY_TABLE[table_of(rules)]
+    tabled = {}
+    for name, d in table.items():
+        vals = [s.values.get(name, TABLE) for s in strategies]
+        tabled[name] = np.array([d if v == TABLE else v for v in vals], np.int64)
+    return seat_arrays(seats_cls, strategies, STRATEGIES, **tabled)
