@@ -165,6 +165,13 @@ class Hand:
     lone: int = -1               # three hands: the lone hand (-1: none yet)
     merged: bool = False         # three hands: the partners' melds merged
 
+    # ------------------------------------------------------------------ Samba (003:71-81)
+    @property
+    def samba(self) -> bool:
+        """Samba and its kin (rules ``sequences``): several melds of a rank, sequences; the
+        log's meld id names a meld, its kind read off its cards (:func:`samba_kind`)."""
+        return bool(getattr(self.rules, "sequences", False))
+
     # ------------------------------------------------------------------ Cuban (003:84)
     def faced_three(self, c: int) -> bool:
         """Is ``c`` faced when drawn (a red three; any three with ``black_threes=faced``)?"""
@@ -178,8 +185,11 @@ class Hand:
     def three_score(self, n: int) -> int:
         """``n`` faced threes of one colour: classic 100 each, all four 800 (3.1); Cuban 100
         for the first, 200 each for the second and third, 500 for the fourth (003:84)."""
-        if getattr(self.rules, "red3_table", "classic") == "cuban":
+        table = getattr(self.rules, "red3_table", "classic")
+        if table == "cuban":
             return sum((100, 200, 200, 500)[:n])
+        if table == "samba":                       # 003:81: all six 1000 (instead of 600)
+            return 1000 if n == 6 else 100 * n
         return 800 if n == 4 else 100 * n
 
     def wild_canasta(self, m: list) -> int:
@@ -248,6 +258,8 @@ class Hand:
 
     # ------------------------------------------------------------------ melds
     def meld_error(self, cards, rk: int) -> str | None:
+        if self.samba:
+            return samba_meld_error(self, cards)
         nat = sum(1 for c in cards if not is_wild(c))
         wild = len(cards) - nat
         if len(cards) > self.biggest:
@@ -271,6 +283,9 @@ class Hand:
         return None
 
     def canastas(self, s: int) -> int:
+        if self.samba:
+            return sum(1 for m in self.melds[s].values() if samba_kind(m) != "black3"
+                       and len(m) >= 7)
         return sum(1 for rk, m in self.melds[s].items() if rk != 3 and len(m) >= 7)
 
     def check_melds(self, j: int, s: int) -> None:
@@ -286,6 +301,8 @@ class Hand:
         that leaves one card is not refused for that alone)."""
         if not self.pile:
             return False
+        if self.samba:
+            return samba_can_add_top(self, p)
         top = self.pile[-1]
         s = self.side(p)
         if is_wild(top) or top in BLACK3 or self.frozen or not self.melded[s] \
@@ -320,7 +337,11 @@ class Hand:
         laid = sum(value(c) for _, m in melds for c in m)
         bonus = 0
         for rk, m in melds:
-            if rk == 2 and len(m) >= 7:
+            if self.samba:                     # meld ids are not ranks: the kind by the cards
+                rk = {"seq": -1, "black3": 3}.get(samba_kind(m), 4)
+            if rk == -1 and len(m) >= 7:
+                bonus += getattr(self.rules, "samba_bonus", 1500)      # 003:81
+            elif rk == 2 and len(m) >= 7:
                 bonus += self.wild_canasta(m)
             elif rk != 3 and len(m) >= 7:
                 bonus += (getattr(self.rules, "mixed_canasta", 300) if any(is_wild(c) for c in m)
@@ -413,6 +434,7 @@ def start(row, rules, deck=None, stop=None) -> tuple[Hand, Events]:
         H.minima = [head[7], head[8], head[7]]
     table = getattr(rules, "initial_table", "classic")
     allowed, first = {"classic": ((15, 50, 90, 120), 50), "cuban": ((95, 125, 155), 95),
+                      "samba": ((15, 50, 90, 120, 150), 50),
                       "cuban_rg": ((95, 125, 150), 95)}[table]
     for m in H.minima:
         if m not in allowed:
@@ -463,11 +485,19 @@ def play(H: Hand, E: Events) -> Hand:
         raise Illegal(E.j, "events after the hand's end")
     if not H.conserved():
         raise Illegal(E.j, "cards not conserved")
-    for ms in H.melds:                                     # what a Cuban hand exercised
+    for ms in H.melds if not H.samba else ():              # what a Cuban hand exercised
         for rk, m in ms.items():
             H.seen["wild_meld"] += rk == 2
             H.seen["wild_canasta"] += rk == 2 and len(m) >= 7
             H.seen["full_meld"] += len(m) == H.biggest
+    for ms in H.melds if H.samba else ():                  # what a Samba hand exercised
+        kinds = [(samba_kind(m), len(m)) for m in ms.values()]
+        H.seen["sequence"] += sum(k == "seq" for k, _ in kinds)
+        H.seen["samba"] += sum(k == "seq" and n == 7 for k, n in kinds)
+        H.seen["group_canasta"] += sum(k == "group" and n >= 7 for k, n in kinds)
+        ranks = Counter(rank(next(c for c in m if not is_wild(c))) for m in ms.values()
+                        if samba_kind(m) == "group")
+        H.seen["two_groups_of_a_rank"] += sum(n >= 2 for n in ranks.values())
     H.seen["black3_faced"] += sum(H.black3)
     return H
 
@@ -632,6 +662,8 @@ def draw(H: Hand, E: Events, p: int) -> bool:
 def lay(H: Hand, j: int, p: int, rk: int, c: int, from_hand: bool = True) -> None:
     if from_hand:
         H.take_from_hand(j, p, c)
+    if H.samba:
+        return samba_lay(H, j, p, rk, c)
     if H.faced_three(c):
         raise Illegal(j, f"{name(c)} laid (a three that is faced)")
     wild_meld = rk == 2 and getattr(H.rules, "wild_melds", False)      # Cuban, 003:84
@@ -682,7 +714,7 @@ def finish_lays(H: Hand, j: int, p: int, turn_lays: list, was_melded: bool,
             raise Illegal(j, f"an initial meld of {v}, the minimum {H.minima[side]}")
     if turn_lays:
         H.melded[side] = True
-    if any(rk == 3 for rk, _ in turn_lays):
+    if any(c in BLACK3 for _, c in turn_lays):
         if not going_out:
             raise Illegal(j, "black threes laid without going out")
         H.seen["black3_meld"] += 1
@@ -690,14 +722,9 @@ def finish_lays(H: Hand, j: int, p: int, turn_lays: list, was_melded: bool,
 
 
 def take(H: Hand, E: Events, p: int, turn_lays: list) -> None:
-    j, _, _, a, top = E.next(TAKE, p)
-    side = H.side(p)
-    if not H.pile or a != len(H.pile) or top != H.pile[-1]:
-        raise Illegal(j, f"a take of a pile of {a} topped by {name(top)}; the pile is "
-                         f"{len(H.pile)} topped by {name(H.pile[-1]) if H.pile else '-'}")
-    if is_wild(top) or top in BLACK3:
-        raise Illegal(j, f"the pile taken with {name(top)} on top")
-    frozen = H.frozen or not H.melded[side] or getattr(H.rules, "pile_always_frozen", False)
+    if H.samba:
+        return samba_take(H, E, p, turn_lays)
+    top, side, frozen = take_start(H, E, p)
     rk = rank(top)
     had_meld = rk in H.melds[side]
     top_laid = False
@@ -725,6 +752,29 @@ def take(H: Hand, E: Events, p: int, turn_lays: list) -> None:
         raise Illegal(jj, f"a frozen pile taken without a natural pair of {name(top)}")
     if not frozen and not (had_meld or nat >= 2 or (nat >= 1 and wild >= 1)):
         raise Illegal(jj, f"the pile taken with {nat} natural and {wild} wild cards")
+    pile_to_hand(H, E, p, jj, a, frozen, turn_lays)
+
+
+def take_start(H: Hand, E: Events, p: int) -> tuple[int, int, bool]:
+    """EV_TAKE: ``(top card, side, frozen for the side)``; the pile is the logged one and its
+    top neither wild nor a black three (3.1)."""
+    j, _, _, a, top = E.next(TAKE, p)
+    side = H.side(p)
+    if not H.pile or a != len(H.pile) or top != H.pile[-1]:
+        raise Illegal(j, f"a take of a pile of {a} topped by {name(top)}; the pile is "
+                         f"{len(H.pile)} topped by {name(H.pile[-1]) if H.pile else '-'}")
+    if is_wild(top) or top in BLACK3:
+        raise Illegal(j, f"the pile taken with {name(top)} on top")
+    return top, side, H.frozen or not H.melded[side] or \
+        getattr(H.rules, "pile_always_frozen", False)
+
+
+def pile_to_hand(H: Hand, E: Events, p: int, jj: int, a: int, frozen: bool,
+                 turn_lays: list) -> None:
+    """EV_PILE (event ``jj``, ``a`` cards) after the take's lays: the side's initial minimum
+    (the take's lays, top card included), its melds legal; the rest of the pile to the taker's
+    hand, its faced threes faced (not replaced)."""
+    side = H.side(p)
     if not H.melded[side]:
         v = sum(value(c) for _, c in turn_lays)
         if v < H.minima[side]:
@@ -768,6 +818,153 @@ def going_out(H: Hand, j: int, p: int, concealed: int, asked: int, laid_before: 
     H.concealed = bool(concealed)
     H.seen["out"] += 1
     H.seen["concealed"] += H.concealed
+
+
+# --------------------------------------------------------------------------- Samba (003:71-81)
+
+def samba_kind(cards) -> str:
+    """A Samba meld's kind read off its cards: ``black3`` (black threes only), ``seq`` (naturals
+    of two ranks or more: only a sequence may hold them) or ``group`` (one rank, wild cards)."""
+    nat = [c for c in cards if not is_wild(c)]
+    if nat and all(c in BLACK3 for c in nat):
+        return "black3"
+    return "seq" if len({rank(c) for c in nat}) >= 2 else "group"
+
+
+def samba_meld_error(H: Hand, cards) -> str | None:
+    """003:74-76 (READINGS 3.4): a sequence is three to seven naturals of one suit in unbroken
+    order from the four up to the ace, no wild card (seven = a samba, closed); a group is three
+    or more cards of one rank 4..A, at least two natural, at most ``max_wild`` (2) wild cards;
+    black threes (as Canasta, 3.1) only when going out, three or more, no wild card."""
+    kind = samba_kind(cards)
+    shown = [name(c) for c in cards]
+    wild = sum(1 for c in cards if is_wild(c))
+    if kind == "black3":
+        return f"a black-three meld of {shown}" if wild or len(cards) < 3 else None
+    if kind == "seq":
+        ranks = sorted(rank(c) for c in cards if not is_wild(c))
+        if wild:
+            return f"a sequence with a wild card (003:74): {shown}"
+        if len({c >> 4 for c in cards}) != 1:
+            return f"a sequence of two suits: {shown}"
+        if not 3 <= len(cards) <= 7:
+            return f"a sequence of {len(cards)} cards (three to seven, 003:74): {shown}"
+        if ranks[0] < 4 or ranks != list(range(ranks[0], ranks[0] + len(ranks))):
+            return f"a broken sequence (4..A in order, 003:74): {shown}"
+        return None
+    nat = len(cards) - wild
+    if not nat:
+        return f"a meld of wild cards only: {shown}"
+    if rank(next(c for c in cards if not is_wild(c))) < 4:
+        return f"a group of threes: {shown}"
+    if len(cards) < 3 or nat < 2:
+        return f"a group of {len(cards)} cards, {nat} natural: {shown}"
+    if wild > H.max_wild:
+        return f"a group with {wild} wild cards, at most {H.max_wild} (003:75): {shown}"
+    return None
+
+
+def samba_lay(H: Hand, j: int, p: int, mid: int, c: int) -> None:
+    """A card laid on the side's meld ``mid`` (a new id starts a meld); the meld's legality is
+    judged when the turn's lays are done (a sequence may be laid in any order), but a samba
+    takes no card at all (003:74) and a sequence no wild card."""
+    if H.faced_three(c):
+        raise Illegal(j, f"{name(c)} laid (a three that is faced)")
+    m = H.melds[H.side(p)].setdefault(mid, [])
+    if m and samba_kind(m) == "seq":
+        if len(m) >= 7:
+            raise Illegal(j, f"{name(c)} laid on a samba (closed, 003:74)")
+        if is_wild(c):
+            raise Illegal(j, "a wild card laid on a sequence (003:74)")
+    m.append(c)
+    H.laid[p] = True
+    H.seen["lay"] += 1
+
+
+def samba_take(H: Hand, E: Events, p: int, turn_lays: list) -> None:
+    """003:78 (READINGS 3.4): the pile is taken only with a natural pair of its top card, or,
+    when it is not frozen, by adding the top card to the side's group or sequence of fewer than
+    seven cards; the top card never goes to a canasta (003:76), never starts a sequence nor
+    joins hand cards to extend one, and wild cards do not help take it."""
+    top, side, frozen = take_start(H, E, p)
+    before = {mid: len(m) for mid, m in H.melds[side].items()}
+    top_mid, from_hand = None, []
+    while True:
+        jj, k, s, a, c = E.next()
+        if k == PILE:
+            break
+        if k != LAY or s != p:
+            raise Illegal(jj, f"{KIND_NAMES.get(k, k)} of seat {s} before the pile goes to hand")
+        if top_mid is None and c == top:
+            lay(H, jj, p, a, c, from_hand=False)
+            top_mid = a
+        else:
+            lay(H, jj, p, a, c)
+            from_hand.append((a, c))
+        turn_lays.append((a, c))
+    if s != p or top_mid is None:
+        raise Illegal(jj, f"the pile's top card {name(top)} not laid at once")
+    n0 = before.get(top_mid, 0)
+    with_top = [c for mid, c in from_hand if mid == top_mid]
+    nat = sum(1 for c in with_top if not is_wild(c))
+    if n0 >= 7:
+        raise Illegal(jj, f"the top card {name(top)} added to a canasta of {n0} (003:76)")
+    if samba_kind(H.melds[side][top_mid]) == "seq":
+        if n0 == 0:
+            raise Illegal(jj, f"the top card {name(top)} starts a sequence (003:78)")
+        if with_top:
+            raise Illegal(jj, f"the top card {name(top)} joins hand cards to extend a "
+                              f"sequence (003:78)")
+        if frozen:
+            raise Illegal(jj, f"a frozen pile taken without a natural pair of {name(top)}")
+        H.seen["take_seq"] += 1
+    elif frozen and nat < 2:
+        raise Illegal(jj, f"a frozen pile taken without a natural pair of {name(top)}")
+    elif nat < 2 and n0 == 0:
+        raise Illegal(jj, f"the pile taken with {nat} natural card(s) of {name(top)} and no "
+                          f"group to add it to (wild cards do not help, 003:78)")
+    H.seen["take_pair" if nat >= 2 else "take_add"] += 1
+    pile_to_hand(H, E, p, jj, a, frozen, turn_lays)
+
+
+def samba_fits(m: list, c: int) -> bool:
+    """Card ``c`` may join Samba meld ``m`` (of fewer than seven cards when it is a sequence)."""
+    kind = samba_kind(m)
+    if kind == "seq":
+        ranks = [rank(x) for x in m]
+        return (not is_wild(c) and len(m) < 7 and c >> 4 == m[0] >> 4
+                and rank(c) in (min(ranks) - 1, max(ranks) + 1) and 4 <= rank(c) <= 14)
+    if kind == "black3":
+        return False
+    if is_wild(c):
+        return sum(map(is_wild, m)) < 2
+    return rank(c) == rank(next(x for x in m if not is_wild(x)))
+
+
+def samba_can_add_top(H: Hand, p: int) -> bool:
+    """The stock's end (READINGS 3.1, 3.4): the top card can be added to the side's group or
+    sequence of fewer than seven with the pile not frozen for him, and the turn then ended
+    legally (he keeps a card after discarding, or goes out with the canastas)."""
+    top = H.pile[-1]
+    s = H.side(p)
+    if is_wild(top) or top in BLACK3 or H.frozen or not H.melded[s] \
+            or getattr(H.rules, "pile_always_frozen", False):
+        return False
+    targets = [mid for mid, m in H.melds[s].items() if len(m) < 7 and samba_fits(m, top)]
+    if not targets:
+        return False
+    if sum(H.hands[p].values()) + len(H.pile) - 1 >= 2:
+        return True
+    last = next(iter(+H.hands[p]), None)
+    for t in targets:
+        ms = [m + [top] if mid == t else m for mid, m in H.melds[s].items()]
+        base = sum(1 for m in ms if len(m) >= 7 and samba_kind(m) != "black3")
+        if base >= H.need:
+            return True
+        if last is not None and base + 1 >= H.need and \
+                any(len(m) == 6 and samba_fits(m, last) for m in ms):
+            return True
+    return False
 
 
 # --------------------------------------------------------------------------- metrics, many rows

@@ -245,6 +245,161 @@ def test_the_obligatory_take_at_the_stock_end():
     assert not must("9c", pile_always_frozen=True)
 
 
+# --------------------------------------------------------------------------- Samba, hand-made
+
+# Samba as 003:71-81 and READINGS 3.4 say it (written here from the text): 162 cards, 15 each,
+# draw two, two wild cards a group at most, sequences, two canastas to go out, going out 200 and
+# no concealed bonus, the samba 1500, all six red threes 1000, minimum table 15/50/90/120/150.
+# The hand-made logs below deal two hands (the referee's Samba rules do not depend on the seats).
+SAMBA_OPTS = dict(decks=3, hand_size=15, draw=2, canastas_to_out=2, max_wild=2, sequences=True,
+                  initial_table="samba", red3_table="samba", going_out=200, concealed=200,
+                  samba_bonus=1500)
+
+
+def _srules(**kw):
+    return _rules(**dict(SAMBA_OPTS, **kw))
+
+
+def _sfiller(used, n):
+    """``n`` low plain cards of the 162-card pack not in ``used``."""
+    left = ref.pack(3) - Counter(used)
+    out = []
+    for r in (4, 5, 6, 7, 9, 10):
+        for s in range(4):
+            while left[s * 16 + r] > 0 and len(out) < n:
+                out.append(s * 16 + r)
+                left[s * 16 + r] -= 1
+    return out
+
+
+def _slays(seat, mid, text):
+    return [(R.LAY, seat, mid, _c(x)) for x in text.split()]
+
+
+SAMBA_ELDEST = _cs("4h 5h 6h 7h 8h 9h Th Kc Kc Kd Kd Kh Kh Ks Qc")
+
+
+def _samba_out(eldest=SAMBA_ELDEST, draws="Qd Qh"):
+    rules = _srules()
+    hands = [_sfiller(list(eldest) + _cs(draws) + _cs("Jc"), 15), list(eldest)]
+    events = ([(R.DRAW, 1, 0, d) for d in _cs(draws)] + _slays(1, 1, "4h 5h 6h 7h 8h 9h Th")
+              + _slays(1, 2, "Kc Kc Kd Kd Kh Kh Ks") + _slays(1, 3, "Qc Qd Qh")
+              + [(R.OUT, 1, 1, 0), (R.END, 0, 0, 0)])
+    return rules, hands, _cs("Jc"), events
+
+
+def test_a_worked_samba_going_out():
+    """A samba (4h..Th), a natural canasta of kings, three queens: 1500 + 500, melded 50 + 70 +
+    30, going out 200 (no concealed bonus, 003:80): 2350."""
+    rules, hands, ups, events = _samba_out()
+    H = ref.replay(_row(rules, hands, ups, events), rules)
+    m = ref.metrics(H)
+    assert (m["p2_melded"], m["p2_canasta_bonus"], m["p2_out_bonus"], m["p2_points"]) \
+        == (150, 2000, 200, 2350)
+    assert m["p1_points"] == -sum(ref.value(c) for c in hands[0]) and H.conserved()
+    assert H.seen["lay"] == 17 and ref.samba_kind(H.melds[1][1]) == "seq"
+    # the hearts laid as two sequences (4-6, 7-10): no samba, one canasta; two are needed (003:79)
+    split = events[:2] + _slays(1, 1, "4h 5h 6h") + _slays(1, 4, "7h 8h 9h Th") + events[9:]
+    with pytest.raises(ref.Illegal, match="1 canastas, 2 needed"):
+        ref.replay(_row(rules, hands, ups, split), rules)
+
+
+def test_samba_melds_broken_are_caught():
+    rules, hands, ups, ev = _samba_out()
+    draws, seq, kings = ev[:2], ev[2:9], ev[9:16]
+    disc = [(R.DISCARD, 1, 0, _c("Qd"))]
+    # a wild card in a sequence; a sequence of two suits; a broken one; eight cards on a samba
+    el = _cs("4h 5h 6h 7h 8h 9h Th Kc Kc Kd Kd Kh Kh Ks Jo")
+    r2, h2, u2, _ = _samba_out(el)
+    _illegal(r2, h2, u2, draws + seq + _slays(1, 1, "Jo"), "laid on a samba")
+    _illegal(r2, h2, u2, draws + seq[:3] + _slays(1, 1, "Jo"), "wild card laid on a sequence")
+    _illegal(rules, hands, ups, draws + _slays(1, 1, "4h 5h Qc") + kings + disc,
+             "a sequence of two suits")
+    _illegal(rules, hands, ups, draws + _slays(1, 1, "4h 5h 7h") + kings + disc,
+             "a broken sequence")
+    # a group with three wild cards (two at most, 003:75)
+    el3 = _cs("Qc Qd 2c 2d Jo Kc Kc Kd Kd Kh Kh Ks 4c 5c 6c")
+    r3, h3, u3, _ = _samba_out(el3, "4d 4s")
+    _illegal(r3, h3, u3, [(R.DRAW, 1, 0, _c("4d")), (R.DRAW, 1, 0, _c("4s"))]
+             + _slays(1, 3, "Qc Qd 2c 2d Jo") + [(R.DISCARD, 1, 0, _c("4d"))],
+             "3 wild cards, at most 2")
+    # two wild cards are fine, and two groups of kings are legal (003:76)
+    ok = ([(R.DRAW, 1, 0, _c("4d")), (R.DRAW, 1, 0, _c("4s"))] + _slays(1, 3, "Qc Qd 2c 2d")
+          + _slays(1, 4, "Kc Kc Kd") + _slays(1, 5, "Kd Kh Kh Ks") + [(R.DISCARD, 1, 0, _c("4d"))])
+    H = ref.replay(_row(r3, h3, u3, ok), r3, stop=30 + 1 + len(ok))
+    assert [len(m) for m in H.melds[1].values()] == [4, 3, 4]
+    # a side at 3000 needs 120 (queens 60 and kings 70: 130 is enough, the kings alone are not);
+    # a side at 7000 needs 150 (READINGS 3.4, 003:77): 130 is refused
+    game = _srules(unit="game")
+    H = ref.replay(_row(r3, h3, u3, ok, minima=(120, 120)), game, stop=30 + 1 + len(ok))
+    assert H.melded[1]
+    _illegal(game, h3, u3, ok[:2] + ok[6:13] + ok[-1:], "an initial meld of 70, the minimum 120",
+             minima=(120, 120))
+    _illegal(game, h3, u3, ok, "an initial meld of 130, the minimum 150", minima=(150, 150))
+    _illegal(game, h3, u3, ok, "an initial minimum of 160", minima=(160, 160))
+    # a one-game minimum of 150 is refused at the head (both sides start at 0: 50)
+    _illegal(r3, h3, u3, ok, "minima", minima=(150, 150))
+
+
+# eldest melds kings (a canasta) and 5c 6c 7c in turn 1, discards 4d; the dealer draws two and
+# discards ``top``; eldest then takes the pile (9s up, 4d, ``top``) as ``take`` says
+TAKER = _cs("Kc Kc Kd Kd Kh Kh Ks 5c 6c 7c 9d 9h 8c Jd Qd")
+TAKER_DRAWS = _cs("4d Jo")
+
+
+def _samba_take(top, take_lays, ups="9s", pile_n=2):
+    rules = _srules()
+    t = _c(top)
+    upc = _cs(ups)
+    hands = [_sfiller(TAKER + TAKER_DRAWS + upc + [t, _c("Ac")], 15), list(TAKER)]
+    ev = ([(R.DRAW, 1, 0, c) for c in TAKER_DRAWS] + _slays(1, 2, "Kc Kc Kd Kd Kh Kh Ks")
+          + _slays(1, 1, "5c 6c 7c") + [(R.DISCARD, 1, 0, _c("4d"))]
+          + [(R.DRAW, 0, 0, t), (R.DRAW, 0, 0, _c("Ac")), (R.DISCARD, 0, 0, t)]
+          + [(R.TAKE, 1, len(upc) + 2, t)] + take_lays + [(R.PILE, 1, len(upc) + 1, 0)])
+    return rules, hands, upc, ev
+
+
+def test_samba_pile_takes():
+    # legal: a natural pair (a new group of nines); the top card alone onto the sequence
+    for top, lays in (("9c", _slays(1, 4, "9c 9d 9h")), ("4c", _slays(1, 1, "4c")),
+                      ("8c", _slays(1, 1, "8c"))):
+        rules, hands, ups, ev = _samba_take(top, lays)
+        H = ref.replay(_row(rules, hands, ups, ev), rules, stop=30 + 1 + len(ev))
+        assert H.takes[1] == 1 and not H.pile, top
+    # the top card joins a hand card to extend the sequence (8c from hand, 9c on top)
+    _illegal(*_samba_take("9c", _slays(1, 1, "9c 8c")), "joins hand cards to extend")
+    # the top card starts a sequence with hand cards (Td Jd Qd)
+    _illegal(*_samba_take("Td", _slays(1, 6, "Td Jd Qd")), "starts a sequence")
+    # the top card onto the kings' canasta (003:76)
+    _illegal(*_samba_take("Kc", _slays(1, 2, "Kc")), "added to a canasta of 7")
+    # a natural and a joker do not take it (wild cards do not help, 003:78)
+    _illegal(*_samba_take("Js", _slays(1, 6, "Js Jd Jo")), "wild cards do not help")
+    # a frozen pile (the upcard was a deuce, covered): the sequence does not take it, a pair does
+    _illegal(*_samba_take("4c", _slays(1, 1, "4c"), ups="2s 9s"), "frozen pile")
+    rules, hands, ups, ev = _samba_take("9c", _slays(1, 4, "9c 9d 9h"), ups="2s 9s")
+    assert ref.replay(_row(rules, hands, ups, ev), rules, stop=32 + len(ev)).takes[1] == 1
+
+
+def test_samba_scores_and_the_stock_end():
+    H = ref.Hand(rules=_srules(), K=2, dealer=0, hand_size=15, draw=2, need=2, stock_end=0,
+                 minima=[50, 50], max_wild=2, decks=3, hands=[Counter(), Counter(_cs("Kh"))],
+                 pile=_cs("4d 8c"), red3=[0, 0], black3=[0, 0], takes=[0, 0])
+    # red threes (003:81): 100 each, all six 1000 (not classic's 800 for four)
+    assert [H.three_score(n) for n in (1, 4, 5, 6)] == [100, 400, 500, 1000]
+    H.melds[1] = {1: _cs("5c 6c 7c"), 2: _cs("Kc Kc Kd Kd Kh Kh Ks")}
+    H.melded[1] = True
+    assert H.can_add_top(1)                  # 8c extends 5c 6c 7c
+    H.pile = _cs("4d 9c")
+    assert not H.can_add_top(1)              # 9c fits no meld
+    H.pile = _cs("4d Kc")
+    assert not H.can_add_top(1)              # not onto a canasta
+    H.melds[1][1] = _cs("8c 9c Tc Jc Qc Kc Ac")
+    H.pile = _cs("4d 7c")
+    assert not H.can_add_top(1)              # a samba takes nothing
+    sc = H.side_score(1)
+    assert (sc["canasta_bonus"], sc["canastas"]) == (1500 + 500, 2)
+
+
 # --------------------------------------------------------------------------- the engine's logs
 
 SPEC = simkit.get_game("canasta")
