@@ -168,8 +168,8 @@ class Hand:
     # ------------------------------------------------------------------ Samba (003:71-81)
     @property
     def samba(self) -> bool:
-        """Samba and its kin (rules ``sequences``): several melds of a rank, sequences; the
-        log's meld id names a meld, its kind read off its cards (:func:`samba_kind`)."""
+        """Samba and its kin (rules ``sequences``): sequences besides the groups; the log's
+        meld id gives the meld's kind (:func:`samba_kind`)."""
         return bool(getattr(self.rules, "sequences", False))
 
     # ------------------------------------------------------------------ Cuban (003:84)
@@ -259,7 +259,7 @@ class Hand:
     # ------------------------------------------------------------------ melds
     def meld_error(self, cards, rk: int) -> str | None:
         if self.samba:
-            return samba_meld_error(self, cards)
+            return samba_meld_error(self, cards, rk)
         nat = sum(1 for c in cards if not is_wild(c))
         wild = len(cards) - nat
         if len(cards) > self.biggest:
@@ -284,7 +284,7 @@ class Hand:
 
     def canastas(self, s: int) -> int:
         if self.samba:
-            return sum(1 for m in self.melds[s].values() if samba_kind(m) != "black3"
+            return sum(1 for mid, m in self.melds[s].items() if samba_kind(mid) != "black3"
                        and len(m) >= 7)
         return sum(1 for rk, m in self.melds[s].items() if rk != 3 and len(m) >= 7)
 
@@ -338,9 +338,9 @@ class Hand:
         bonus = 0
         for rk, m in melds:
             if self.samba:                     # meld ids are not ranks: the kind by the cards
-                rk = {"seq": -1, "black3": 3}.get(samba_kind(m), 4)
+                rk = {"seq": -1, "black3": 3}.get(samba_kind(rk), 4)
             if rk == -1 and len(m) >= 7:
-                bonus += getattr(self.rules, "samba_bonus", 1500)      # 003:81
+                bonus += getattr(self.rules, "sequence_canasta", 1500)  # 003:81
             elif rk == 2 and len(m) >= 7:
                 bonus += self.wild_canasta(m)
             elif rk != 3 and len(m) >= 7:
@@ -408,11 +408,13 @@ class Events:
 
 
 def start(row, rules, deck=None, stop=None) -> tuple[Hand, Events]:
-    head = [int(x) for x in row[:NHEAD]]
+    decks = getattr(rules, "decks", 2)
+    nhead = NHEAD if decks == 2 else NHEAD + 4      # Samba's head (CANASTA.md 12:35 note)
+    head = [int(x) for x in row[:nhead]]
     n = head[1]
-    if n < 0 or NHEAD + n > len(row):
+    if n < 0 or nhead + n > len(row):
         raise Truncated(f"{n} events in a row of {len(row)}")
-    evs = [decode(e) for e in row[NHEAD:NHEAD + n]]
+    evs = [decode(e) for e in row[nhead:nhead + n]]
     if stop is not None:
         evs = evs[:stop]
     elif not evs or evs[-1][0] != END:
@@ -421,9 +423,11 @@ def start(row, rules, deck=None, stop=None) -> tuple[Hand, Events]:
     want = [rules.players, rules.hand_size, rules.draw, rules.canastas_to_out,
             {"continue": 0, "end": 1}[rules.stock_end], rules.max_wild]
     have = [K, head[3], head[4], head[5], head[6], head[9]]
+    if decks != 2:                  # decks, sequences, variant (1 samba), wild-card melds
+        want += [decks, int(rules.sequences), 1, int(getattr(rules, "wild_melds", False))]
+        have += head[10:14]
     if have != want:
         raise Illegal(-1, f"head {have} against the rules {want}")
-    decks = getattr(rules, "decks", 2)
     H = Hand(rules=rules, K=K, dealer=head[0], hand_size=head[3], draw=head[4], need=head[5],
              stock_end=head[6], minima=[head[7], head[8]], max_wild=head[9], decks=decks,
              hands=[Counter() for _ in range(K)], stock=pack(decks),
@@ -435,6 +439,7 @@ def start(row, rules, deck=None, stop=None) -> tuple[Hand, Events]:
     table = getattr(rules, "initial_table", "classic")
     allowed, first = {"classic": ((15, 50, 90, 120), 50), "cuban": ((95, 125, 155), 95),
                       "samba": ((15, 50, 90, 120, 150), 50),
+                      "samba160": ((15, 50, 90, 120, 160), 50),
                       "cuban_rg": ((95, 125, 150), 95)}[table]
     for m in H.minima:
         if m not in allowed:
@@ -491,13 +496,12 @@ def play(H: Hand, E: Events) -> Hand:
             H.seen["wild_canasta"] += rk == 2 and len(m) >= 7
             H.seen["full_meld"] += len(m) == H.biggest
     for ms in H.melds if H.samba else ():                  # what a Samba hand exercised
-        kinds = [(samba_kind(m), len(m)) for m in ms.values()]
+        kinds = [(samba_kind(mid), len(m)) for mid, m in ms.items()]
         H.seen["sequence"] += sum(k == "seq" for k, _ in kinds)
         H.seen["samba"] += sum(k == "seq" and n == 7 for k, n in kinds)
         H.seen["group_canasta"] += sum(k == "group" and n >= 7 for k, n in kinds)
-        ranks = Counter(rank(next(c for c in m if not is_wild(c))) for m in ms.values()
-                        if samba_kind(m) == "group")
-        H.seen["two_groups_of_a_rank"] += sum(n >= 2 for n in ranks.values())
+        H.seen["wild_on_group"] += sum(k == "group" and any(map(is_wild, m))
+                                       for (k, _), m in zip(kinds, ms.values()))
     H.seen["black3_faced"] += sum(H.black3)
     return H
 
@@ -822,25 +826,20 @@ def going_out(H: Hand, j: int, p: int, concealed: int, asked: int, laid_before: 
 
 # --------------------------------------------------------------------------- Samba (003:71-81)
 
-def samba_kind(cards) -> str:
-    """A Samba meld's kind read off its cards: ``black3`` (black threes only), ``seq`` (naturals
-    of two ranks or more: only a sequence may hold them) or ``group`` (one rank, wild cards)."""
-    nat = [c for c in cards if not is_wild(c)]
-    if nat and all(c in BLACK3 for c in nat):
-        return "black3"
-    return "seq" if len({rank(c) for c in nat}) >= 2 else "group"
+def samba_kind(mid: int) -> str:
+    """A Samba meld's kind by its log id (CANASTA.md 2026-12-04 12:35): 3 black threes, 4..14
+    the side's group of that rank, 16 + k its k-th sequence (2, wild cards, is not Samba's)."""
+    return "seq" if mid >= 16 else "black3" if mid == 3 else "group" if 4 <= mid <= 14 else "?"
 
 
-def samba_meld_error(H: Hand, cards) -> str | None:
+def samba_meld_error(H: Hand, cards, mid: int) -> str | None:
     """003:74-76 (READINGS 3.4): a sequence is three to seven naturals of one suit in unbroken
     order from the four up to the ace, no wild card (seven = a samba, closed); a group is three
     or more cards of one rank 4..A, at least two natural, at most ``max_wild`` (2) wild cards;
     black threes (as Canasta, 3.1) only when going out, three or more, no wild card."""
-    kind = samba_kind(cards)
+    kind = samba_kind(mid)
     shown = [name(c) for c in cards]
     wild = sum(1 for c in cards if is_wild(c))
-    if kind == "black3":
-        return f"a black-three meld of {shown}" if wild or len(cards) < 3 else None
     if kind == "seq":
         ranks = sorted(rank(c) for c in cards if not is_wild(c))
         if wild:
@@ -852,11 +851,9 @@ def samba_meld_error(H: Hand, cards) -> str | None:
         if ranks[0] < 4 or ranks != list(range(ranks[0], ranks[0] + len(ranks))):
             return f"a broken sequence (4..A in order, 003:74): {shown}"
         return None
+    if kind == "black3":
+        return f"a black-three meld of {shown}" if wild or len(cards) < 3 else None
     nat = len(cards) - wild
-    if not nat:
-        return f"a meld of wild cards only: {shown}"
-    if rank(next(c for c in cards if not is_wild(c))) < 4:
-        return f"a group of threes: {shown}"
     if len(cards) < 3 or nat < 2:
         return f"a group of {len(cards)} cards, {nat} natural: {shown}"
     if wild > H.max_wild:
@@ -865,17 +862,29 @@ def samba_meld_error(H: Hand, cards) -> str | None:
 
 
 def samba_lay(H: Hand, j: int, p: int, mid: int, c: int) -> None:
-    """A card laid on the side's meld ``mid`` (a new id starts a meld); the meld's legality is
-    judged when the turn's lays are done (a sequence may be laid in any order), but a samba
-    takes no card at all (003:74) and a sequence no wild card."""
+    """A card laid on the side's meld ``mid``: on a group a card of its rank or a wild card (a
+    canasta, seven or more, only a natural, 003:76); on a sequence a natural (a new one numbered
+    next, 16 + the side's sequences so far), none on a samba (closed, 003:74).  The meld's
+    legality (its size, a sequence's order) is judged when the turn's lays are done."""
     if H.faced_three(c):
         raise Illegal(j, f"{name(c)} laid (a three that is faced)")
-    m = H.melds[H.side(p)].setdefault(mid, [])
-    if m and samba_kind(m) == "seq":
-        if len(m) >= 7:
+    kind = samba_kind(mid)
+    ms = H.melds[H.side(p)]
+    if kind == "?" or (kind == "black3" and c not in BLACK3):
+        raise Illegal(j, f"{name(c)} laid on meld id {mid}")
+    if kind == "group" and not is_wild(c) and rank(c) != mid:
+        raise Illegal(j, f"{name(c)} laid on the group of rank {mid}")
+    if kind == "seq":
+        if mid not in ms and mid != 16 + sum(1 for x in ms if x >= 16):
+            raise Illegal(j, f"a new sequence numbered {mid - 16}, "
+                             f"{sum(1 for x in ms if x >= 16)} started before")
+        if len(ms.get(mid, ())) >= 7:
             raise Illegal(j, f"{name(c)} laid on a samba (closed, 003:74)")
         if is_wild(c):
             raise Illegal(j, "a wild card laid on a sequence (003:74)")
+    m = ms.setdefault(mid, [])
+    if kind == "group" and is_wild(c) and len(m) >= 7:
+        raise Illegal(j, "a wild card laid on a canasta (only naturals, 003:76)")
     m.append(c)
     H.laid[p] = True
     H.seen["lay"] += 1
@@ -909,7 +918,7 @@ def samba_take(H: Hand, E: Events, p: int, turn_lays: list) -> None:
     nat = sum(1 for c in with_top if not is_wild(c))
     if n0 >= 7:
         raise Illegal(jj, f"the top card {name(top)} added to a canasta of {n0} (003:76)")
-    if samba_kind(H.melds[side][top_mid]) == "seq":
+    if samba_kind(top_mid) == "seq":
         if n0 == 0:
             raise Illegal(jj, f"the top card {name(top)} starts a sequence (003:78)")
         if with_top:
@@ -927,18 +936,20 @@ def samba_take(H: Hand, E: Events, p: int, turn_lays: list) -> None:
     pile_to_hand(H, E, p, jj, a, frozen, turn_lays)
 
 
-def samba_fits(m: list, c: int) -> bool:
-    """Card ``c`` may join Samba meld ``m`` (of fewer than seven cards when it is a sequence)."""
-    kind = samba_kind(m)
+def samba_fits(mid: int, m: list, c: int) -> bool:
+    """Card ``c`` may join the side's Samba meld ``mid`` holding ``m`` (a sequence: at an end,
+    fewer than seven; a group: its rank, or a wild card while it holds fewer than two and
+    fewer than seven cards)."""
+    kind = samba_kind(mid)
     if kind == "seq":
         ranks = [rank(x) for x in m]
         return (not is_wild(c) and len(m) < 7 and c >> 4 == m[0] >> 4
                 and rank(c) in (min(ranks) - 1, max(ranks) + 1) and 4 <= rank(c) <= 14)
-    if kind == "black3":
+    if kind != "group":
         return False
     if is_wild(c):
-        return sum(map(is_wild, m)) < 2
-    return rank(c) == rank(next(x for x in m if not is_wild(x)))
+        return sum(map(is_wild, m)) < 2 and len(m) < 7
+    return rank(c) == mid
 
 
 def samba_can_add_top(H: Hand, p: int) -> bool:
@@ -950,19 +961,19 @@ def samba_can_add_top(H: Hand, p: int) -> bool:
     if is_wild(top) or top in BLACK3 or H.frozen or not H.melded[s] \
             or getattr(H.rules, "pile_always_frozen", False):
         return False
-    targets = [mid for mid, m in H.melds[s].items() if len(m) < 7 and samba_fits(m, top)]
+    targets = [mid for mid, m in H.melds[s].items() if len(m) < 7 and samba_fits(mid, m, top)]
     if not targets:
         return False
     if sum(H.hands[p].values()) + len(H.pile) - 1 >= 2:
         return True
     last = next(iter(+H.hands[p]), None)
     for t in targets:
-        ms = [m + [top] if mid == t else m for mid, m in H.melds[s].items()]
-        base = sum(1 for m in ms if len(m) >= 7 and samba_kind(m) != "black3")
+        ms = {mid: m + [top] if mid == t else m for mid, m in H.melds[s].items()}
+        base = sum(1 for mid, m in ms.items() if len(m) >= 7 and samba_kind(mid) != "black3")
         if base >= H.need:
             return True
         if last is not None and base + 1 >= H.need and \
-                any(len(m) == 6 and samba_fits(m, last) for m in ms):
+                any(len(m) == 6 and samba_fits(mid, m, last) for mid, m in ms.items()):
             return True
     return False
 

@@ -55,6 +55,8 @@ def _row(rules, hands, ups, events, dealer=0, minima=(50, 50)):
     evs += events
     head = [dealer, len(evs), K, rules.hand_size, rules.draw, rules.canastas_to_out,
             {"continue": 0, "end": 1}[rules.stock_end], minima[0], minima[1], rules.max_wild]
+    if rules.decks == 3:            # Samba's head (CANASTA.md 2026-12-04 12:35): variant 1 samba
+        head += [3, 1, 1, 0]
     return head + [R.encode(*e) for e in evs] + [-1] * 5
 
 
@@ -251,9 +253,10 @@ def test_the_obligatory_take_at_the_stock_end():
 # draw two, two wild cards a group at most, sequences, two canastas to go out, going out 200 and
 # no concealed bonus, the samba 1500, all six red threes 1000, minimum table 15/50/90/120/150.
 # The hand-made logs below deal two hands (the referee's Samba rules do not depend on the seats).
+# Meld ids as the log note says: a group's id is its rank, the side's k-th sequence 16 + k.
 SAMBA_OPTS = dict(decks=3, hand_size=15, draw=2, canastas_to_out=2, max_wild=2, sequences=True,
                   initial_table="samba", red3_table="samba", going_out=200, concealed=200,
-                  samba_bonus=1500)
+                  sequence_canasta=1500)
 
 
 def _srules(**kw):
@@ -282,8 +285,8 @@ SAMBA_ELDEST = _cs("4h 5h 6h 7h 8h 9h Th Kc Kc Kd Kd Kh Kh Ks Qc")
 def _samba_out(eldest=SAMBA_ELDEST, draws="Qd Qh"):
     rules = _srules()
     hands = [_sfiller(list(eldest) + _cs(draws) + _cs("Jc"), 15), list(eldest)]
-    events = ([(R.DRAW, 1, 0, d) for d in _cs(draws)] + _slays(1, 1, "4h 5h 6h 7h 8h 9h Th")
-              + _slays(1, 2, "Kc Kc Kd Kd Kh Kh Ks") + _slays(1, 3, "Qc Qd Qh")
+    events = ([(R.DRAW, 1, 0, d) for d in _cs(draws)] + _slays(1, 16, "4h 5h 6h 7h 8h 9h Th")
+              + _slays(1, 13, "Kc Kc Kd Kd Kh Kh Ks") + _slays(1, 12, "Qc Qd Qh")
               + [(R.OUT, 1, 1, 0), (R.END, 0, 0, 0)])
     return rules, hands, _cs("Jc"), events
 
@@ -297,9 +300,9 @@ def test_a_worked_samba_going_out():
     assert (m["p2_melded"], m["p2_canasta_bonus"], m["p2_out_bonus"], m["p2_points"]) \
         == (150, 2000, 200, 2350)
     assert m["p1_points"] == -sum(ref.value(c) for c in hands[0]) and H.conserved()
-    assert H.seen["lay"] == 17 and ref.samba_kind(H.melds[1][1]) == "seq"
+    assert H.seen["lay"] == 17 and len(H.melds[1][16]) == 7
     # the hearts laid as two sequences (4-6, 7-10): no samba, one canasta; two are needed (003:79)
-    split = events[:2] + _slays(1, 1, "4h 5h 6h") + _slays(1, 4, "7h 8h 9h Th") + events[9:]
+    split = events[:2] + _slays(1, 16, "4h 5h 6h") + _slays(1, 17, "7h 8h 9h Th") + events[9:]
     with pytest.raises(ref.Illegal, match="1 canastas, 2 needed"):
         ref.replay(_row(rules, hands, ups, split), rules)
 
@@ -311,23 +314,32 @@ def test_samba_melds_broken_are_caught():
     # a wild card in a sequence; a sequence of two suits; a broken one; eight cards on a samba
     el = _cs("4h 5h 6h 7h 8h 9h Th Kc Kc Kd Kd Kh Kh Ks Jo")
     r2, h2, u2, _ = _samba_out(el)
-    _illegal(r2, h2, u2, draws + seq + _slays(1, 1, "Jo"), "laid on a samba")
-    _illegal(r2, h2, u2, draws + seq[:3] + _slays(1, 1, "Jo"), "wild card laid on a sequence")
-    _illegal(rules, hands, ups, draws + _slays(1, 1, "4h 5h Qc") + kings + disc,
+    _illegal(r2, h2, u2, draws + seq + _slays(1, 16, "Jo"), "laid on a samba")
+    _illegal(r2, h2, u2, draws + seq[:3] + _slays(1, 16, "Jo"), "wild card laid on a sequence")
+    _illegal(rules, hands, ups, draws + _slays(1, 16, "4h 5h Qc") + kings + disc,
              "a sequence of two suits")
-    _illegal(rules, hands, ups, draws + _slays(1, 1, "4h 5h 7h") + kings + disc,
+    _illegal(rules, hands, ups, draws + _slays(1, 16, "4h 5h 7h") + kings + disc,
              "a broken sequence")
+    _illegal(rules, hands, ups, draws + _slays(1, 16, "4h 5h") + kings + disc,
+             "a sequence of 2 cards")
+    # a sequence's id skips a number; a card on the group of another rank
+    _illegal(rules, hands, ups, draws + _slays(1, 17, "4h 5h 6h"), "a new sequence numbered 1")
+    _illegal(rules, hands, ups, draws + _slays(1, 12, "Kc"), "Kc laid on the group of rank 12")
+    # a joker onto the kings' canasta (only naturals join a canasta, 003:76); onto six kings: fine
+    _illegal(r2, h2, u2, draws + kings + _slays(1, 13, "Jo"), "wild card laid on a canasta")
+    H = ref.replay(_row(r2, h2, u2, draws + kings[:6] + _slays(1, 13, "Jo")), r2, stop=31 + 9)
+    assert len(H.melds[1][13]) == 7
     # a group with three wild cards (two at most, 003:75)
     el3 = _cs("Qc Qd 2c 2d Jo Kc Kc Kd Kd Kh Kh Ks 4c 5c 6c")
     r3, h3, u3, _ = _samba_out(el3, "4d 4s")
     _illegal(r3, h3, u3, [(R.DRAW, 1, 0, _c("4d")), (R.DRAW, 1, 0, _c("4s"))]
-             + _slays(1, 3, "Qc Qd 2c 2d Jo") + [(R.DISCARD, 1, 0, _c("4d"))],
+             + _slays(1, 12, "Qc Qd 2c 2d Jo") + [(R.DISCARD, 1, 0, _c("4d"))],
              "3 wild cards, at most 2")
-    # two wild cards are fine, and two groups of kings are legal (003:76)
-    ok = ([(R.DRAW, 1, 0, _c("4d")), (R.DRAW, 1, 0, _c("4s"))] + _slays(1, 3, "Qc Qd 2c 2d")
-          + _slays(1, 4, "Kc Kc Kd") + _slays(1, 5, "Kd Kh Kh Ks") + [(R.DISCARD, 1, 0, _c("4d"))])
+    # two wild cards are fine
+    ok = ([(R.DRAW, 1, 0, _c("4d")), (R.DRAW, 1, 0, _c("4s"))] + _slays(1, 12, "Qc Qd 2c 2d")
+          + _slays(1, 13, "Kc Kc Kd Kd Kh Kh Ks") + [(R.DISCARD, 1, 0, _c("4d"))])
     H = ref.replay(_row(r3, h3, u3, ok), r3, stop=30 + 1 + len(ok))
-    assert [len(m) for m in H.melds[1].values()] == [4, 3, 4]
+    assert [len(m) for m in H.melds[1].values()] == [4, 7]
     # a side at 3000 needs 120 (queens 60 and kings 70: 130 is enough, the kings alone are not);
     # a side at 7000 needs 150 (READINGS 3.4, 003:77): 130 is refused
     game = _srules(unit="game")
@@ -352,8 +364,8 @@ def _samba_take(top, take_lays, ups="9s", pile_n=2):
     t = _c(top)
     upc = _cs(ups)
     hands = [_sfiller(TAKER + TAKER_DRAWS + upc + [t, _c("Ac")], 15), list(TAKER)]
-    ev = ([(R.DRAW, 1, 0, c) for c in TAKER_DRAWS] + _slays(1, 2, "Kc Kc Kd Kd Kh Kh Ks")
-          + _slays(1, 1, "5c 6c 7c") + [(R.DISCARD, 1, 0, _c("4d"))]
+    ev = ([(R.DRAW, 1, 0, c) for c in TAKER_DRAWS] + _slays(1, 13, "Kc Kc Kd Kd Kh Kh Ks")
+          + _slays(1, 16, "5c 6c 7c") + [(R.DISCARD, 1, 0, _c("4d"))]
           + [(R.DRAW, 0, 0, t), (R.DRAW, 0, 0, _c("Ac")), (R.DISCARD, 0, 0, t)]
           + [(R.TAKE, 1, len(upc) + 2, t)] + take_lays + [(R.PILE, 1, len(upc) + 1, 0)])
     return rules, hands, upc, ev
@@ -361,22 +373,22 @@ def _samba_take(top, take_lays, ups="9s", pile_n=2):
 
 def test_samba_pile_takes():
     # legal: a natural pair (a new group of nines); the top card alone onto the sequence
-    for top, lays in (("9c", _slays(1, 4, "9c 9d 9h")), ("4c", _slays(1, 1, "4c")),
-                      ("8c", _slays(1, 1, "8c"))):
+    for top, lays in (("9c", _slays(1, 9, "9c 9d 9h")), ("4c", _slays(1, 16, "4c")),
+                      ("8c", _slays(1, 16, "8c"))):
         rules, hands, ups, ev = _samba_take(top, lays)
         H = ref.replay(_row(rules, hands, ups, ev), rules, stop=30 + 1 + len(ev))
         assert H.takes[1] == 1 and not H.pile, top
     # the top card joins a hand card to extend the sequence (8c from hand, 9c on top)
-    _illegal(*_samba_take("9c", _slays(1, 1, "9c 8c")), "joins hand cards to extend")
+    _illegal(*_samba_take("9c", _slays(1, 16, "9c 8c")), "joins hand cards to extend")
     # the top card starts a sequence with hand cards (Td Jd Qd)
-    _illegal(*_samba_take("Td", _slays(1, 6, "Td Jd Qd")), "starts a sequence")
+    _illegal(*_samba_take("Td", _slays(1, 17, "Td Jd Qd")), "starts a sequence")
     # the top card onto the kings' canasta (003:76)
-    _illegal(*_samba_take("Kc", _slays(1, 2, "Kc")), "added to a canasta of 7")
+    _illegal(*_samba_take("Kc", _slays(1, 13, "Kc")), "added to a canasta of 7")
     # a natural and a joker do not take it (wild cards do not help, 003:78)
-    _illegal(*_samba_take("Js", _slays(1, 6, "Js Jd Jo")), "wild cards do not help")
+    _illegal(*_samba_take("Js", _slays(1, 11, "Js Jd Jo")), "wild cards do not help")
     # a frozen pile (the upcard was a deuce, covered): the sequence does not take it, a pair does
-    _illegal(*_samba_take("4c", _slays(1, 1, "4c"), ups="2s 9s"), "frozen pile")
-    rules, hands, ups, ev = _samba_take("9c", _slays(1, 4, "9c 9d 9h"), ups="2s 9s")
+    _illegal(*_samba_take("4c", _slays(1, 16, "4c"), ups="2s 9s"), "frozen pile")
+    rules, hands, ups, ev = _samba_take("9c", _slays(1, 9, "9c 9d 9h"), ups="2s 9s")
     assert ref.replay(_row(rules, hands, ups, ev), rules, stop=32 + len(ev)).takes[1] == 1
 
 
@@ -386,14 +398,14 @@ def test_samba_scores_and_the_stock_end():
                  pile=_cs("4d 8c"), red3=[0, 0], black3=[0, 0], takes=[0, 0])
     # red threes (003:81): 100 each, all six 1000 (not classic's 800 for four)
     assert [H.three_score(n) for n in (1, 4, 5, 6)] == [100, 400, 500, 1000]
-    H.melds[1] = {1: _cs("5c 6c 7c"), 2: _cs("Kc Kc Kd Kd Kh Kh Ks")}
+    H.melds[1] = {16: _cs("5c 6c 7c"), 13: _cs("Kc Kc Kd Kd Kh Kh Ks")}
     H.melded[1] = True
     assert H.can_add_top(1)                  # 8c extends 5c 6c 7c
     H.pile = _cs("4d 9c")
     assert not H.can_add_top(1)              # 9c fits no meld
     H.pile = _cs("4d Kc")
     assert not H.can_add_top(1)              # not onto a canasta
-    H.melds[1][1] = _cs("8c 9c Tc Jc Qc Kc Ac")
+    H.melds[1][16] = _cs("8c 9c Tc Jc Qc Kc Ac")
     H.pile = _cs("4d 7c")
     assert not H.can_add_top(1)              # a samba takes nothing
     sc = H.side_score(1)
