@@ -63,8 +63,14 @@ def rank(c):
 class Hand:
     """The state the checker keeps of one logged hand."""
 
-    def __init__(self, log):
+    def __init__(self, log, samba=False):
         self.K, self.hs, self.draw, self.need = (int(x) for x in log[2:6])
+        # Samba (CANASTA.md 2026-12-04 12:35): a head of 14, sequences on meld ids 16 + k
+        self.samba = samba
+        head = E.NHEAD + 4 if samba else E.NHEAD
+        if samba:
+            assert [int(x) for x in log[10:14]] == [3, 1, 1, 0]
+        self.seqs = [[], [], []]                       # side -> [suit, low, high] per sequence
         # the head holds seats 0 and 1's minimums (partners share theirs); three hands log
         # the first hand of a deal or game, all scores 0: the same for every seat
         self.mins = [int(log[7 + q % 2]) for q in range(self.K)]
@@ -72,7 +78,7 @@ class Hand:
         self.lone = None
         self.merged = False
         self.max_wild = int(log[9])
-        self.events = [split_event(e) for e in log[E.NHEAD:E.NHEAD + int(log[1])]]
+        self.events = [split_event(e) for e in log[head:head + int(log[1])]]
         self.hands = [Counter() for _ in range(self.K)]
         self.pile = []
         self.frozen = False
@@ -87,6 +93,11 @@ class Hand:
 
 def lay(h, seat, r, c):
     s = h.side[seat]
+    if r >= 16:
+        return lay_seq(h, seat, r - 16, c)
+    if h.samba and wild(c):
+        n, w = h.melds[s].get(r, [0, 0])
+        assert n + w < 7, "Samba: no wild card on a canasta (003:75)"
     m = h.melds[s].setdefault(r, [0, 0])
     m[1 if wild(c) else 0] += 1
     assert not wild(c) or m[1] <= h.max_wild, "a wild card beyond the limit"
@@ -96,19 +107,42 @@ def lay(h, seat, r, c):
     assert r == 3 or wild(c) or rank(c) == r, (r, c)
 
 
+def lay_seq(h, seat, k, c):
+    """Samba (003:74): a sequence of one suit, 4 low to ace high, no wild card, seven at most;
+    a new one starts at the side's next id and its first cards come in ascending order."""
+    s = h.side[seat]
+    assert h.samba and not wild(c) and 4 <= rank(c) <= 14, c
+    q = h.seqs[s]
+    if k == len(q):
+        q.append([c >> 4, rank(c), rank(c)])
+    else:
+        assert k < len(q), "a sequence id skipped"
+        u, lo, hi = q[k]
+        assert c >> 4 == u and hi - lo + 1 < 7, "a samba is closed"
+        assert rank(c) in (lo - 1, hi + 1), "a sequence grows at its ends"
+        q[k] = [u, min(lo, rank(c)), max(hi, rank(c))]
+    h.meld_cards[s][c] += 1
+    h.laid[seat] = True
+
+
 def check_melds(h, s):
     for r, (n, w) in h.melds[s].items():
         assert n >= 2 and n + w >= 3 and (w <= h.max_wild or h.merged), (r, n, w)
 
 
 def canastas(h, s):
-    return sum(1 for r, (n, w) in h.melds[s].items() if r >= 4 and n + w >= 7)
+    return sum(1 for r, (n, w) in h.melds[s].items() if r >= 4 and n + w >= 7) + sambas(h, s)
 
 
-def walk(log, metrics, cut=False):
+def sambas(h, s):
+    return sum(1 for u, lo, hi in h.seqs[s] if hi - lo + 1 == 7)
+
+
+def walk(log, metrics, cut=False, samba=False):
     """Replay one logged hand; assert every rule the log shows; return the checker's state.
-    ``cut``: three hands with the lone hand (rules ``lone_hand``; the log's head does not say)."""
-    h = Hand(log)
+    ``cut``: three hands with the lone hand (rules ``lone_hand``; the log's head does not say);
+    ``samba``: the Samba family (decks=3: sequences, Samba's pile rules, 003:71-81)."""
+    h = Hand(log, samba)
     h.cut = cut
     ev = h.events
     j = 0
@@ -135,8 +169,9 @@ def walk(log, metrics, cut=False):
         if starts:
             if turn is not None:
                 close_turn(h, turn)
-            turn = dict(seat=s, melded=bool(h.melds[side]), value=0, window=True, take=None,
-                        asked_no=False, laid_before=h.laid[s])
+            turn = dict(seat=s, melded=bool(h.melds[side] or h.seqs[side]), value=0,
+                        window=True, take=None, asked_no=False, laid_before=h.laid[s],
+                        seqs=[len(q) for q in h.seqs])
         if kind == E.EV_RED3:
             h.faced[s] += 1
             assert red3(c)
@@ -152,14 +187,20 @@ def walk(log, metrics, cut=False):
             if h.cut and h.stats["takes"] == 0:
                 assert h.lone == s and h.merged, "the first taker is the lone hand"
             turn["take"] = dict(top=top, from_hand=Counter(), frozen=h.frozen or not
-                                h.melds[side], top_laid=False, pile=h.pile[:-1],
-                                had=rank(top) in h.melds[side])
+                                (h.melds[side] or h.seqs[side]), top_laid=False,
+                                pile=h.pile[:-1], had=rank(top) in h.melds[side],
+                                size=sum(h.melds[side].get(rank(top), [0, 0])), seq=False)
             h.stats["takes"] += 1
             h.stats["frozen takes"] += h.frozen
         elif kind == E.EV_LAY:
             t = turn["take"]
             if t is not None and not t["top_laid"]:
-                assert c == t["top"] and aux == rank(c), "the top card is laid first, at once"
+                assert c == t["top"] and (aux == rank(c) or aux >= 16), \
+                    "the top card is laid first, at once"
+                if aux >= 16:               # Samba: only extending a sequence it has (003:78)
+                    assert aux - 16 < len(h.seqs[side]), "the top card never starts a sequence"
+                    t["seq"] = True
+                    h.stats["seq takes"] += 1
                 t["top_laid"] = True
             else:
                 h.hands[s][c] -= 1
@@ -178,9 +219,13 @@ def walk(log, metrics, cut=False):
             nat = t["from_hand"][(r, False)]
             wl = t["from_hand"][(r, True)]
             if t["frozen"]:
-                assert nat >= 2, "a frozen pile needs a natural pair of the top card's rank"
+                assert nat >= 2 and not t["seq"], "a frozen pile needs a natural pair"
+            elif h.samba:                   # 003:78: a natural pair, or the top card alone on
+                assert t["seq"] or nat >= 2 or t["had"]     # a meld of fewer than seven
             else:
                 assert nat >= 2 or (nat >= 1 and wl >= 1) or t["had"]
+            if h.samba and not t["seq"]:
+                assert t["size"] < 7, "Samba: the top card joins only a meld of fewer than seven"
             if not turn["melded"]:
                 assert turn["value"] >= h.mins[s], "initial minimum with the take"
             turn["window"] = False
@@ -244,10 +289,14 @@ def lone_hand(h, turn, s, aux):
 
 def close_turn(h, turn):
     s = turn["seat"]
+    for side, q in enumerate(h.seqs):          # a sequence started this turn has 3+ cards
+        for u, lo, hi in q[turn["seqs"][side]:]:
+            assert hi - lo + 1 >= 3, "a sequence of three or more"
     went_out = h.out == s
     assert went_out or not turn.get("black3"), "black threes are laid only when going out"
     assert went_out or sum(h.hands[s].values()) > 0, "an empty hand goes out"
-    if not turn["melded"] and h.melds[h.side[s]] and turn["take"] is None:
+    if not turn["melded"] and (h.melds[h.side[s]] or h.seqs[h.side[s]]) and \
+            turn["take"] is None:
         assert turn["value"] >= h.mins[s], "initial minimum over the turn's melds"
 
 
@@ -266,14 +315,17 @@ def check_score(h, m):
         g = group(h, q)
         sides = sorted({h.side[x] for x in g})
         cb = sum((500 if w == 0 else 300) for s in sides for r, (n, w) in h.melds[s].items()
-                 if r >= 4 and n + w >= 7)
+                 if r >= 4 and n + w >= 7) + sum(1500 * sambas(h, s) for s in sides)
         n3 = sum(h.faced[x] for x in g) if h.K != 3 else h.faced[q]
-        r3 = 800 if n3 == 4 else 100 * n3
-        if not any(h.melds[s] for s in sides):
+        if h.samba:                     # 003:81: all six 1000, else 100 each
+            r3 = 1000 if n3 == 6 else 100 * n3
+        else:
+            r3 = 800 if n3 == 4 else 100 * n3
+        if not any(h.melds[s] or h.seqs[s] for s in sides):
             r3 = -r3
         ob = 0
         if h.out is not None and h.out in g:
-            ob = 200 if h.concealed else 100
+            ob = 200 if h.concealed or h.samba else 100       # Samba: going out 200, 003:81
         melded = sum(value(c) * k for s in sides for c, k in h.meld_cards[s].items())
         inh = sum(value(c) * k for x in g for c, k in h.hands[x].items())
         p = f"p{q + 1}_"
@@ -308,9 +360,12 @@ def test_the_pack_and_the_values():
 
 
 def test_variants_not_built_are_refused():
+    samba = PRESETS["samba"]
     for kw in (dict(players=3), dict(hand_size=15), dict(decks=3), dict(sequences=True),
-               dict(max_wild=2), dict(initial_table="samba"), dict(red3_table="samba"),
-               dict(black_threes="rummy_games"), dict(players=2), dict(players=3, hand_size=15)):
+               dict(max_wild=2), dict(initial_table="bolivia"), dict(black_threes="rummy_games"),
+               dict(players=2), dict(players=3, hand_size=15), {**samba, "players": 2},
+               {**samba, "wild_melds": True}, {**samba, "black_three_penalty": 100},
+               {**samba, "hand_size": 11}, {**samba, "sequences": False}):
         with pytest.raises(SimkitError):
             rules(**kw)
     with pytest.raises(SimkitError, match="rummy_games"):
@@ -336,20 +391,27 @@ def test_variants_not_built_are_refused():
                                    "p3=random"], 200),
     ("canasta(preset=cutthroat,lone_hand=false)", ["p1=baseline(take_min2=2)", "p2=random",
                                                    "p3=baseline(take_min2=2)"], 100),
+    ("canasta(preset=samba)", None, 150),
+    ("canasta(preset=samba)", ["p1=random", "p2=random", "p3=random", "p4=random"], 150),
+    ("canasta(preset=samba)", ["p2=random", "p3=baseline(seq_min=0,take_min2=1)"], 100),
 ])
 def test_logged_hands_follow_the_rules_and_score(game, strats, n):
     spec, r = simkit.games.parse_game(game)
     rows, log = play.play_logged(spec, r, strats, n=n, seed=11)
     tot = Counter()
     for k in range(n):
-        h = walk(log[k], rows.iloc[k].to_dict(), cut=r.players == 3 and r.lone_hand)
+        h = walk(log[k], rows.iloc[k].to_dict(), cut=r.players == 3 and r.lone_hand,
+                 samba=r.decks == 3)
         tot.update(h.stats)
+        tot["sambas"] += sum(sambas(h, x) for x in range(2))
         tot["out"] += h.out is not None
     # the hands exercise what walk checks: pile takes and going out (an exercise floor, not a
     # result: three hands each for himself go out in about 0.45 of hands)
     assert tot["takes"] > n and tot["out"] > n // 4
     if r.players == 4 and strats and "p1=random" in strats:
         assert tot["noes"] > 0          # partner's no happened, and was obeyed (walk)
+    if r.decks == 3:                    # Samba: the top card taken onto a sequence, sambas made
+        assert tot["seq takes"] > 0 and (tot["sambas"] > 0 or "p1=random" not in (strats or ())), tot
 
 
 def test_the_stock_is_shuffled():
@@ -439,12 +501,14 @@ def test_initial_minimum_is_summed_over_the_turns_melds():
 @pytest.mark.parametrize("game,strats", [("canasta", None), ("canasta", ["p2=random"]),
                                          ("canasta(preset=two_hand)", ["p1=random"]),
                                          ("canasta(preset=cutthroat)", ["p2=random"]),
-                                         ("canasta(preset=cuban)", ["p1=random", "p4=random"])])
+                                         ("canasta(preset=cuban)", ["p1=random", "p4=random"]),
+                                         ("canasta(preset=samba)", ["p1=random", "p4=random"])])
 def test_cards_are_conserved_in_every_deal(game, strats):
     spec, r = simkit.games.parse_game(game)
     st = simkit.core.registry.resolve_strategies(SPEC, r, strats)
     R, S, W = SPEC.prepare(r, st)
-    pack = np.bincount(E.make_deck().astype(np.int64), minlength=E.NC)
+    pack = np.bincount(E.make_deck(r).astype(np.int64), minlength=E.NC)
+    assert pack.sum() == 54 * r.decks
     outs = 0
     for seed in range(150):
         W.rs[0], W.rs[1] = seed * 7919 + 1, seed + 99
@@ -459,7 +523,8 @@ def test_baseline_beats_random():
     # (Cuban, seed 21: +1205 points, SE 31.2, n=1500)
     for game, strats, n in (("canasta", ["p2=random", "p4=random"], 1500),
                             ("canasta(preset=two_hand)", ["p2=random"], 1500),
-                            ("canasta(preset=cuban)", ["p2=random", "p4=random"], 1500)):
+                            ("canasta(preset=cuban)", ["p2=random", "p4=random"], 1500),
+                            ("canasta(preset=samba)", ["p2=random", "p4=random"], 1500)):
         spec, r = simkit.games.parse_game(game)
         rows, _ = play.play_logged(spec, r, strats, n=n, seed=21)
         d = (rows["p1_points"] - rows["p2_points"]).to_numpy()

@@ -61,11 +61,13 @@ NR = 16
 R_JOKER, R_RED3, R_DEUCE, R_BLACK3 = 0, 1, 2, 3
 MAX_LOG = 3000
 NHEAD = 10
-NOPT = 64
+NOPT = 128
+NSEQ = 12          # sequences per side (Samba family; meld ids 16 + k in the log)
+SEQ_ID = 16
 EV_DEAL, EV_UP, EV_RED3, EV_DRAW, EV_TAKE, EV_LAY, EV_DISCARD, EV_ASK, EV_OUT, EV_END, \
     EV_PILE, EV_LONE = range(1, 13)
 LP = 3             # the log position's slot in W.st
-O_STOP, O_OUT, O_NAT, O_WILD, O_NEW3, O_NEWW, O_NEWWM = range(7)
+O_STOP, O_OUT, O_NAT, O_WILD, O_NEW3, O_NEWW, O_NEWWM, O_SEQ, O_EXT = range(9)
 WM = 2             # the meld rows' slot of a side's wild-card meld (deuces in MN, jokers in MW)
 
 SEAT_HAND = ["points", "canasta_bonus", "red3", "out_bonus", "melded", "in_hand", "went_out",
@@ -118,8 +120,10 @@ RI, RV = tables()
 
 
 def make_deck(rules=None) -> np.ndarray:
+    """Two decks and four jokers (108 cards); ``decks=3``: three and six (162, Samba 003:72)."""
+    k = 2 if rules is None else rules.decks
     one = [s * 16 + r for s in range(4) for r in range(2, 15)]
-    return np.array(sorted(one * 2) + [JOKER] * 4, np.uint8)
+    return np.array(sorted(one * k) + [JOKER] * (2 * k), np.uint8)
 
 
 class Table(NamedTuple):
@@ -149,7 +153,14 @@ class Table(NamedTuple):
     cap: int              # most cards in a meld (canasta_max; 0: no limit -> 1000)
     b3faced: bool         # black_threes=faced (Cuban): every three faced and replaced
     r3cuban: bool         # red3_table=cuban: per colour 100/300/500/1000
-    init: int             # initial_table: 0 classic, 1 cuban, 2 cuban_rg
+    init: int             # initial_table: 0 classic, 1 cuban, 2 cuban_rg, 3 samba, 4 samba160
+    samba: bool           # decks=3: sequences and Samba's pile rules (003:74-78)
+    seq_can: int          # the bonus of a samba (sequence_canasta)
+    r3samba: bool         # red3_table=samba: 100 each, 1000 for all six
+    wcap: int             # a wild card joins only a group of fewer cards (Samba 7: none on a
+                          # canasta; else cap)
+    npack: int            # cards in the pack (108, 162)
+    nhead: int            # entries of the log's head (NHEAD; 14 with decks=3)
 
 
 class Seats(NamedTuple):
@@ -173,6 +184,7 @@ class Seats(NamedTuple):
     ask_max: np.ndarray
     lone_min: np.ndarray
     wmeld: np.ndarray
+    seq_min: np.ndarray
 
 
 class Seat(NamedTuple):
@@ -194,6 +206,7 @@ class Seat(NamedTuple):
     ask_max: int
     lone_min: int
     wmeld: int
+    seq_min: int
 
 
 if Seats._fields != Seat._fields or Seats._fields[1:] != tuple(q.name for q in PARAMS):
@@ -204,7 +217,7 @@ if Seats._fields != Seat._fields or Seats._fields[1:] != tuple(q.name for q in P
 def seat_of(S, k):
     return Seat(S.kind[k], S.b50[k], S.b90[k], S.b120[k], S.take_min[k], S.take_min2[k],
                 S.pairs[k], S.wild_gap[k], S.freeze[k], S.b3_pile[k], S.feed[k], S.go_out[k],
-                S.ask[k], S.ask_max[k], S.lone_min[k], S.wmeld[k])
+                S.ask[k], S.ask_max[k], S.lone_min[k], S.wmeld[k], S.seq_min[k])
 
 
 @njit(cache=True, nogil=True)
@@ -238,7 +251,10 @@ SIDE = PTS + 24       # PTS + 6 * seat + part: points, canasta, red threes, out,
 LONE = SIDE + 4       # SIDE + seat: the seat's side; LONE: the lone hand (-1: none yet)
 NODISC = LONE + 1     # this turn may not discard (a red three was the stock's last card)
 B3 = NODISC + 1       # B3 + seat: black threes faced (black_threes=faced)
-NST = B3 + 4
+SQ = B3 + 4           # SQ + 3 * (NSEQ * side + k) + (0 suit, 1 low rank, 2 high rank): sequences
+SQN = SQ + 3 * NSEQ * NSIDE     # SQN + side: sequences the side started
+TSEQ = SQN + NSIDE    # the sequence a pile take's top card extends (-1: none)
+NST = TSEQ + 1
 MC, FC = 4, 7
 MN, MW, PL = 4, 7, 10
 
@@ -258,12 +274,23 @@ def table(rules) -> Table:
                   wild_can_j=rules.wild_canasta_jokers, wild_can_d=rules.wild_canasta_deuces,
                   cap=rules.canasta_max or 1000, b3faced=rules.black_threes == "faced",
                   r3cuban=rules.red3_table == "cuban",
-                  init=("classic", "cuban", "cuban_rg").index(rules.initial_table))
+                  init=("classic", "cuban", "cuban_rg", "samba", "samba160").index(
+                      rules.initial_table),
+                  samba=rules.decks == 3, seq_can=rules.sequence_canasta,
+                  r3samba=rules.red3_table == "samba",
+                  wcap=7 if rules.decks == 3 else (rules.canasta_max or 1000),
+                  npack=54 * rules.decks, nhead=nhead(rules))
+
+
+def nhead(rules) -> int:
+    """The log head's length: :data:`NHEAD`, and four more with ``decks=3`` (CANASTA.md,
+    2026-12-04 12:35 note: decks, sequences, variant, wild_melds)."""
+    return NHEAD + 4 if rules.decks == 3 else NHEAD
 
 
 def work(rules, stacked=None) -> Work:
     d = make_deck(rules) if stacked is None else np.asarray(stacked, np.int64)
-    pk = np.zeros((3, N_PACK), np.int64)
+    pk = np.zeros((3, 54 * rules.decks), np.int64)
     pk[0] = d.astype(np.int64)
     return record(Work, pk=pk, stacked=stacked is not None, cd=np.zeros((8, NC), np.int64),
                   rk=np.zeros((13, NR), np.int64), st=np.zeros(NST, np.int64),
@@ -282,7 +309,9 @@ def metrics(rules) -> list[Metric]:
 
 def log_columns(rules) -> list[str]:
     return ["dealer", "events", "players", "hand_size", "draw", "canastas_to_out", "stock_end",
-            "minimum_0", "minimum_1", "max_wild"] + [f"event_{j}" for j in range(MAX_LOG)]
+            "minimum_0", "minimum_1", "max_wild"] + (
+                ["decks", "sequences", "variant", "wild_melds"] if rules.decks == 3 else []) + [
+                f"event_{j}" for j in range(MAX_LOG)]
 
 
 # --------------------------------------------------------------------------- cards
@@ -338,7 +367,7 @@ def frozen(R, W):
 
 @njit(cache=True, nogil=True)
 def canastas(W, s):
-    n = 1 if W.rk[MN + s, WM] + W.rk[MW + s, WM] >= 7 else 0
+    n = sambas(W, s) + (1 if W.rk[MN + s, WM] + W.rk[MW + s, WM] >= 7 else 0)
     for r in range(4, 15):
         if W.rk[MN + s, r] + W.rk[MW + s, r] >= 7:
             n += 1
@@ -406,6 +435,125 @@ def wild_room(R, nat, wild):
     return cap - wild
 
 
+# --------------------------------------------------------------------------- sequences
+
+@njit(cache=True, nogil=True, inline="always")
+def seq_len(W, s, k):
+    b = SQ + 3 * (NSEQ * s + k)
+    return W.st[b + 2] - W.st[b + 1] + 1
+
+
+@njit(cache=True, nogil=True)
+def sambas(W, s):
+    """Side ``s``'s sambas (sequences of seven, 003:74)."""
+    n = 0
+    for k in range(W.st[SQN + s]):
+        if seq_len(W, s, k) >= 7:
+            n += 1
+    return n
+
+
+@njit(cache=True, nogil=True)
+def seq_end(W, s, k, hi):
+    """The card that extends side ``s``'s sequence ``k`` below (``hi`` 0) or above (1): -1 past
+    4 or the ace, or when the sequence is a samba (closed, 003:74)."""
+    b = SQ + 3 * (NSEQ * s + k)
+    if W.st[b + 2] - W.st[b + 1] + 1 >= 7:
+        return -1
+    r = W.st[b + 2] + 1 if hi else W.st[b + 1] - 1
+    if r < 4 or r > 14:
+        return -1
+    return W.st[b] * 16 + r
+
+
+@njit(cache=True, nogil=True)
+def seq_for(W, s, c):
+    """The first sequence of side ``s`` that card ``c`` extends (-1: none)."""
+    for k in range(W.st[SQN + s]):
+        if seq_end(W, s, k, 0) == c or seq_end(W, s, k, 1) == c:
+            return k
+    return -1
+
+
+@njit(cache=True, nogil=True)
+def to_seq(W, p, k, c, log, i):
+    """Card ``c`` (out of seat ``p``'s hand already, or the pile's top card) joins the side's
+    sequence ``k``; ``k`` = the number of sequences the side has starts one (its cards follow
+    in ascending order).  Logged as a lay on meld id ``SEQ_ID + k``."""
+    s = W.st[SIDE + p]
+    b = SQ + 3 * (NSEQ * s + k)
+    r = c & 15
+    if k == W.st[SQN + s]:
+        W.st[SQN + s] += 1
+        W.st[b], W.st[b + 1], W.st[b + 2] = c >> 4, r, r
+    elif r < W.st[b + 1]:
+        W.st[b + 1] = r
+    else:
+        W.st[b + 2] = r
+    W.cd[MC + s, c] += 1
+    W.st[MVAL + s] += RV[r]
+    W.st[6] += RV[r]
+    W.st[LAID + p] = 1
+    W.st[MELDED + s] = 1
+    put_event(log, i, W.st, LP, EV_LAY, p, SEQ_ID + k, c)
+
+
+@njit(cache=True, nogil=True)
+def seq_options(W, p, s, k):
+    """The random player's sequence lays, appended to ``W.opts`` from ``k``: extending a
+    sequence of the side at either end (``O_EXT``, ``2 * seq + end``), starting one of three
+    cards held (``O_SEQ``, its lowest card); keeping two cards."""
+    if W.st[HN + p] >= 3:
+        for q in range(W.st[SQN + s]):
+            for hi in range(2):
+                c = seq_end(W, s, q, hi)
+                if c >= 0 and W.cd[p, c] > 0:
+                    W.opts[k, 0], W.opts[k, 1] = O_EXT, 2 * q + hi
+                    k += 1
+    if W.st[HN + p] >= 5 and W.st[SQN + s] < NSEQ:
+        for u in range(4):
+            for r in range(4, 13):
+                c = u * 16 + r
+                if W.cd[p, c] > 0 and W.cd[p, c + 1] > 0 and W.cd[p, c + 2] > 0:
+                    W.opts[k, 0], W.opts[k, 1] = O_SEQ, c
+                    k += 1
+    return k
+
+
+@njit(cache=True, nogil=True)
+def seq_lays(Q, W, p, log, i):
+    """The baseline's sequences (Samba): extend the side's sequences with every card held that
+    fits, then start one from each run of ``seq_min`` or more cards of a suit held (up to
+    seven); always keeping two cards."""
+    s = W.st[SIDE + p]
+    more = True
+    while more:
+        more = False
+        for q in range(W.st[SQN + s]):
+            for hi in range(2):
+                c = seq_end(W, s, q, hi)
+                if c >= 0 and W.cd[p, c] > 0 and W.st[HN + p] > 2:
+                    drop_card(W, p, c)
+                    to_seq(W, p, q, c, log, i)
+                    more = True
+    m = Q[p].seq_min
+    if m < 3:
+        return
+    for u in range(4):
+        r = 4
+        while r <= 14:
+            n = 0
+            while r + n <= 14 and W.cd[p, u * 16 + r + n] > 0:
+                n += 1
+            n = min(n, 7)
+            if n >= m and W.st[HN + p] - n >= 2 and W.st[SQN + s] < NSEQ:
+                k = W.st[SQN + s]
+                for d in range(n):
+                    drop_card(W, p, u * 16 + r + d)
+                    to_seq(W, p, k, u * 16 + r + d, log, i)
+            r += max(n, 1)
+
+
 # --------------------------------------------------------------------------- stock, deal
 
 @njit(cache=True, nogil=True)
@@ -440,8 +588,10 @@ def minimum(R, sc):
     """The initial meld's minimum at score ``sc``: classic 15/50/90/120 (READINGS 3.1); cuban
     95 below 3000 (negative scores too), 125 to 4995, 155 from 5000 (003:84); cuban_rg 150 from
     5000 (READINGS 3.7, rummy-games)."""
-    if R.init == 0:
-        return 15 if sc < 0 else 50 if sc < 1500 else 90 if sc < 3000 else 120
+    if R.init == 0 or R.init >= 3:     # samba: 150 from 7000 (003:77), samba160 160
+        if R.init == 0 or sc < 7000:
+            return 15 if sc < 0 else 50 if sc < 1500 else 90 if sc < 3000 else 120
+        return 150 if R.init == 3 else 160
     if sc < 3000:
         return 95
     if sc < 5000:
@@ -466,7 +616,10 @@ def deal(R, W, dealer, log, i):
     reset_stock(W.pk[1], W.st, W.pk[0])
     for k in range(2, 12):
         W.st[k] = 0
-    W.st[LP] = NHEAD
+    for k in range(SQ, TSEQ):
+        W.st[k] = 0
+    W.st[TSEQ] = -1
+    W.st[LP] = R.nhead
     W.st[10] = -1
     for s in range(NSIDE):
         W.st[MVAL + s] = 0
@@ -550,7 +703,8 @@ def fill_step(R, W, p, t):
             if nat >= 2 and nat + wild < R.cap:
                 if ps == 0 and left > 0:
                     k, v = 2, RV[r]
-                elif ps == 1 and wild_room(R, nat, wild) > 0 and jk + du > 0:
+                elif ps == 1 and wild_room(R, nat, wild) > 0 and jk + du > 0 and \
+                        nat + wild < R.wcap:
                     k, v = (0, 50) if jk > 0 else (1, 20)
             elif nat == 0:
                 if ps == 0 and left >= 3:
@@ -620,7 +774,12 @@ def lay_plan(W, p, log, i):
 
 @njit(cache=True, nogil=True)
 def canastas_with_plan(W, s, t):
-    n = 1 if meld_size(W, s, WM) >= 7 else 0
+    """Canastas of side ``s`` with the plan, the top card of rank ``t`` (-1: none) on its group
+    and a take's top card on the sequence ``W.st[TSEQ]`` (-1: none)."""
+    n = sambas(W, s) + (1 if meld_size(W, s, WM) >= 7 else 0)
+    k = W.st[TSEQ]
+    if k >= 0 and seq_len(W, s, k) == 6:
+        n += 1
     for r in range(4, 15):
         tot = W.rk[MN + s, r] + W.rk[MW + s, r] + W.rk[PL, r] + W.rk[PL + 1, r] \
             + W.rk[PL + 2, r]
@@ -636,8 +795,9 @@ def canastas_with_plan(W, s, t):
 @njit(cache=True, nogil=True)
 def take_forms(R, W, p):
     """The legal ways to take the pile, as bits: 1 add the top card to the side's meld, 2 a
-    natural pair from the hand, 4 a natural and a wild (the last two only for a pile unfrozen
-    for the side).  0: the pile cannot be taken (empty, a wild or black three on top)."""
+    natural pair from the hand, 4 a natural and a wild, 8 add the top card alone to a sequence
+    it extends (1, 4 and 8 only for a pile unfrozen for the side; Samba: no 4, and 1, 2 only on
+    a group of fewer than seven, 003:78).  0: the pile cannot be taken (empty, a wild or black three on top)."""
     n = W.st[2]
     if n == 0:
         return 0
@@ -648,27 +808,35 @@ def take_forms(R, W, p):
     s = W.st[SIDE + p]
     f = 0
     size = W.rk[MN + s, t] + W.rk[MW + s, t]
-    if W.rk[p, t] >= 2 and size + 3 <= R.cap:
+    room = size < 7 or not R.samba      # Samba: the top card joins only a meld of fewer than 7
+    if W.rk[p, t] >= 2 and size + 3 <= R.cap and room:
         f |= 2
     if W.st[MELDED + s] and not frozen(R, W):
         if W.rk[MN + s, t] > 0:
-            if size < R.cap:
+            if size < R.cap and room:
                 f |= 1
-        elif W.rk[p, t] >= 1 and W.rk[p, R_JOKER] + W.rk[p, R_DEUCE] > 0 and \
-                wild_room(R, 2, 0) > 0:
+        elif not R.samba and W.rk[p, t] >= 1 and W.rk[p, R_JOKER] + W.rk[p, R_DEUCE] > 0 \
+                and wild_room(R, 2, 0) > 0:
             f |= 4
+        if R.samba and seq_for(W, s, top) >= 0:
+            f |= 8
     return f
 
 
 @njit(cache=True, nogil=True)
 def take_plan(R, W, p, form):
-    """The plan of a take by ``form`` (1, 2 or 4); for a side without a meld, the greedy initial
+    """The plan of a take by ``form`` (1, 2, 4 or 8: ``W.st[TSEQ]``); for a side without a meld, the greedy initial
     fill to its minimum.  Returns whether the take is legal: the minimum reached and the taker
     left able to discard (two cards or more) or to go out (trap (b): no other hand-size limit)."""
     s = W.st[SIDE + p]
     n = W.st[2]
     t = RI[W.pk[2, n - 1]]
-    if not W.st[MELDED + s]:
+    W.st[TSEQ] = -1
+    if form == 8:
+        W.st[TSEQ] = seq_for(W, s, W.pk[2, n - 1])
+        clear_plan(W)
+        t = -1
+    elif not W.st[MELDED + s]:
         if initial_fill(R, W, p, t, W.st[MINS + p]) < W.st[MINS + p]:
             return False
     else:
@@ -717,7 +885,7 @@ def last_card_out(R, W, p, s, t):
                 nat = W.rk[MN + s, m] + W.rk[PL + 0, m] + (1 if m == t else 0)
                 wild = W.rk[MW + s, m] + W.rk[PL + 1, m] + W.rk[PL + 2, m]
                 if nat >= 2 and wild_room(R, nat, wild) > 0 and \
-                        nat + wild < R.cap:
+                        nat + wild < R.wcap:
                     W.rk[row, m] += 1
                     if canastas_with_plan(W, s, t) >= R.need:
                         return True
@@ -745,7 +913,11 @@ def take(R, W, p, log, i):
     if R.cut and W.st[LONE] < 0:
         make_lone(W, p, 0, log, i)
     put_event(log, i, W.st, LP, EV_TAKE, p, n, top)
-    lay(W, p, top, False, log, i)
+    if W.st[TSEQ] >= 0:
+        to_seq(W, p, W.st[TSEQ], top, log, i)
+        W.st[TSEQ] = -1
+    else:
+        lay(W, p, top, False, log, i)
     lay_plan(W, p, log, i)
     put_event(log, i, W.st, LP, EV_PILE, p, n - 1, 0)
     for j in range(n - 1):
@@ -842,7 +1014,7 @@ def out_plan(R, W, p):
         for r in range(4, 15):
             nat = W.rk[MN + s, r] + W.rk[PL + 0, r]
             wild = W.rk[MW + s, r] + W.rk[PL + 1, r] + W.rk[PL + 2, r]
-            if nat >= 2 and wild_room(R, nat, wild) > 0 and nat + wild < R.cap:
+            if nat >= 2 and wild_room(R, nat, wild) > 0 and nat + wild < R.wcap:
                 tot = nat + wild
                 key = tot if tot < 7 else -tot
                 if key > bt:
@@ -954,7 +1126,7 @@ def baseline_take(R, Q, W, p, forced):
         least = Q[p].lone_min
     if f == 0 or (not forced and W.st[2] < least):
         return False
-    for form in (1, 2, 4):
+    for form in (1, 8, 2, 4):
         if f & form and take_plan(R, W, p, form):
             t = RI[W.pk[2, W.st[2] - 1]]
             s = W.st[SIDE + p]
@@ -1023,6 +1195,8 @@ def baseline_lays(R, Q, W, p, log, i):
                     lay_wild(W, p, r, False, log, i)
     if R.wild_melds and Q[p].wmeld > 0:
         wild_meld_lays(R, W, p, Q[p].wmeld, log, i)
+    if R.samba:
+        seq_lays(Q, W, p, log, i)
 
 
 @njit(cache=True, nogil=True)
@@ -1115,6 +1289,7 @@ def random_options(R, W, p):
                 W.opts[k, 0], W.opts[k, 1] = O_NAT, r
                 k += 1
             if nw > 0 and W.st[HN + p] >= 3 and not full and \
+                    W.rk[MN + s, r] + W.rk[MW + s, r] < R.wcap and \
                     wild_room(R, W.rk[MN + s, r], W.rk[MW + s, r]) > 0:
                 W.opts[k, 0], W.opts[k, 1] = O_WILD, r
                 k += 1
@@ -1133,6 +1308,8 @@ def random_options(R, W, p):
         elif have == 0 and nw >= 3 and W.st[HN + p] >= 5:
             W.opts[k, 0], W.opts[k, 1] = O_NEWWM, WM
             k += 1
+    if R.samba:
+        k = seq_options(W, p, s, k)
     return k
 
 
@@ -1163,6 +1340,15 @@ def random_meld(R, Q, W, p, log, i):
         elif o == O_WILD:
             c, W.rs[1] = bounded(W.rs[1], 2)
             lay_wild(W, p, r, c == 1, log, i)
+        elif o == O_SEQ:
+            q = W.st[SQN + s]
+            for d in range(3):
+                drop_card(W, p, r + d)
+                to_seq(W, p, q, r + d, log, i)
+        elif o == O_EXT:
+            c = seq_end(W, s, r >> 1, r & 1)
+            drop_card(W, p, c)
+            to_seq(W, p, r >> 1, c, log, i)
         elif o == O_NEWWM:
             for _ in range(3):
                 c, W.rs[1] = bounded(W.rs[1], 2)
@@ -1185,14 +1371,14 @@ def random_take(R, W, p, forced):
     f = take_forms(R, W, p)
     legal = 0
     k = 0
-    for form in (1, 2, 4):
+    for form in (1, 2, 4, 8):
         if f & form and take_plan(R, W, p, form):
             legal |= form
             k += 1
     if k == 0:
         return False
     j, W.rs[1] = bounded(W.rs[1], k + 1)
-    for form in (1, 2, 4):
+    for form in (1, 2, 4, 8):
         if legal & form:
             if j == 0:
                 take_plan(R, W, p, form)
@@ -1233,7 +1419,9 @@ def turn(R, Q, W, p, log, i):
     if W.st[0] >= W.st[1]:
         if not R.cont:
             return 2
-        must = (take_forms(R, W, p) & 1) != 0 and take_plan(R, W, p, 1)
+        f = take_forms(R, W, p)
+        must = ((f & 1) != 0 and take_plan(R, W, p, 1)) or \
+            ((f & 8) != 0 and take_plan(R, W, p, 8))
         if must:
             take(R, W, p, log, i)
         elif choose_take(R, Q, W, p, True):
@@ -1249,6 +1437,7 @@ def turn(R, Q, W, p, log, i):
                 last = d == -1
                 W.st[NODISC] = 1 if last else 0
                 break
+    W.st[TSEQ] = -1
     if Q[p].kind == K_RANDOM:
         out = random_meld(R, Q, W, p, log, i)
     else:
@@ -1304,6 +1493,7 @@ def score_seat(R, W, q):
         for r in range(4, 15):
             if W.rk[MN + s, r] + W.rk[MW + s, r] >= 7:
                 cb += R.nat_can if W.rk[MW + s, r] == 0 else R.mix_can
+        cb += R.seq_can * sambas(W, s)                         # Samba 1500 (003:81)
         if W.rk[MN + s, WM] + W.rk[MW + s, WM] >= 7:         # a wild-card canasta (003:84)
             cb += R.wild_can_j if W.rk[MW + s, WM] == 4 else \
                 R.wild_can_d if W.rk[MN + s, WM] == 7 else R.wild_can
@@ -1324,6 +1514,8 @@ def threes(R, n):
     """The score of ``n`` faced threes of one colour: classic 100 each, 800 for four (READINGS
     3.1); cuban 100 / 300 / 500 / 1000 (003:84: the first 100, the second and third 200 each,
     the fourth 500)."""
+    if R.r3samba:                      # 003:81: all six to one side 1000 (instead of 600)
+        return 1000 if n == 6 else 100 * n
     if R.r3cuban:
         return 0 if n == 0 else 100 if n == 1 else 300 if n == 2 else 500 if n == 3 else 1000
     return 800 if n == 4 else 100 * n
@@ -1346,6 +1538,11 @@ def write_head(R, W, dealer, log, i):
     log[i, 7] = W.st[MINS + 0]
     log[i, 8] = W.st[MINS + 1]
     log[i, 9] = R.max_wild
+    if R.samba:                        # CANASTA.md 2026-12-04 12:35 (samba)
+        log[i, 10] = 3
+        log[i, 11] = 1
+        log[i, 12] = 1
+        log[i, 13] = 0
 
 
 @njit(cache=True, nogil=True)
@@ -1370,7 +1567,7 @@ def play_hand(R, Q, W, dealer, log, i):
     put_event(log, i, W.st, LP, EV_END, 0, reason, 0)
     W.st[4] = t
     if log.shape[0] > 0:
-        log[i, 1] = W.st[LP] - NHEAD
+        log[i, 1] = W.st[LP] - R.nhead
     score_hand(R, W)
     return t
 
@@ -1386,7 +1583,7 @@ def play_deal(R, S, W, i, key, ukey, v, log):
     W.rs[0], W.rs[1] = key, ukey
     for q in range(K):
         W.st[SCORES + q] = 0
-    n = N_PACK
+    n = R.npack
     if not R.game:
         t = play_hand(R, Q, W, K - 1, log, i)
         for q in range(K):

@@ -20,7 +20,8 @@ def moves(rules, log, metrics):
     """One unit's move-log row as records (see :mod:`simkit.core.replay`)."""
     K = int(log[2])
     dealer, nev = int(log[0]), int(log[1])
-    events = [int(e) for e in log[E.NHEAD:E.NHEAD + nev]]
+    head = E.nhead(rules)
+    events = [int(e) for e in log[head:head + nev]]
     out = Records()
     mins = (f"{log[7]} (p1's side), {log[8]} (p2's side)" if K != 3
             else f"{log[7]} (p1), {log[8]} (p2); p3's from its own score")
@@ -38,7 +39,9 @@ def moves(rules, log, metrics):
     def flush():
         nonlocal laid, lay_seat, meld
         if laid:
-            out.rec(lay_seat, "lays", laid, f"on the side's {RANKS.get(meld, meld)}")
+            name = (f"sequence {meld - E.SEQ_ID + 1}" if meld >= E.SEQ_ID else
+                    RANKS.get(meld, meld))
+            out.rec(lay_seat, "lays", laid, f"on the side's {name}")
         laid, lay_seat, meld = [], None, None
 
     for e in events[j:]:

@@ -69,7 +69,7 @@ from simkit.errors import SimkitError
 STOCK_END = ("continue", "end")
 RED3_MINUS = ("no_meld", "no_canasta")
 UNIT = ("hand", "game")
-INITIAL = ("classic", "samba", "bolivia", "brazilian", "cuban", "cuban_rg")
+INITIAL = ("classic", "samba", "bolivia", "brazilian", "cuban", "cuban_rg", "samba160")
 RED3_TABLE = ("classic", "samba", "cuban")
 BLACK3 = ("stop", "faced", "rummy_games")
 
@@ -80,8 +80,11 @@ class CanastaRules(Rules):
                           "opposite), 2 each for himself; 3: see lone_hand",
                           source="READINGS-rummy.md 3.1 (players), 003:55 (two), 003:56-59 (three)")
     decks: int = option(2, choices=(2, 3), doc="52-card decks with two jokers each: 2 = 108 cards "
-                        "(classic); 3 = 162 (Samba, not implemented yet)",
-                        source="003:61, 003:72, 003:84; READINGS 3.1 pack")
+                        "(classic); 3 = 162, the Samba family (003:72): four hands of 15, "
+                        "sequences, and Samba's pile rules (003:75, 78: the pile taken only with "
+                        "a natural pair or, unfrozen, by adding its top card alone to a group or "
+                        "sequence of fewer than seven; no wild card on a canasta)",
+                        source="003:61, 003:72, 003:75, 003:78, 003:84; READINGS 3.1 pack, 3.4")
     hand_size: int = option(11, choices=(11, 13, 15), doc="cards dealt to each player (11 "
                             "four-hand, 15 two-hand, 13 three-hand; 13 with four players = "
                             "Cuban)",
@@ -97,13 +100,18 @@ class CanastaRules(Rules):
                              "becomes the lone hand; no take and nobody out: each alone "
                              "(false: each for himself, 003:56)",
                              source="003:57-59; READINGS 3.3 (reading (a): see the module doc)")
-    max_wild: int = option(3, choices=(2, 3), doc="most wild cards in one meld (2: Samba, not "
-                           "implemented yet)", source="003:48, 003:63, 003:75")
+    max_wild: int = option(3, choices=(2, 3), doc="most wild cards in one meld (2: Samba, "
+                           "003:75)", source="003:48, 003:63, 003:75")
     wild_le_natural: bool = option(False, doc="a meld may hold no more wild cards than naturals "
                                    "(pagat/modern reading; the default: at least two naturals and "
                                    "at most max_wild wilds)", source="READINGS 3.1 melds")
-    sequences: bool = option(False, doc="sequences may be melded (Samba and kin; not implemented "
-                             "yet)", source="003:65 (read 'could'), 003:74; READINGS 3.8")
+    sequences: bool = option(False, doc="sequences may be melded (Samba and kin, decks=3 only): "
+                             "three to seven naturals of one suit in order, 4 low to ace high, "
+                             "no wild card; seven = a samba, closed, a canasta for going out; "
+                             "never combined (reading, READINGS 3.4 'duplicate melds')",
+                             source="003:74, 003:76, 003:79; READINGS 3.4, 3.8")
+    sequence_canasta: int = option(1500, range=(0, 10000), doc="bonus of a samba (a sequence "
+                                   "of seven)", source="003:81")
     wild_melds: bool = option(False, doc="melds of wild cards only: three to seven deuces and "
                               "jokers, one per side, its own canasta at seven (Cuban; the "
                               "Bolivian and Brazilian tables are not implemented yet)",
@@ -133,13 +141,14 @@ class CanastaRules(Rules):
                                 "classic 15/50/90/120 by the side's score (< 0 / < 1500 / "
                                 "< 3000 / more); cuban 95 (below 3000, negative scores too) / "
                                 "125 (3000-4995) / 155 (5000 up), 003:84; cuban_rg "
-                                "rummy-games' 95/125/150 (READINGS 3.7); samba, bolivia, "
-                                "brazilian not implemented yet)", source="READINGS 3.1 initial meld; "
+                                "rummy-games' 95/125/150 (READINGS 3.7); samba classic's rows, "
+                                "120 up to 6995, 150 from 7000 (003:77); samba160: 160 from 7000 "
+                                "(Bicycle, READINGS 3.4); bolivia, brazilian not implemented yet)", source="READINGS 3.1 initial meld; "
                                 "003:50, 003:77, 003:82, 003:83, 003:84")
     red3_table: str = option("classic", choices=RED3_TABLE, doc="three scores: classic 100 "
                              "each, 800 for all four to one side; cuban per colour 100 / 300 "
-                             "/ 500 / 1000 for one to four (003:84: 100, +200, +200, +500; "
-                             "samba not implemented yet)",
+                             "/ 500 / 1000 for one to four (003:84: 100, +200, +200, +500); "
+                             "samba 100 each, 1000 for all six to one side (003:81)",
                              source="READINGS 3.1 red threes; 003:81, 003:84")
     red_threes_minus: str = option("no_meld", choices=RED3_MINUS, doc="red threes count minus "
                                    "when the side made no meld (classic) or has no canasta "
@@ -173,16 +182,18 @@ class CanastaRules(Rules):
 
     def check(self) -> None:
         missing = []
-        if self.decks == 3:
-            missing.append("decks=3 (Samba's 162 cards, 003:72)")
-        if self.max_wild == 2:
-            missing.append("max_wild=2 (Samba, 003:75)")
-        if self.sequences:
-            missing.append("sequences (Samba/Bolivia/Brazilian, 003:74, 82, 83)")
-        if self.initial_table not in ("classic", "cuban", "cuban_rg"):
+        if self.decks == 3 and self.players != 4:
+            missing.append(f"decks=3 with {self.players} players (this session: Samba four-hand)")
+        if self.sequences and self.decks != 3:
+            missing.append("sequences without decks=3 (the Samba family plays 162 cards, 003:72)")
+        if self.decks == 3 and not self.sequences:
+            missing.append("decks=3 without sequences (Samba melds sequences, 003:74)")
+        if self.decks == 3 and self.wild_melds:
+            missing.append("wild_melds with decks=3 (Bolivia/Brazilian, 003:82-83)")
+        if self.max_wild == 2 and self.decks != 3:
+            missing.append("max_wild=2 outside the Samba family (003:75)")
+        if self.initial_table not in ("classic", "cuban", "cuban_rg", "samba", "samba160"):
             missing.append(f"initial_table={self.initial_table}")
-        if self.red3_table not in ("classic", "cuban"):
-            missing.append(f"red3_table={self.red3_table}")
         if self.black_threes == "rummy_games":
             missing.append("black_threes=rummy_games (its Cuban black threes: not discardable "
                            "in the first round, set aside from a taken pile, 5 each or 100 "
@@ -192,8 +203,11 @@ class CanastaRules(Rules):
         if missing:
             raise SimkitError("canasta: not implemented yet: " + "; ".join(missing)
                               + " (this session: classic four-hand, two-hand, three-hand and "
-                              "Cuban Canasta)")
-        if self.players == 4 and self.hand_size == 15:
+                              "Cuban and Samba Canasta)")
+        if self.decks == 3 and self.hand_size != 15:
+            raise SimkitError(f"canasta: Samba deals 15 cards each, not {self.hand_size} "
+                              "(003:72): use preset=samba")
+        if self.players == 4 and self.hand_size == 15 and self.decks == 2:
             raise SimkitError("canasta: four players are dealt 11 cards (13 in Cuban Canasta, "
                               "003:84), not 15")
         if self.players == 2 and self.hand_size != 15:
@@ -214,6 +228,10 @@ PRESETS = {"classic": {},
                      "wild_melds": True, "canasta_max": 7, "black_threes": "faced",
                      "red3_table": "cuban", "red_threes_minus": "no_canasta",
                      "initial_table": "cuban", "game_to": 8500, "concealed": 100},
+           "samba": {"decks": 3, "hand_size": 15, "draw": 2, "canastas_to_out": 2,
+                     "max_wild": 2, "sequences": True, "initial_table": "samba",
+                     "red3_table": "samba", "going_out": 200, "concealed": 200,
+                     "game_to": 10000},
            "game": {"unit": "game"}}
 PRESET_DOCS = {"classic": "four-hand partnership Canasta (the default; READINGS 3.1)",
                "two_hand": "two players, 15 cards, draw two discard one, two canastas to go out "
@@ -226,4 +244,10 @@ PRESET_DOCS = {"classic": "four-hand partnership Canasta (the default; READINGS 
                         "(2000 / 3000 all four jokers / 4000 seven deuces), every three faced "
                         "and scored by colour (100/300/500/1000) against a side without a "
                         "canasta, minimum 95/125/155, no concealed bonus, game 8500",
+               "samba": "Samba (003:71-81): 162 cards, 15 each, draw two discard one, "
+                        "sequences (a samba of seven 1500), two wild cards a group at most, "
+                        "the pile taken with a natural pair or by adding its top card to a "
+                        "meld of fewer than seven, two canastas to go out, going out 200, no "
+                        "concealed bonus, red threes 100 each or 1000 all six, minimum "
+                        "15/50/90/120/150, game 10000",
                "game": "classic, each simulated unit a game to 5000"}

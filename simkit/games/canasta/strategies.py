@@ -89,6 +89,9 @@ PARAMS = (
     Param("wmeld", 6, (0, 8), "wild-card melds (Cuban): start one when holding at least this "
                               "many wild cards (0: never), then lay every wild card on it up to "
                               "seven"),
+    Param("seq_min", 3, (0, 7), "Samba (sequences): start a sequence from a run of at least "
+                                "this many cards of a suit held (0: never; after the side's "
+                                "first meld; sequences are extended whenever a card fits)"),
 )
 
 STRATEGIES = {
