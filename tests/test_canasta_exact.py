@@ -300,10 +300,11 @@ def _engine_deals(opts, n, seed):
     K, h = rules.players, rules.hand_size
     _, log = play.play_logged(spec, rules, None, n=n, seed=seed)
     out = []
+    nhead = 10 if rules.decks == 2 else 14             # Samba's head (CANASTA.md 12:35)
     for row in log:
         dealer = int(row[0])
         ev = [(int(e) >> 20, (int(e) >> 16) & 15, (int(e) >> 8) & 255, int(e) & 255)
-              for e in row[10:10 + int(row[1])]]
+              for e in row[nhead:nhead + int(row[1])]]
         dealt = [[c for k, s, _, c in ev[:K * h] if s == p] for p in range(K)]
         j = K * h
         top = None
@@ -542,6 +543,30 @@ def test_samba_monte_carlo_deals_within_4_se():
         obs["take_pair"].append(top & 15 >= 4 and cnt[top & 15] >= 2)
         obs["upcard_black3"].append(top & 15 == 3)
     ex = X.probabilities(SAMBA)
+    for k, xs in obs.items():
+        x = np.asarray(xs, float)
+        se = x.std(ddof=1) / math.sqrt(n)
+        assert abs(x.mean() - float(ex[k])) < Z * se, (k, x.mean(), float(ex[k]), se)
+
+
+def test_the_engines_samba_deals_follow_the_exact_law():
+    """3,000 logged Samba deals (preset samba, whose pack and hand are SAMBA's): the seats' dealt
+    red threes and wild cards, eldest's natural pairs and the first pile's pair within 4 SE."""
+    import simkit
+    spec = simkit.get_game("canasta")
+    rules = simkit.core.registry.parse_rules(spec, "canasta(preset=samba)")
+    assert X.pack_of(rules) == X.pack_of(SAMBA)
+    n = 3000
+    _, deals = _engine_deals(dict(spec.presets["samba"]), n, seed=7181)
+    ex = X.probabilities(rules)
+    assert ex == X.probabilities(SAMBA)
+    obs = {k: [] for k in ("red3_mean", "wilds_mean", "pairs_mean", "take_pair")}
+    for dealt, _, held, top in deals:
+        obs["red3_mean"].append(np.mean([sum(_is_red3(c) for c in d) for d in dealt]))
+        obs["wilds_mean"].append(np.mean([sum(bool(_is_wild(c)) for c in d) for d in dealt]))
+        cnt = Counter(c & 15 for c in held if c != 64)
+        obs["pairs_mean"].append(sum(1 for r in range(4, 15) if cnt[r] >= 2))
+        obs["take_pair"].append(top & 15 >= 4 and top != 64 and cnt[top & 15] >= 2)
     for k, xs in obs.items():
         x = np.asarray(xs, float)
         se = x.std(ddof=1) / math.sqrt(n)

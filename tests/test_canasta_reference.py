@@ -430,6 +430,9 @@ CUBAN = {"hand_size": 13, "draw": 1, "canastas_to_out": 2, "pile_always_frozen":
          "red_threes_minus": "no_canasta", "game_to": 8500, "initial_table": "cuban",
          "concealed": 100}
 CUT_RANDOM = ["p1=random", "p2=random", "p3=random"]
+# Samba as 003:71-81 says it (SAMBA_OPTS above, plus the game's target); the preset is checked
+# against it below
+SAMBA = dict(SAMBA_OPTS, players=4, game_to=10000)
 
 # (id, rule options, strategies, hands in the quick tier, hands in the slow tier)
 CASES = [
@@ -458,6 +461,10 @@ CASES = [
                             "p4=random"], 40, 1000),
     # the baseline laying wild-card melds from three wild cards (the default waits for six)
     ("cuban-wild", CUBAN, [f"p{k}=baseline(wmeld=3)" for k in (1, 2, 3, 4)], 40, 1000),
+    # Samba (preset samba, 003:71-81, READINGS 3.4): 162 cards, sequences, two wilds a group
+    ("samba-baseline", SAMBA, FOUR_BASE, 100, 3000),
+    ("samba-random", SAMBA, FOUR_RANDOM, 100, 3000),
+    ("samba-mixed", SAMBA, FOUR_MIX, 100, 3000),
 ]
 
 
@@ -513,6 +520,10 @@ def test_logged_hands_replay_legally_and_score_by_the_rules(case_id, opts, strat
         assert seen["wild_meld"] > 0 or case_id == "cuban-baseline", seen
         if tier == "slow" and case_id in ("cuban-mixed", "cuban-wild"):
             assert seen["wild_canasta"] > 0, seen
+    if case_id.startswith("samba-"):                # sequences laid, groups with wild cards
+        assert min(seen["sequence"], seen["group_canasta"], seen["wild_on_group"]) > 0, seen
+        if case_id != "samba-baseline":             # the pile onto a sequence, a samba
+            assert seen["take_seq"] > 0 and (seen["samba"] > 0 or tier == "quick"), seen
     if tier == "slow":
         assert seen["take_frozen"] > 0 and seen["red3_drawn"] > 0, seen
         if case_id in ("classic-random", "classic-mixed"):     # the baseline does not ask (ask=0)
@@ -525,6 +536,46 @@ def test_the_cuban_preset_is_the_text():
     """Preset ``cuban`` is 003:84 as CUBAN writes it (the replayed hands use CUBAN)."""
     assert parse_rules(SPEC, "canasta(preset=cuban)") == _rules_of(CUBAN)
     assert parse_rules(SPEC, "canasta(preset=cuban)") != _rules_of({})
+
+
+def test_the_samba_preset_is_the_text():
+    """Preset ``samba`` is 003:71-81 as SAMBA writes it (the replayed hands use SAMBA)."""
+    assert parse_rules(SPEC, "canasta(preset=samba)") == _rules_of(SAMBA)
+
+
+def test_samba_logs_broken_are_caught():
+    """Samba hands replayed under rules that lack one of its differences, or with a lay moved
+    to another meld: each is what the referee enforces, not a pass-through."""
+    rules = _rules_of(SAMBA)
+    rows, log = play.play_logged(SPEC, rules, FOUR_RANDOM, n=60, seed=71)
+    res = ref.check_rows(rows, log, rules)
+    assert (res["illegal"], res["mismatch"]) == (0, 0), res["problems"]
+    hands = [ref.replay(r, rules) for r in log]
+    # a take of the pile onto a sequence or an existing group: refused when the pile is frozen
+    i = next(i for i, H in enumerate(hands) if H.seen["take_add"] + H.seen["take_seq"])
+    with pytest.raises(ref.Illegal, match="frozen pile"):
+        ref.replay(log[i], _rules_of(dict(SAMBA, pile_always_frozen=True)))
+    # a sequence's card laid on the next sequence id
+    moved = 0
+    for row in log:
+        evs = _events(row, 14)                      # Samba's head of 14
+        j = next((j for j, (k, _, a, _) in enumerate(evs) if k == R.LAY and a >= 16), None)
+        if j is None:
+            continue
+        k, s, a, c = evs[j]
+        bad = np.array(row, copy=True)
+        bad[14 + j] = ref.encode(k, s, a + 1, c)
+        with pytest.raises(ref.Illegal, match="sequence|samba"):
+            ref.replay(bad, rules)
+        moved += 1
+    assert moved >= 5
+    # the scores: a samba's bonus recomputed
+    j = next(i for i, H in enumerate(hands) if H.seen["samba"])
+    rows = rows.copy()
+    col = next(f"p{s + 1}_canasta_bonus" for s in (0, 1)
+               if any(mid >= 16 and len(m) == 7 for mid, m in hands[j].melds[s].items()))
+    rows.loc[j, col] -= 1000
+    assert ref.check_rows(rows, log, rules)["mismatch"] == 1
 
 
 def test_the_first_hand_of_a_game_replays_legally():
@@ -588,8 +639,8 @@ def _engine_hands(n=40):
     return rules, rows, log
 
 
-def _events(row):
-    return [ref.decode(e) for e in row[ref.NHEAD:ref.NHEAD + int(row[1])]]
+def _events(row, nhead=ref.NHEAD):
+    return [ref.decode(e) for e in row[nhead:nhead + int(row[1])]]
 
 
 def _with(row, j, event):
