@@ -55,6 +55,19 @@ cards; a side may meld wild cards alone (logged as the meld of rank 2): three to
 jokers, no natural card, its canasta 2000, 3000 with all four jokers, 4000 with seven deuces; the
 initial minimum 95 below 3000 (a single hand: 95), 125 to 4995, 155 (``cuban_rg``: 150) above.
 
+Samba (003:71-81, READINGS 3.4; rules ``sequences`` with ``decks=3``; the log as CANASTA.md's
+2026-12-04 12:35 note says: a head of 14 -- decks, sequences, variant, wild-card melds -- and meld
+ids 3..14 the side's group of that rank, 16 + k its k-th sequence): 162 cards, 15 each, draw
+two; a sequence is three to seven naturals of one suit in order from the four to the ace, no wild
+card, seven a samba (closed, a canasta for going out, ``sequence_canasta`` 1500); a group holds at
+most ``max_wild`` (2) wild cards, and a canasta takes only natural cards (003:76); the pile is
+taken only with a natural pair of its top card or, unfrozen, by the top card alone onto the side's
+group or sequence of fewer than seven (never onto a canasta, never starting a sequence, no hand
+card with it on a sequence, wild cards no help; 003:78); the stock's end obliges the same take;
+minimum 15/50/90/120/150 (``samba160``: 160); red threes 100 each, all six to a side 1000.  The
+text lets a side hold several groups of a rank (003:76); the log's ids give one group per rank
+(the engine's reading) and the referee checks what the log can say.
+
 Scores (3.1): each side's melded cards at their values (joker 50; A, 2 20; K..8 10; 7..4 and
 black 3 5), canastas (>= 7 cards) natural 500 / mixed 300, red threes 100 each (800 for all
 four to one side; minus when the side made no meld, or with ``red_threes_minus=no_canasta`` has

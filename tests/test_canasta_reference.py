@@ -4,9 +4,9 @@ of /work/wt/CANASTA.md, not from the engine): every move legal, and each side's 
 going out, the pile takes and the turns equal to the engine's metrics of the same hand.
 
 Hand-made logs check the reference itself (a worked hand scored by hand; each rule broken once and
-caught).  Engine logs: quick tier 300 hands (classic and two-hand, baseline and random, several
-seeds), ``slow`` 2,400 more; a few stacked decks check that every card comes off the stock in
-order.  Seeds fixed.
+caught; the same for Samba, 003:71-81).  Engine logs: a quick tier per case of CASES (classic,
+two-hand, cutthroat, Cuban, Samba: 300 Samba hands), ``slow`` more; a few stacked decks check
+that every card comes off the stock in order.  Seeds fixed.
 """
 from __future__ import annotations
 
@@ -616,10 +616,10 @@ def test_no_discard_after_the_stocks_last_red_three_nor_a_missed_take():
 
 
 def test_stacked_decks_come_off_the_stock_in_order():
-    """Twenty hands of shuffled full packs, classic and two-hand: every card dealt, turned and
-    drawn is the next card of the deck."""
+    """Thirty hands of shuffled full packs, classic, two-hand and Samba: every card dealt,
+    turned and drawn is the next card of the deck."""
     rng = np.random.default_rng(27)
-    for opts, strats in (({}, FOUR_MIX), (TWO, ["p1=baseline", "p2=random"])):
+    for opts, strats in (({}, FOUR_MIX), (TWO, ["p1=baseline", "p2=random"]), (SAMBA, FOUR_MIX)):
         rules = _rules_of(opts)
         for _ in range(10):
             deck = rng.permutation(SPEC.pack(rules).astype(np.int64))
