@@ -351,7 +351,7 @@ class Hand:
         bonus = 0
         for rk, m in melds:
             if self.samba:                     # meld ids are not ranks: the kind by the cards
-                rk = {"seq": -1, "black3": 3}.get(samba_kind(rk), 4)
+                rk = {"seq": -1, "black3": 3, "wild": 2}.get(samba_kind(rk), 4)
             if rk == -1 and len(m) >= 7:
                 bonus += getattr(self.rules, "sequence_canasta", 1500)  # 003:81
             elif rk == 2 and len(m) >= 7:
@@ -370,6 +370,9 @@ class Hand:
             out = (getattr(self.rules, "concealed", 200) if self.concealed
                    else getattr(self.rules, "going_out", 100))
         hand = sum(value(c) * k for x in g for c, k in self.hands[x].items())
+        if self.out >= 0:                 # Bolivia (003:82): a black three left in hand
+            hand += getattr(self.rules, "black_three_penalty", 0) * sum(
+                self.hands[x][b] for x in g for b in BLACK3)
         return dict(laid=laid, canasta_bonus=bonus, red3=red, red3_count=n3, out=out,
                     hand=hand, canastas=sum(self.canastas(s) for s in sides),
                     points=laid + bonus + red + out - hand)
@@ -437,7 +440,8 @@ def start(row, rules, deck=None, stop=None) -> tuple[Hand, Events]:
             {"continue": 0, "end": 1}[rules.stock_end], rules.max_wild]
     have = [K, head[3], head[4], head[5], head[6], head[9]]
     if decks != 2:                  # decks, sequences, variant (1 samba), wild-card melds
-        want += [decks, int(rules.sequences), 1, int(getattr(rules, "wild_melds", False))]
+        variant = {"bolivia": 2, "brazilian": 3}.get(getattr(rules, "initial_table", ""), 1)
+        want += [decks, int(rules.sequences), variant, int(getattr(rules, "wild_melds", False))]
         have += head[10:14]
     if have != want:
         raise Illegal(-1, f"head {have} against the rules {want}")
@@ -453,6 +457,7 @@ def start(row, rules, deck=None, stop=None) -> tuple[Hand, Events]:
     allowed, first = {"classic": ((15, 50, 90, 120), 50), "cuban": ((95, 125, 155), 95),
                       "samba": ((15, 50, 90, 120, 150), 50),
                       "samba160": ((15, 50, 90, 120, 160), 50),
+                      "bolivia": ((15, 50, 90, 120, 150), 50),      # never above 150 (003:82)
                       "cuban_rg": ((95, 125, 150), 95)}[table]
     for m in H.minima:
         if m not in allowed:
@@ -515,6 +520,8 @@ def play(H: Hand, E: Events) -> Hand:
         H.seen["group_canasta"] += sum(k == "group" and n >= 7 for k, n in kinds)
         H.seen["wild_on_group"] += sum(k == "group" and any(map(is_wild, m))
                                        for (k, _), m in zip(kinds, ms.values()))
+        H.seen["wild_meld"] += sum(k == "wild" for k, _ in kinds)
+        H.seen["bolivia"] += sum(k == "wild" and n == 7 for k, n in kinds)
     H.seen["black3_faced"] += sum(H.black3)
     return H
 
@@ -831,6 +838,9 @@ def going_out(H: Hand, j: int, p: int, concealed: int, asked: int, laid_before: 
         raise Illegal(j, f"seat {p} goes out after partner's no (trap (a))")
     if H.canastas(side) < H.need:
         raise Illegal(j, f"seat {p} goes out with {H.canastas(side)} canastas, {H.need} needed")
+    if getattr(H.rules, "escalera_required", False) and not any(
+            samba_kind(mid) == "seq" and len(m) == 7 for mid, m in H.melds[side].items()):
+        raise Illegal(j, f"seat {p} goes out without an escalera (003:82)")
     H.out = p
     H.concealed = bool(concealed)
     H.seen["out"] += 1
@@ -841,8 +851,9 @@ def going_out(H: Hand, j: int, p: int, concealed: int, asked: int, laid_before: 
 
 def samba_kind(mid: int) -> str:
     """A Samba meld's kind by its log id (CANASTA.md 2026-12-04 12:35): 3 black threes, 4..14
-    the side's group of that rank, 16 + k its k-th sequence (2, wild cards, is not Samba's)."""
-    return "seq" if mid >= 16 else "black3" if mid == 3 else "group" if 4 <= mid <= 14 else "?"
+    the side's group of that rank, 16 + k its k-th sequence, 2 the wild-card meld (Bolivia)."""
+    return ("seq" if mid >= 16 else "black3" if mid == 3 else "group" if 4 <= mid <= 14
+            else "wild" if mid == 2 else "?")
 
 
 def samba_meld_error(H: Hand, cards, mid: int) -> str | None:
@@ -866,6 +877,9 @@ def samba_meld_error(H: Hand, cards, mid: int) -> str | None:
         return None
     if kind == "black3":
         return f"a black-three meld of {shown}" if wild or len(cards) < 3 else None
+    if kind == "wild":                   # Bolivia (003:82): three to seven wild cards
+        return None if wild == len(cards) and 3 <= len(cards) <= 7 else \
+            f"a wild-card meld of {shown}"
     nat = len(cards) - wild
     if len(cards) < 3 or nat < 2:
         return f"a group of {len(cards)} cards, {nat} natural: {shown}"
@@ -883,7 +897,8 @@ def samba_lay(H: Hand, j: int, p: int, mid: int, c: int) -> None:
         raise Illegal(j, f"{name(c)} laid (a three that is faced)")
     kind = samba_kind(mid)
     ms = H.melds[H.side(p)]
-    if kind == "?" or (kind == "black3" and c not in BLACK3):
+    if kind == "?" or (kind == "black3" and c not in BLACK3) or (kind == "wild" and (
+            not is_wild(c) or not getattr(H.rules, "wild_melds", False))):
         raise Illegal(j, f"{name(c)} laid on meld id {mid}")
     if kind == "group" and not is_wild(c) and rank(c) != mid:
         raise Illegal(j, f"{name(c)} laid on the group of rank {mid}")
@@ -896,6 +911,8 @@ def samba_lay(H: Hand, j: int, p: int, mid: int, c: int) -> None:
         if is_wild(c):
             raise Illegal(j, "a wild card laid on a sequence (003:74)")
     m = ms.setdefault(mid, [])
+    if kind == "wild" and len(m) >= 7:
+        raise Illegal(j, f"{name(c)} laid on a bolivia (closed, 003:82)")
     if kind == "group" and is_wild(c) and len(m) >= 7:
         raise Illegal(j, "a wild card laid on a canasta (only naturals, 003:76)")
     m.append(c)

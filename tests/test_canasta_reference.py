@@ -55,8 +55,9 @@ def _row(rules, hands, ups, events, dealer=0, minima=(50, 50)):
     evs += events
     head = [dealer, len(evs), K, rules.hand_size, rules.draw, rules.canastas_to_out,
             {"continue": 0, "end": 1}[rules.stock_end], minima[0], minima[1], rules.max_wild]
-    if rules.decks == 3:            # Samba's head (CANASTA.md 2026-12-04 12:35): variant 1 samba
-        head += [3, 1, 1, 0]
+    if rules.decks == 3:            # Samba's head (CANASTA.md 2026-12-04 12:35): variant 1 samba,
+        head += [3, 1, 2 if rules.initial_table == "bolivia" else 1,           # 2 bolivia
+                 int(getattr(rules, "wild_melds", False))]
     return head + [R.encode(*e) for e in evs] + [-1] * 5
 
 
@@ -351,6 +352,51 @@ def test_samba_melds_broken_are_caught():
     _illegal(game, h3, u3, ok, "an initial minimum of 160", minima=(160, 160))
     # a one-game minimum of 150 is refused at the head (both sides start at 0: 50)
     _illegal(r3, h3, u3, ok, "minima", minima=(150, 150))
+
+
+# Bolivia as 003:82 and READINGS 3.5 say it: Samba plus wild-card melds (three to seven; a
+# bolivia of seven 2500, closed), one of the two canastas to go out an escalera (a sequence of
+# seven), a black three left in hand 100 beyond its value when a player goes out, minimum never
+# above 150, game 15000
+BOLIVIA_OPTS = dict(SAMBA_OPTS, wild_melds=True, wild_canasta=2500, wild_canasta_jokers=2500,
+                    wild_canasta_deuces=2500, escalera_required=True, black_three_penalty=100,
+                    initial_table="bolivia")
+
+
+def test_bolivia_hand_made():
+    rules = _srules(**BOLIVIA_OPTS)
+    # the worked Samba going out (a samba = an escalera, and kings) is legal in Bolivia too
+    _, hands, ups, events = _samba_out()
+    H = ref.replay(_row(rules, hands, ups, events), rules)
+    assert ref.metrics(H)["p2_points"] == 2350
+    # two canastas without an escalera: kings and queens, the hearts only 4-6
+    el = _cs("Kc Kc Kd Kd Kh Kh Ks Qc Qc Qd Qd Qh Qh Qs 4h")
+    _, hands, ups, _ = _samba_out(el, "5h 6h")
+    ev = ([(R.DRAW, 1, 0, c) for c in _cs("5h 6h")] + _slays(1, 13, "Kc Kc Kd Kd Kh Kh Ks")
+          + _slays(1, 12, "Qc Qc Qd Qd Qh Qh Qs") + _slays(1, 16, "4h 5h 6h")
+          + [(R.OUT, 1, 1, 0), (R.END, 0, 0, 0)])
+    assert ref.metrics(ref.replay(_row(_srules(), hands, ups, ev), _srules()))["p2_out_bonus"] \
+        == 200                                               # Samba: fine
+    _illegal(rules, hands, ups, ev, "without an escalera")
+    # wild-card melds: three to seven wild cards, closed at seven; no natural on them; none in
+    # Samba
+    el = _cs("Jo Jo Jo 2c 2c 2d 2d 2h Kc Kc Kd Kd Kh 4c 5c")
+    _, hands, ups, _ = _samba_out(el, "4d 4s")
+    draws = [(R.DRAW, 1, 0, c) for c in _cs("4d 4s")]
+    seven = _slays(1, 2, "Jo Jo Jo 2c 2c 2d 2d") + _slays(1, 13, "Kc Kc Kd Kd Kh")
+    ok = draws + seven + [(R.DISCARD, 1, 0, _c("4d"))]
+    H = ref.replay(_row(rules, hands, ups, ok), rules, stop=31 + len(ok))
+    assert len(H.melds[1][2]) == 7 and H.side_score(1)["canasta_bonus"] == 2500
+    _illegal(rules, hands, ups, draws + seven + _slays(1, 2, "2h"), "laid on a bolivia")
+    _illegal(rules, hands, ups, draws + _slays(1, 2, "Jo Jo 4c"), "4c laid on meld id 2")
+    _illegal(rules, hands, ups, draws + _slays(1, 2, "Jo Jo") + _slays(1, 13, "Kc Kc Kd")
+             + [(R.DISCARD, 1, 0, _c("4d"))], "a wild-card meld of")
+    _illegal(_srules(), hands, ups, ok, "Jo laid on meld id 2")
+    # a black three left in hand costs 100 beyond its 5 when a player goes out (003:82)
+    H.hands[1] = Counter(_cs("3c 3s 4c"))
+    assert H.side_score(1)["hand"] == 15
+    H.out = 0
+    assert H.side_score(1)["hand"] == 215
 
 
 # eldest melds kings (a canasta) and 5c 6c 7c in turn 1, discards 4d; the dealer draws two and
