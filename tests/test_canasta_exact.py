@@ -571,3 +571,20 @@ def test_the_engines_samba_deals_follow_the_exact_law():
         x = np.asarray(xs, float)
         se = x.std(ddof=1) / math.sqrt(n)
         assert abs(x.mean() - float(ex[k])) < Z * se, (k, x.mean(), float(ex[k]), se)
+
+
+def test_simkit_exact_canasta_reads_a_preset_either_way(capsys):
+    """``simkit exact canasta -r preset=samba`` and ``-r "canasta(preset=samba)"`` give the same
+    fractions (the second did not parse before); another game's name: exit 2 and one line."""
+    import json
+
+    from simkit.cli import main
+    out = []
+    for r in ("preset=samba", "canasta(preset=samba)"):
+        assert main(["exact", "canasta", "-r", r, "--format", "json"]) == 0
+        out.append(json.loads(capsys.readouterr().out))
+    assert out[0]["exact"] == out[1]["exact"] and "decks=3" in out[0]["rules"]
+    assert out[0]["exact"]["red3_mean"] == "5/9"
+    assert main(["exact", "canasta", "-r", "gin(preset=samba)"]) == 2
+    err = capsys.readouterr().err
+    assert "-r takes key=value" in err and len(err.strip().splitlines()) == 1
