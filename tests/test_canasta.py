@@ -68,8 +68,9 @@ class Hand:
         # Samba (CANASTA.md 2026-12-04 12:35): a head of 14, sequences on meld ids 16 + k
         self.samba = samba
         head = E.NHEAD + 4 if samba else E.NHEAD
+        self.bolivia = samba and int(log[12]) == 2     # Bolivia (003:82): wild melds, id 2
         if samba:
-            assert [int(x) for x in log[10:14]] == [3, 1, 1, 0]
+            assert [int(x) for x in log[10:14]] == [3, 1, 1 + self.bolivia, int(self.bolivia)]
         self.seqs = [[], [], []]                       # side -> [suit, low, high] per sequence
         # the head holds seats 0 and 1's minimums (partners share theirs); three hands log
         # the first hand of a deal or game, all scores 0: the same for every seat
@@ -95,6 +96,15 @@ def lay(h, seat, r, c):
     s = h.side[seat]
     if r >= 16:
         return lay_seq(h, seat, r - 16, c)
+    if r == 2:                          # Bolivia's wild-card meld: wild cards only, closed at 7
+        assert h.bolivia and wild(c)
+        m = h.melds[s].setdefault(2, [0, 0])
+        assert m[1] < 7, "no card is added to a bolivia"
+        m[1] += 1
+        h.stats["bolivias"] += m[1] == 7
+        h.meld_cards[s][c] += 1
+        h.laid[seat] = True
+        return
     if h.samba and wild(c):
         n, w = h.melds[s].get(r, [0, 0])
         assert n + w < 7, "Samba: no wild card on a canasta (003:75)"
@@ -127,11 +137,15 @@ def lay_seq(h, seat, k, c):
 
 def check_melds(h, s):
     for r, (n, w) in h.melds[s].items():
+        if r == 2:
+            assert n == 0 and 3 <= w <= 7, (n, w)
+            continue
         assert n >= 2 and n + w >= 3 and (w <= h.max_wild or h.merged), (r, n, w)
 
 
 def canastas(h, s):
-    return sum(1 for r, (n, w) in h.melds[s].items() if r >= 4 and n + w >= 7) + sambas(h, s)
+    return sum(1 for r, (n, w) in h.melds[s].items() if (r >= 4 or r == 2) and n + w >= 7) + \
+        sambas(h, s)
 
 
 def sambas(h, s):
@@ -251,6 +265,7 @@ def walk(log, metrics, cut=False, samba=False):
             assert not turn["asked_no"], "partner's no is binding"
             assert sum(h.hands[s].values()) == 0
             assert canastas(h, side) >= h.need
+            assert not h.bolivia or sambas(h, side) >= 1, "Bolivia: an escalera to go out"
             if h.cut:
                 assert h.lone is not None, "going out in three hands: there is a lone hand"
             assert (aux == 1) == (not turn["laid_before"]), "concealed: no earlier lay"
@@ -315,7 +330,8 @@ def check_score(h, m):
         g = group(h, q)
         sides = sorted({h.side[x] for x in g})
         cb = sum((500 if w == 0 else 300) for s in sides for r, (n, w) in h.melds[s].items()
-                 if r >= 4 and n + w >= 7) + sum(1500 * sambas(h, s) for s in sides)
+                 if r >= 4 and n + w >= 7) + sum(1500 * sambas(h, s) for s in sides) + \
+            sum(2500 for s in sides if h.bolivia and h.melds[s].get(2, [0, 0])[1] >= 7)
         n3 = sum(h.faced[x] for x in g) if h.K != 3 else h.faced[q]
         if h.samba:                     # 003:81: all six 1000, else 100 each
             r3 = 1000 if n3 == 6 else 100 * n3
@@ -328,6 +344,8 @@ def check_score(h, m):
             ob = 200 if h.concealed or h.samba else 100       # Samba: going out 200, 003:81
         melded = sum(value(c) * k for s in sides for c, k in h.meld_cards[s].items())
         inh = sum(value(c) * k for x in g for c, k in h.hands[x].items())
+        if h.bolivia and h.out is not None:     # a black three left in hand -100 (003:82)
+            inh += sum(100 * k for x in g for c, k in h.hands[x].items() if c in (3, 51))
         p = f"p{q + 1}_"
         assert (m[p + "canasta_bonus"], m[p + "red3"], m[p + "out_bonus"], m[p + "melded"],
                 m[p + "in_hand"]) == (cb, r3, ob, melded, inh)
@@ -362,9 +380,10 @@ def test_the_pack_and_the_values():
 def test_variants_not_built_are_refused():
     samba = PRESETS["samba"]
     for kw in (dict(players=3), dict(hand_size=15), dict(decks=3), dict(sequences=True),
-               dict(max_wild=2), dict(initial_table="bolivia"), dict(black_threes="rummy_games"),
-               dict(players=2), dict(players=3, hand_size=15), {**samba, "players": 2},
-               {**samba, "wild_melds": True}, {**samba, "black_three_penalty": 100},
+               dict(max_wild=2), dict(initial_table="brazilian"),
+               dict(black_threes="rummy_games"), dict(players=2), dict(players=3, hand_size=15),
+               {**samba, "players": 2}, {**samba, "red3_table": "brazilian"},
+               dict(black_three_penalty=100), dict(escalera_required=True),
                {**samba, "hand_size": 11}, {**samba, "sequences": False}):
         with pytest.raises(SimkitError):
             rules(**kw)
@@ -391,9 +410,14 @@ def test_variants_not_built_are_refused():
                                    "p3=random"], 200),
     ("canasta(preset=cutthroat,lone_hand=false)", ["p1=baseline(take_min2=2)", "p2=random",
                                                    "p3=baseline(take_min2=2)"], 100),
-    ("canasta(preset=samba)", None, 150),
+    ("canasta(preset=samba)", None, 100),
+    ("canasta(preset=bolivia)", [f"p{k}=baseline(seq_min=3)" for k in (1, 2, 3, 4)], 100),
+    ("canasta(preset=bolivia)", ["p1=random", "p2=random", "p3=random", "p4=random"], 150),
+    ("canasta(preset=bolivia)", ["p1=baseline(seq_min=3,wmeld=3)", "p2=random"], 100),
+    ("canasta(preset=samba)", [f"p{k}=baseline(seq_min=3)" for k in (1, 2, 3, 4)], 150),
     ("canasta(preset=samba)", ["p1=random", "p2=random", "p3=random", "p4=random"], 150),
-    ("canasta(preset=samba)", ["p2=random", "p3=baseline(seq_min=0,take_min2=1)"], 100),
+    ("canasta(preset=samba)", ["p1=baseline(seq_min=3)", "p2=random",
+                               "p3=baseline(seq_min=3,take_min2=1)"], 100),
 ])
 def test_logged_hands_follow_the_rules_and_score(game, strats, n):
     spec, r = simkit.games.parse_game(game)
@@ -407,11 +431,14 @@ def test_logged_hands_follow_the_rules_and_score(game, strats, n):
         tot["out"] += h.out is not None
     # the hands exercise what walk checks: pile takes and going out (an exercise floor, not a
     # result: three hands each for himself go out in about 0.45 of hands)
-    assert tot["takes"] > n and tot["out"] > n // 4
+    # Bolivia: an escalera is needed to go out (003:82); few hands end so (random play: 0.05
+    # of 400 hands, seed 5; baseline(seq_min=3): 0.014 of 1000): the floor is one hand out
+    assert tot["takes"] > n and tot["out"] > (0 if r.escalera_required else n // 4)
     if r.players == 4 and strats and "p1=random" in strats:
         assert tot["noes"] > 0          # partner's no happened, and was obeyed (walk)
-    if r.decks == 3:                    # Samba: the top card taken onto a sequence, sambas made
-        assert tot["seq takes"] > 0 and (tot["sambas"] > 0 or "p1=random" not in (strats or ())), tot
+    if r.decks == 3 and strats:         # Samba: the top card taken onto a sequence, sambas made
+        assert tot["seq takes"] > 0 and (tot["sambas"] > 0 or "p1=random" not in strats), tot
+        assert tot["bolivias"] > 0 or not r.wild_melds, tot
 
 
 def test_the_stock_is_shuffled():
@@ -502,7 +529,9 @@ def test_initial_minimum_is_summed_over_the_turns_melds():
                                          ("canasta(preset=two_hand)", ["p1=random"]),
                                          ("canasta(preset=cutthroat)", ["p2=random"]),
                                          ("canasta(preset=cuban)", ["p1=random", "p4=random"]),
-                                         ("canasta(preset=samba)", ["p1=random", "p4=random"])])
+                                         ("canasta(preset=samba)", ["p1=random", "p4=random"]),
+                                         ("canasta(preset=bolivia)",
+                                          ["p1=random", "p2=random", "p3=random", "p4=random"])])
 def test_cards_are_conserved_in_every_deal(game, strats):
     spec, r = simkit.games.parse_game(game)
     st = simkit.core.registry.resolve_strategies(SPEC, r, strats)
@@ -515,16 +544,17 @@ def test_cards_are_conserved_in_every_deal(game, strats):
         E.play_hand(R, E.seat_tuple(S, R.players), W, seed % r.players, np.zeros((0, 1), np.int64), 0)
         assert (census(W, r.players) == pack).all(), seed
         outs += W.st[10] >= 0
-    assert outs > 50            # going out loses no card either
+    assert outs > (0 if r.escalera_required else 50)     # going out loses no card either
 
 
 def test_baseline_beats_random():
     # paired per deal: the baseline side's points minus the random side's; n hands, 10 SE
-    # (Cuban, seed 21: +1205 points, SE 31.2, n=1500)
+    # (Cuban, seed 21: +1205 points, SE 31.2, n=1500; Bolivia +907, SE 28.5)
     for game, strats, n in (("canasta", ["p2=random", "p4=random"], 1500),
                             ("canasta(preset=two_hand)", ["p2=random"], 1500),
                             ("canasta(preset=cuban)", ["p2=random", "p4=random"], 1500),
-                            ("canasta(preset=samba)", ["p2=random", "p4=random"], 1500)):
+                            ("canasta(preset=samba)", ["p2=random", "p4=random"], 1500),
+                            ("canasta(preset=bolivia)", ["p2=random", "p4=random"], 1500)):
         spec, r = simkit.games.parse_game(game)
         rows, _ = play.play_logged(spec, r, strats, n=n, seed=21)
         d = (rows["p1_points"] - rows["p2_points"]).to_numpy()
@@ -540,6 +570,14 @@ def _table(strategies, hand, melds, pile, stock_empty=False, frozen=0):
     R, S, W = SPEC.prepare(r, simkit.core.registry.resolve_strategies(SPEC, r, strategies), d)
     log = np.full((1, len(SPEC.log_columns(r))), -1, np.int64)
     E.deal(R, W, 3, log, 0)
+    _place(W, hand, melds, pile, frozen)
+    if stock_empty:
+        W.st[0] = W.st[1]
+    return R, S, W, log
+
+
+def _place(W, hand, melds, pile, frozen):
+    """Seat 0's hand, its side's groups (rank -> naturals) and the pile replaced."""
     W.cd[0, :] = 0
     W.rk[0, :] = 0
     W.st[E.HN] = 0
@@ -552,9 +590,6 @@ def _table(strategies, hand, melds, pile, stock_empty=False, frozen=0):
     W.pk[2, :len(cards)] = cards
     W.st[2] = len(cards)
     W.st[5] = frozen
-    if stock_empty:
-        W.st[0] = W.st[1]
-    return R, S, W, log
 
 
 def _events(W, log):
@@ -839,3 +874,74 @@ def test_cuban_melds_stop_at_seven():
     W.rk[E.MN, 9] = 7
     assert E.random_options(R, W, 0) == 1                       # "stop" its only option
     assert E.out_plan(R, W, 0) == -1
+
+
+# ----------------------------------------------------------------------------- Samba (003:71-81)
+
+def _samba_table(strategies, hand, melds, seqs, pile, frozen=0, r=None):
+    """A dealt Samba table (seed 5), then seat 0's hand, its side's groups (rank -> naturals),
+    sequences (``"5h 7h"``: suit and low/high cards) and the pile replaced by the given cards."""
+    r = r or rules(**PRESETS["samba"])
+    R, S, W = SPEC.prepare(r, simkit.core.registry.resolve_strategies(SPEC, r, strategies))
+    log = np.full((1, len(SPEC.log_columns(r))), -1, np.int64)
+    W.rs[0], W.rs[1] = 5, 6
+    E.deal(R, W, 3, log, 0)
+    _place(W, hand, melds, pile, frozen)
+    for k, run in enumerate(seqs):
+        lo, hi = C.parse(run)
+        W.st[E.SQ + 3 * k:E.SQ + 3 * k + 3] = lo >> 4, lo & 15, hi & 15
+        W.st[E.SQN] = k + 1
+        W.st[E.MELDED] = 1
+    return R, S, W, log
+
+
+def test_samba_pile_takes_follow_003_78():
+    # a natural pair takes the pile, frozen or not, unless the rank's group is a canasta already
+    # (the top card joins only a meld of fewer than seven); adding the top card alone needs an
+    # unfrozen pile and a group of fewer than seven
+    R, S, W, log = _samba_table(None, "9h 9d 4c 5c", {9: 6, 13: 3}, [], "Kc 9c")
+    assert E.take_forms(R, W, 0) == 1 | 2
+    R, S, W, log = _samba_table(None, "9h 9d 4c 5c", {9: 6, 13: 3}, [], "Kc 9c", frozen=1)
+    assert E.take_forms(R, W, 0) == 2
+    R, S, W, log = _samba_table(None, "9h 9d 4c 5c", {9: 7, 13: 3}, [], "Kc 9c")
+    assert E.take_forms(R, W, 0) == 0
+    # no "natural and a wild" take in Samba (classic's form 4)
+    R, S, W, log = _samba_table(None, "9h Jo 4c 5c", {13: 3}, [], "Kc 9c")
+    assert E.take_forms(R, W, 0) == 0
+    # the top card extends a sequence of the side (unfrozen), never starts one, never joins a
+    # samba (closed at seven)
+    R, S, W, log = _samba_table(None, "9h Th 4c 5c", {13: 3}, ["5h 7h"], "Kc 8h")
+    assert E.take_forms(R, W, 0) == 8
+    R, S, W, log = _samba_table(None, "9h Th 4c 5c", {13: 3}, ["5h 7h"], "Kc 8h", frozen=1)
+    assert E.take_forms(R, W, 0) == 0
+    R, S, W, log = _samba_table(None, "9h Th 4c 5c", {13: 3}, ["5h 7h"], "Kc 4h")
+    assert E.take_forms(R, W, 0) == 8
+    R, S, W, log = _samba_table(None, "9h Th 4c 5c", {13: 3}, [], "Kc 8h")
+    assert E.take_forms(R, W, 0) == 0
+    R, S, W, log = _samba_table(None, "9h Th 4c 5c", {13: 3}, ["4h Th"], "Kc Jh")
+    assert E.take_forms(R, W, 0) == 0 and E.canastas(W, 0) == 1
+
+
+def test_samba_the_top_card_on_a_sequence_is_logged_on_its_id():
+    R, S, W, log = _samba_table(["p1=baseline(take_min2=1)"], "Ac Ad Qs 4c 5c Kd",
+                                {13: 3}, ["5h 7h"], "Qc Kc 8h")
+    assert E.turn(R, E.seat_tuple(S, R.players), W, 0, log, 0) == 0
+    ev = [split_event(x) for x in log[0, E.NHEAD + 4:W.st[E.LP]]]
+    k = next(j for j, e in enumerate(ev) if e[0] == E.EV_TAKE)
+    assert ev[k + 1] == (E.EV_LAY, 0, E.SEQ_ID, C.parse_card("8h"))   # sequence 0: id 16
+    assert ev[k + 2][0] == E.EV_PILE and E.seq_len(W, 0, 0) == 4
+
+
+def test_samba_no_wild_card_on_a_canasta_and_scores():
+    # a group of seven nines takes naturals from the hand, no wild card (003:75)
+    R, S, W, log = _samba_table(["p1=random"], "9h Jo 2c 4c 5c 6d", {9: 7}, [], "Kc")
+    k = E.random_options(R, W, 0)
+    opts = {(int(W.opts[j, 0]), int(W.opts[j, 1])) for j in range(k)}
+    assert (E.O_NAT, 9) in opts and (E.O_WILD, 9) not in opts
+    # red threes 100 each, 1000 for all six (003:81); minimum 150 from 7000 (003:77), 160 as
+    # Bicycle's option
+    assert [E.threes(R, n) for n in (1, 4, 5, 6)] == [100, 400, 500, 1000]
+    assert [E.minimum(R, s) for s in (-5, 0, 1500, 3000, 6995, 7000)] == [15, 50, 90, 120, 120, 150]
+    R2 = E.table(rules(**{**PRESETS["samba"], "initial_table": "samba160"}))
+    assert E.minimum(R2, 7000) == 160 and E.minimum(R2, 6995) == 120
+    assert len(E.make_deck(rules(**PRESETS["samba"]))) == 162

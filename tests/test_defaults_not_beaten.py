@@ -89,6 +89,16 @@ CASES = {
     # is not retuned for Cuban: the strategies' docstring gives its numbers)
     "canasta_cuban": ("canasta(preset=cuban)", "p1", 4_000, 11, [
         "baseline(wmeld=0)", "baseline(wmeld=5)", "baseline(wmeld=7)"]),
+    # Samba (003:71-81): its own lever seq_min, the draw-two take_min2, the initial budget;
+    # pairs=0 and b3_pile=2 are known losses of the classic defaults (KNOWN)
+    "canasta_samba": ("canasta(preset=samba)", "p1", 30_000, 12, [
+        "baseline(seq_min=4)", "baseline(seq_min=6)", "baseline(seq_min=0)",
+        "baseline(take_min2=4)", "baseline(take_min2=6)", "baseline(b50=5)", "baseline(b50=7)",
+        "baseline(pairs=0)", "baseline(b3_pile=0)", "baseline(b3_pile=2)", "baseline(feed=2)",
+        "baseline(feed=4)"]),
+    # Bolivia (003:82): seq_min and wmeld; wmeld=5 a known loss (Cuban's default 6 kept)
+    "canasta_bolivia": ("canasta(preset=bolivia)", "p1", 10_000, 11, [
+        "baseline(seq_min=4)", "baseline(seq_min=6)", "baseline(wmeld=5)", "baseline(wmeld=7)"]),
     # the last seat, where every parameter acts (top_seat only there in full)
     "panguingue": ("panguingue", "p6", 6_000, 11, _steps(top=14, top_seat=0, pair=3, valle=1,
                                                          feed=4) + ["baseline(demand=0)",
@@ -101,6 +111,14 @@ NOT_APPLICABLE = {"hearts": "heuristic has no parameters", "old_maid": "no decis
 #: (case, variant) -> why the default is known to lose to it (the measured margin, this file's
 #: n and seed); the README's "Defaults" says why each default stays
 KNOWN = {
+    ("canasta_bolivia", "baseline(wmeld=5)"): "Cuban's wmeld=6 kept for Bolivia (no per-preset "
+                                            "default yet); +24.2 net points a hand (SE 2.6, "
+                                            "n=10,000; wmeld=3 +206, SE 7.4)",
+    ("canasta_samba", "baseline(pairs=0)"): "the classic default kept for Samba (no per-preset "
+                                            "default yet); +13.1 net points a hand (SE 3.0, "
+                                            "n=30,000)",
+    ("canasta_samba", "baseline(b3_pile=2)"): "the classic default kept for Samba; +8.8 net "
+                                              "points a hand (SE 2.0, n=30,000)",
     ("ochko", "stand_at(16)"): "stand_at(17) is the banker's own rule, kept as the reference "
                                "player; 16 gains 0.028 a round (SE 0.0019, n=60,000)",
     ("ochko_session", "fixed(t=16)"): "t=17 as Ochko's reference player; 16 gains 1.69 a "

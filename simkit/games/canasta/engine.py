@@ -161,6 +161,11 @@ class Table(NamedTuple):
                           # canasta; else cap)
     npack: int            # cards in the pack (108, 162)
     nhead: int            # entries of the log's head (NHEAD; 14 with decks=3)
+    wmcap: int            # most cards in the wild-card meld (7 with decks=3: a bolivia is
+                          # closed, READINGS 3.5; else cap)
+    esc: bool             # escalera_required: a sequence canasta among those to go out
+    b3pen: int            # black_three_penalty: each black three in a hand when one goes out
+    variant: int          # the log head's variant: 1 samba, 2 bolivia (decks=3)
 
 
 class Seats(NamedTuple):
@@ -274,12 +279,16 @@ def table(rules) -> Table:
                   wild_can_j=rules.wild_canasta_jokers, wild_can_d=rules.wild_canasta_deuces,
                   cap=rules.canasta_max or 1000, b3faced=rules.black_threes == "faced",
                   r3cuban=rules.red3_table == "cuban",
-                  init=("classic", "cuban", "cuban_rg", "samba", "samba160").index(
+                  init=3 if rules.initial_table == "bolivia" else (
+                      "classic", "cuban", "cuban_rg", "samba", "samba160").index(
                       rules.initial_table),
                   samba=rules.decks == 3, seq_can=rules.sequence_canasta,
                   r3samba=rules.red3_table == "samba",
                   wcap=7 if rules.decks == 3 else (rules.canasta_max or 1000),
-                  npack=54 * rules.decks, nhead=nhead(rules))
+                  npack=54 * rules.decks, nhead=nhead(rules),
+                  wmcap=7 if rules.decks == 3 else (rules.canasta_max or 1000),
+                  esc=rules.escalera_required, b3pen=rules.black_three_penalty,
+                  variant=2 if rules.wild_melds else 1)
 
 
 def nhead(rules) -> int:
@@ -790,6 +799,18 @@ def canastas_with_plan(W, s, t):
     return n
 
 
+@njit(cache=True, nogil=True)
+def enough(R, W, s, t):
+    """Has side ``s`` with the plan (see :func:`canastas_with_plan`) the canastas to go out: the
+    number needed, one of them a sequence canasta with ``escalera_required`` (Bolivia, 003:82)?"""
+    if canastas_with_plan(W, s, t) < R.need:
+        return False
+    if not R.esc:
+        return True
+    k = W.st[TSEQ]
+    return sambas(W, s) + (1 if k >= 0 and seq_len(W, s, k) == 6 else 0) >= 1
+
+
 # --------------------------------------------------------------------------- the pile
 
 @njit(cache=True, nogil=True)
@@ -854,7 +875,7 @@ def take_plan(R, W, p, form):
         if bonus3(R, RI[W.pk[2, j]]):
             rest -= 1
     left = W.st[HN + p] - plan_cards(W) + rest
-    if left >= 2 or canastas_with_plan(W, s, t) >= R.need:
+    if left >= 2 or enough(R, W, s, t):
         return True
     return left == 1 and rest == 0 and last_card_out(R, W, p, s, t)
 
@@ -876,7 +897,7 @@ def last_card_out(R, W, p, s, t):
             if (W.rk[MN + s, r] + W.rk[PL + 0, r] > 0 or r == t) and \
                     meld_size(W, s, r) + (1 if r == t else 0) < R.cap:
                 W.rk[PL + 0, r] += 1
-                if canastas_with_plan(W, s, t) >= R.need:
+                if enough(R, W, s, t):
                     return True
                 W.rk[PL + 0, r] -= 1
         elif r == R_JOKER or r == R_DEUCE:
@@ -887,7 +908,7 @@ def last_card_out(R, W, p, s, t):
                 if nat >= 2 and wild_room(R, nat, wild) > 0 and \
                         nat + wild < R.wcap:
                     W.rk[row, m] += 1
-                    if canastas_with_plan(W, s, t) >= R.need:
+                    if enough(R, W, s, t):
                         return True
                     W.rk[row, m] -= 1
         return False
@@ -1025,14 +1046,14 @@ def out_plan(R, W, p):
         v += plan_wild_on(W, h, best)
     if R.wild_melds and wl > 0:     # the rest on the side's wild-card meld, or a new one of 3+
         have = W.rk[MN + s, WM] + W.rk[MW + s, WM]
-        k = min(wl, R.cap - have) if have > 0 else (min(wl, R.cap) if wl >= 3 else 0)
+        k = min(wl, R.wmcap - have) if have > 0 else (min(wl, R.wmcap) if wl >= 3 else 0)
         for _ in range(k):
             wl -= 1
             v += plan_wild_on(W, h, WM)
     left += wl
     W.rk[PL + 1, 0] = 0
     W.rk[PL + 2, 0] = 0
-    if left > 1 or canastas_with_plan(W, s, -1) < R.need or (left == 1 and W.st[NODISC]):
+    if left > 1 or not enough(R, W, s, -1) or (left == 1 and W.st[NODISC]):
         return -1
     if not W.st[7] and W.st[6] + v < W.st[MINS + p]:
         return -1
@@ -1210,7 +1231,7 @@ def wild_meld_lays(R, W, p, start, log, i):
     if have == 0 and (nw < start or nw < 3 or W.st[HN + p] - 3 < 2):
         return
     while W.rk[p, R_JOKER] + W.rk[p, R_DEUCE] > 0 and W.st[HN + p] > 2 and \
-            W.rk[MN + s, WM] + W.rk[MW + s, WM] < R.cap:
+            W.rk[MN + s, WM] + W.rk[MW + s, WM] < R.wmcap:
         lay_wild(W, p, WM, False, log, i)
 
 
@@ -1302,7 +1323,7 @@ def random_options(R, W, p):
                 k += 1
     if R.wild_melds:
         have = W.rk[MN + s, WM] + W.rk[MW + s, WM]
-        if have > 0 and have < R.cap and nw > 0 and W.st[HN + p] >= 3:
+        if have > 0 and have < R.wmcap and nw > 0 and W.st[HN + p] >= 3:
             W.opts[k, 0], W.opts[k, 1] = O_WILD, WM
             k += 1
         elif have == 0 and nw >= 3 and W.st[HN + p] >= 5:
@@ -1481,6 +1502,8 @@ def score_seat(R, W, q):
             continue
         s = W.st[SIDE + g]
         ih += hand_value(W, g)
+        if W.st[10] >= 0:              # Bolivia: a black three left in hand -100 (003:82)
+            ih += R.b3pen * W.rk[g, R_BLACK3]
         if R.players != 3 or g == q:
             n3 += W.st[R3 + g]
             nb += W.st[B3 + g]
@@ -1541,8 +1564,8 @@ def write_head(R, W, dealer, log, i):
     if R.samba:                        # CANASTA.md 2026-12-04 12:35 (samba)
         log[i, 10] = 3
         log[i, 11] = 1
-        log[i, 12] = 1
-        log[i, 13] = 0
+        log[i, 12] = R.variant
+        log[i, 13] = 1 if R.wild_melds else 0
 
 
 @njit(cache=True, nogil=True)

@@ -12,9 +12,9 @@ side's score, the frozen pile, going out with a canasta (100, concealed 200), th
 scoring, game 5000.
 
 Options follow READINGS 3.8's list.  Implemented: the classic four-hand game, two-hand Canasta,
-three-hand (cutthroat) Canasta and Cuban Canasta (each played to its target with ``unit=game``);
-a value that belongs to a variant not implemented yet (162 cards, sequences, two wilds a group,
-the Bolivian and Brazilian tables, rummy-games' Cuban black threes ...) is refused with a
+three-hand (cutthroat) Canasta, Cuban Canasta, Samba and Bolivia (each played to its target with
+``unit=game``); a value that belongs to a variant not implemented yet (the Brazilian
+table, Samba with two or three players, rummy-games' Cuban black threes ...) is refused with a
 :class:`SimkitError` naming the variant, never silently ignored.
 
 Cuban Canasta (``preset=cuban``; 003:84, READINGS 3.7, default = the text where it and
@@ -34,6 +34,33 @@ as a red one does, and one in a taken pile is faced, not replaced; with one meld
 (READINGS 3.1) a lay or a pile take that would give a meld an eighth card is refused (so the
 naturals of a closed canasta's rank stay in hand); the wild-card meld is the side's only one
 (logged as the meld of rank 2), its canasta counts toward going out.
+
+Samba (``preset=samba``; 003:71-81, READINGS 3.4): ``decks=3`` (162 cards, every card three
+times, six jokers) is the Samba family: 15 each (four hands), draw two discard one
+(``draw=2``), sequences (``sequences``: three to seven naturals of one suit in order, 4 low to
+ace high, no wild card, no three or deuce; seven = a samba, closed, ``sequence_canasta`` 1500),
+at most two wild cards a group (``max_wild=2``), naturals from the hand may join a canasta but
+no wild card and never the pile's top card; the pile is taken only with a natural pair of the
+top card (frozen or not) or, unfrozen, by adding the top card alone to a group or sequence of
+the side with fewer than seven cards (003:78 "not fewer than seven" read "fewer", READINGS 3.4;
+the top card never starts a sequence nor joins hand cards in one); minimum 15/50/90/120 and 150
+from 7000 (``initial_table=samba``; ``samba160`` Bicycle's 160), two canastas to go out (a samba
+counts), going out 200 and no concealed bonus (``going_out=concealed=200``), red threes 100
+each and 1000 for all six (``red3_table=samba``), game 10000.  Readings (the log format:
+CANASTA.md, 2026-12-04 12:35 note): one group per rank per side (as the rest of the engine; so
+a side never holds two canastas of one rank, and a natural-pair take of a rank whose group has
+seven cards or more is not offered, READINGS 3.4 "duplicate melds" is not modelled); sequences
+are never combined; at most 12 sequences per side (no 13th is offered); a side's initial meld
+is made of groups only (the strategies start sequences after it; the rules allow a sequence in
+it and the log checker accepts one).  Samba with two or three players is refused.
+
+Bolivia (``preset=bolivia``; 003:82, READINGS 3.5): Samba plus wild-card melds (``wild_melds``:
+three to seven deuces and jokers, one per side as in Cuban, logged as meld 2; seven = a bolivia,
+2500, closed: no card is added to it, rummy-games), the sequence canasta (an escalera) 1500, one
+of the two canastas to go out an escalera (``escalera_required``), a black three left in a hand
+costs 100 beyond its 5 (``black_three_penalty=100``: every black three in any hand when a player
+goes out, Bicycle), minimum never above 150 (``initial_table=bolivia``, Samba's table), game
+15000.  Wild cards still join natural groups (at most two, READINGS 3.5 [inferred]).
 
 Readings where the sources are silent (each documented in the option's ``doc``):
 
@@ -111,13 +138,14 @@ class CanastaRules(Rules):
                              "never combined (reading, READINGS 3.4 'duplicate melds')",
                              source="003:74, 003:76, 003:79; READINGS 3.4, 3.8")
     sequence_canasta: int = option(1500, range=(0, 10000), doc="bonus of a samba (a sequence "
-                                   "of seven)", source="003:81")
+                                   "of seven; Bolivia's escalera)", source="003:81, 003:82")
     wild_melds: bool = option(False, doc="melds of wild cards only: three to seven deuces and "
-                              "jokers, one per side, its own canasta at seven (Cuban; the "
-                              "Bolivian and Brazilian tables are not implemented yet)",
+                              "jokers, one per side, its own canasta at seven (Cuban; Bolivia: "
+                              "with decks=3 a bolivia of seven is closed; Brazilian not "
+                              "implemented yet)",
                               source="003:84 (003:82-83); READINGS 3.7, 3.8")
     wild_canasta: int = option(2000, range=(0, 10000), doc="bonus of a wild-card canasta "
-                               "(wild_melds)", source="003:84")
+                               "(wild_melds; Bolivia's bolivia 2500)", source="003:84, 003:82")
     wild_canasta_jokers: int = option(3000, range=(0, 10000), doc="bonus of a wild-card "
                                       "canasta holding all four jokers (wild_melds)",
                                       source="003:84")
@@ -143,7 +171,8 @@ class CanastaRules(Rules):
                                 "125 (3000-4995) / 155 (5000 up), 003:84; cuban_rg "
                                 "rummy-games' 95/125/150 (READINGS 3.7); samba classic's rows, "
                                 "120 up to 6995, 150 from 7000 (003:77); samba160: 160 from 7000 "
-                                "(Bicycle, READINGS 3.4); bolivia, brazilian not implemented yet)", source="READINGS 3.1 initial meld; "
+                                "(Bicycle, READINGS 3.4); bolivia = samba (never above 150, 003:82); brazilian not "
+                                "implemented yet)", source="READINGS 3.1 initial meld; "
                                 "003:50, 003:77, 003:82, 003:83, 003:84")
     red3_table: str = option("classic", choices=RED3_TABLE, doc="three scores: classic 100 "
                              "each, 800 for all four to one side; cuban per colour 100 / 300 "
@@ -154,8 +183,12 @@ class CanastaRules(Rules):
                                    "when the side made no meld (classic) or has no canasta "
                                    "(Brazilian/Cuban tables)", source="READINGS 3.1 red threes")
     black_three_penalty: int = option(0, choices=(0, 100), doc="points a black three left in "
-                                      "hand costs beyond its value (Bolivia 100; not implemented "
-                                      "yet)", source="003:82")
+                                      "a hand costs beyond its value when a player goes out "
+                                      "(Bolivia 100: every black three in any hand, READINGS "
+                                      "3.5 after Bicycle)", source="003:82; READINGS 3.5")
+    escalera_required: bool = option(False, doc="one of the canastas needed to go out must be "
+                                     "a sequence canasta (an escalera; Bolivia)",
+                                     source="003:82; READINGS 3.5")
     going_out: int = option(100, range=(0, 1000), doc="bonus for going out",
                             source="READINGS 3.1 going out; 003:81")
     concealed: int = option(200, range=(0, 1000), doc="bonus for going out concealed (laying the "
@@ -188,22 +221,23 @@ class CanastaRules(Rules):
             missing.append("sequences without decks=3 (the Samba family plays 162 cards, 003:72)")
         if self.decks == 3 and not self.sequences:
             missing.append("decks=3 without sequences (Samba melds sequences, 003:74)")
-        if self.decks == 3 and self.wild_melds:
-            missing.append("wild_melds with decks=3 (Bolivia/Brazilian, 003:82-83)")
+        if self.escalera_required and not self.sequences:
+            missing.append("escalera_required without sequences (Bolivia, 003:82)")
+        if self.black_three_penalty and self.decks != 3:
+            missing.append("black_three_penalty outside the Samba family (Bolivia, 003:82)")
         if self.max_wild == 2 and self.decks != 3:
             missing.append("max_wild=2 outside the Samba family (003:75)")
-        if self.initial_table not in ("classic", "cuban", "cuban_rg", "samba", "samba160"):
+        if self.initial_table not in ("classic", "cuban", "cuban_rg", "samba", "samba160",
+                                      "bolivia"):
             missing.append(f"initial_table={self.initial_table}")
         if self.black_threes == "rummy_games":
             missing.append("black_threes=rummy_games (its Cuban black threes: not discardable "
                            "in the first round, set aside from a taken pile, 5 each or 100 "
                            "for four; READINGS 3.7)")
-        if self.black_three_penalty:
-            missing.append("black_three_penalty (Bolivia, 003:82)")
         if missing:
             raise SimkitError("canasta: not implemented yet: " + "; ".join(missing)
                               + " (this session: classic four-hand, two-hand, three-hand and "
-                              "Cuban and Samba Canasta)")
+                              "Cuban, Samba and Bolivia)")
         if self.decks == 3 and self.hand_size != 15:
             raise SimkitError(f"canasta: Samba deals 15 cards each, not {self.hand_size} "
                               "(003:72): use preset=samba")
@@ -232,6 +266,12 @@ PRESETS = {"classic": {},
                      "max_wild": 2, "sequences": True, "initial_table": "samba",
                      "red3_table": "samba", "going_out": 200, "concealed": 200,
                      "game_to": 10000},
+           "bolivia": {"decks": 3, "hand_size": 15, "draw": 2, "canastas_to_out": 2,
+                       "max_wild": 2, "sequences": True, "initial_table": "bolivia",
+                       "red3_table": "samba", "going_out": 200, "concealed": 200,
+                       "wild_melds": True, "wild_canasta": 2500, "wild_canasta_jokers": 2500,
+                       "wild_canasta_deuces": 2500, "escalera_required": True,
+                       "black_three_penalty": 100, "game_to": 15000},
            "game": {"unit": "game"}}
 PRESET_DOCS = {"classic": "four-hand partnership Canasta (the default; READINGS 3.1)",
                "two_hand": "two players, 15 cards, draw two discard one, two canastas to go out "
@@ -250,4 +290,8 @@ PRESET_DOCS = {"classic": "four-hand partnership Canasta (the default; READINGS 
                         "meld of fewer than seven, two canastas to go out, going out 200, no "
                         "concealed bonus, red threes 100 each or 1000 all six, minimum "
                         "15/50/90/120/150, game 10000",
+               "bolivia": "Bolivia (003:82): Samba with wild-card melds (three to seven; "
+                          "a bolivia of seven 2500, closed), a sequence canasta (escalera) "
+                          "1500 and one needed among the two to go out, a black three left "
+                          "in hand -100, minimum never above 150, game 15000",
                "game": "classic, each simulated unit a game to 5000"}
