@@ -999,13 +999,21 @@ def samba_can_add_top(H: Hand, p: int) -> bool:
     last = next(iter(+H.hands[p]), None)
     for t in targets:
         ms = {mid: m + [top] if mid == t else m for mid, m in H.melds[s].items()}
-        base = sum(1 for mid, m in ms.items() if len(m) >= 7 and samba_kind(mid) != "black3")
-        if base >= H.need:
+        if samba_out_ok(H, ms):                           # discarding the last card
             return True
-        if last is not None and base + 1 >= H.need and \
-                any(len(m) == 6 and samba_fits(mid, m, last) for mid, m in ms.items()):
-            return True
+        for mid, m in ms.items():                         # laying it
+            if last is not None and samba_fits(mid, m, last) and \
+                    samba_out_ok(H, {**ms, mid: m + [last]}):
+                return True
     return False
+
+
+def samba_out_ok(H: Hand, ms: dict) -> bool:
+    """A side with melds ``ms`` may go out: ``need`` canastas (a samba counts, 003:79), one of
+    them an escalera with ``escalera_required`` (Bolivia, 003:82)."""
+    n = sum(1 for mid, m in ms.items() if len(m) >= 7 and samba_kind(mid) != "black3")
+    esc = any(samba_kind(mid) == "seq" and len(m) == 7 for mid, m in ms.items())
+    return n >= H.need and (esc or not getattr(H.rules, "escalera_required", False))
 
 
 # --------------------------------------------------------------------------- metrics, many rows

@@ -479,6 +479,8 @@ CUT_RANDOM = ["p1=random", "p2=random", "p3=random"]
 # Samba as 003:71-81 says it (SAMBA_OPTS above, plus the game's target); the preset is checked
 # against it below
 SAMBA = dict(SAMBA_OPTS, players=4, game_to=10000)
+BOLIVIA = dict(BOLIVIA_OPTS, players=4, game_to=15000)
+BOL_WILD = ["p1=baseline(wmeld=3)", "p2=random", "p3=baseline(wmeld=3)", "p4=random"]
 
 # (id, rule options, strategies, hands in the quick tier, hands in the slow tier)
 CASES = [
@@ -511,6 +513,11 @@ CASES = [
     ("samba-baseline", SAMBA, FOUR_BASE, 100, 3000),
     ("samba-random", SAMBA, FOUR_RANDOM, 100, 3000),
     ("samba-mixed", SAMBA, FOUR_MIX, 100, 3000),
+    # Bolivia (preset bolivia, 003:82, READINGS 3.5): Samba plus wild-card melds, an escalera to
+    # go out, black threes left in hand -100
+    ("bolivia-baseline", BOLIVIA, FOUR_BASE, 100, 3000),
+    ("bolivia-random", BOLIVIA, FOUR_RANDOM, 100, 3000),
+    ("bolivia-wild", BOLIVIA, BOL_WILD, 100, 3000),
 ]
 
 
@@ -558,7 +565,9 @@ def test_logged_hands_replay_legally_and_score_by_the_rules(case_id, opts, strat
     # the hands did exercise what is checked: draws, lays, discards, pile takes, going out (the
     # turn cap's hands rarely go out in 20 turns: there the cap itself)
     assert min(seen["draw"], seen["lay"], seen["discard"], seen["take"]) > 0, seen
-    assert seen["turn_cap" if case_id == "two-turn-cap" else "out"] > 0, seen
+    # (Bolivia's going out needs an escalera: the baseline seldom gets one in 100 hands)
+    assert seen["turn_cap" if case_id == "two-turn-cap" else "out"] > 0 or \
+        (tier == "quick" and case_id == "bolivia-baseline"), seen
     if case_id.startswith("cut-"):                  # three hands: the lone hand and the merge
         assert (seen["lone_take"] > 0) == (case_id != "cut-no-lone"), seen
     if case_id.startswith("cuban-"):                # black threes faced, wild melds, full melds
@@ -566,9 +575,11 @@ def test_logged_hands_replay_legally_and_score_by_the_rules(case_id, opts, strat
         assert seen["wild_meld"] > 0 or case_id == "cuban-baseline", seen
         if tier == "slow" and case_id in ("cuban-mixed", "cuban-wild"):
             assert seen["wild_canasta"] > 0, seen
-    if case_id.startswith("samba-"):                # sequences laid, groups with wild cards
+    if case_id.startswith("bolivia-") and case_id != "bolivia-baseline":
+        assert seen["wild_meld"] > 0 and (seen["bolivia"] > 0 or tier == "quick"), seen
+    if case_id.startswith(("samba-", "bolivia-")):  # sequences laid, groups with wild cards
         assert min(seen["sequence"], seen["group_canasta"], seen["wild_on_group"]) > 0, seen
-        if case_id != "samba-baseline":             # the pile onto a sequence, a samba
+        if case_id.endswith(("-random", "-mixed")):  # the pile onto a sequence, a samba
             assert seen["take_seq"] > 0 and (seen["samba"] > 0 or tier == "quick"), seen
     if tier == "slow":
         assert seen["take_frozen"] > 0 and seen["red3_drawn"] > 0, seen
@@ -585,8 +596,37 @@ def test_the_cuban_preset_is_the_text():
 
 
 def test_the_samba_preset_is_the_text():
-    """Preset ``samba`` is 003:71-81 as SAMBA writes it (the replayed hands use SAMBA)."""
+    """Presets ``samba`` and ``bolivia`` are 003:71-82 as SAMBA and BOLIVIA write them (the
+    replayed hands use these)."""
     assert parse_rules(SPEC, "canasta(preset=samba)") == _rules_of(SAMBA)
+    assert parse_rules(SPEC, "canasta(preset=bolivia)") == _rules_of(BOLIVIA)
+
+
+def test_bolivia_logs_broken_are_caught():
+    """Bolivia hands replayed under Samba's rules (no wild-card melds, no escalera needed), with
+    the black-three penalty off, or a bolivia's bonus changed: each difference is enforced."""
+    rules = _rules_of(BOLIVIA)
+    rows, log = play.play_logged(SPEC, rules, BOL_WILD, n=300, seed=82)
+    res = ref.check_rows(rows, log, rules)
+    assert (res["illegal"], res["mismatch"]) == (0, 0), res["problems"]
+    hands = [ref.replay(r, rules) for r in log]
+    i = next(i for i, H in enumerate(hands) if H.seen["wild_meld"])
+    with pytest.raises(ref.Illegal, match="head"):      # the head says wild-card melds
+        ref.replay(log[i], _rules_of(SAMBA))
+    loose = SimpleNamespace(**{**vars(rules), "wild_melds": False})
+    with pytest.raises(ref.Illegal, match="head|laid on meld id 2"):
+        ref.replay(log[i], loose)
+    # the black threes left in hand when a player went out: the penalty is what makes them match
+    pen = [i for i, H in enumerate(hands) if H.out >= 0 and any(
+        h[b] for h in H.hands for b in ref.BLACK3)]
+    assert pen
+    free = SimpleNamespace(**{**vars(rules), "black_three_penalty": 0})
+    assert ref.check_rows(rows.iloc[pen], log[pen], free)["mismatch"] == len(pen)
+    # a bolivia's bonus: 2500 recomputed
+    j = next(i for i, H in enumerate(hands) if H.seen["bolivia"])
+    cheap = SimpleNamespace(**{**vars(rules), "wild_canasta": 2000, "wild_canasta_jokers": 2000,
+                               "wild_canasta_deuces": 2000})
+    assert ref.check_rows(rows.iloc[[j]], log[[j]], cheap)["mismatch"] == 1
 
 
 def test_samba_logs_broken_are_caught():
