@@ -560,6 +560,8 @@ def test_the_engines_samba_deals_follow_the_exact_law():
     _, deals = _engine_deals(dict(spec.presets["samba"]), n, seed=7181)
     ex = X.probabilities(rules)
     assert ex == X.probabilities(SAMBA)
+    # Bolivia (003:82) deals the same pack and hand: the same fractions
+    assert X.probabilities(simkit.core.registry.parse_rules(spec, "canasta(preset=bolivia)")) == ex
     obs = {k: [] for k in ("red3_mean", "wilds_mean", "pairs_mean", "take_pair")}
     for dealt, _, held, top in deals:
         obs["red3_mean"].append(np.mean([sum(_is_red3(c) for c in d) for d in dealt]))
@@ -588,3 +590,16 @@ def test_simkit_exact_canasta_reads_a_preset_either_way(capsys):
     assert main(["exact", "canasta", "-r", "gin(preset=samba)"]) == 2
     err = capsys.readouterr().err
     assert "-r takes key=value" in err and len(err.strip().splitlines()) == 1
+
+
+def test_every_preset_has_its_exact_table():
+    """``simkit exact canasta -r preset=P`` for every preset of the engine (a preset whose
+    minimum table exact.py does not know would raise here)."""
+    import simkit
+    spec = simkit.get_game("canasta")
+    for preset in spec.presets:
+        rules = simkit.core.registry.parse_rules(spec, f"canasta(preset={preset})")
+        obj, table = X.exact(rules)
+        pr = X.probabilities(rules)
+        assert 0 < pr["take_pair"] < 1 and pr["red3_mean"] > 0, preset
+        assert len(table) == len(pr) and obj["summary"], preset
