@@ -664,10 +664,11 @@ def test_samba_logs_broken_are_caught():
     assert ref.check_rows(rows, log, rules)["mismatch"] == 1
 
 
-def test_the_first_hand_of_a_game_replays_legally():
+@pytest.mark.parametrize("opts", [{}, SAMBA, BOLIVIA], ids=["classic", "samba", "bolivia"])
+def test_the_first_hand_of_a_game_replays_legally(opts):
     """``unit=game`` logs its first hand (minima 50/50); its metrics are the game's (win, score,
     hands), so only the moves are checked here: 100 games' first hands."""
-    rules = _rules_of({"unit": "game"})
+    rules = _rules_of(dict(opts, unit="game"))
     rows, log = play.play_logged(SPEC, rules, FOUR_MIX, n=100, seed=11)
     res = ref.check_rows(rows, log, rules, limit=100)
     assert (res["illegal"], res["truncated"]) == (0, 0), res["problems"]
