@@ -68,9 +68,12 @@ class Hand:
         # Samba (CANASTA.md 2026-12-04 12:35): a head of 14, sequences on meld ids 16 + k
         self.samba = samba
         head = E.NHEAD + 4 if samba else E.NHEAD
-        self.bolivia = samba and int(log[12]) == 2     # Bolivia (003:82): wild melds, id 2
+        # variant 2 Bolivia (003:82), 3 Brazilian (003:83): wild-card melds on id 2
+        self.variant = int(log[12]) if samba else 0
+        self.bolivia = self.variant >= 2
+        self.brazil = self.variant == 3
         if samba:
-            assert [int(x) for x in log[10:14]] == [3, 1, 1 + self.bolivia, int(self.bolivia)]
+            assert [int(x) for x in log[10:14]] == [3, 1, self.variant, int(self.bolivia)]
         self.seqs = [[], [], []]                       # side -> [suit, low, high] per sequence
         # the head holds seats 0 and 1's minimums (partners share theirs); three hands log
         # the first hand of a deal or game, all scores 0: the same for every seat
@@ -265,7 +268,7 @@ def walk(log, metrics, cut=False, samba=False):
             assert not turn["asked_no"], "partner's no is binding"
             assert sum(h.hands[s].values()) == 0
             assert canastas(h, side) >= h.need
-            assert not h.bolivia or sambas(h, side) >= 1, "Bolivia: an escalera to go out"
+            assert h.variant != 2 or sambas(h, side) >= 1, "Bolivia: an escalera to go out"
             if h.cut:
                 assert h.lone is not None, "going out in three hands: there is a lone hand"
             assert (aux == 1) == (not turn["laid_before"]), "concealed: no earlier lay"
@@ -331,13 +334,22 @@ def check_score(h, m):
         sides = sorted({h.side[x] for x in g})
         cb = sum((500 if w == 0 else 300) for s in sides for r, (n, w) in h.melds[s].items()
                  if r >= 4 and n + w >= 7) + sum(1500 * sambas(h, s) for s in sides) + \
-            sum(2500 for s in sides if h.bolivia and h.melds[s].get(2, [0, 0])[1] >= 7)
+            sum(2000 if h.brazil else 2500 for s in sides
+                if h.bolivia and h.melds[s].get(2, [0, 0])[1] >= 7)
+        if h.brazil and h.out is not None:      # 003:83: -1000 an incomplete wild meld/sequence
+            cb -= 1000 * sum(sum(1 for u, lo, hi in h.seqs[s] if hi - lo + 1 < 7) +
+                             (0 < h.melds[s].get(2, [0, 0])[1] < 7) for s in sides)
         n3 = sum(h.faced[x] for x in g) if h.K != 3 else h.faced[q]
-        if h.samba:                     # 003:81: all six 1000, else 100 each
+        if h.brazil:                    # Bicycle (READINGS 3.6): five 1000, six 1200
+            r3 = {5: 1000, 6: 1200}.get(n3, 100 * n3)
+        elif h.samba:                   # 003:81: all six 1000, else 100 each
             r3 = 1000 if n3 == 6 else 100 * n3
         else:
             r3 = 800 if n3 == 4 else 100 * n3
-        if not any(h.melds[s] or h.seqs[s] for s in sides):
+        if h.brazil:                    # plus with a canasta, minus without (Bicycle)
+            if not any(canastas(h, s) for s in sides):
+                r3 = -r3
+        elif not any(h.melds[s] or h.seqs[s] for s in sides):
             r3 = -r3
         ob = 0
         if h.out is not None and h.out in g:
@@ -382,7 +394,8 @@ def test_variants_not_built_are_refused():
     for kw in (dict(players=3), dict(hand_size=15), dict(decks=3), dict(sequences=True),
                dict(max_wild=2), dict(initial_table="brazilian"),
                dict(black_threes="rummy_games"), dict(players=2), dict(players=3, hand_size=15),
-               {**samba, "players": 2}, {**samba, "red3_table": "brazilian"},
+               {**samba, "players": 2}, {**PRESETS["brazilian"], "unit": "game"},
+               dict(incomplete_penalty="text"),
                dict(black_three_penalty=100), dict(escalera_required=True),
                {**samba, "hand_size": 11}, {**samba, "sequences": False}):
         with pytest.raises(SimkitError):
@@ -414,6 +427,9 @@ def test_variants_not_built_are_refused():
     ("canasta(preset=bolivia)", [f"p{k}=baseline(seq_min=3)" for k in (1, 2, 3, 4)], 100),
     ("canasta(preset=bolivia)", ["p1=random", "p2=random", "p3=random", "p4=random"], 150),
     ("canasta(preset=bolivia)", ["p1=baseline(seq_min=3,wmeld=3)", "p2=random"], 100),
+    ("canasta(preset=brazilian)", None, 100),
+    ("canasta(preset=brazilian)", ["p1=random", "p2=random", "p3=random", "p4=random"], 150),
+    ("canasta(preset=brazilian)", ["p1=baseline(seq_min=3,wmeld=3)", "p2=random"], 100),
     ("canasta(preset=samba)", [f"p{k}=baseline(seq_min=3)" for k in (1, 2, 3, 4)], 150),
     ("canasta(preset=samba)", ["p1=random", "p2=random", "p3=random", "p4=random"], 150),
     ("canasta(preset=samba)", ["p1=baseline(seq_min=3)", "p2=random",
@@ -438,7 +454,8 @@ def test_logged_hands_follow_the_rules_and_score(game, strats, n):
         assert tot["noes"] > 0          # partner's no happened, and was obeyed (walk)
     if r.decks == 3 and strats:         # Samba: the top card taken onto a sequence, sambas made
         assert tot["seq takes"] > 0 and (tot["sambas"] > 0 or "p1=random" not in strats), tot
-        assert tot["bolivias"] > 0 or not r.wild_melds, tot
+        if any("wmeld=3" in x for x in strats):     # wild-card canastas made (and scored)
+            assert tot["bolivias"] > 0, tot
 
 
 def test_the_stock_is_shuffled():
@@ -530,6 +547,7 @@ def test_initial_minimum_is_summed_over_the_turns_melds():
                                          ("canasta(preset=cutthroat)", ["p2=random"]),
                                          ("canasta(preset=cuban)", ["p1=random", "p4=random"]),
                                          ("canasta(preset=samba)", ["p1=random", "p4=random"]),
+                                         ("canasta(preset=brazilian)", ["p2=random"]),
                                          ("canasta(preset=bolivia)",
                                           ["p1=random", "p2=random", "p3=random", "p4=random"])])
 def test_cards_are_conserved_in_every_deal(game, strats):
@@ -554,7 +572,8 @@ def test_baseline_beats_random():
                             ("canasta(preset=two_hand)", ["p2=random"], 1500),
                             ("canasta(preset=cuban)", ["p2=random", "p4=random"], 1500),
                             ("canasta(preset=samba)", ["p2=random", "p4=random"], 1500),
-                            ("canasta(preset=bolivia)", ["p2=random", "p4=random"], 1500)):
+                            ("canasta(preset=bolivia)", ["p2=random", "p4=random"], 1500),
+                            ("canasta(preset=brazilian)", ["p2=random", "p4=random"], 1500)):
         spec, r = simkit.games.parse_game(game)
         rows, _ = play.play_logged(spec, r, strats, n=n, seed=21)
         d = (rows["p1_points"] - rows["p2_points"]).to_numpy()

@@ -99,6 +99,9 @@ CASES = {
     # Bolivia (003:82): seq_min and wmeld; wmeld=5 a known loss (Cuban's default 6 kept)
     "canasta_bolivia": ("canasta(preset=bolivia)", "p1", 10_000, 11, [
         "baseline(seq_min=4)", "baseline(seq_min=6)", "baseline(wmeld=5)", "baseline(wmeld=7)"]),
+    # Brazilian (003:83, single hands): seq_min=6 a known loss (Samba's 5 kept)
+    "canasta_brazilian": ("canasta(preset=brazilian)", "p1", 30_000, 12, [
+        "baseline(seq_min=4)", "baseline(seq_min=6)", "baseline(wmeld=5)", "baseline(wmeld=7)"]),
     # the last seat, where every parameter acts (top_seat only there in full)
     "panguingue": ("panguingue", "p6", 6_000, 11, _steps(top=14, top_seat=0, pair=3, valle=1,
                                                          feed=4) + ["baseline(demand=0)",
@@ -111,6 +114,10 @@ NOT_APPLICABLE = {"hearts": "heuristic has no parameters", "old_maid": "no decis
 #: (case, variant) -> why the default is known to lose to it (the measured margin, this file's
 #: n and seed); the README's "Defaults" says why each default stays
 KNOWN = {
+    ("canasta_brazilian", "baseline(seq_min=6)"): "Samba's seq_min=5 kept for Brazilian (no "
+                                                "per-preset default yet); +3.74 net points a "
+                                                "hand (SE 0.59, n=30,000): a short sequence "
+                                                "costs 1000 when a player goes out",
     ("canasta_bolivia", "baseline(wmeld=5)"): "Cuban's wmeld=6 kept for Bolivia (no per-preset "
                                             "default yet); +24.2 net points a hand (SE 2.6, "
                                             "n=10,000; wmeld=3 +206, SE 7.4)",

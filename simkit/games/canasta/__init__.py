@@ -5,8 +5,10 @@ three-hand Cutthroat Canasta (003:56-59, ``preset=cutthroat``: the first pile ta
 hand against the other two), Cuban Canasta (003:84, ``preset=cuban``: 13 cards, every three
 faced, wild-card melds, canastas of seven at most, the pile always frozen) and Samba (003:71-81,
 ``preset=samba``: 162 cards, 15 each, draw two, sequences and sambas, two wild cards a group)
-and Bolivia (003:82, ``preset=bolivia``: Samba with wild-card melds and an escalera to go out).
-Rules: ``003_25b072003b534ab4.txt`` lines 48-84 and READINGS-rummy.md 3.1-3.5, 3.7 (see
+Bolivia (003:82, ``preset=bolivia``: Samba with wild-card melds and an escalera to go out) and
+Brazilian Canasta (003:83, ``preset=brazilian``, single hands: -1000 an incomplete wild-card meld
+or sequence).
+Rules: ``003_25b072003b534ab4.txt`` lines 48-84 and READINGS-rummy.md 3.1-3.7 (see
 :mod:`simkit.games.canasta.rules`); the move log's format is the one agreed in CANASTA.md.
 
 ``unit=hand`` (the default) scores one hand per deal, per side (partners report the same side
@@ -47,9 +49,10 @@ SPEC = GameSpec(
     prepare=prepare, kernel=engine.run_deals, pack=engine.make_deck,
     log_columns=engine.log_columns, replay=replay.moves,
     presets=PRESETS, preset_docs=PRESET_DOCS, golden_presets=("two_hand", "cutthroat", "cuban", "samba", "bolivia",
-                                                     "game"),
+                                                     "brazilian", "game"),
     title=("Canasta: classic four-hand partnership, two-hand, three-hand (cutthroat), "
-           "Cuban (108 cards), Samba and Bolivia (162 cards, sequences), canastas of seven"),
+           "Cuban (108 cards), Samba, Bolivia and Brazilian (162 cards, sequences), canastas "
+           "of seven"),
     source="003_25b072003b534ab4.txt:48-84",
     bench_n=5_000, exact=exact.exact,
     objective=lambda r: ("win", True) if r.unit == "game" else ("net", True),

@@ -81,7 +81,8 @@ SG = slots(SEAT_GAME)
 NSH, NSG = len(SEAT_HAND), len(SEAT_GAME)
 DOCS = {"points": "the side's score of the hand (bonuses + red threes + melded - in hand)",
         "canasta_bonus": "the side's canasta bonuses (natural 500, mixed 300; Cuban wild "
-                          "2000/3000/4000)",
+                          "2000/3000/4000; Samba family sequence 1500, Bolivia wild 2500; "
+                          "Brazilian: less 1000 per incomplete wild meld or sequence)",
         "red3": "the side's red threes (100 each, 800 all four; minus without a meld; Cuban: "
                 "every three, by colour 100/300/500/1000, minus without a canasta)",
         "out_bonus": "the side's going-out bonus (100, concealed 200)",
@@ -165,7 +166,9 @@ class Table(NamedTuple):
                           # closed, READINGS 3.5; else cap)
     esc: bool             # escalera_required: a sequence canasta among those to go out
     b3pen: int            # black_three_penalty: each black three in a hand when one goes out
-    variant: int          # the log head's variant: 1 samba, 2 bolivia (decks=3)
+    variant: int          # the log head's variant: 1 samba, 2 bolivia, 3 brazilian (decks=3)
+    r3brazil: bool        # red3_table=brazilian: 100 each to four, five 1000, six 1200
+    incpen: int           # incomplete_penalty: 0 none, 1 text, 2 bicycle_seq_lt5
 
 
 class Seats(NamedTuple):
@@ -279,7 +282,7 @@ def table(rules) -> Table:
                   wild_can_j=rules.wild_canasta_jokers, wild_can_d=rules.wild_canasta_deuces,
                   cap=rules.canasta_max or 1000, b3faced=rules.black_threes == "faced",
                   r3cuban=rules.red3_table == "cuban",
-                  init=3 if rules.initial_table == "bolivia" else (
+                  init=3 if rules.initial_table in ("bolivia", "brazilian") else (
                       "classic", "cuban", "cuban_rg", "samba", "samba160").index(
                       rules.initial_table),
                   samba=rules.decks == 3, seq_can=rules.sequence_canasta,
@@ -288,7 +291,9 @@ def table(rules) -> Table:
                   npack=54 * rules.decks, nhead=nhead(rules),
                   wmcap=7 if rules.decks == 3 else (rules.canasta_max or 1000),
                   esc=rules.escalera_required, b3pen=rules.black_three_penalty,
-                  variant=2 if rules.wild_melds else 1)
+                  variant=3 if rules.initial_table == "brazilian" else 2 if rules.wild_melds
+                  else 1, r3brazil=rules.red3_table == "brazilian",
+                  incpen=("none", "text", "bicycle_seq_lt5").index(rules.incomplete_penalty))
 
 
 def nhead(rules) -> int:
@@ -1497,6 +1502,7 @@ def score_seat(R, W, q):
     threes of the side (three hands: the seat's own, 003:58)."""
     cb, ob, mv, ih, n3, nb = 0, 0, 0, 0, 0, 0
     melded = False
+    has_can = False
     for g in range(R.players):
         if not together(R, W, q, g):
             continue
@@ -1513,10 +1519,13 @@ def score_seat(R, W, q):
                 first = False
         if not first:
             continue
+        has_can = has_can or canastas(W, s) > 0
         for r in range(4, 15):
             if W.rk[MN + s, r] + W.rk[MW + s, r] >= 7:
                 cb += R.nat_can if W.rk[MW + s, r] == 0 else R.mix_can
         cb += R.seq_can * sambas(W, s)                         # Samba 1500 (003:81)
+        if W.st[10] >= 0 and R.incpen > 0:                    # Brazilian -1000 (003:83)
+            cb -= 1000 * incomplete(R, W, s)
         if W.rk[MN + s, WM] + W.rk[MW + s, WM] >= 7:         # a wild-card canasta (003:84)
             cb += R.wild_can_j if W.rk[MW + s, WM] == 4 else \
                 R.wild_can_d if W.rk[MN + s, WM] == 7 else R.wild_can
@@ -1525,7 +1534,7 @@ def score_seat(R, W, q):
         if W.st[10] >= 0 and W.st[SIDE + W.st[10]] == s:
             ob = R.concealed if W.st[11] else R.going_out
     r3 = threes(R, n3) + threes(R, nb)
-    if (R.minus_canasta and cb == 0) or (not R.minus_canasta and not melded):
+    if (R.minus_canasta and not has_can) or (not R.minus_canasta and not melded):
         r3 = -r3
     W.st[PTS + 6 * q + 1], W.st[PTS + 6 * q + 2], W.st[PTS + 6 * q + 3] = cb, r3, ob
     W.st[PTS + 6 * q + 4], W.st[PTS + 6 * q + 5] = mv, ih
@@ -1533,10 +1542,28 @@ def score_seat(R, W, q):
 
 
 @njit(cache=True, nogil=True)
+def incomplete(R, W, s):
+    """Brazilian (003:83): side ``s``'s melds penalised when a player goes out: ``text`` every
+    wild-card meld and sequence of fewer than seven cards; ``bicycle_seq_lt5`` every sequence of
+    fewer than five (READINGS 3.6)."""
+    short = 7 if R.incpen == 1 else 5
+    n = 0
+    for k in range(W.st[SQN + s]):
+        if seq_len(W, s, k) < short:
+            n += 1
+    have = W.rk[MN + s, WM] + W.rk[MW + s, WM]
+    if R.incpen == 1 and 0 < have < 7:
+        n += 1
+    return n
+
+
+@njit(cache=True, nogil=True)
 def threes(R, n):
     """The score of ``n`` faced threes of one colour: classic 100 each, 800 for four (READINGS
     3.1); cuban 100 / 300 / 500 / 1000 (003:84: the first 100, the second and third 200 each,
     the fourth 500)."""
+    if R.r3brazil:                     # Bicycle (READINGS 3.6): five 1000, six 1200
+        return 1200 if n == 6 else 1000 if n == 5 else 100 * n
     if R.r3samba:                      # 003:81: all six to one side 1000 (instead of 600)
         return 1000 if n == 6 else 100 * n
     if R.r3cuban:

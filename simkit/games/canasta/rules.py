@@ -12,9 +12,9 @@ side's score, the frozen pile, going out with a canasta (100, concealed 200), th
 scoring, game 5000.
 
 Options follow READINGS 3.8's list.  Implemented: the classic four-hand game, two-hand Canasta,
-three-hand (cutthroat) Canasta, Cuban Canasta, Samba and Bolivia (each played to its target with
+three-hand (cutthroat) Canasta, Cuban Canasta, Samba, Bolivia and Brazilian (each played to its target with
 ``unit=game``); a value that belongs to a variant not implemented yet (the Brazilian
-table, Samba with two or three players, rummy-games' Cuban black threes ...) is refused with a
+initial-meld requirements, Samba with two or three players, rummy-games' Cuban black threes ...) is refused with a
 :class:`SimkitError` naming the variant, never silently ignored.
 
 Cuban Canasta (``preset=cuban``; 003:84, READINGS 3.7, default = the text where it and
@@ -62,6 +62,20 @@ costs 100 beyond its 5 (``black_three_penalty=100``: every black three in any ha
 goes out, Bicycle), minimum never above 150 (``initial_table=bolivia``, Samba's table), game
 15000.  Wild cards still join natural groups (at most two, READINGS 3.5 [inferred]).
 
+Brazilian Canasta (``preset=brazilian``; 003:83, READINGS 3.6): Bolivia with a wild-card canasta
+of 2000, the sequence canasta 1500, and when a player goes out each side loses 1000 per
+incomplete wild-card meld or sequence (fewer than seven cards; ``incomplete_penalty=text``, the
+text; ``bicycle_seq_lt5``: sequences of fewer than five only), counted in ``pK_canasta_bonus``;
+red threes per Bicycle (100 each up to four, five 1000, six 1200; plus with a canasta, minus
+without: ``red3_table=brazilian``, ``red_threes_minus=no_canasta``); two canastas of any kind
+to go out (Bicycle: no escalera needed; the text is silent, ``escalera_required`` is an
+option); a black three left in hand -100 kept from Bolivia ("Bolivia plus", reading); game
+10000.  The initial meld's canasta requirements from 7000 (003:83: a canasta, at 8000 one of
+200 or more, at 9000 a natural one) are not built: ``initial_table=brazilian`` plays single
+hands (``unit=hand``, every score 0, minimum 50) and ``unit=game`` with it is refused; Bicycle's
+other additions (no pile take for the initial meld, adding to an escalera's ends in going out,
+always asking partner) are not modelled.
+
 Readings where the sources are silent (each documented in the option's ``doc``):
 
 * A concealed going-out: the player laid no card earlier in the hand and lays his whole hand this
@@ -97,7 +111,8 @@ STOCK_END = ("continue", "end")
 RED3_MINUS = ("no_meld", "no_canasta")
 UNIT = ("hand", "game")
 INITIAL = ("classic", "samba", "bolivia", "brazilian", "cuban", "cuban_rg", "samba160")
-RED3_TABLE = ("classic", "samba", "cuban")
+RED3_TABLE = ("classic", "samba", "cuban", "brazilian")
+INCOMPLETE = ("none", "text", "bicycle_seq_lt5")
 BLACK3 = ("stop", "faced", "rummy_games")
 
 
@@ -141,8 +156,7 @@ class CanastaRules(Rules):
                                    "of seven; Bolivia's escalera)", source="003:81, 003:82")
     wild_melds: bool = option(False, doc="melds of wild cards only: three to seven deuces and "
                               "jokers, one per side, its own canasta at seven (Cuban; Bolivia: "
-                              "with decks=3 a bolivia of seven is closed; Brazilian not "
-                              "implemented yet)",
+                              "with decks=3 a bolivia of seven is closed; Brazilian 2000)",
                               source="003:84 (003:82-83); READINGS 3.7, 3.8")
     wild_canasta: int = option(2000, range=(0, 10000), doc="bonus of a wild-card canasta "
                                "(wild_melds; Bolivia's bolivia 2500)", source="003:84, 003:82")
@@ -171,14 +185,16 @@ class CanastaRules(Rules):
                                 "125 (3000-4995) / 155 (5000 up), 003:84; cuban_rg "
                                 "rummy-games' 95/125/150 (READINGS 3.7); samba classic's rows, "
                                 "120 up to 6995, 150 from 7000 (003:77); samba160: 160 from 7000 "
-                                "(Bicycle, READINGS 3.4); bolivia = samba (never above 150, 003:82); brazilian not "
-                                "implemented yet)", source="READINGS 3.1 initial meld; "
+                                "(Bicycle, READINGS 3.4); bolivia = samba (never above 150, 003:82); brazilian: "
+                                "samba's below 7000, unit=hand only (its canasta "
+                                "requirements from 7000, 003:83, not built)", source="READINGS 3.1 initial meld; "
                                 "003:50, 003:77, 003:82, 003:83, 003:84")
     red3_table: str = option("classic", choices=RED3_TABLE, doc="three scores: classic 100 "
                              "each, 800 for all four to one side; cuban per colour 100 / 300 "
                              "/ 500 / 1000 for one to four (003:84: 100, +200, +200, +500); "
-                             "samba 100 each, 1000 for all six to one side (003:81)",
-                             source="READINGS 3.1 red threes; 003:81, 003:84")
+                             "samba 100 each, 1000 for all six to one side (003:81); brazilian "
+                             "100 each up to four, five 1000, six 1200 (Bicycle, READINGS 3.6)",
+                             source="READINGS 3.1 red threes, 3.6; 003:81, 003:84")
     red_threes_minus: str = option("no_meld", choices=RED3_MINUS, doc="red threes count minus "
                                    "when the side made no meld (classic) or has no canasta "
                                    "(Brazilian/Cuban tables)", source="READINGS 3.1 red threes")
@@ -186,6 +202,12 @@ class CanastaRules(Rules):
                                       "a hand costs beyond its value when a player goes out "
                                       "(Bolivia 100: every black three in any hand, READINGS "
                                       "3.5 after Bicycle)", source="003:82; READINGS 3.5")
+    incomplete_penalty: str = option("none", choices=INCOMPLETE, doc="Brazilian: when a player "
+                                     "goes out, each side loses 1000 per incomplete meld: "
+                                     "text = every wild-card meld and sequence of fewer than "
+                                     "seven cards; bicycle_seq_lt5 = every sequence of fewer "
+                                     "than five (Bicycle/rummy-games); counted in "
+                                     "pK_canasta_bonus", source="003:83; READINGS 3.6")
     escalera_required: bool = option(False, doc="one of the canastas needed to go out must be "
                                      "a sequence canasta (an escalera; Bolivia)",
                                      source="003:82; READINGS 3.5")
@@ -227,9 +249,12 @@ class CanastaRules(Rules):
             missing.append("black_three_penalty outside the Samba family (Bolivia, 003:82)")
         if self.max_wild == 2 and self.decks != 3:
             missing.append("max_wild=2 outside the Samba family (003:75)")
-        if self.initial_table not in ("classic", "cuban", "cuban_rg", "samba", "samba160",
-                                      "bolivia"):
-            missing.append(f"initial_table={self.initial_table}")
+        if self.initial_table == "brazilian" and (self.unit == "game" or self.decks != 3):
+            missing.append("initial_table=brazilian with unit=game or 108 cards (its canasta "
+                           "requirements from 7000, 003:83, are not built: it plays unit=hand, "
+                           "where every score is 0)")
+        if self.incomplete_penalty != "none" and not self.sequences:
+            missing.append("incomplete_penalty without sequences (Brazilian, 003:83)")
         if self.black_threes == "rummy_games":
             missing.append("black_threes=rummy_games (its Cuban black threes: not discardable "
                            "in the first round, set aside from a taken pile, 5 each or 100 "
@@ -237,7 +262,7 @@ class CanastaRules(Rules):
         if missing:
             raise SimkitError("canasta: not implemented yet: " + "; ".join(missing)
                               + " (this session: classic four-hand, two-hand, three-hand and "
-                              "Cuban, Samba and Bolivia)")
+                              "Cuban, Samba, Bolivia and Brazilian)")
         if self.decks == 3 and self.hand_size != 15:
             raise SimkitError(f"canasta: Samba deals 15 cards each, not {self.hand_size} "
                               "(003:72): use preset=samba")
@@ -272,6 +297,13 @@ PRESETS = {"classic": {},
                        "wild_melds": True, "wild_canasta": 2500, "wild_canasta_jokers": 2500,
                        "wild_canasta_deuces": 2500, "escalera_required": True,
                        "black_three_penalty": 100, "game_to": 15000},
+           "brazilian": {"decks": 3, "hand_size": 15, "draw": 2, "canastas_to_out": 2,
+                         "max_wild": 2, "sequences": True, "initial_table": "brazilian",
+                         "red3_table": "brazilian", "red_threes_minus": "no_canasta",
+                         "going_out": 200, "concealed": 200, "wild_melds": True,
+                         "wild_canasta": 2000, "wild_canasta_jokers": 2000,
+                         "wild_canasta_deuces": 2000, "incomplete_penalty": "text",
+                         "black_three_penalty": 100, "game_to": 10000},
            "game": {"unit": "game"}}
 PRESET_DOCS = {"classic": "four-hand partnership Canasta (the default; READINGS 3.1)",
                "two_hand": "two players, 15 cards, draw two discard one, two canastas to go out "
@@ -294,4 +326,9 @@ PRESET_DOCS = {"classic": "four-hand partnership Canasta (the default; READINGS 
                           "a bolivia of seven 2500, closed), a sequence canasta (escalera) "
                           "1500 and one needed among the two to go out, a black three left "
                           "in hand -100, minimum never above 150, game 15000",
+               "brazilian": "Brazilian Canasta (003:83), single hands: Bolivia with a "
+                            "wild-card canasta 2000, no escalera needed to go out, -1000 per "
+                            "incomplete wild-card meld or sequence when a player goes out, red "
+                            "threes 100 each, five 1000, six 1200, plus with a canasta, minus "
+                            "without (Bicycle)",
                "game": "classic, each simulated unit a game to 5000"}
