@@ -203,6 +203,8 @@ class Hand:
             return sum((100, 200, 200, 500)[:n])
         if table == "samba":                       # 003:81: all six 1000 (instead of 600)
             return 1000 if n == 6 else 100 * n
+        if table == "brazilian":                   # READINGS 3.6 (Bicycle): five 1000, six 1200
+            return {5: 1000, 6: 1200}.get(n, 100 * n)
         return 800 if n == 4 else 100 * n
 
     def wild_canasta(self, m: list) -> int:
@@ -348,10 +350,16 @@ class Hand:
         sides = sorted({self.side(x) for x in g})
         melds = [m for s in sides for m in self.melds[s].items()]
         laid = sum(value(c) for _, m in melds for c in m)
-        bonus = 0
+        bonus = n_canastas = 0
+        short = {"text": 7, "bicycle_seq_lt5": 5}.get(getattr(self.rules, "incomplete_penalty",
+                                                              "none"), 0)
         for rk, m in melds:
-            if self.samba:                     # meld ids are not ranks: the kind by the cards
+            if self.samba:                     # Samba's meld ids: the kind by the id
                 rk = {"seq": -1, "black3": 3, "wild": 2}.get(samba_kind(rk), 4)
+                if self.out >= 0 and ((rk == -1 and len(m) < short) or
+                                      (rk == 2 and short == 7 and len(m) < 7)):
+                    bonus -= 1000              # Brazilian (003:83): an incomplete meld
+            n_canastas += rk != 3 and len(m) >= 7
             if rk == -1 and len(m) >= 7:
                 bonus += getattr(self.rules, "sequence_canasta", 1500)  # 003:81
             elif rk == 2 and len(m) >= 7:
@@ -363,7 +371,7 @@ class Hand:
         n3 = sum(self.red3[x] for x in mine)
         red = self.three_score(n3) + self.three_score(sum(self.black3[x] for x in mine))
         minus = getattr(self.rules, "red_threes_minus", "no_meld")
-        if (minus == "no_meld" and not melds) or (minus == "no_canasta" and not bonus):
+        if (minus == "no_meld" and not melds) or (minus == "no_canasta" and not n_canastas):
             red = -red
         out = 0
         if self.out >= 0 and self.out in g:
@@ -458,6 +466,7 @@ def start(row, rules, deck=None, stop=None) -> tuple[Hand, Events]:
                       "samba": ((15, 50, 90, 120, 150), 50),
                       "samba160": ((15, 50, 90, 120, 160), 50),
                       "bolivia": ((15, 50, 90, 120, 150), 50),      # never above 150 (003:82)
+                      "brazilian": ((50,), 50),     # single hands only (the engine's reading)
                       "cuban_rg": ((95, 125, 150), 95)}[table]
     for m in H.minima:
         if m not in allowed:

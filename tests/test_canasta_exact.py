@@ -560,8 +560,10 @@ def test_the_engines_samba_deals_follow_the_exact_law():
     _, deals = _engine_deals(dict(spec.presets["samba"]), n, seed=7181)
     ex = X.probabilities(rules)
     assert ex == X.probabilities(SAMBA)
-    # Bolivia (003:82) deals the same pack and hand: the same fractions
-    assert X.probabilities(simkit.core.registry.parse_rules(spec, "canasta(preset=bolivia)")) == ex
+    # Bolivia and Brazilian (003:82-83) deal the same pack and hand: the same fractions
+    for preset in ("bolivia", "brazilian"):
+        assert X.probabilities(simkit.core.registry.parse_rules(
+            spec, f"canasta(preset={preset})")) == ex
     obs = {k: [] for k in ("red3_mean", "wilds_mean", "pairs_mean", "take_pair")}
     for dealt, _, held, top in deals:
         obs["red3_mean"].append(np.mean([sum(_is_red3(c) for c in d) for d in dealt]))

@@ -480,6 +480,13 @@ CUT_RANDOM = ["p1=random", "p2=random", "p3=random"]
 # against it below
 SAMBA = dict(SAMBA_OPTS, players=4, game_to=10000)
 BOLIVIA = dict(BOLIVIA_OPTS, players=4, game_to=15000)
+# Brazilian as 003:83 and READINGS 3.6 say it (single hands: its 7000+ requirements are not built):
+# Bolivia's melds with a wild canasta 2000, no escalera needed (Bicycle), -1000 per incomplete
+# wild-card meld or sequence when a player goes out (the text), red threes per Bicycle (five
+# 1000, six 1200; minus without a canasta), the black three left in hand -100 kept
+BRAZILIAN = dict(BOLIVIA, wild_canasta=2000, wild_canasta_jokers=2000, wild_canasta_deuces=2000,
+                 escalera_required=False, incomplete_penalty="text", red3_table="brazilian",
+                 red_threes_minus="no_canasta", initial_table="brazilian", game_to=10000)
 BOL_WILD = ["p1=baseline(wmeld=3)", "p2=random", "p3=baseline(wmeld=3)", "p4=random"]
 
 # (id, rule options, strategies, hands in the quick tier, hands in the slow tier)
@@ -518,6 +525,10 @@ CASES = [
     ("bolivia-baseline", BOLIVIA, FOUR_BASE, 100, 3000),
     ("bolivia-random", BOLIVIA, FOUR_RANDOM, 100, 3000),
     ("bolivia-wild", BOLIVIA, BOL_WILD, 100, 3000),
+    # Brazilian (preset brazilian, 003:83, READINGS 3.6), single hands
+    ("brazilian-baseline", BRAZILIAN, FOUR_BASE, 100, 3000),
+    ("brazilian-random", BRAZILIAN, FOUR_RANDOM, 100, 3000),
+    ("brazilian-wild", BRAZILIAN, BOL_WILD, 100, 3000),
 ]
 
 
@@ -575,10 +586,12 @@ def test_logged_hands_replay_legally_and_score_by_the_rules(case_id, opts, strat
         assert seen["wild_meld"] > 0 or case_id == "cuban-baseline", seen
         if tier == "slow" and case_id in ("cuban-mixed", "cuban-wild"):
             assert seen["wild_canasta"] > 0, seen
-    if case_id.startswith("bolivia-") and case_id != "bolivia-baseline":
+    if case_id.startswith(("bolivia-", "brazilian-")) and not case_id.endswith("-baseline"):
         assert seen["wild_meld"] > 0 and (seen["bolivia"] > 0 or tier == "quick"), seen
-    if case_id.startswith(("samba-", "bolivia-")):  # sequences laid, groups with wild cards
-        assert min(seen["sequence"], seen["group_canasta"], seen["wild_on_group"]) > 0, seen
+    if case_id.startswith(("samba-", "bolivia-", "brazilian-")):    # sequences, wild groups
+        assert min(seen["group_canasta"], seen["wild_on_group"]) > 0, seen
+        # (the baseline lays no sequence in Brazilian, where an unfinished one costs 1000)
+        assert seen["sequence"] > 0 or case_id == "brazilian-baseline", seen
         if case_id.endswith(("-random", "-mixed")):  # the pile onto a sequence, a samba
             assert seen["take_seq"] > 0 and (seen["samba"] > 0 or tier == "quick"), seen
     if tier == "slow":
@@ -600,6 +613,24 @@ def test_the_samba_preset_is_the_text():
     replayed hands use these)."""
     assert parse_rules(SPEC, "canasta(preset=samba)") == _rules_of(SAMBA)
     assert parse_rules(SPEC, "canasta(preset=bolivia)") == _rules_of(BOLIVIA)
+    assert parse_rules(SPEC, "canasta(preset=brazilian)") == _rules_of(BRAZILIAN)
+
+
+def test_brazilian_scores_recomputed():
+    """Brazilian hands (003:83): the -1000 per incomplete wild-card meld or sequence when a player
+    went out, and Bicycle's red-three table, are what make the scores match."""
+    rules = _rules_of(BRAZILIAN)
+    rows, log = play.play_logged(SPEC, rules, BOL_WILD, n=300, seed=83)
+    res = ref.check_rows(rows, log, rules)
+    assert (res["illegal"], res["mismatch"]) == (0, 0), res["problems"]
+    hands = [ref.replay(r, rules) for r in log]
+    short = [i for i, H in enumerate(hands) if H.out >= 0 and any(
+        (mid == 2 or mid >= 16) and len(m) < 7 for ms in H.melds for mid, m in ms.items())]
+    assert short
+    lenient = SimpleNamespace(**{**vars(rules), "incomplete_penalty": "none"})
+    assert ref.check_rows(rows.iloc[short], log[short], lenient)["mismatch"] == len(short)
+    H = hands[0]
+    assert [H.three_score(n) for n in (1, 4, 5, 6)] == [100, 400, 1000, 1200]
 
 
 def test_bolivia_logs_broken_are_caught():

@@ -128,7 +128,7 @@ def classic_pack(decks: int = 2, jokers: int = 4, max_wild: int = 3,
 # the initial-meld tables by rules' initial_table (READINGS 3.1; 003:84; READINGS 3.7)
 TABLES = {"classic": (50, 90, 120), "cuban": (95, 125, 155), "cuban_rg": (95, 125, 150),
           "samba": (50, 90, 120, 150), "samba160": (50, 90, 120, 160),
-          "bolivia": (50, 90, 120, 150)}
+          "bolivia": (50, 90, 120, 150), "brazilian": (50, 90, 120, 150)}
 
 
 def _players_hand(rules):
