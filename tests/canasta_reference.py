@@ -68,6 +68,16 @@ minimum 15/50/90/120/150 (``samba160``: 160); red threes 100 each, all six to a 
 text lets a side hold several groups of a rank (003:76); the log's ids give one group per rank
 (the engine's reading) and the referee checks what the log can say.
 
+Bolivia (003:82, READINGS 3.5; head variant 2): Samba plus the side's wild-card meld (id 2) of
+three to seven wild cards, a bolivia of seven closed and scored ``wild_canasta`` (2500); with
+``escalera_required`` one of the canastas to go out is a sequence of seven (and the stock's end
+obliges a take only when the turn can then end legally); ``black_three_penalty`` (100) for each
+black three left in a hand when a player goes out, beyond its value.  Brazilian (003:83, READINGS
+3.6; variant 3; single hands): a wild canasta 2000, no escalera needed, ``incomplete_penalty``:
+-1000 per wild-card meld or sequence of fewer than seven (``bicycle_seq_lt5``: sequences of fewer
+than five) when a player goes out, in the canasta bonus; red threes 100 each, five 1000, six 1200,
+minus without a canasta.
+
 Scores (3.1): each side's melded cards at their values (joker 50; A, 2 20; K..8 10; 7..4 and
 black 3 5), canastas (>= 7 cards) natural 500 / mixed 300, red threes 100 each (800 for all
 four to one side; minus when the side made no meld, or with ``red_threes_minus=no_canasta`` has
