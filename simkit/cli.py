@@ -30,14 +30,14 @@ import click
 import pandas as pd
 
 from simkit.cli_analysis import COMMANDS as ANALYSIS_COMMANDS
-from simkit.cli_options import FILE, FLOAT, FORMATS, INT, common_options, jsonable
+from simkit.cli_options import FILE, FLOAT, FORMATS, INT, RULE_HELP, common_options, jsonable
 from simkit.core.registry import game_string
 from simkit.errors import SimkitError
 
 
 def _sim_options(f):
     opts = [
-        click.option("-r", "--rule", "rules", multiple=True, help="rules option key=value (repeatable)"),
+        click.option("-r", "--rule", "rules", multiple=True, help=RULE_HELP),
         click.option("-s", "--strategy", "strategies", multiple=True,
                      help="SEAT=NAME(params), e.g. p1=stand_at(16) (repeatable)"),
         click.option("-m", "--metric", "metrics", multiple=True, help="show only these metrics"),
@@ -320,7 +320,7 @@ def _method(obj) -> str:
 
 @cli.command()
 @click.argument("game")
-@click.option("-r", "--rule", "rules", multiple=True, help="rules option key=value (repeatable)")
+@click.option("-r", "--rule", "rules", multiple=True, help=RULE_HELP)
 @click.option("-s", "--strategy", "strategies", multiple=True, help="p1=NAME(params): evaluate it")
 @click.option("--grid", "grid", multiple=True, help="banker_stop=a..b and/or p1.t=a..b")
 @click.option("--format", "fmt", type=FORMATS, default="table", show_default=True)
@@ -365,7 +365,7 @@ def exact(game, rules, strategies, grid, fmt, out):
 @click.option("--seed", default="0", show_default=True, help="seed of the timed deals' streams")
 @click.option("--format", "fmt", type=FORMATS, default="table", show_default=True,
               help="output format on stdout")
-@click.option("-r", "--rule", "rules", multiple=True, help="rules option key=value (repeatable)")
+@click.option("-r", "--rule", "rules", multiple=True, help=RULE_HELP)
 @click.option("-s", "--strategy", "strategies", multiple=True,
               help="SEAT=NAME(params) to time, e.g. p1=stand_at(16) (repeatable)")
 @click.option("-o", "--output", "out", type=FILE, default=None, help="also write the table to FILE (.parquet or .csv)")
@@ -437,7 +437,7 @@ def plot(results, out, which, listing):
 
 @cli.command()
 @click.argument("game")
-@click.option("-r", "--rule", "rules", multiple=True, help="rules option key=value (repeatable)")
+@click.option("-r", "--rule", "rules", multiple=True, help=RULE_HELP)
 @click.option("-s", "--strategy", "strategies", multiple=True,
               help="SEAT=NAME(params), e.g. p1=stand_at(16) (repeatable)")
 @click.option("--seed", default="0", show_default=True, help="seed of the SeedSequence (0..2**63-1)")

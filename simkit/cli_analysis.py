@@ -15,14 +15,14 @@ import sys
 import click
 import pandas as pd
 
-from simkit.cli_options import FLOAT, common_options, jsonable
+from simkit.cli_options import FLOAT, RULE_HELP, common_options, jsonable
 
 _PROGRESS = click.option("--progress/--no-progress", default=None,
                          help="progress bar (default: on a terminal)")
 _RESUME = click.option("--resume", is_flag=True,
                        help="continue the interrupted analysis stored in -o FILE.parquet")
 _RULES = click.option("-r", "--rule", "rules", multiple=True,
-                      help="rules option key=value (repeatable)")
+                      help=RULE_HELP)
 
 
 def _grid_against(grid_help: str):

@@ -9,6 +9,9 @@ import math
 
 import click
 
+#: -r's help (every command that takes rules options)
+RULE_HELP = ("rules option key=value (repeatable), e.g. -r preset=NAME; -r 'GAME(key=value,...)' "
+             "(the game's own name) reads too")
 FORMATS = click.Choice(["table", "json", "csv"])
 
 

@@ -55,6 +55,29 @@ cards; a side may meld wild cards alone (logged as the meld of rank 2): three to
 jokers, no natural card, its canasta 2000, 3000 with all four jokers, 4000 with seven deuces; the
 initial minimum 95 below 3000 (a single hand: 95), 125 to 4995, 155 (``cuban_rg``: 150) above.
 
+Samba (003:71-81, READINGS 3.4; rules ``sequences`` with ``decks=3``; the log as CANASTA.md's
+2026-12-04 12:35 note says: a head of 14 -- decks, sequences, variant, wild-card melds -- and meld
+ids 3..14 the side's group of that rank, 16 + k its k-th sequence): 162 cards, 15 each, draw
+two; a sequence is three to seven naturals of one suit in order from the four to the ace, no wild
+card, seven a samba (closed, a canasta for going out, ``sequence_canasta`` 1500); a group holds at
+most ``max_wild`` (2) wild cards, and a canasta takes only natural cards (003:76); the pile is
+taken only with a natural pair of its top card or, unfrozen, by the top card alone onto the side's
+group or sequence of fewer than seven (never onto a canasta, never starting a sequence, no hand
+card with it on a sequence, wild cards no help; 003:78); the stock's end obliges the same take;
+minimum 15/50/90/120/150 (``samba160``: 160); red threes 100 each, all six to a side 1000.  The
+text lets a side hold several groups of a rank (003:76); the log's ids give one group per rank
+(the engine's reading) and the referee checks what the log can say.
+
+Bolivia (003:82, READINGS 3.5; head variant 2): Samba plus the side's wild-card meld (id 2) of
+three to seven wild cards, a bolivia of seven closed and scored ``wild_canasta`` (2500); with
+``escalera_required`` one of the canastas to go out is a sequence of seven (and the stock's end
+obliges a take only when the turn can then end legally); ``black_three_penalty`` (100) for each
+black three left in a hand when a player goes out, beyond its value.  Brazilian (003:83, READINGS
+3.6; variant 3; single hands): a wild canasta 2000, no escalera needed, ``incomplete_penalty``:
+-1000 per wild-card meld or sequence of fewer than seven (``bicycle_seq_lt5``: sequences of fewer
+than five) when a player goes out, in the canasta bonus; red threes 100 each, five 1000, six 1200,
+minus without a canasta.
+
 Scores (3.1): each side's melded cards at their values (joker 50; A, 2 20; K..8 10; 7..4 and
 black 3 5), canastas (>= 7 cards) natural 500 / mixed 300, red threes 100 each (800 for all
 four to one side; minus when the side made no meld, or with ``red_threes_minus=no_canasta`` has
@@ -165,6 +188,13 @@ class Hand:
     lone: int = -1               # three hands: the lone hand (-1: none yet)
     merged: bool = False         # three hands: the partners' melds merged
 
+    # ------------------------------------------------------------------ Samba (003:71-81)
+    @property
+    def samba(self) -> bool:
+        """Samba and its kin (rules ``sequences``): sequences besides the groups; the log's
+        meld id gives the meld's kind (:func:`samba_kind`)."""
+        return bool(getattr(self.rules, "sequences", False))
+
     # ------------------------------------------------------------------ Cuban (003:84)
     def faced_three(self, c: int) -> bool:
         """Is ``c`` faced when drawn (a red three; any three with ``black_threes=faced``)?"""
@@ -178,8 +208,13 @@ class Hand:
     def three_score(self, n: int) -> int:
         """``n`` faced threes of one colour: classic 100 each, all four 800 (3.1); Cuban 100
         for the first, 200 each for the second and third, 500 for the fourth (003:84)."""
-        if getattr(self.rules, "red3_table", "classic") == "cuban":
+        table = getattr(self.rules, "red3_table", "classic")
+        if table == "cuban":
             return sum((100, 200, 200, 500)[:n])
+        if table == "samba":                       # 003:81: all six 1000 (instead of 600)
+            return 1000 if n == 6 else 100 * n
+        if table == "brazilian":                   # READINGS 3.6 (Bicycle): five 1000, six 1200
+            return {5: 1000, 6: 1200}.get(n, 100 * n)
         return 800 if n == 4 else 100 * n
 
     def wild_canasta(self, m: list) -> int:
@@ -248,6 +283,8 @@ class Hand:
 
     # ------------------------------------------------------------------ melds
     def meld_error(self, cards, rk: int) -> str | None:
+        if self.samba:
+            return samba_meld_error(self, cards, rk)
         nat = sum(1 for c in cards if not is_wild(c))
         wild = len(cards) - nat
         if len(cards) > self.biggest:
@@ -271,6 +308,9 @@ class Hand:
         return None
 
     def canastas(self, s: int) -> int:
+        if self.samba:
+            return sum(1 for mid, m in self.melds[s].items() if samba_kind(mid) != "black3"
+                       and len(m) >= 7)
         return sum(1 for rk, m in self.melds[s].items() if rk != 3 and len(m) >= 7)
 
     def check_melds(self, j: int, s: int) -> None:
@@ -286,6 +326,8 @@ class Hand:
         that leaves one card is not refused for that alone)."""
         if not self.pile:
             return False
+        if self.samba:
+            return samba_can_add_top(self, p)
         top = self.pile[-1]
         s = self.side(p)
         if is_wild(top) or top in BLACK3 or self.frozen or not self.melded[s] \
@@ -318,9 +360,19 @@ class Hand:
         sides = sorted({self.side(x) for x in g})
         melds = [m for s in sides for m in self.melds[s].items()]
         laid = sum(value(c) for _, m in melds for c in m)
-        bonus = 0
+        bonus = n_canastas = 0
+        short = {"text": 7, "bicycle_seq_lt5": 5}.get(getattr(self.rules, "incomplete_penalty",
+                                                              "none"), 0)
         for rk, m in melds:
-            if rk == 2 and len(m) >= 7:
+            if self.samba:                     # Samba's meld ids: the kind by the id
+                rk = {"seq": -1, "black3": 3, "wild": 2}.get(samba_kind(rk), 4)
+                if self.out >= 0 and ((rk == -1 and len(m) < short) or
+                                      (rk == 2 and short == 7 and len(m) < 7)):
+                    bonus -= 1000              # Brazilian (003:83): an incomplete meld
+            n_canastas += rk != 3 and len(m) >= 7
+            if rk == -1 and len(m) >= 7:
+                bonus += getattr(self.rules, "sequence_canasta", 1500)  # 003:81
+            elif rk == 2 and len(m) >= 7:
                 bonus += self.wild_canasta(m)
             elif rk != 3 and len(m) >= 7:
                 bonus += (getattr(self.rules, "mixed_canasta", 300) if any(is_wild(c) for c in m)
@@ -329,13 +381,16 @@ class Hand:
         n3 = sum(self.red3[x] for x in mine)
         red = self.three_score(n3) + self.three_score(sum(self.black3[x] for x in mine))
         minus = getattr(self.rules, "red_threes_minus", "no_meld")
-        if (minus == "no_meld" and not melds) or (minus == "no_canasta" and not bonus):
+        if (minus == "no_meld" and not melds) or (minus == "no_canasta" and not n_canastas):
             red = -red
         out = 0
         if self.out >= 0 and self.out in g:
             out = (getattr(self.rules, "concealed", 200) if self.concealed
                    else getattr(self.rules, "going_out", 100))
         hand = sum(value(c) * k for x in g for c, k in self.hands[x].items())
+        if self.out >= 0:                 # Bolivia (003:82): a black three left in hand
+            hand += getattr(self.rules, "black_three_penalty", 0) * sum(
+                self.hands[x][b] for x in g for b in BLACK3)
         return dict(laid=laid, canasta_bonus=bonus, red3=red, red3_count=n3, out=out,
                     hand=hand, canastas=sum(self.canastas(s) for s in sides),
                     points=laid + bonus + red + out - hand)
@@ -387,11 +442,13 @@ class Events:
 
 
 def start(row, rules, deck=None, stop=None) -> tuple[Hand, Events]:
-    head = [int(x) for x in row[:NHEAD]]
+    decks = getattr(rules, "decks", 2)
+    nhead = NHEAD if decks == 2 else NHEAD + 4      # Samba's head (CANASTA.md 12:35 note)
+    head = [int(x) for x in row[:nhead]]
     n = head[1]
-    if n < 0 or NHEAD + n > len(row):
+    if n < 0 or nhead + n > len(row):
         raise Truncated(f"{n} events in a row of {len(row)}")
-    evs = [decode(e) for e in row[NHEAD:NHEAD + n]]
+    evs = [decode(e) for e in row[nhead:nhead + n]]
     if stop is not None:
         evs = evs[:stop]
     elif not evs or evs[-1][0] != END:
@@ -400,9 +457,12 @@ def start(row, rules, deck=None, stop=None) -> tuple[Hand, Events]:
     want = [rules.players, rules.hand_size, rules.draw, rules.canastas_to_out,
             {"continue": 0, "end": 1}[rules.stock_end], rules.max_wild]
     have = [K, head[3], head[4], head[5], head[6], head[9]]
+    if decks != 2:                  # decks, sequences, variant (1 samba), wild-card melds
+        variant = {"bolivia": 2, "brazilian": 3}.get(getattr(rules, "initial_table", ""), 1)
+        want += [decks, int(rules.sequences), variant, int(getattr(rules, "wild_melds", False))]
+        have += head[10:14]
     if have != want:
         raise Illegal(-1, f"head {have} against the rules {want}")
-    decks = getattr(rules, "decks", 2)
     H = Hand(rules=rules, K=K, dealer=head[0], hand_size=head[3], draw=head[4], need=head[5],
              stock_end=head[6], minima=[head[7], head[8]], max_wild=head[9], decks=decks,
              hands=[Counter() for _ in range(K)], stock=pack(decks),
@@ -413,6 +473,10 @@ def start(row, rules, deck=None, stop=None) -> tuple[Hand, Events]:
         H.minima = [head[7], head[8], head[7]]
     table = getattr(rules, "initial_table", "classic")
     allowed, first = {"classic": ((15, 50, 90, 120), 50), "cuban": ((95, 125, 155), 95),
+                      "samba": ((15, 50, 90, 120, 150), 50),
+                      "samba160": ((15, 50, 90, 120, 160), 50),
+                      "bolivia": ((15, 50, 90, 120, 150), 50),      # never above 150 (003:82)
+                      "brazilian": ((50,), 50),     # single hands only (the engine's reading)
                       "cuban_rg": ((95, 125, 150), 95)}[table]
     for m in H.minima:
         if m not in allowed:
@@ -463,11 +527,20 @@ def play(H: Hand, E: Events) -> Hand:
         raise Illegal(E.j, "events after the hand's end")
     if not H.conserved():
         raise Illegal(E.j, "cards not conserved")
-    for ms in H.melds:                                     # what a Cuban hand exercised
+    for ms in H.melds if not H.samba else ():              # what a Cuban hand exercised
         for rk, m in ms.items():
             H.seen["wild_meld"] += rk == 2
             H.seen["wild_canasta"] += rk == 2 and len(m) >= 7
             H.seen["full_meld"] += len(m) == H.biggest
+    for ms in H.melds if H.samba else ():                  # what a Samba hand exercised
+        kinds = [(samba_kind(mid), len(m)) for mid, m in ms.items()]
+        H.seen["sequence"] += sum(k == "seq" for k, _ in kinds)
+        H.seen["samba"] += sum(k == "seq" and n == 7 for k, n in kinds)
+        H.seen["group_canasta"] += sum(k == "group" and n >= 7 for k, n in kinds)
+        H.seen["wild_on_group"] += sum(k == "group" and any(map(is_wild, m))
+                                       for (k, _), m in zip(kinds, ms.values()))
+        H.seen["wild_meld"] += sum(k == "wild" for k, _ in kinds)
+        H.seen["bolivia"] += sum(k == "wild" and n == 7 for k, n in kinds)
     H.seen["black3_faced"] += sum(H.black3)
     return H
 
@@ -632,6 +705,8 @@ def draw(H: Hand, E: Events, p: int) -> bool:
 def lay(H: Hand, j: int, p: int, rk: int, c: int, from_hand: bool = True) -> None:
     if from_hand:
         H.take_from_hand(j, p, c)
+    if H.samba:
+        return samba_lay(H, j, p, rk, c)
     if H.faced_three(c):
         raise Illegal(j, f"{name(c)} laid (a three that is faced)")
     wild_meld = rk == 2 and getattr(H.rules, "wild_melds", False)      # Cuban, 003:84
@@ -682,7 +757,7 @@ def finish_lays(H: Hand, j: int, p: int, turn_lays: list, was_melded: bool,
             raise Illegal(j, f"an initial meld of {v}, the minimum {H.minima[side]}")
     if turn_lays:
         H.melded[side] = True
-    if any(rk == 3 for rk, _ in turn_lays):
+    if any(c in BLACK3 for _, c in turn_lays):
         if not going_out:
             raise Illegal(j, "black threes laid without going out")
         H.seen["black3_meld"] += 1
@@ -690,14 +765,9 @@ def finish_lays(H: Hand, j: int, p: int, turn_lays: list, was_melded: bool,
 
 
 def take(H: Hand, E: Events, p: int, turn_lays: list) -> None:
-    j, _, _, a, top = E.next(TAKE, p)
-    side = H.side(p)
-    if not H.pile or a != len(H.pile) or top != H.pile[-1]:
-        raise Illegal(j, f"a take of a pile of {a} topped by {name(top)}; the pile is "
-                         f"{len(H.pile)} topped by {name(H.pile[-1]) if H.pile else '-'}")
-    if is_wild(top) or top in BLACK3:
-        raise Illegal(j, f"the pile taken with {name(top)} on top")
-    frozen = H.frozen or not H.melded[side] or getattr(H.rules, "pile_always_frozen", False)
+    if H.samba:
+        return samba_take(H, E, p, turn_lays)
+    top, side, frozen = take_start(H, E, p)
     rk = rank(top)
     had_meld = rk in H.melds[side]
     top_laid = False
@@ -725,6 +795,29 @@ def take(H: Hand, E: Events, p: int, turn_lays: list) -> None:
         raise Illegal(jj, f"a frozen pile taken without a natural pair of {name(top)}")
     if not frozen and not (had_meld or nat >= 2 or (nat >= 1 and wild >= 1)):
         raise Illegal(jj, f"the pile taken with {nat} natural and {wild} wild cards")
+    pile_to_hand(H, E, p, jj, a, frozen, turn_lays)
+
+
+def take_start(H: Hand, E: Events, p: int) -> tuple[int, int, bool]:
+    """EV_TAKE: ``(top card, side, frozen for the side)``; the pile is the logged one and its
+    top neither wild nor a black three (3.1)."""
+    j, _, _, a, top = E.next(TAKE, p)
+    side = H.side(p)
+    if not H.pile or a != len(H.pile) or top != H.pile[-1]:
+        raise Illegal(j, f"a take of a pile of {a} topped by {name(top)}; the pile is "
+                         f"{len(H.pile)} topped by {name(H.pile[-1]) if H.pile else '-'}")
+    if is_wild(top) or top in BLACK3:
+        raise Illegal(j, f"the pile taken with {name(top)} on top")
+    return top, side, H.frozen or not H.melded[side] or \
+        getattr(H.rules, "pile_always_frozen", False)
+
+
+def pile_to_hand(H: Hand, E: Events, p: int, jj: int, a: int, frozen: bool,
+                 turn_lays: list) -> None:
+    """EV_PILE (event ``jj``, ``a`` cards) after the take's lays: the side's initial minimum
+    (the take's lays, top card included), its melds legal; the rest of the pile to the taker's
+    hand, its faced threes faced (not replaced)."""
+    side = H.side(p)
     if not H.melded[side]:
         v = sum(value(c) for _, c in turn_lays)
         if v < H.minima[side]:
@@ -764,10 +857,182 @@ def going_out(H: Hand, j: int, p: int, concealed: int, asked: int, laid_before: 
         raise Illegal(j, f"seat {p} goes out after partner's no (trap (a))")
     if H.canastas(side) < H.need:
         raise Illegal(j, f"seat {p} goes out with {H.canastas(side)} canastas, {H.need} needed")
+    if getattr(H.rules, "escalera_required", False) and not any(
+            samba_kind(mid) == "seq" and len(m) == 7 for mid, m in H.melds[side].items()):
+        raise Illegal(j, f"seat {p} goes out without an escalera (003:82)")
     H.out = p
     H.concealed = bool(concealed)
     H.seen["out"] += 1
     H.seen["concealed"] += H.concealed
+
+
+# --------------------------------------------------------------------------- Samba (003:71-81)
+
+def samba_kind(mid: int) -> str:
+    """A Samba meld's kind by its log id (CANASTA.md 2026-12-04 12:35): 3 black threes, 4..14
+    the side's group of that rank, 16 + k its k-th sequence, 2 the wild-card meld (Bolivia)."""
+    return ("seq" if mid >= 16 else "black3" if mid == 3 else "group" if 4 <= mid <= 14
+            else "wild" if mid == 2 else "?")
+
+
+def samba_meld_error(H: Hand, cards, mid: int) -> str | None:
+    """003:74-76 (READINGS 3.4): a sequence is three to seven naturals of one suit in unbroken
+    order from the four up to the ace, no wild card (seven = a samba, closed); a group is three
+    or more cards of one rank 4..A, at least two natural, at most ``max_wild`` (2) wild cards;
+    black threes (as Canasta, 3.1) only when going out, three or more, no wild card."""
+    kind = samba_kind(mid)
+    shown = [name(c) for c in cards]
+    wild = sum(1 for c in cards if is_wild(c))
+    if kind == "seq":
+        ranks = sorted(rank(c) for c in cards if not is_wild(c))
+        if wild:
+            return f"a sequence with a wild card (003:74): {shown}"
+        if len({c >> 4 for c in cards}) != 1:
+            return f"a sequence of two suits: {shown}"
+        if not 3 <= len(cards) <= 7:
+            return f"a sequence of {len(cards)} cards (three to seven, 003:74): {shown}"
+        if ranks[0] < 4 or ranks != list(range(ranks[0], ranks[0] + len(ranks))):
+            return f"a broken sequence (4..A in order, 003:74): {shown}"
+        return None
+    if kind == "black3":
+        return f"a black-three meld of {shown}" if wild or len(cards) < 3 else None
+    if kind == "wild":                   # Bolivia (003:82): three to seven wild cards
+        return None if wild == len(cards) and 3 <= len(cards) <= 7 else \
+            f"a wild-card meld of {shown}"
+    nat = len(cards) - wild
+    if len(cards) < 3 or nat < 2:
+        return f"a group of {len(cards)} cards, {nat} natural: {shown}"
+    if wild > H.max_wild:
+        return f"a group with {wild} wild cards, at most {H.max_wild} (003:75): {shown}"
+    return None
+
+
+def samba_lay(H: Hand, j: int, p: int, mid: int, c: int) -> None:
+    """A card laid on the side's meld ``mid``: on a group a card of its rank or a wild card (a
+    canasta, seven or more, only a natural, 003:76); on a sequence a natural (a new one numbered
+    next, 16 + the side's sequences so far), none on a samba (closed, 003:74).  The meld's
+    legality (its size, a sequence's order) is judged when the turn's lays are done."""
+    if H.faced_three(c):
+        raise Illegal(j, f"{name(c)} laid (a three that is faced)")
+    kind = samba_kind(mid)
+    ms = H.melds[H.side(p)]
+    if kind == "?" or (kind == "black3" and c not in BLACK3) or (kind == "wild" and (
+            not is_wild(c) or not getattr(H.rules, "wild_melds", False))):
+        raise Illegal(j, f"{name(c)} laid on meld id {mid}")
+    if kind == "group" and not is_wild(c) and rank(c) != mid:
+        raise Illegal(j, f"{name(c)} laid on the group of rank {mid}")
+    if kind == "seq":
+        if mid not in ms and mid != 16 + sum(1 for x in ms if x >= 16):
+            raise Illegal(j, f"a new sequence numbered {mid - 16}, "
+                             f"{sum(1 for x in ms if x >= 16)} started before")
+        if len(ms.get(mid, ())) >= 7:
+            raise Illegal(j, f"{name(c)} laid on a samba (closed, 003:74)")
+        if is_wild(c):
+            raise Illegal(j, "a wild card laid on a sequence (003:74)")
+    m = ms.setdefault(mid, [])
+    if kind == "wild" and len(m) >= 7:
+        raise Illegal(j, f"{name(c)} laid on a bolivia (closed, 003:82)")
+    if kind == "group" and is_wild(c) and len(m) >= 7:
+        raise Illegal(j, "a wild card laid on a canasta (only naturals, 003:76)")
+    m.append(c)
+    H.laid[p] = True
+    H.seen["lay"] += 1
+
+
+def samba_take(H: Hand, E: Events, p: int, turn_lays: list) -> None:
+    """003:78 (READINGS 3.4): the pile is taken only with a natural pair of its top card, or,
+    when it is not frozen, by adding the top card to the side's group or sequence of fewer than
+    seven cards; the top card never goes to a canasta (003:76), never starts a sequence nor
+    joins hand cards to extend one, and wild cards do not help take it."""
+    top, side, frozen = take_start(H, E, p)
+    before = {mid: len(m) for mid, m in H.melds[side].items()}
+    top_mid, from_hand = None, []
+    while True:
+        jj, k, s, a, c = E.next()
+        if k == PILE:
+            break
+        if k != LAY or s != p:
+            raise Illegal(jj, f"{KIND_NAMES.get(k, k)} of seat {s} before the pile goes to hand")
+        if top_mid is None and c == top:
+            lay(H, jj, p, a, c, from_hand=False)
+            top_mid = a
+        else:
+            lay(H, jj, p, a, c)
+            from_hand.append((a, c))
+        turn_lays.append((a, c))
+    if s != p or top_mid is None:
+        raise Illegal(jj, f"the pile's top card {name(top)} not laid at once")
+    n0 = before.get(top_mid, 0)
+    with_top = [c for mid, c in from_hand if mid == top_mid]
+    nat = sum(1 for c in with_top if not is_wild(c))
+    if n0 >= 7:
+        raise Illegal(jj, f"the top card {name(top)} added to a canasta of {n0} (003:76)")
+    if samba_kind(top_mid) == "seq":
+        if n0 == 0:
+            raise Illegal(jj, f"the top card {name(top)} starts a sequence (003:78)")
+        if with_top:
+            raise Illegal(jj, f"the top card {name(top)} joins hand cards to extend a "
+                              f"sequence (003:78)")
+        if frozen:
+            raise Illegal(jj, f"a frozen pile taken without a natural pair of {name(top)}")
+        H.seen["take_seq"] += 1
+    elif frozen and nat < 2:
+        raise Illegal(jj, f"a frozen pile taken without a natural pair of {name(top)}")
+    elif nat < 2 and n0 == 0:
+        raise Illegal(jj, f"the pile taken with {nat} natural card(s) of {name(top)} and no "
+                          f"group to add it to (wild cards do not help, 003:78)")
+    H.seen["take_pair" if nat >= 2 else "take_add"] += 1
+    pile_to_hand(H, E, p, jj, a, frozen, turn_lays)
+
+
+def samba_fits(mid: int, m: list, c: int) -> bool:
+    """Card ``c`` may join the side's Samba meld ``mid`` holding ``m`` (a sequence: at an end,
+    fewer than seven; a group: its rank, or a wild card while it holds fewer than two and
+    fewer than seven cards)."""
+    kind = samba_kind(mid)
+    if kind == "seq":
+        ranks = [rank(x) for x in m]
+        return (not is_wild(c) and len(m) < 7 and c >> 4 == m[0] >> 4
+                and rank(c) in (min(ranks) - 1, max(ranks) + 1) and 4 <= rank(c) <= 14)
+    if kind != "group":
+        return False
+    if is_wild(c):
+        return sum(map(is_wild, m)) < 2 and len(m) < 7
+    return rank(c) == mid
+
+
+def samba_can_add_top(H: Hand, p: int) -> bool:
+    """The stock's end (READINGS 3.1, 3.4): the top card can be added to the side's group or
+    sequence of fewer than seven with the pile not frozen for him, and the turn then ended
+    legally (he keeps a card after discarding, or goes out with the canastas)."""
+    top = H.pile[-1]
+    s = H.side(p)
+    if is_wild(top) or top in BLACK3 or H.frozen or not H.melded[s] \
+            or getattr(H.rules, "pile_always_frozen", False):
+        return False
+    targets = [mid for mid, m in H.melds[s].items() if len(m) < 7 and samba_fits(mid, m, top)]
+    if not targets:
+        return False
+    if sum(H.hands[p].values()) + len(H.pile) - 1 >= 2:
+        return True
+    last = next(iter(+H.hands[p]), None)
+    for t in targets:
+        ms = {mid: m + [top] if mid == t else m for mid, m in H.melds[s].items()}
+        if samba_out_ok(H, ms):                           # discarding the last card
+            return True
+        for mid, m in ms.items():                         # laying it
+            if last is not None and samba_fits(mid, m, last) and \
+                    samba_out_ok(H, {**ms, mid: m + [last]}):
+                return True
+    return False
+
+
+def samba_out_ok(H: Hand, ms: dict) -> bool:
+    """A side with melds ``ms`` may go out: ``need`` canastas (a samba counts, 003:79), one of
+    them an escalera with ``escalera_required`` (Bolivia, 003:82)."""
+    n = sum(1 for mid, m in ms.items() if len(m) >= 7 and samba_kind(mid) != "black3")
+    esc = any(samba_kind(mid) == "seq" and len(m) == 7 for mid, m in ms.items())
+    return n >= H.need and (esc or not getattr(H.rules, "escalera_required", False))
 
 
 # --------------------------------------------------------------------------- metrics, many rows

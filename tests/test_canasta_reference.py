@@ -4,9 +4,9 @@ of /work/wt/CANASTA.md, not from the engine): every move legal, and each side's 
 going out, the pile takes and the turns equal to the engine's metrics of the same hand.
 
 Hand-made logs check the reference itself (a worked hand scored by hand; each rule broken once and
-caught).  Engine logs: quick tier 300 hands (classic and two-hand, baseline and random, several
-seeds), ``slow`` 2,400 more; a few stacked decks check that every card comes off the stock in
-order.  Seeds fixed.
+caught; the same for Samba, 003:71-81).  Engine logs: a quick tier per case of CASES (classic,
+two-hand, cutthroat, Cuban, Samba: 300 Samba hands), ``slow`` more; a few stacked decks check
+that every card comes off the stock in order.  Seeds fixed.
 """
 from __future__ import annotations
 
@@ -55,6 +55,9 @@ def _row(rules, hands, ups, events, dealer=0, minima=(50, 50)):
     evs += events
     head = [dealer, len(evs), K, rules.hand_size, rules.draw, rules.canastas_to_out,
             {"continue": 0, "end": 1}[rules.stock_end], minima[0], minima[1], rules.max_wild]
+    if rules.decks == 3:            # Samba's head (CANASTA.md 2026-12-04 12:35): variant 1 samba,
+        head += [3, 1, 2 if rules.initial_table == "bolivia" else 1,           # 2 bolivia
+                 int(getattr(rules, "wild_melds", False))]
     return head + [R.encode(*e) for e in evs] + [-1] * 5
 
 
@@ -245,6 +248,216 @@ def test_the_obligatory_take_at_the_stock_end():
     assert not must("9c", pile_always_frozen=True)
 
 
+# --------------------------------------------------------------------------- Samba, hand-made
+
+# Samba as 003:71-81 and READINGS 3.4 say it (written here from the text): 162 cards, 15 each,
+# draw two, two wild cards a group at most, sequences, two canastas to go out, going out 200 and
+# no concealed bonus, the samba 1500, all six red threes 1000, minimum table 15/50/90/120/150.
+# The hand-made logs below deal two hands (the referee's Samba rules do not depend on the seats).
+# Meld ids as the log note says: a group's id is its rank, the side's k-th sequence 16 + k.
+SAMBA_OPTS = dict(decks=3, hand_size=15, draw=2, canastas_to_out=2, max_wild=2, sequences=True,
+                  initial_table="samba", red3_table="samba", going_out=200, concealed=200,
+                  sequence_canasta=1500)
+
+
+def _srules(**kw):
+    return _rules(**dict(SAMBA_OPTS, **kw))
+
+
+def _sfiller(used, n):
+    """``n`` low plain cards of the 162-card pack not in ``used``."""
+    left = ref.pack(3) - Counter(used)
+    out = []
+    for r in (4, 5, 6, 7, 9, 10):
+        for s in range(4):
+            while left[s * 16 + r] > 0 and len(out) < n:
+                out.append(s * 16 + r)
+                left[s * 16 + r] -= 1
+    return out
+
+
+def _slays(seat, mid, text):
+    return [(R.LAY, seat, mid, _c(x)) for x in text.split()]
+
+
+SAMBA_ELDEST = _cs("4h 5h 6h 7h 8h 9h Th Kc Kc Kd Kd Kh Kh Ks Qc")
+
+
+def _samba_out(eldest=SAMBA_ELDEST, draws="Qd Qh"):
+    rules = _srules()
+    hands = [_sfiller(list(eldest) + _cs(draws) + _cs("Jc"), 15), list(eldest)]
+    events = ([(R.DRAW, 1, 0, d) for d in _cs(draws)] + _slays(1, 16, "4h 5h 6h 7h 8h 9h Th")
+              + _slays(1, 13, "Kc Kc Kd Kd Kh Kh Ks") + _slays(1, 12, "Qc Qd Qh")
+              + [(R.OUT, 1, 1, 0), (R.END, 0, 0, 0)])
+    return rules, hands, _cs("Jc"), events
+
+
+def test_a_worked_samba_going_out():
+    """A samba (4h..Th), a natural canasta of kings, three queens: 1500 + 500, melded 50 + 70 +
+    30, going out 200 (no concealed bonus, 003:80): 2350."""
+    rules, hands, ups, events = _samba_out()
+    H = ref.replay(_row(rules, hands, ups, events), rules)
+    m = ref.metrics(H)
+    assert (m["p2_melded"], m["p2_canasta_bonus"], m["p2_out_bonus"], m["p2_points"]) \
+        == (150, 2000, 200, 2350)
+    assert m["p1_points"] == -sum(ref.value(c) for c in hands[0]) and H.conserved()
+    assert H.seen["lay"] == 17 and len(H.melds[1][16]) == 7
+    # the hearts laid as two sequences (4-6, 7-10): no samba, one canasta; two are needed (003:79)
+    split = events[:2] + _slays(1, 16, "4h 5h 6h") + _slays(1, 17, "7h 8h 9h Th") + events[9:]
+    with pytest.raises(ref.Illegal, match="1 canastas, 2 needed"):
+        ref.replay(_row(rules, hands, ups, split), rules)
+
+
+def test_samba_melds_broken_are_caught():
+    rules, hands, ups, ev = _samba_out()
+    draws, seq, kings = ev[:2], ev[2:9], ev[9:16]
+    disc = [(R.DISCARD, 1, 0, _c("Qd"))]
+    # a wild card in a sequence; a sequence of two suits; a broken one; eight cards on a samba
+    el = _cs("4h 5h 6h 7h 8h 9h Th Kc Kc Kd Kd Kh Kh Ks Jo")
+    r2, h2, u2, _ = _samba_out(el)
+    _illegal(r2, h2, u2, draws + seq + _slays(1, 16, "Jo"), "laid on a samba")
+    _illegal(r2, h2, u2, draws + seq[:3] + _slays(1, 16, "Jo"), "wild card laid on a sequence")
+    _illegal(rules, hands, ups, draws + _slays(1, 16, "4h 5h Qc") + kings + disc,
+             "a sequence of two suits")
+    _illegal(rules, hands, ups, draws + _slays(1, 16, "4h 5h 7h") + kings + disc,
+             "a broken sequence")
+    _illegal(rules, hands, ups, draws + _slays(1, 16, "4h 5h") + kings + disc,
+             "a sequence of 2 cards")
+    # a sequence's id skips a number; a card on the group of another rank
+    _illegal(rules, hands, ups, draws + _slays(1, 17, "4h 5h 6h"), "a new sequence numbered 1")
+    _illegal(rules, hands, ups, draws + _slays(1, 12, "Kc"), "Kc laid on the group of rank 12")
+    # a joker onto the kings' canasta (only naturals join a canasta, 003:76); onto six kings: fine
+    _illegal(r2, h2, u2, draws + kings + _slays(1, 13, "Jo"), "wild card laid on a canasta")
+    H = ref.replay(_row(r2, h2, u2, draws + kings[:6] + _slays(1, 13, "Jo")), r2, stop=31 + 9)
+    assert len(H.melds[1][13]) == 7
+    # a group with three wild cards (two at most, 003:75)
+    el3 = _cs("Qc Qd 2c 2d Jo Kc Kc Kd Kd Kh Kh Ks 4c 5c 6c")
+    r3, h3, u3, _ = _samba_out(el3, "4d 4s")
+    _illegal(r3, h3, u3, [(R.DRAW, 1, 0, _c("4d")), (R.DRAW, 1, 0, _c("4s"))]
+             + _slays(1, 12, "Qc Qd 2c 2d Jo") + [(R.DISCARD, 1, 0, _c("4d"))],
+             "3 wild cards, at most 2")
+    # two wild cards are fine
+    ok = ([(R.DRAW, 1, 0, _c("4d")), (R.DRAW, 1, 0, _c("4s"))] + _slays(1, 12, "Qc Qd 2c 2d")
+          + _slays(1, 13, "Kc Kc Kd Kd Kh Kh Ks") + [(R.DISCARD, 1, 0, _c("4d"))])
+    H = ref.replay(_row(r3, h3, u3, ok), r3, stop=30 + 1 + len(ok))
+    assert [len(m) for m in H.melds[1].values()] == [4, 7]
+    # a side at 3000 needs 120 (queens 60 and kings 70: 130 is enough, the kings alone are not);
+    # a side at 7000 needs 150 (READINGS 3.4, 003:77): 130 is refused
+    game = _srules(unit="game")
+    H = ref.replay(_row(r3, h3, u3, ok, minima=(120, 120)), game, stop=30 + 1 + len(ok))
+    assert H.melded[1]
+    _illegal(game, h3, u3, ok[:2] + ok[6:13] + ok[-1:], "an initial meld of 70, the minimum 120",
+             minima=(120, 120))
+    _illegal(game, h3, u3, ok, "an initial meld of 130, the minimum 150", minima=(150, 150))
+    _illegal(game, h3, u3, ok, "an initial minimum of 160", minima=(160, 160))
+    # a one-game minimum of 150 is refused at the head (both sides start at 0: 50)
+    _illegal(r3, h3, u3, ok, "minima", minima=(150, 150))
+
+
+# Bolivia as 003:82 and READINGS 3.5 say it: Samba plus wild-card melds (three to seven; a
+# bolivia of seven 2500, closed), one of the two canastas to go out an escalera (a sequence of
+# seven), a black three left in hand 100 beyond its value when a player goes out, minimum never
+# above 150, game 15000
+BOLIVIA_OPTS = dict(SAMBA_OPTS, wild_melds=True, wild_canasta=2500, wild_canasta_jokers=2500,
+                    wild_canasta_deuces=2500, escalera_required=True, black_three_penalty=100,
+                    initial_table="bolivia")
+
+
+def test_bolivia_hand_made():
+    rules = _srules(**BOLIVIA_OPTS)
+    # the worked Samba going out (a samba = an escalera, and kings) is legal in Bolivia too
+    _, hands, ups, events = _samba_out()
+    H = ref.replay(_row(rules, hands, ups, events), rules)
+    assert ref.metrics(H)["p2_points"] == 2350
+    # two canastas without an escalera: kings and queens, the hearts only 4-6
+    el = _cs("Kc Kc Kd Kd Kh Kh Ks Qc Qc Qd Qd Qh Qh Qs 4h")
+    _, hands, ups, _ = _samba_out(el, "5h 6h")
+    ev = ([(R.DRAW, 1, 0, c) for c in _cs("5h 6h")] + _slays(1, 13, "Kc Kc Kd Kd Kh Kh Ks")
+          + _slays(1, 12, "Qc Qc Qd Qd Qh Qh Qs") + _slays(1, 16, "4h 5h 6h")
+          + [(R.OUT, 1, 1, 0), (R.END, 0, 0, 0)])
+    assert ref.metrics(ref.replay(_row(_srules(), hands, ups, ev), _srules()))["p2_out_bonus"] \
+        == 200                                               # Samba: fine
+    _illegal(rules, hands, ups, ev, "without an escalera")
+    # wild-card melds: three to seven wild cards, closed at seven; no natural on them; none in
+    # Samba
+    el = _cs("Jo Jo Jo 2c 2c 2d 2d 2h Kc Kc Kd Kd Kh 4c 5c")
+    _, hands, ups, _ = _samba_out(el, "4d 4s")
+    draws = [(R.DRAW, 1, 0, c) for c in _cs("4d 4s")]
+    seven = _slays(1, 2, "Jo Jo Jo 2c 2c 2d 2d") + _slays(1, 13, "Kc Kc Kd Kd Kh")
+    ok = draws + seven + [(R.DISCARD, 1, 0, _c("4d"))]
+    H = ref.replay(_row(rules, hands, ups, ok), rules, stop=31 + len(ok))
+    assert len(H.melds[1][2]) == 7 and H.side_score(1)["canasta_bonus"] == 2500
+    _illegal(rules, hands, ups, draws + seven + _slays(1, 2, "2h"), "laid on a bolivia")
+    _illegal(rules, hands, ups, draws + _slays(1, 2, "Jo Jo 4c"), "4c laid on meld id 2")
+    _illegal(rules, hands, ups, draws + _slays(1, 2, "Jo Jo") + _slays(1, 13, "Kc Kc Kd")
+             + [(R.DISCARD, 1, 0, _c("4d"))], "a wild-card meld of")
+    _illegal(_srules(), hands, ups, ok, "Jo laid on meld id 2")
+    # a black three left in hand costs 100 beyond its 5 when a player goes out (003:82)
+    H.hands[1] = Counter(_cs("3c 3s 4c"))
+    assert H.side_score(1)["hand"] == 15
+    H.out = 0
+    assert H.side_score(1)["hand"] == 215
+
+
+# eldest melds kings (a canasta) and 5c 6c 7c in turn 1, discards 4d; the dealer draws two and
+# discards ``top``; eldest then takes the pile (9s up, 4d, ``top``) as ``take`` says
+TAKER = _cs("Kc Kc Kd Kd Kh Kh Ks 5c 6c 7c 9d 9h 8c Jd Qd")
+TAKER_DRAWS = _cs("4d Jo")
+
+
+def _samba_take(top, take_lays, ups="9s", pile_n=2):
+    rules = _srules()
+    t = _c(top)
+    upc = _cs(ups)
+    hands = [_sfiller(TAKER + TAKER_DRAWS + upc + [t, _c("Ac")], 15), list(TAKER)]
+    ev = ([(R.DRAW, 1, 0, c) for c in TAKER_DRAWS] + _slays(1, 13, "Kc Kc Kd Kd Kh Kh Ks")
+          + _slays(1, 16, "5c 6c 7c") + [(R.DISCARD, 1, 0, _c("4d"))]
+          + [(R.DRAW, 0, 0, t), (R.DRAW, 0, 0, _c("Ac")), (R.DISCARD, 0, 0, t)]
+          + [(R.TAKE, 1, len(upc) + 2, t)] + take_lays + [(R.PILE, 1, len(upc) + 1, 0)])
+    return rules, hands, upc, ev
+
+
+def test_samba_pile_takes():
+    # legal: a natural pair (a new group of nines); the top card alone onto the sequence
+    for top, lays in (("9c", _slays(1, 9, "9c 9d 9h")), ("4c", _slays(1, 16, "4c")),
+                      ("8c", _slays(1, 16, "8c"))):
+        rules, hands, ups, ev = _samba_take(top, lays)
+        H = ref.replay(_row(rules, hands, ups, ev), rules, stop=30 + 1 + len(ev))
+        assert H.takes[1] == 1 and not H.pile, top
+    # the top card joins a hand card to extend the sequence (8c from hand, 9c on top)
+    _illegal(*_samba_take("9c", _slays(1, 16, "9c 8c")), "joins hand cards to extend")
+    # the top card starts a sequence with hand cards (Td Jd Qd)
+    _illegal(*_samba_take("Td", _slays(1, 17, "Td Jd Qd")), "starts a sequence")
+    # the top card onto the kings' canasta (003:76)
+    _illegal(*_samba_take("Kc", _slays(1, 13, "Kc")), "added to a canasta of 7")
+    # a natural and a joker do not take it (wild cards do not help, 003:78)
+    _illegal(*_samba_take("Js", _slays(1, 11, "Js Jd Jo")), "wild cards do not help")
+    # a frozen pile (the upcard was a deuce, covered): the sequence does not take it, a pair does
+    _illegal(*_samba_take("4c", _slays(1, 16, "4c"), ups="2s 9s"), "frozen pile")
+    rules, hands, ups, ev = _samba_take("9c", _slays(1, 9, "9c 9d 9h"), ups="2s 9s")
+    assert ref.replay(_row(rules, hands, ups, ev), rules, stop=32 + len(ev)).takes[1] == 1
+
+
+def test_samba_scores_and_the_stock_end():
+    H = ref.Hand(rules=_srules(), K=2, dealer=0, hand_size=15, draw=2, need=2, stock_end=0,
+                 minima=[50, 50], max_wild=2, decks=3, hands=[Counter(), Counter(_cs("Kh"))],
+                 pile=_cs("4d 8c"), red3=[0, 0], black3=[0, 0], takes=[0, 0])
+    # red threes (003:81): 100 each, all six 1000 (not classic's 800 for four)
+    assert [H.three_score(n) for n in (1, 4, 5, 6)] == [100, 400, 500, 1000]
+    H.melds[1] = {16: _cs("5c 6c 7c"), 13: _cs("Kc Kc Kd Kd Kh Kh Ks")}
+    H.melded[1] = True
+    assert H.can_add_top(1)                  # 8c extends 5c 6c 7c
+    H.pile = _cs("4d 9c")
+    assert not H.can_add_top(1)              # 9c fits no meld
+    H.pile = _cs("4d Kc")
+    assert not H.can_add_top(1)              # not onto a canasta
+    H.melds[1][16] = _cs("8c 9c Tc Jc Qc Kc Ac")
+    H.pile = _cs("4d 7c")
+    assert not H.can_add_top(1)              # a samba takes nothing
+    sc = H.side_score(1)
+    assert (sc["canasta_bonus"], sc["canastas"]) == (1500 + 500, 2)
+
+
 # --------------------------------------------------------------------------- the engine's logs
 
 SPEC = simkit.get_game("canasta")
@@ -263,6 +476,18 @@ CUBAN = {"hand_size": 13, "draw": 1, "canastas_to_out": 2, "pile_always_frozen":
          "red_threes_minus": "no_canasta", "game_to": 8500, "initial_table": "cuban",
          "concealed": 100}
 CUT_RANDOM = ["p1=random", "p2=random", "p3=random"]
+# Samba as 003:71-81 says it (SAMBA_OPTS above, plus the game's target); the preset is checked
+# against it below
+SAMBA = dict(SAMBA_OPTS, players=4, game_to=10000)
+BOLIVIA = dict(BOLIVIA_OPTS, players=4, game_to=15000)
+# Brazilian as 003:83 and READINGS 3.6 say it (single hands: its 7000+ requirements are not built):
+# Bolivia's melds with a wild canasta 2000, no escalera needed (Bicycle), -1000 per incomplete
+# wild-card meld or sequence when a player goes out (the text), red threes per Bicycle (five
+# 1000, six 1200; minus without a canasta), the black three left in hand -100 kept
+BRAZILIAN = dict(BOLIVIA, wild_canasta=2000, wild_canasta_jokers=2000, wild_canasta_deuces=2000,
+                 escalera_required=False, incomplete_penalty="text", red3_table="brazilian",
+                 red_threes_minus="no_canasta", initial_table="brazilian", game_to=10000)
+BOL_WILD = ["p1=baseline(wmeld=3)", "p2=random", "p3=baseline(wmeld=3)", "p4=random"]
 
 # (id, rule options, strategies, hands in the quick tier, hands in the slow tier)
 CASES = [
@@ -291,6 +516,19 @@ CASES = [
                             "p4=random"], 40, 1000),
     # the baseline laying wild-card melds from three wild cards (the default waits for six)
     ("cuban-wild", CUBAN, [f"p{k}=baseline(wmeld=3)" for k in (1, 2, 3, 4)], 40, 1000),
+    # Samba (preset samba, 003:71-81, READINGS 3.4): 162 cards, sequences, two wilds a group
+    ("samba-baseline", SAMBA, FOUR_BASE, 100, 3000),
+    ("samba-random", SAMBA, FOUR_RANDOM, 100, 3000),
+    ("samba-mixed", SAMBA, FOUR_MIX, 100, 3000),
+    # Bolivia (preset bolivia, 003:82, READINGS 3.5): Samba plus wild-card melds, an escalera to
+    # go out, black threes left in hand -100
+    ("bolivia-baseline", BOLIVIA, FOUR_BASE, 100, 3000),
+    ("bolivia-random", BOLIVIA, FOUR_RANDOM, 100, 3000),
+    ("bolivia-wild", BOLIVIA, BOL_WILD, 100, 3000),
+    # Brazilian (preset brazilian, 003:83, READINGS 3.6), single hands
+    ("brazilian-baseline", BRAZILIAN, FOUR_BASE, 100, 3000),
+    ("brazilian-random", BRAZILIAN, FOUR_RANDOM, 100, 3000),
+    ("brazilian-wild", BRAZILIAN, BOL_WILD, 100, 3000),
 ]
 
 
@@ -338,7 +576,9 @@ def test_logged_hands_replay_legally_and_score_by_the_rules(case_id, opts, strat
     # the hands did exercise what is checked: draws, lays, discards, pile takes, going out (the
     # turn cap's hands rarely go out in 20 turns: there the cap itself)
     assert min(seen["draw"], seen["lay"], seen["discard"], seen["take"]) > 0, seen
-    assert seen["turn_cap" if case_id == "two-turn-cap" else "out"] > 0, seen
+    # (Bolivia's going out needs an escalera: the baseline seldom gets one in 100 hands)
+    assert seen["turn_cap" if case_id == "two-turn-cap" else "out"] > 0 or \
+        (tier == "quick" and case_id == "bolivia-baseline"), seen
     if case_id.startswith("cut-"):                  # three hands: the lone hand and the merge
         assert (seen["lone_take"] > 0) == (case_id != "cut-no-lone"), seen
     if case_id.startswith("cuban-"):                # black threes faced, wild melds, full melds
@@ -346,6 +586,14 @@ def test_logged_hands_replay_legally_and_score_by_the_rules(case_id, opts, strat
         assert seen["wild_meld"] > 0 or case_id == "cuban-baseline", seen
         if tier == "slow" and case_id in ("cuban-mixed", "cuban-wild"):
             assert seen["wild_canasta"] > 0, seen
+    if case_id.startswith(("bolivia-", "brazilian-")) and not case_id.endswith("-baseline"):
+        assert seen["wild_meld"] > 0 and (seen["bolivia"] > 0 or tier == "quick"), seen
+    if case_id.startswith(("samba-", "bolivia-", "brazilian-")):    # sequences, wild groups
+        assert min(seen["group_canasta"], seen["wild_on_group"]) > 0, seen
+        # (the baseline lays no sequence in Brazilian, where an unfinished one costs 1000)
+        assert seen["sequence"] > 0 or case_id == "brazilian-baseline", seen
+        if case_id.endswith(("-random", "-mixed")):  # the pile onto a sequence, a samba
+            assert seen["take_seq"] > 0 and (seen["samba"] > 0 or tier == "quick"), seen
     if tier == "slow":
         assert seen["take_frozen"] > 0 and seen["red3_drawn"] > 0, seen
         if case_id in ("classic-random", "classic-mixed"):     # the baseline does not ask (ask=0)
@@ -360,10 +608,98 @@ def test_the_cuban_preset_is_the_text():
     assert parse_rules(SPEC, "canasta(preset=cuban)") != _rules_of({})
 
 
-def test_the_first_hand_of_a_game_replays_legally():
+def test_the_samba_preset_is_the_text():
+    """Presets ``samba`` and ``bolivia`` are 003:71-82 as SAMBA and BOLIVIA write them (the
+    replayed hands use these)."""
+    assert parse_rules(SPEC, "canasta(preset=samba)") == _rules_of(SAMBA)
+    assert parse_rules(SPEC, "canasta(preset=bolivia)") == _rules_of(BOLIVIA)
+    assert parse_rules(SPEC, "canasta(preset=brazilian)") == _rules_of(BRAZILIAN)
+
+
+def test_brazilian_scores_recomputed():
+    """Brazilian hands (003:83): the -1000 per incomplete wild-card meld or sequence when a player
+    went out, and Bicycle's red-three table, are what make the scores match."""
+    rules = _rules_of(BRAZILIAN)
+    rows, log = play.play_logged(SPEC, rules, BOL_WILD, n=300, seed=83)
+    res = ref.check_rows(rows, log, rules)
+    assert (res["illegal"], res["mismatch"]) == (0, 0), res["problems"]
+    hands = [ref.replay(r, rules) for r in log]
+    short = [i for i, H in enumerate(hands) if H.out >= 0 and any(
+        (mid == 2 or mid >= 16) and len(m) < 7 for ms in H.melds for mid, m in ms.items())]
+    assert short
+    lenient = SimpleNamespace(**{**vars(rules), "incomplete_penalty": "none"})
+    assert ref.check_rows(rows.iloc[short], log[short], lenient)["mismatch"] == len(short)
+    H = hands[0]
+    assert [H.three_score(n) for n in (1, 4, 5, 6)] == [100, 400, 1000, 1200]
+
+
+def test_bolivia_logs_broken_are_caught():
+    """Bolivia hands replayed under Samba's rules (no wild-card melds, no escalera needed), with
+    the black-three penalty off, or a bolivia's bonus changed: each difference is enforced."""
+    rules = _rules_of(BOLIVIA)
+    rows, log = play.play_logged(SPEC, rules, BOL_WILD, n=300, seed=82)
+    res = ref.check_rows(rows, log, rules)
+    assert (res["illegal"], res["mismatch"]) == (0, 0), res["problems"]
+    hands = [ref.replay(r, rules) for r in log]
+    i = next(i for i, H in enumerate(hands) if H.seen["wild_meld"])
+    with pytest.raises(ref.Illegal, match="head"):      # the head says wild-card melds
+        ref.replay(log[i], _rules_of(SAMBA))
+    loose = SimpleNamespace(**{**vars(rules), "wild_melds": False})
+    with pytest.raises(ref.Illegal, match="head|laid on meld id 2"):
+        ref.replay(log[i], loose)
+    # the black threes left in hand when a player went out: the penalty is what makes them match
+    pen = [i for i, H in enumerate(hands) if H.out >= 0 and any(
+        h[b] for h in H.hands for b in ref.BLACK3)]
+    assert pen
+    free = SimpleNamespace(**{**vars(rules), "black_three_penalty": 0})
+    assert ref.check_rows(rows.iloc[pen], log[pen], free)["mismatch"] == len(pen)
+    # a bolivia's bonus: 2500 recomputed
+    j = next(i for i, H in enumerate(hands) if H.seen["bolivia"])
+    cheap = SimpleNamespace(**{**vars(rules), "wild_canasta": 2000, "wild_canasta_jokers": 2000,
+                               "wild_canasta_deuces": 2000})
+    assert ref.check_rows(rows.iloc[[j]], log[[j]], cheap)["mismatch"] == 1
+
+
+def test_samba_logs_broken_are_caught():
+    """Samba hands replayed under rules that lack one of its differences, or with a lay moved
+    to another meld: each is what the referee enforces, not a pass-through."""
+    rules = _rules_of(SAMBA)
+    rows, log = play.play_logged(SPEC, rules, FOUR_RANDOM, n=60, seed=71)
+    res = ref.check_rows(rows, log, rules)
+    assert (res["illegal"], res["mismatch"]) == (0, 0), res["problems"]
+    hands = [ref.replay(r, rules) for r in log]
+    # a take of the pile onto a sequence or an existing group: refused when the pile is frozen
+    i = next(i for i, H in enumerate(hands) if H.seen["take_add"] + H.seen["take_seq"])
+    with pytest.raises(ref.Illegal, match="frozen pile"):
+        ref.replay(log[i], _rules_of(dict(SAMBA, pile_always_frozen=True)))
+    # a sequence's card laid on the next sequence id
+    moved = 0
+    for row in log:
+        evs = _events(row, 14)                      # Samba's head of 14
+        j = next((j for j, (k, _, a, _) in enumerate(evs) if k == R.LAY and a >= 16), None)
+        if j is None:
+            continue
+        k, s, a, c = evs[j]
+        bad = np.array(row, copy=True)
+        bad[14 + j] = ref.encode(k, s, a + 1, c)
+        with pytest.raises(ref.Illegal, match="sequence|samba"):
+            ref.replay(bad, rules)
+        moved += 1
+    assert moved >= 5
+    # the scores: a samba's bonus recomputed
+    j = next(i for i, H in enumerate(hands) if H.seen["samba"])
+    rows = rows.copy()
+    col = next(f"p{s + 1}_canasta_bonus" for s in (0, 1)
+               if any(mid >= 16 and len(m) == 7 for mid, m in hands[j].melds[s].items()))
+    rows.loc[j, col] -= 1000
+    assert ref.check_rows(rows, log, rules)["mismatch"] == 1
+
+
+@pytest.mark.parametrize("opts", [{}, SAMBA, BOLIVIA], ids=["classic", "samba", "bolivia"])
+def test_the_first_hand_of_a_game_replays_legally(opts):
     """``unit=game`` logs its first hand (minima 50/50); its metrics are the game's (win, score,
     hands), so only the moves are checked here: 100 games' first hands."""
-    rules = _rules_of({"unit": "game"})
+    rules = _rules_of(dict(opts, unit="game"))
     rows, log = play.play_logged(SPEC, rules, FOUR_MIX, n=100, seed=11)
     res = ref.check_rows(rows, log, rules, limit=100)
     assert (res["illegal"], res["truncated"]) == (0, 0), res["problems"]
@@ -398,10 +734,10 @@ def test_no_discard_after_the_stocks_last_red_three_nor_a_missed_take():
 
 
 def test_stacked_decks_come_off_the_stock_in_order():
-    """Twenty hands of shuffled full packs, classic and two-hand: every card dealt, turned and
-    drawn is the next card of the deck."""
+    """Thirty hands of shuffled full packs, classic, two-hand and Samba: every card dealt,
+    turned and drawn is the next card of the deck."""
     rng = np.random.default_rng(27)
-    for opts, strats in (({}, FOUR_MIX), (TWO, ["p1=baseline", "p2=random"])):
+    for opts, strats in (({}, FOUR_MIX), (TWO, ["p1=baseline", "p2=random"]), (SAMBA, FOUR_MIX)):
         rules = _rules_of(opts)
         for _ in range(10):
             deck = rng.permutation(SPEC.pack(rules).astype(np.int64))
@@ -421,8 +757,8 @@ def _engine_hands(n=40):
     return rules, rows, log
 
 
-def _events(row):
-    return [ref.decode(e) for e in row[ref.NHEAD:ref.NHEAD + int(row[1])]]
+def _events(row, nhead=ref.NHEAD):
+    return [ref.decode(e) for e in row[nhead:nhead + int(row[1])]]
 
 
 def _with(row, j, event):

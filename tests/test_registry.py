@@ -82,6 +82,27 @@ def test_overrides_add_to_the_game_string_and_a_repeated_option_is_refused():
         parse_game("ochko(preset=casino_like)", ["preset=text1"])
 
 
+def test_an_override_written_as_the_game_string():
+    """``-r "GAME(key=value,...)"`` (e.g. ``simkit exact canasta -r "canasta(preset=cuban)"``)
+    reads as its options, for every game; another game's name, or an unclosed one, is refused."""
+    for name in games():
+        spec = get_game(name)
+        if not spec.presets:
+            continue
+        preset = next(iter(spec.presets))
+        _, want = parse_game(name, [f"preset={preset}"])
+        _, got = parse_game(name, [f"{name}(preset={preset})"])
+        assert got == want, name
+    _, r = parse_game("ochko", ["ochko(preset=casino_like, deck=36)", "ties=bank"])
+    assert (r.deck, r.ties) == (36, "bank")
+    with pytest.raises(SimkitError, match=r"'deck' is given twice"):
+        parse_game("ochko(deck=52)", ["ochko(deck=36)"])
+    with pytest.raises(SimkitError, match=r"-r takes key=value \(or ochko\(key=value,...\)\)"):
+        parse_game("ochko", ["gin(deck=36)"])
+    with pytest.raises(SimkitError, match=r"'\(' not closed"):
+        parse_game("ochko", ["ochko(deck=36"])
+
+
 def test_presets():
     _, r = parse_game("ochko(preset=casino_like)")
     assert r.deck == 52 and r.ties == "push"

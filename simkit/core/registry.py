@@ -226,6 +226,24 @@ def merge_options(base: dict, extra: dict, where: str = "the game string and -r"
     return {**base, **extra}
 
 
+def unwrap_overrides(spec: GameSpec, items: list[str]) -> list[str]:
+    """``-r`` values as ``key=value`` items: a value written as the game string
+    ``GAME(key=value,...)`` (``-r "canasta(preset=cuban)"``) stands for its options when GAME is
+    ``spec``'s name; another name is refused with one line saying how to write it."""
+    out = []
+    for it in items:
+        head = it.split("=", 1)[0]
+        if "(" in head:
+            name, args = split_call(it, "rules option")
+            if name != spec.name:
+                raise SimkitError(f"cannot read rules option {it!r}: -r takes key=value (or "
+                                  f"{spec.name}(key=value,...)), e.g. -r preset=NAME")
+            out.extend(args)
+        else:
+            out.append(it)
+    return out
+
+
 def parse_rules(spec: GameSpec, text: str, overrides: list[str] | dict | None = None) -> Rules:
     """The rules of game string ``text`` (``"ochko(banker_stop=16)"``) plus ``-r key=value``
     overrides; ``text``'s name must be ``spec``'s."""
@@ -233,7 +251,8 @@ def parse_rules(spec: GameSpec, text: str, overrides: list[str] | dict | None = 
     if name != spec.name:
         raise SimkitError(f"game string {text!r} is not a {spec.name} game")
     opts = parse_kv(args, "rules option")
-    extra = overrides if isinstance(overrides, dict) else parse_kv(list(overrides or []), "rules option")
+    extra = overrides if isinstance(overrides, dict) else \
+        parse_kv(unwrap_overrides(spec, list(overrides or [])), "rules option")
     opts = merge_options(opts, extra)
     return rules_from_options(spec, opts)
 

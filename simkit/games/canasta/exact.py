@@ -52,6 +52,14 @@ more than seven times lays seven; a full meld may leave a natural in hand to tak
 card) and wild-card melds (three to seven wild cards alone): :func:`best_lay` maximises over
 the pairs completed, the naturals left out and the wild-card meld's size (the tests check it
 against a search over every lay).
+
+Samba (``sequences``; 003:71-81, READINGS 3.4): 162 cards (three decks, six jokers: 6 red threes,
+6 black threes, 18 wild cards, 12 of each natural rank), 15 each.  The dealt counts, the natural
+pairs of the hand held, ``take_pair`` (eldest holds two naturals of the first upcard's rank: the
+frozen pile's only route, 003:78) and the upcard shares are the same sums on that pack.  A lay
+may then hold sequences (three or more of one suit, 4..A), so its value depends on the suits,
+which this enumeration by rank counts does not see: ``meldM`` and ``take_first_pile`` are not
+reported for sequences (rather than a groups-only number under their names).
 """
 from __future__ import annotations
 
@@ -83,6 +91,7 @@ class Pack:
     cap: int = 0                    # most cards in a meld (Cuban 7; 0: no limit)
     wild_melds: bool = False        # Cuban: melds of 3..cap wild cards alone
     minima: tuple = (50, 90, 120)   # the initial minimums reported (meldM); the first, eldest's
+    sequences: bool = False         # Samba (003:74): melds of a suit's run; no lay is enumerated
 
     @property
     def size(self) -> int:
@@ -117,7 +126,9 @@ def classic_pack(decks: int = 2, jokers: int = 4, max_wild: int = 3,
 
 
 # the initial-meld tables by rules' initial_table (READINGS 3.1; 003:84; READINGS 3.7)
-TABLES = {"classic": (50, 90, 120), "cuban": (95, 125, 155), "cuban_rg": (95, 125, 150)}
+TABLES = {"classic": (50, 90, 120), "cuban": (95, 125, 155), "cuban_rg": (95, 125, 150),
+          "samba": (50, 90, 120, 150), "samba160": (50, 90, 120, 160),
+          "bolivia": (50, 90, 120, 150), "brazilian": (50, 90, 120, 150)}
 
 
 def _players_hand(rules):
@@ -138,7 +149,8 @@ def pack_of(rules) -> tuple[Pack, int]:
                         black3_faced=getattr(rules, "black_threes", "stop") == "faced",
                         cap=int(getattr(rules, "canasta_max", 0)),
                         wild_melds=bool(getattr(rules, "wild_melds", False)),
-                        minima=TABLES[getattr(rules, "initial_table", "classic")])
+                        minima=TABLES[getattr(rules, "initial_table", "classic")],
+                        sequences=bool(getattr(rules, "sequences", False)))
     if pack.wild_le_natural and pack.cap:
         raise SimkitError("canasta exact: wild_le_natural with canasta_max is not enumerated "
                           "(no preset combines them)")
@@ -244,7 +256,7 @@ def held_odds(pack: Pack, hand: int) -> dict[str, Fraction]:
     pairs = {}
     for (c, tv, t, rm, pv, dr), w in _naturals(pack, pack.ranks, hand).items():
         for j, d, ways in _others(pack, hand, c):
-            lay = best_lay(pack, tv, rm, pv, j, d, dr)
+            lay = 0 if pack.sequences else best_lay(pack, tv, rm, pv, j, d, dr)
             for m in pack.minima:
                 if lay >= m:
                     counts[m] += w * ways
@@ -253,7 +265,7 @@ def held_odds(pack: Pack, hand: int) -> dict[str, Fraction]:
     for k in sorted(pairs):
         out[f"pairs_{k:02d}"] = Fraction(pairs[k], total)
     out["pairs_mean"] = sum(k * Fraction(n, total) for k, n in pairs.items())
-    for m in pack.minima:
+    for m in pack.minima if not pack.sequences else ():
         out[f"meld{m}"] = Fraction(counts[m], total)
     return out
 
@@ -286,11 +298,14 @@ def take_odds(pack: Pack, hand: int, minimum: int | None = None) -> dict[str, Fr
                     p = Fraction(w * ways * comb(cx, nx) * (cx - nx),
                                  total * (pack.plain - (hand - j - d)))
                     p_pair += p
-                    if best_lay(pack, tv + a, rm + b, pv, j, d, dr + dx) >= minimum:
+                    if not pack.sequences and \
+                            best_lay(pack, tv + a, rm + b, pv, j, d, dr + dx) >= minimum:
                         p_take += p
         done[key] = (p_pair, p_take)
         pair += p_pair
         take += p_take
+    if pack.sequences:
+        return {"take_pair": pair}
     return {"take_pair": pair, "take_first_pile": take}
 
 
@@ -349,20 +364,24 @@ def exact(rules=None, strategies=None, grid_axes=None):
         rules_text = "canasta"
     table["exact"] = table["metric"].map({k: str(v) for k, v in pr.items()})
     pack, hand = pack_of(rules)
-    a, b, c = pack.minima
     f = {k: float(v) for k, v in pr.items()}
+    threes = "threes" if pack.black3_faced else "red threes"
+    first = (f"a dealt {hand}-card hand holds {f['red3_mean']:.4f} red threes and "
+             f"{f['wilds_mean']:.4f} wild cards on average; after its {threes} are replaced, "
+             f"{f['pairs_mean']:.4f} natural pairs")
+    pile = (f"eldest holds a natural pair of the first pile's upcard with probability "
+            f"{f['take_pair']:.5f}")
+    if pack.sequences:
+        first += " (melds with sequences not enumerated)"
+    else:
+        first += ", and melds of " + " / ".join(map(str, pack.minima)) + " with probability " \
+            + " / ".join(f"{f[f'meld{m}']:.5f}" for m in pack.minima)
+        pile += (f", and can take it (the minimum {pack.minima[0]} reached) with "
+                 f"{f['take_first_pile']:.5f}")
     obj = dict(game="canasta", rules=rules_text,
                method="exact enumeration of rank counts (fractions)",
                exact={k: str(v) for k, v in pr.items()},
                seconds=round(time.perf_counter() - t0, 3),
-               summary=[f"a dealt {hand}-card hand holds {f['red3_mean']:.4f} red threes and "
-                        f"{f['wilds_mean']:.4f} wild cards on average; after its "
-                        f"{'threes' if pack.black3_faced else 'red threes'} are "
-                        f"replaced, {f['pairs_mean']:.4f} natural pairs, and melds of {a} / {b} / "
-                        f"{c} with probability {f[f'meld{a}']:.5f} / {f[f'meld{b}']:.5f} / "
-                        f"{f[f'meld{c}']:.5f}",
-                        f"eldest holds a natural pair of the first pile's upcard with "
-                        f"probability {f['take_pair']:.5f}, and can take it (the minimum {a} "
-                        f"reached) with {f['take_first_pile']:.5f}"],
+               summary=[first, pile],
                means={k: v for k, v in f.items() if not k[-1].isdigit()})
     return obj, table
