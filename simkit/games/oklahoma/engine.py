@@ -418,6 +418,59 @@ def worth(hand, R, arr, wk):
 
 
 @njit(cache=True, nogil=True, inline="always")
+def _near(hand, s, q):
+    """Does ``hand`` hold the natural of suit ``s`` at rank position ``q`` (1 and 14: the ace;
+    the deuce's position 2 holds no natural, deuces being wild)?"""
+    if q == 1:
+        q = 14
+    return 3 <= q <= 14 and hand[s * 16 + q] > 0
+
+
+@njit(cache=True, nogil=True, inline="always")
+def may_meld(hand, c, w):
+    """A necessary condition for the natural ``c`` of ``hand`` to be in some legal meld of
+    ``hand`` (Oklahoma's melds, ``w`` the wild cards a meld may use, at most: the hand's wilds
+    capped by ``max_wild``): two wilds meld with any natural; else a set of its rank, or a
+    three-card window of its suit (every longer run holds one) with at most ``w`` gaps."""
+    if w >= 2:
+        return True
+    r, s = c & 15, c >> 4
+    same = hand[c] - 1
+    for x in range(4):
+        if x != s:
+            same += hand[x * 16 + r]
+    if same >= 2 - w:
+        return True
+    for x in (r, 1 if r == 14 else r):
+        a1, a2 = _near(hand, s, x - 2), _near(hand, s, x - 1)
+        b1, b2 = _near(hand, s, x + 1), _near(hand, s, x + 2)
+        if w == 1 and (a1 or a2 or b1 or b2):
+            return True
+        if (a1 and a2) or (a2 and b1) or (b1 and b2):
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def worth_bound(hand, max_wild):
+    """An upper bound of :func:`worth` (exact, cheap): a card melded counts at most its
+    :data:`MELD_VALUE` (a deuce at most 10, :func:`wild_value`), one in hand minus its
+    :data:`HAND_VALUE` (below any meld value), and a natural that :func:`may_meld` rules out
+    of every meld is in hand in every arrangement."""
+    w = hand[JOKER]
+    for s in range(4):
+        w += hand[s * 16 + 2]
+    t = hand[JOKER] * MELD_VALUE[JOKER] + 10 * (w - hand[JOKER])
+    w = min(w, max_wild)
+    for c in range(64):
+        k = hand[c]
+        if k == 0 or (c & 15) == 2:
+            continue
+        t += k * MELD_VALUE[c] if may_meld(hand, c, w) else -k * HAND_VALUE[c]
+    return t
+
+
+@njit(cache=True, nogil=True, inline="always")
 def keep_arrangement(W, hand, arr, dw, nm):
     """Keep ``hand``'s arrangement (``arr[:nm]``, deadwood ``dw``) for :func:`arrangement`."""
     for c in range(NC):
@@ -481,6 +534,10 @@ def baseline_take(R, S, W, p, k, forced):
     # are priced once: ``keys[o]`` the sorted codes an option takes from the hand, packed
     keys = np.empty(k, np.int64)
     vals = np.empty(k, np.int64)
+    known = np.zeros(k, np.bool_)
+    # an option whose hand cannot reach the best so far (ties keep the first) nor, unforced,
+    # the hand's worth plus ``pile_gain`` cannot be the one returned: not searched
+    floor = -(1 << 40) if forced else base + S.pile_gain[p]
     for o in range(k):
         row = W.opts[o]
         top = W.pile[n - 1]
@@ -503,7 +560,7 @@ def baseline_take(R, S, W, p, k, forced):
         v = np.int64(0)
         seen = False
         for q in range(o):
-            if keys[q] == key:
+            if keys[q] == key and known[q]:
                 v = vals[q]
                 seen = True
                 break
@@ -520,10 +577,14 @@ def baseline_take(R, S, W, p, k, forced):
                         skip = -1
                     else:
                         tmp[a] -= 1
+            ub = worth_bound(tmp, R.mr.max_wild) + gain
+            if ub <= best or ub < floor:
+                continue
             v, nm, dw = worth(tmp, R, W.arr2, W.wk)
             if v + gain > best:
                 keep_arrangement(W, tmp, W.arr2, dw, nm)
         vals[o] = v
+        known[o] = True
         if v + gain > best:
             best, bo = v + gain, o
     if forced or best - base >= S.pile_gain[p]:
