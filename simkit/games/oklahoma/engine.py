@@ -502,21 +502,28 @@ def arrangement(R, W, hand):
 @njit(cache=True, nogil=True)
 def sort_key(key):
     """``key``'s 7-bit digits (codes + 1, at most 8) in ascending order: the same key for the
-    same multiset of cards."""
-    d = np.zeros(8, np.int64)
-    m = 0
-    while key > 0:
-        x = key & 127
-        key >>= 7
-        j = m
-        while j > 0 and d[j - 1] > x:
-            d[j] = d[j - 1]
-            j -= 1
-        d[j] = x
-        m += 1
+    same multiset of cards (a selection sort on the packed digits: no array allocated)."""
     out = np.int64(0)
-    for j in range(m):
-        out = out * 128 + d[j]
+    while key > 0:
+        lo = np.int64(128)
+        t = key
+        while t > 0:
+            lo = min(lo, t & 127)
+            t >>= 7
+        rest = np.int64(0)         # key less one digit ``lo``, the others in their order
+        sh = 0
+        gone = False
+        t = key
+        while t > 0:
+            x = t & 127
+            t >>= 7
+            if x == lo and not gone:
+                gone = True
+            else:
+                rest |= x << sh
+                sh += 7
+        key = rest
+        out = out * 128 + lo
     return out
 
 
