@@ -175,6 +175,7 @@ class Work(NamedTuple):
     chand: np.ndarray     # int64[65]: a hand whose arrangement is kept (-1: none) ...
     carr: np.ndarray      # int64[MAXM, W]: ... its melds
     cst: np.ndarray       # int64[2]: ... its deadwood and number of melds
+    free: np.ndarray      # int64[K]: 1 when the seat's hand surely holds no meld
 
 
 def table(rules) -> Table:
@@ -200,7 +201,7 @@ def work(rules, stacked=None) -> Work:
                   takes=np.zeros(K, np.int64), st=np.zeros(6, np.int64),
                   rs=np.zeros(2, np.uint64), wk=np.zeros(WK, np.int64),
                   chand=np.full(NC, -1, np.int64), carr=np.zeros((MAXM, W_), np.int64),
-                  cst=np.zeros(2, np.int64))
+                  cst=np.zeros(2, np.int64), free=np.zeros(K, np.int64))
 
 
 def metrics(rules) -> list[Metric]:
@@ -535,7 +536,10 @@ def baseline_take(R, S, W, p, k, forced):
     if n < S.pile_min[p] and not forced:
         return -1
     tmp = W.tmp
-    base, _, _ = worth(W.hand[p], R, W.arr, W.wk)
+    if W.free[p]:      # no meld: every card in hand (what the search would find)
+        base = -in_hand(W.hand[p])
+    else:
+        base, _, _ = worth(W.hand[p], R, W.arr, W.wk)
     best, bo = -(1 << 40), -1
     # options that leave the same hand (the same cards from it, in another meld, or any layoff)
     # are priced once: ``keys[o]`` the sorted codes an option takes from the hand, packed
@@ -625,6 +629,7 @@ def baseline_melds(R, S, W, p, log, i):
         melded += W.arr[k, 1]
     left = size(hand) - melded
     lay_all = S.hold[p] == 0 or left <= 1
+    laid = 0
     for k in range(nm):
         if W.nmeld[p] >= MAXM:
             break
@@ -632,6 +637,11 @@ def baseline_melds(R, S, W, p, log, i):
             continue
         if lay_all or (S.qs[p] and has_qs(W.arr[k])):
             lay_meld(W, p, W.arr[k], -1, log, i)
+            laid += 1
+    # every meld of a least-deadwood arrangement laid: the cards left hold no meld (one more
+    # would lower the deadwood, every card's value being positive), nor do they after layoffs
+    # and the discard, until this seat's next turn
+    W.free[p] = 1 if laid == nm else 0
     # lay off natural cards; a wild only when that empties the hand
     again = True
     while again:
@@ -834,6 +844,7 @@ def deal(R, W, dealer, log, i, logging):
         W.seen[p] = 0
         W.takes[p] = 0
         W.pts[p] = 0
+        W.free[p] = 0
     for j in range(N_HAND * K):
         c = draw_stock(W.stk, W.st, W.rs, W.stacked)
         W.hand[(dealer + 1 + j) % K, c] += 1
