@@ -48,6 +48,7 @@ import numpy as np
 from numba import njit
 
 from simkit.core.deals import SALT, deal_loop
+from simkit.core.jit import NO_REFCOUNT, REFCOUNT  # rule 3 of simkit.core.jit
 from simkit.core.records import record, seat_slot, slots
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded
@@ -176,6 +177,9 @@ class Work(NamedTuple):
     carr: np.ndarray      # int64[MAXM, W]: ... its melds
     cst: np.ndarray       # int64[2]: ... its deadwood and number of melds
     free: np.ndarray      # int64[K]: 1 when the seat's hand surely holds no meld
+    okey: np.ndarray      # int64[NOPT]: baseline_take's scratch: the cards an option takes ...
+    oval: np.ndarray      # int64[NOPT]: ... the worth of the hand it leaves ...
+    oknown: np.ndarray    # int64[NOPT]: ... 1 when that worth is known
 
 
 def table(rules) -> Table:
@@ -201,7 +205,9 @@ def work(rules, stacked=None) -> Work:
                   takes=np.zeros(K, np.int64), st=np.zeros(6, np.int64),
                   rs=np.zeros(2, np.uint64), wk=np.zeros(WK, np.int64),
                   chand=np.full(NC, -1, np.int64), carr=np.zeros((MAXM, W_), np.int64),
-                  cst=np.zeros(2, np.int64), free=np.zeros(K, np.int64))
+                  cst=np.zeros(2, np.int64), free=np.zeros(K, np.int64),
+                  okey=np.zeros(NOPT, np.int64), oval=np.zeros(NOPT, np.int64),
+                  oknown=np.zeros(NOPT, np.int64))
 
 
 def metrics(rules) -> list[Metric]:
@@ -272,6 +278,24 @@ def is_wild(c):
 
 
 # --------------------------------------------------------------------------- stock and pile
+
+# The turn compiles without reference counts (play_hand: NO_REFCOUNT); the meld engine's calls
+# that may allocate are made through these, which count (REFCOUNT: not inherited from the turn).
+
+@njit(cache=True, nogil=True, **REFCOUNT)
+def arrange_in(hand, R, arr, wk):
+    return ME.arrange_in(hand, R.mr, HAND_VALUE, arr, wk)
+
+
+@njit(cache=True, nogil=True, **REFCOUNT)
+def melds_with(hand, mr, code, min_from_hand, out):
+    return ME.melds_with(hand, mr, code, min_from_hand, out)
+
+
+@njit(cache=True, nogil=True, **REFCOUNT)
+def add_options(row, code, mr, out):
+    return ME.add_options(row, code, mr, out)
+
 
 @njit(cache=True, nogil=True)
 def reshuffle(W, log, i):
@@ -352,7 +376,7 @@ def list_layoffs(R, W, p, card, k):
     for m in range(W.nmeld[p]):
         if W.melds[p, m, 1] >= R.mr.max_size or k >= NOPT or not may_fit(W.melds[p, m], card):
             continue
-        n = ME.add_options(W.melds[p, m], card, R.mr, W.opts[k:])
+        n = add_options(W.melds[p, m], card, R.mr, W.opts[k:])
         for q in range(n):
             W.okind[k + q], W.oarg[k + q], W.ocard[k + q] = O_LAYOFF, m, card
         k += n
@@ -366,7 +390,7 @@ def pile_options(R, W, p):
     if W.nmeld[p] >= MAXM:
         return 0
     top = W.pile[W.st[2] - 1]
-    k = ME.melds_with(W.hand[p], R.mr, top, 2, W.opts)
+    k = melds_with(W.hand[p], R.mr, top, 2, W.opts)
     if k < 0:
         k = NOPT
     for q in range(k):
@@ -381,7 +405,8 @@ def pile_options(R, W, p):
             used = W.opts[q, 1] - 1 if W.okind[q] == O_MELD else 0
             if n - used + pile - 1 != 1:
                 if kept != q:
-                    W.opts[kept, :] = W.opts[q, :]
+                    for x in range(W_):
+                        W.opts[kept, x] = W.opts[q, x]
                     W.okind[kept], W.oarg[kept] = W.okind[q], W.oarg[q]
                 kept += 1
         k = kept
@@ -407,7 +432,7 @@ def take_pile(W, p, o, log, i):
 
 # --------------------------------------------------------------------------- the baseline
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **REFCOUNT)
 def worth(hand, R, arr, wk):
     """A hand's worth to the baseline: its least-deadwood arrangement's melded values minus the
     in-hand values of the rest; ``(worth, melds, deadwood)`` (``wk``: the search's buffer)."""
@@ -452,7 +477,7 @@ def may_meld(hand, c, w):
     return False
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def worth_bound(hand, max_wild):
     """An upper bound of :func:`worth` (exact, cheap): a card melded counts at most its
     :data:`MELD_VALUE` (a deuce at most 10, :func:`wild_value`), one in hand minus its
@@ -492,7 +517,7 @@ def arrangement(R, W, hand):
             same = False
             break
     if not same:
-        return ME.arrange_in(hand, R.mr, HAND_VALUE, W.arr, W.wk)
+        return arrange_in(hand, R, W.arr, W.wk)
     nm = W.cst[1]
     for k in range(min(nm, MAXM)):
         for q in range(W_):
@@ -543,9 +568,7 @@ def baseline_take(R, S, W, p, k, forced):
     best, bo = -(1 << 40), -1
     # options that leave the same hand (the same cards from it, in another meld, or any layoff)
     # are priced once: ``keys[o]`` the sorted codes an option takes from the hand, packed
-    keys = np.empty(k, np.int64)
-    vals = np.empty(k, np.int64)
-    known = np.zeros(k, np.bool_)
+    keys, vals, known = W.okey, W.oval, W.oknown     # scratch: no allocation
     # an option whose hand cannot reach the best so far (ties keep the first) nor, unforced,
     # the hand's worth plus ``pile_gain`` cannot be the one returned: not searched
     floor = -(1 << 40) if forced else base + S.pile_gain[p]
@@ -568,10 +591,11 @@ def baseline_take(R, S, W, p, k, forced):
         else:
             gain = meld_value(row) - meld_value(W.melds[p, W.oarg[o]])
         keys[o] = key
+        known[o] = 0
         v = np.int64(0)
         seen = False
         for q in range(o):
-            if keys[q] == key and known[q]:
+            if keys[q] == key and known[q] != 0:
                 v = vals[q]
                 seen = True
                 break
@@ -595,7 +619,7 @@ def baseline_take(R, S, W, p, k, forced):
             if v + gain > best:
                 keep_arrangement(W, tmp, W.arr2, dw, nm)
         vals[o] = v
-        known[o] = True
+        known[o] = 1
         if v + gain > best:
             best, bo = v + gain, o
     if forced or best - base >= S.pile_gain[p]:
@@ -727,7 +751,7 @@ def random_option(W, k):
     return j
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **REFCOUNT)
 def random_melds(R, W, p, log, i):
     """Until it stops: a uniformly random choice among every new meld, layoff, joker swap and
     stopping."""
@@ -859,7 +883,7 @@ def deal(R, W, dealer, log, i, logging):
         W.st[4] = NHEAD + N_HAND * K + 1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def play_hand(R, S, W, dealer, log, i, logging):
     """One hand from ``dealer``'s deal; fills ``W.pts``.  Returns ``(seat out or -1, turns)``."""
     K = R.players
