@@ -31,3 +31,7 @@ try:  # numba's private switch for reference counting; a numba without it counts
     NO_REFCOUNT = {"_nrt": False} if hasattr(CPUTargetOptions, "_nrt") else {}
 except ImportError:  # pragma: no cover - a numba that moved its options
     NO_REFCOUNT = {}
+# ``_nrt`` is inherited: a function compiled first from a NO_REFCOUNT caller compiles without
+# counting too (and fails if it allocates; a warm cache hides this).  A callee that allocates and
+# is called from a NO_REFCOUNT function sets REFCOUNT: an option set is not inherited.
+REFCOUNT = {"_nrt": True} if NO_REFCOUNT else {}

@@ -311,9 +311,10 @@ def melds_with(cnt, R, code, min_from_hand, out):
     cards of ``cnt``; the count, or -1 when ``out`` is too short."""
     if _none_with(cnt, R, code, min_from_hand + 1):
         return 0
-    c2 = cnt.copy()
-    c2[code] += 1
-    return _enum(c2, R, out, code, 0, min_from_hand + 1)
+    cnt[code] += 1              # the card joins the hand for the listing, then leaves it
+    k = _enum(cnt, R, out, code, 0, min_from_hand + 1)     # (a copy cost an allocation a call)
+    cnt[code] -= 1
+    return k
 
 
 @njit(cache=True, nogil=True)

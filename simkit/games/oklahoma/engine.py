@@ -48,6 +48,7 @@ import numpy as np
 from numba import njit
 
 from simkit.core.deals import SALT, deal_loop
+from simkit.core.jit import NO_REFCOUNT, REFCOUNT  # rule 3 of simkit.core.jit
 from simkit.core.records import record, seat_slot, slots
 from simkit.core.registry import Metric
 from simkit.core.rng import bounded
@@ -175,6 +176,10 @@ class Work(NamedTuple):
     chand: np.ndarray     # int64[65]: a hand whose arrangement is kept (-1: none) ...
     carr: np.ndarray      # int64[MAXM, W]: ... its melds
     cst: np.ndarray       # int64[2]: ... its deadwood and number of melds
+    free: np.ndarray      # int64[K]: 1 when the seat's hand surely holds no meld
+    okey: np.ndarray      # int64[NOPT]: baseline_take's scratch: the cards an option takes ...
+    oval: np.ndarray      # int64[NOPT]: ... the worth of the hand it leaves ...
+    oknown: np.ndarray    # int64[NOPT]: ... 1 when that worth is known
 
 
 def table(rules) -> Table:
@@ -200,7 +205,9 @@ def work(rules, stacked=None) -> Work:
                   takes=np.zeros(K, np.int64), st=np.zeros(6, np.int64),
                   rs=np.zeros(2, np.uint64), wk=np.zeros(WK, np.int64),
                   chand=np.full(NC, -1, np.int64), carr=np.zeros((MAXM, W_), np.int64),
-                  cst=np.zeros(2, np.int64))
+                  cst=np.zeros(2, np.int64), free=np.zeros(K, np.int64),
+                  okey=np.zeros(NOPT, np.int64), oval=np.zeros(NOPT, np.int64),
+                  oknown=np.zeros(NOPT, np.int64))
 
 
 def metrics(rules) -> list[Metric]:
@@ -271,6 +278,24 @@ def is_wild(c):
 
 
 # --------------------------------------------------------------------------- stock and pile
+
+# The turn compiles without reference counts (play_hand: NO_REFCOUNT); the meld engine's calls
+# that may allocate are made through these, which count (REFCOUNT: not inherited from the turn).
+
+@njit(cache=True, nogil=True, **REFCOUNT)
+def arrange_in(hand, R, arr, wk):
+    return ME.arrange_in(hand, R.mr, HAND_VALUE, arr, wk)
+
+
+@njit(cache=True, nogil=True, **REFCOUNT)
+def melds_with(hand, mr, code, min_from_hand, out):
+    return ME.melds_with(hand, mr, code, min_from_hand, out)
+
+
+@njit(cache=True, nogil=True, **REFCOUNT)
+def add_options(row, code, mr, out):
+    return ME.add_options(row, code, mr, out)
+
 
 @njit(cache=True, nogil=True)
 def reshuffle(W, log, i):
@@ -351,7 +376,7 @@ def list_layoffs(R, W, p, card, k):
     for m in range(W.nmeld[p]):
         if W.melds[p, m, 1] >= R.mr.max_size or k >= NOPT or not may_fit(W.melds[p, m], card):
             continue
-        n = ME.add_options(W.melds[p, m], card, R.mr, W.opts[k:])
+        n = add_options(W.melds[p, m], card, R.mr, W.opts[k:])
         for q in range(n):
             W.okind[k + q], W.oarg[k + q], W.ocard[k + q] = O_LAYOFF, m, card
         k += n
@@ -365,7 +390,7 @@ def pile_options(R, W, p):
     if W.nmeld[p] >= MAXM:
         return 0
     top = W.pile[W.st[2] - 1]
-    k = ME.melds_with(W.hand[p], R.mr, top, 2, W.opts)
+    k = melds_with(W.hand[p], R.mr, top, 2, W.opts)
     if k < 0:
         k = NOPT
     for q in range(k):
@@ -380,7 +405,8 @@ def pile_options(R, W, p):
             used = W.opts[q, 1] - 1 if W.okind[q] == O_MELD else 0
             if n - used + pile - 1 != 1:
                 if kept != q:
-                    W.opts[kept, :] = W.opts[q, :]
+                    for x in range(W_):
+                        W.opts[kept, x] = W.opts[q, x]
                     W.okind[kept], W.oarg[kept] = W.okind[q], W.oarg[q]
                 kept += 1
         k = kept
@@ -406,7 +432,7 @@ def take_pile(W, p, o, log, i):
 
 # --------------------------------------------------------------------------- the baseline
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **REFCOUNT)
 def worth(hand, R, arr, wk):
     """A hand's worth to the baseline: its least-deadwood arrangement's melded values minus the
     in-hand values of the rest; ``(worth, melds, deadwood)`` (``wk``: the search's buffer)."""
@@ -415,6 +441,59 @@ def worth(hand, R, arr, wk):
     for k in range(nm):
         v += meld_value(arr[k])
     return v - dw, nm, dw
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _near(hand, s, q):
+    """Does ``hand`` hold the natural of suit ``s`` at rank position ``q`` (1 and 14: the ace;
+    the deuce's position 2 holds no natural, deuces being wild)?"""
+    if q == 1:
+        q = 14
+    return 3 <= q <= 14 and hand[s * 16 + q] > 0
+
+
+@njit(cache=True, nogil=True, inline="always")
+def may_meld(hand, c, w):
+    """A necessary condition for the natural ``c`` of ``hand`` to be in some legal meld of
+    ``hand`` (Oklahoma's melds, ``w`` the wild cards a meld may use, at most: the hand's wilds
+    capped by ``max_wild``): two wilds meld with any natural; else a set of its rank, or a
+    three-card window of its suit (every longer run holds one) with at most ``w`` gaps."""
+    if w >= 2:
+        return True
+    r, s = c & 15, c >> 4
+    same = hand[c] - 1
+    for x in range(4):
+        if x != s:
+            same += hand[x * 16 + r]
+    if same >= 2 - w:
+        return True
+    for x in (r, 1 if r == 14 else r):
+        a1, a2 = _near(hand, s, x - 2), _near(hand, s, x - 1)
+        b1, b2 = _near(hand, s, x + 1), _near(hand, s, x + 2)
+        if w == 1 and (a1 or a2 or b1 or b2):
+            return True
+        if (a1 and a2) or (a2 and b1) or (b1 and b2):
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def worth_bound(hand, max_wild):
+    """An upper bound of :func:`worth` (exact, cheap): a card melded counts at most its
+    :data:`MELD_VALUE` (a deuce at most 10, :func:`wild_value`), one in hand minus its
+    :data:`HAND_VALUE` (below any meld value), and a natural that :func:`may_meld` rules out
+    of every meld is in hand in every arrangement."""
+    w = hand[JOKER]
+    for s in range(4):
+        w += hand[s * 16 + 2]
+    t = hand[JOKER] * MELD_VALUE[JOKER] + 10 * (w - hand[JOKER])
+    w = min(w, max_wild)
+    for c in range(64):
+        k = hand[c]
+        if k == 0 or (c & 15) == 2:
+            continue
+        t += k * MELD_VALUE[c] if may_meld(hand, c, w) else -k * HAND_VALUE[c]
+    return t
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -438,7 +517,7 @@ def arrangement(R, W, hand):
             same = False
             break
     if not same:
-        return ME.arrange_in(hand, R.mr, HAND_VALUE, W.arr, W.wk)
+        return arrange_in(hand, R, W.arr, W.wk)
     nm = W.cst[1]
     for k in range(min(nm, MAXM)):
         for q in range(W_):
@@ -449,21 +528,28 @@ def arrangement(R, W, hand):
 @njit(cache=True, nogil=True)
 def sort_key(key):
     """``key``'s 7-bit digits (codes + 1, at most 8) in ascending order: the same key for the
-    same multiset of cards."""
-    d = np.zeros(8, np.int64)
-    m = 0
-    while key > 0:
-        x = key & 127
-        key >>= 7
-        j = m
-        while j > 0 and d[j - 1] > x:
-            d[j] = d[j - 1]
-            j -= 1
-        d[j] = x
-        m += 1
+    same multiset of cards (a selection sort on the packed digits: no array allocated)."""
     out = np.int64(0)
-    for j in range(m):
-        out = out * 128 + d[j]
+    while key > 0:
+        lo = np.int64(128)
+        t = key
+        while t > 0:
+            lo = min(lo, t & 127)
+            t >>= 7
+        rest = np.int64(0)         # key less one digit ``lo``, the others in their order
+        sh = 0
+        gone = False
+        t = key
+        while t > 0:
+            x = t & 127
+            t >>= 7
+            if x == lo and not gone:
+                gone = True
+            else:
+                rest |= x << sh
+                sh += 7
+        key = rest
+        out = out * 128 + lo
     return out
 
 
@@ -475,12 +561,17 @@ def baseline_take(R, S, W, p, k, forced):
     if n < S.pile_min[p] and not forced:
         return -1
     tmp = W.tmp
-    base, _, _ = worth(W.hand[p], R, W.arr, W.wk)
+    if W.free[p]:      # no meld: every card in hand (what the search would find)
+        base = -in_hand(W.hand[p])
+    else:
+        base, _, _ = worth(W.hand[p], R, W.arr, W.wk)
     best, bo = -(1 << 40), -1
     # options that leave the same hand (the same cards from it, in another meld, or any layoff)
     # are priced once: ``keys[o]`` the sorted codes an option takes from the hand, packed
-    keys = np.empty(k, np.int64)
-    vals = np.empty(k, np.int64)
+    keys, vals, known = W.okey, W.oval, W.oknown     # scratch: no allocation
+    # an option whose hand cannot reach the best so far (ties keep the first) nor, unforced,
+    # the hand's worth plus ``pile_gain`` cannot be the one returned: not searched
+    floor = -(1 << 40) if forced else base + S.pile_gain[p]
     for o in range(k):
         row = W.opts[o]
         top = W.pile[n - 1]
@@ -500,10 +591,11 @@ def baseline_take(R, S, W, p, k, forced):
         else:
             gain = meld_value(row) - meld_value(W.melds[p, W.oarg[o]])
         keys[o] = key
+        known[o] = 0
         v = np.int64(0)
         seen = False
         for q in range(o):
-            if keys[q] == key:
+            if keys[q] == key and known[q] != 0:
                 v = vals[q]
                 seen = True
                 break
@@ -520,10 +612,14 @@ def baseline_take(R, S, W, p, k, forced):
                         skip = -1
                     else:
                         tmp[a] -= 1
+            ub = worth_bound(tmp, R.mr.max_wild) + gain
+            if ub <= best or ub < floor:
+                continue
             v, nm, dw = worth(tmp, R, W.arr2, W.wk)
             if v + gain > best:
                 keep_arrangement(W, tmp, W.arr2, dw, nm)
         vals[o] = v
+        known[o] = 1
         if v + gain > best:
             best, bo = v + gain, o
     if forced or best - base >= S.pile_gain[p]:
@@ -557,6 +653,7 @@ def baseline_melds(R, S, W, p, log, i):
         melded += W.arr[k, 1]
     left = size(hand) - melded
     lay_all = S.hold[p] == 0 or left <= 1
+    laid = 0
     for k in range(nm):
         if W.nmeld[p] >= MAXM:
             break
@@ -564,6 +661,11 @@ def baseline_melds(R, S, W, p, log, i):
             continue
         if lay_all or (S.qs[p] and has_qs(W.arr[k])):
             lay_meld(W, p, W.arr[k], -1, log, i)
+            laid += 1
+    # every meld of a least-deadwood arrangement laid: the cards left hold no meld (one more
+    # would lower the deadwood, every card's value being positive), nor do they after layoffs
+    # and the discard, until this seat's next turn
+    W.free[p] = 1 if laid == nm else 0
     # lay off natural cards; a wild only when that empties the hand
     again = True
     while again:
@@ -649,7 +751,7 @@ def random_option(W, k):
     return j
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **REFCOUNT)
 def random_melds(R, W, p, log, i):
     """Until it stops: a uniformly random choice among every new meld, layoff, joker swap and
     stopping."""
@@ -766,6 +868,7 @@ def deal(R, W, dealer, log, i, logging):
         W.seen[p] = 0
         W.takes[p] = 0
         W.pts[p] = 0
+        W.free[p] = 0
     for j in range(N_HAND * K):
         c = draw_stock(W.stk, W.st, W.rs, W.stacked)
         W.hand[(dealer + 1 + j) % K, c] += 1
@@ -780,7 +883,7 @@ def deal(R, W, dealer, log, i, logging):
         W.st[4] = NHEAD + N_HAND * K + 1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def play_hand(R, S, W, dealer, log, i, logging):
     """One hand from ``dealer``'s deal; fills ``W.pts``.  Returns ``(seat out or -1, turns)``."""
     K = R.players
