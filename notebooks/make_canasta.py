@@ -10,7 +10,7 @@ import nbformat as nbf
 #: phrases its output prints and at least this many images
 CHECK = {"size": "2e3", "images": 3, "phrases": [
     "advice, classic:", "advice, classic (p1 alone):", "advice, two_hand:", "first take, classic:", "points per hand by side",
-    "variants:", "not built yet"]}
+    "variants:", "variants: samba:", "variants: bolivia:", "variants: brazilian:"]}
 
 cells = []
 md = lambda s: cells.append(nbf.v4.new_markdown_cell(s.strip()))  # noqa: E731
@@ -243,46 +243,62 @@ race.round(4)
 md("""
 ## 3. The variants side by side
 
-Classic, two-hand, three-hand cutthroat (`preset=cutthroat`, lines 56-59) and Cuban
+Classic, two-hand, three-hand cutthroat (`preset=cutthroat`, lines 56-59), Cuban
 (`preset=cuban`, line 84: 13 cards, every three faced, wild-card melds worth 2000-4000, the pile
-always frozen, game to 8500), every seat on the baseline with its table's defaults. Hand length
-(turns), score scale (p1's side's points per hand and its spread; in cutthroat a seat's scoring
-group's, the lone hand's own or the pair's pooled total), how often a hand ends with nobody out,
-game length (`unit=game`: hands until a side, in cutthroat a seat, reaches the target: 5000,
-cutthroat 7500, Cuban 8500), and how often the big bonuses decide. No metric records a game's
-hand-by-hand bonuses, so "decided by the bonuses" is measured two ways the metrics allow: per
-hand, the share of hands where p1's side's result against its best opponent (won or lost) would
-change if the canasta and going-out bonuses were struck from every score (in Cuban the canasta
-bonuses include the wild-card canastas'); per game, the share of games whose winner led the
-runner-up by less than one mixed canasta (300) or one natural canasta (500). Each variant is
-compared with classic on its own deals (independent samples, not paired: the packs are dealt
-differently). The other variants of the text (Samba 71-81, Bolivia 82, Brazilian 83) are listed at
-the end as the rules of this version take or refuse them.
+always frozen, game to 8500), Samba (`preset=samba`, lines 71-81: 162 cards, 15 each, draw two,
+sequences and the samba of seven worth 1500, game to 10000), Bolivia (`preset=bolivia`, line 82:
+Samba with wild-card melds, the bolivia worth 2500, an escalera needed to go out, game to 15000)
+and Brazilian (`preset=brazilian`, line 83: wild canasta 2000, -1000 for an unfinished wild-card
+meld or sequence, game to 10000), every seat on the baseline with its table's defaults. Hand
+length (turns), score scale (p1's side's points per hand and its spread; in cutthroat a seat's
+scoring group's, the lone hand's own or the pair's pooled total), how often a hand ends with
+nobody out, game length (`unit=game`: hands until a side, in cutthroat a seat, reaches the
+variant's target; a variant this version plays in single hands only says so), and how often the
+big bonuses decide. No metric records a game's hand-by-hand bonuses, so "decided by the
+bonuses" is measured two ways the metrics allow: per hand, the share of hands where p1's side's
+result against its best opponent (won or lost) would change if the canasta and going-out
+bonuses were struck from every score (the canasta bonuses include the wild-card canastas' and
+sambas', and Brazilian's penalties for unfinished melds); per game, the share of games whose
+winner led the runner-up by less than one mixed canasta (300) or one natural canasta (500).
+Each variant is compared with classic on its own deals (independent samples, not paired: the
+packs are dealt differently).
 """)
 code("""
-SIDE = dict(VARIANTS, cutthroat="canasta(preset=cutthroat)", cuban="canasta(preset=cuban)")
-SIDE_GAMES = dict(GAMES, cutthroat="canasta(preset=cutthroat,unit=game)",
-                  cuban="canasta(preset=cuban,unit=game)")
+SIDE = dict(VARIANTS, cutthroat="canasta(preset=cutthroat)", cuban="canasta(preset=cuban)",
+            samba="canasta(preset=samba)", bolivia="canasta(preset=bolivia)",
+            brazilian="canasta(preset=brazilian)")
+SIDE_GAMES = dict(GAMES)
+for v in SIDE:
+    if v in GAMES:
+        continue
+    g = SIDE[v][:-1] + ",unit=game)"
+    try:
+        simkit.games.parse_game(g)
+        SIDE_GAMES[v] = g
+    except SimkitError as e:      # a variant this version plays in single hands only
+        print(f"variants: {v}: unit=game refused, hands only ({str(e)[:100]})")
 #: p1's opponents' point columns, and the competitors whose game scores are compared
-OPP = {"classic": ["p2"], "two_hand": ["p2"], "cutthroat": ["p2", "p3"], "cuban": ["p2"]}
-RIVALS = {"classic": ["p1", "p2"], "two_hand": ["p1", "p2"], "cutthroat": ["p1", "p2", "p3"],
-          "cuban": ["p1", "p2"]}
+OPP = {v: ["p2", "p3"] if v == "cutthroat" else ["p2"] for v in SIDE}
+RIVALS = {v: ["p1"] + OPP[v] for v in SIDE}
 base3 = {v: base[v] if v in base else rows(g) for v, g in SIDE.items()}
 games3 = {v: games[v] if v in games else
           simkit.run(g, n=NG, seed=SEED, rows=True, progress=False).rows for v, g in SIDE_GAMES.items()}
 tab = {}
 for v, g in SIDE.items():
     r = base3[v]
-    target = simkit.games.parse_game(SIDE_GAMES[v])[1].game_to
+    target = simkit.games.parse_game(SIDE[v])[1].game_to
     a = r["p1_points"].to_numpy(float)
     b = np.max([r[f"{o}_points"].to_numpy(float) for o in OPP[v]], axis=0)
     bon = {k: (r[f"{k}_canasta_bonus"] + r[f"{k}_out_bonus"]).to_numpy(float) for k in ["p1"] + OPP[v]}
     b_less = np.max([r[f"{o}_points"].to_numpy(float) - bon[o] for o in OPP[v]], axis=0)
     flip = np.sign(a - b) != np.sign((a - bon["p1"]) - b_less)
-    gr = games3[v]
-    sc = np.sort(np.stack([gr[f"{k}_score"].to_numpy(float) for k in RIVALS[v]]), axis=0)
-    margin = sc[-1] - sc[-2]
-    hm, hse = mean_se(gr["hands"])
+    if v in games3:
+        gr = games3[v]
+        sc = np.sort(np.stack([gr[f"{k}_score"].to_numpy(float) for k in RIVALS[v]]), axis=0)
+        margin = sc[-1] - sc[-2]
+        hm, hse = mean_se(gr["hands"])
+    else:
+        margin, hm, hse = np.array([np.nan]), np.nan, np.nan
     tab[v] = {"turns": r["turns"].mean(), "turns_se": mean_se(r["turns"])[1],
               "points": a.mean(), "points_sd": a.std(ddof=1),
               "net_sd": r["p1_net"].std(ddof=1), "canasta_bonus": r["p1_canasta_bonus"].mean(),
@@ -295,14 +311,15 @@ for v, g in SIDE.items():
           f"{t['points']:.0f} points a hand (SD {t['points_sd']:.0f}; net SD {t['net_sd']:.0f}; canasta "
           f"bonuses {t['canasta_bonus']:.0f}, going out {t['out_bonus']:.0f}); nobody out in "
           f"{t['nobody_out']:.3f} of hands")
-    print(f"variants: {v}: {t['hands_per_game']:.2f} ± {1.96 * t['hands_se']:.2f} hands to {target}; "
+    print(f"variants: {v}: {t['hands_per_game']:.2f} ± {1.96 * t['hands_se']:.2f} hands to {target} "
+          + ("" if v in games3 else "(games not played: hands only) ") + "; "
           f"the bonuses decide p1's side's result in {t['bonus_decides_hand']:.3f} of hands; games won by < 300 "
           f"{t['game_margin_under_300']:.3f}, by < 500 {t['game_margin_under_500']:.3f} (mean margin "
           f"{t['game_margin']:.0f})")
 for name, col in [("turns a hand", "turns"), ("hands a game", "hands"), ("p1's side's points a hand", "p1_points")]:
     src = games3 if col == "hands" else base3
     x = src["classic"][col].to_numpy(float)
-    for v in SIDE:
+    for v in src:
         if v == "classic":
             continue
         y = src[v][col].to_numpy(float)
@@ -310,21 +327,17 @@ for name, col in [("turns a hand", "turns"), ("hands a game", "hands"), ("p1's s
         se = math.sqrt(x.var(ddof=1) / len(x) + y.var(ddof=1) / len(y))
         print(f"variants: {name}: {v} minus classic {pm(d, se)}"
               + ("" if abs(d) > 1.96 * se else " (not resolved)"))
-for p in ("samba", "bolivia", "brazilian"):
-    try:
-        simkit.games.parse_game(f"canasta(preset={p})")
-        print(f"variants: {p}: built, not in this comparison")
-    except SimkitError as e:
-        print(f"variants: {p}: not built yet ({str(e)[:90]})")
 fig, ax = plt.subplots(1, 3, figsize=(13, 3.8))
 for v in SIDE:
     ax[0].hist(base3[v]["turns"], bins=40, histtype="step", density=True, label=v)
     ax[1].hist(base3[v]["p1_points"], bins=80, histtype="step", density=True, label=v)
+    if v not in games3:
+        continue
     hv = games3[v]["hands"]
     ax[2].hist(hv, bins=np.arange(hv.min(), hv.max() + 2) - 0.5, histtype="step", density=True, label=v)
 ax[0].set_xlabel("turns in a hand"); ax[0].set_title("hand length")
 ax[1].set_xlabel("p1's side's points in a hand"); ax[1].set_title("score scale")
-ax[2].set_xlabel("hands in a game to its target"); ax[2].set_title("game length (5000; cutthroat 7500; Cuban 8500)")
+ax[2].set_xlabel("hands in a game to its target"); ax[2].set_title("game length (to each variant's target)")
 for a, lab in zip(ax, ["density (share per turn)", "density (share per point)", "share of games"]):
     a.set_ylabel(lab); a.legend()
 plt.show()
