@@ -473,6 +473,25 @@ def fit_bits(R, W, p, m):
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
+def may_meld(R, W, p, c):
+    """False when card ``c`` (not in hand) surely has no way to meld for seat ``p``: it fits
+    none of its melds and the hand holds no card of its rank and none of its suit within two
+    ranks (every new meld or borrow with it holds such a hand card: :func:`options_with`,
+    :func:`options_borrow`)."""
+    if fitting(R, W, p, c):
+        return True
+    h = W.hand[p]
+    r, s = c % 10, c // 10
+    if h[r] + h[10 + r] + h[20 + r] + h[30 + r] > 0:
+        return True
+    lo, hi = max(0, r - 2), min(9, r + 2)
+    t = 0
+    for q in range(lo, hi + 1):
+        t += h[s * 10 + q]
+    return t > 0
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def options_hand(R, W, p):
     """Seat ``p``'s melds from hand: new three-card melds (distinct by cards), then additions of
     a hand card to an own meld.  Returns the number of options.  (The ropes and additions are
@@ -1017,9 +1036,11 @@ def draw(R, S, W, p, log, i):
     discard not taken."""
     rnd = S.kind[p] == K_RANDOM
     c = W.st[2]
-    k = options_with(R, W, p, c, R.layoff_only) if c >= 0 else 0
-    if c >= 0 and (rnd or S.borrow[p] > 0) and not R.layoff_only:
-        k = options_borrow(R, W, p, c, k, not rnd)
+    k = 0
+    if c >= 0 and may_meld(R, W, p, c):
+        k = options_with(R, W, p, c, R.layoff_only)
+        if (rnd or S.borrow[p] > 0) and not R.layoff_only:
+            k = options_borrow(R, W, p, c, k, not rnd)
     if k > 0 and (not rnd or rand(W, 2) == 1 or W.st[0] >= W.st[1]):
         put_event(log, i, W.st, 3, EV_TAKE, p, 0, IDX2CODE[c])
         W.st[2] = -1
@@ -1036,9 +1057,11 @@ def draw(R, S, W, p, log, i):
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
 def meld_drawn(R, S, W, p, c, log, i):
     """The stock card ``c`` after the melds from hand: melded (True) or to be discarded."""
-    k = options_with(R, W, p, c, False)
-    if S.kind[p] == K_RANDOM or S.borrow[p] > 0:
-        k = options_borrow(R, W, p, c, k, S.kind[p] != K_RANDOM)
+    k = 0
+    if may_meld(R, W, p, c):
+        k = options_with(R, W, p, c, False)
+        if S.kind[p] == K_RANDOM or S.borrow[p] > 0:
+            k = options_borrow(R, W, p, c, k, S.kind[p] != K_RANDOM)
     if S.kind[p] == K_RANDOM:
         o = rand(W, k + 1)
         if o == k:
