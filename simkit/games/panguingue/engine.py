@@ -472,7 +472,7 @@ def fit_bits(R, W, p, m):
     return b
 
 
-@njit(cache=True, nogil=True, **NO_REFCOUNT)
+@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
 def may_meld(R, W, p, c):
     """False when card ``c`` (not in hand) surely has no way to meld for seat ``p``: it fits
     none of its melds and the hand holds no card of its rank and none of its suit within two
@@ -947,7 +947,7 @@ def quality(h):
     return t
 
 
-@njit(cache=True, nogil=True, **NO_REFCOUNT)
+@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
 def next_active(W, p):
     K = W.active.shape[0]
     q = (p + 1) % K
@@ -956,7 +956,7 @@ def next_active(W, p):
     return q
 
 
-@njit(cache=True, nogil=True, **NO_REFCOUNT)
+@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
 def baseline_discard(R, S, W, p):
     h = W.hand[p]
     nxt = next_active(W, p)
@@ -974,7 +974,7 @@ def baseline_discard(R, S, W, p):
     return best
 
 
-@njit(cache=True, nogil=True, **NO_REFCOUNT)
+@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
 def random_discard(W, p):
     j = rand(W, W.nh[p])
     for x in range(NT):
@@ -984,7 +984,7 @@ def random_discard(W, p):
     return -1
 
 
-@njit(cache=True, nogil=True, **NO_REFCOUNT)
+@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
 def demands(R, S, W, q, p, c):
     """Does seat ``q`` demand that ``p`` take and meld the discard ``c`` (line 100)?"""
     if S.kind[q] == K_RANDOM:
@@ -1007,7 +1007,7 @@ def goes_on_top(S, W, p, pos, K):
 
 # --------------------------------------------------------------------------- a turn
 
-@njit(cache=True, nogil=True, **NO_REFCOUNT)
+@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
 def forced_take(R, S, W, p, log, i):
     """Line 100: the top discard fits ``p``'s melds and another active seat demands it.
     Returns True when ``p`` took it (and melded it)."""
@@ -1028,7 +1028,7 @@ def forced_take(R, S, W, p, log, i):
     return False
 
 
-@njit(cache=True, nogil=True, **NO_REFCOUNT)
+@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
 def draw(R, S, W, p, log, i):
     """The draw of a turn that had no forced take: the top discard, taken only to meld it at
     once (line 94), or the stock card.  Returns the stock card (melded later in the turn or
@@ -1054,7 +1054,7 @@ def draw(R, S, W, p, log, i):
     return c
 
 
-@njit(cache=True, nogil=True, **NO_REFCOUNT)
+@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
 def meld_drawn(R, S, W, p, c, log, i):
     """The stock card ``c`` after the melds from hand: melded (True) or to be discarded."""
     k = 0
@@ -1113,7 +1113,7 @@ def meld_phase(R, S, W, p, log, i):
         apply_option(R, W, p, o, True, log, i)
 
 
-@njit(cache=True, nogil=True, **NO_REFCOUNT)
+@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
 def turn(R, S, W, p, log, i):
     """Seat ``p`` plays a turn: 1 when it wins, -1 when the stock is out, 0 otherwise.  The
     card drawn is never kept (line 94): a taken discard is melded at once; a stock card is
