@@ -180,6 +180,8 @@ class Work(NamedTuple):
     cu: np.ndarray        # int64[K]: condition chips per payer collected this deal
     cb: np.ndarray        # int64[K]: the base values of the seat's conditions
     cond: np.ndarray      # int64[K]: chips collected for conditions
+    done: np.ndarray      # int64[K]: 1 when the seat's last meld phase found nothing to do
+                          # and its melds have not changed since (its hand only shrank)
     oc: np.ndarray        # int64[NOPT, 3]: an option's cards (new meld) or card (addition)
     om: np.ndarray        # int64[NOPT]: the meld an addition goes to, -1 for a new meld
     ob: np.ndarray        # int64[NOPT]: a new meld's second card is borrowed from this meld (-1)
@@ -210,7 +212,7 @@ def work(rules, stacked=None) -> Work:
                   nh=z(K), nm=z(K), nmeld=z(K), mk=z(K, MAXM), mr=z(K, MAXM), mh=z(K, MAXM),
                   ms=z(K, MAXM), mm=z(K, MAXM), mv=z(K, MAXM), mc=z(K, MAXM, 4),
                   active=z(K), chips=z(K),
-                  cu=z(K), cb=z(K), cond=z(K), oc=z(NOPT, 3), om=z(NOPT), ob=z(NOPT), sc=z(16),
+                  cu=z(K), cb=z(K), cond=z(K), done=z(K), oc=z(NOPT, 3), om=z(NOPT), ob=z(NOPT), sc=z(16),
                   st=z(8),
                   rs=np.zeros(2, np.uint64))
 
@@ -363,6 +365,7 @@ def lay_new(R, W, p, a, b, c, log, i):
         W.mc[p, m, c // 10] += 1
     W.nmeld[p] = m + 1
     W.nm[p] += 3
+    W.done[p] = 0
     put_event(log, i, W.st, 3, EV_MELD, p, m, 3)
     put_event(log, i, W.st, 3, EV_CARD, p, 0, IDX2CODE[a])
     put_event(log, i, W.st, 3, EV_CARD, p, 0, IDX2CODE[b])
@@ -387,6 +390,7 @@ def lay_add(R, W, p, m, c, log, i):
         W.mc[p, m, c // 10] += 1
     W.mm[p, m] |= 1 << (c // 10)
     W.nm[p] += 1
+    W.done[p] = 0
     put_event(log, i, W.st, 3, EV_ADD, p, m, IDX2CODE[c])
     if v > 0:
         pay(W, p, v, log, i)
@@ -441,43 +445,111 @@ def options_with(R, W, p, c, adds_only):
     return k
 
 
+RANK_BITS = (1 << 0) | (1 << 10) | (1 << 20) | (1 << 30)   # a rank's four cards as bits
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def fit_bits(R, W, p, m):
+    """The cards that fit seat ``p``'s meld ``m`` (:func:`fits`) as bits of a 40-bit word."""
+    k, r = W.mk[p, m], W.mr[p, m]
+    if k == FREE:
+        return RANK_BITS << r
+    if k == ONE:
+        return 1 << (W.ms[p, m] * 10 + r)
+    if k == DIFF:
+        if not R.new_suit:
+            return RANK_BITS << r
+        b = 0
+        for q in range(4):
+            if (W.mm[p, m] >> q) & 1 == 0:
+                b |= 1 << (q * 10 + r)
+        return b
+    b, base, hi = 0, W.ms[p, m] * 10, W.mh[p, m]
+    if r >= 1:
+        b |= 1 << (base + r - 1)
+    if hi <= 8:
+        b |= 1 << (base + hi + 1)
+    return b
+
+
+@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
+def may_meld(R, W, p, c):
+    """False when card ``c`` (not in hand) surely has no way to meld for seat ``p``: it fits
+    none of its melds and the hand holds no card of its rank and none of its suit within two
+    ranks (every new meld or borrow with it holds such a hand card: :func:`options_with`,
+    :func:`options_borrow`)."""
+    if fitting(R, W, p, c):
+        return True
+    h = W.hand[p]
+    r, s = c % 10, c // 10
+    if h[r] + h[10 + r] + h[20 + r] + h[30 + r] > 0:
+        return True
+    lo, hi = max(0, r - 2), min(9, r + 2)
+    t = 0
+    for q in range(lo, hi + 1):
+        t += h[s * 10 + q]
+    return t > 0
+
+
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
 def options_hand(R, W, p):
     """Seat ``p``'s melds from hand: new three-card melds (distinct by cards), then additions of
-    a hand card to an own meld.  Returns the number of options."""
+    a hand card to an own meld.  Returns the number of options.  (The ropes and additions are
+    found on bit words of the hand and of the cards the melds take, in the order of a plain
+    scan: suit, then low end; card, then meld.)"""
     h = W.hand[p]
     k = 0
+    held = 0
     for r in range(10):
-        if h[r] + h[10 + r] + h[20 + r] + h[30 + r] < 3:
-            continue
-        for s1 in range(4):
-            a = s1 * 10 + r
-            if h[a] == 0:
-                continue
-            for s2 in range(s1, 4):
-                b = s2 * 10 + r
-                for s3 in range(s2, 4):
-                    c = s3 * 10 + r
-                    if a == c:
-                        ok = h[a] >= 3
-                    elif a == b:
-                        ok = h[a] >= 2 and h[c] >= 1
-                    elif b == c:
-                        ok = h[b] >= 2
-                    else:
-                        ok = h[b] >= 1 and h[c] >= 1
-                    if ok and classify(a, b, c)[0] >= 0:
-                        k = put(W, k, -1, a, b, c)
+        h0, h1, h2, h3 = h[r], h[10 + r], h[20 + r], h[30 + r]
+        held |= ((1 if h0 > 0 else 0) | ((1 if h1 > 0 else 0) << 10) | ((1 if h2 > 0 else 0) << 20)
+                 | ((1 if h3 > 0 else 0) << 30)) << r
+        if h0 + h1 + h2 + h3 >= 3:
+            k = sets_from_hand(W, h, r, k)
     for s in range(4):
+        b = (held >> (s * 10)) & 1023
+        run = b & (b >> 1) & (b >> 2)
+        if run == 0:
+            continue
         for lo in range(8):
-            a = s * 10 + lo
-            if h[a] > 0 and h[a + 1] > 0 and h[a + 2] > 0:
+            if (run >> lo) & 1:
+                a = s * 10 + lo
                 k = put(W, k, -1, a, a + 1, a + 2)
+    fit = 0
+    for m in range(W.nmeld[p]):
+        fit |= fit_bits(R, W, p, m)
+    fit &= held
+    if fit == 0:
+        return k
     for c in range(NT):
-        if h[c] > 0:
+        if (fit >> c) & 1:
             for m in range(W.nmeld[p]):
                 if fits(W, p, m, c, R.new_suit):
                     k = put(W, k, m, c, -1, -1)
+    return k
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def sets_from_hand(W, h, r, k):
+    """The new sets of rank ``r`` in hand ``h`` (distinct by cards) appended to ``k`` options."""
+    for s1 in range(4):
+        a = s1 * 10 + r
+        if h[a] == 0:
+            continue
+        for s2 in range(s1, 4):
+            b = s2 * 10 + r
+            for s3 in range(s2, 4):
+                c = s3 * 10 + r
+                if a == c:
+                    ok = h[a] >= 3
+                elif a == b:
+                    ok = h[a] >= 2 and h[c] >= 1
+                elif b == c:
+                    ok = h[b] >= 2
+                else:
+                    ok = h[b] >= 1 and h[c] >= 1
+                if ok and classify(a, b, c)[0] >= 0:
+                    k = put(W, k, -1, a, b, c)
     return k
 
 
@@ -660,6 +732,7 @@ def lend(R, W, p, m, x, log, i):
         W.mc[p, m, x // 10] -= 1
         reclass(W, p, m)
     W.nm[p] -= 1
+    W.done[p] = 0
     revalue(R, W, p, m, v0, log, i)
 
 
@@ -831,6 +904,7 @@ def do_split(R, W, p, m, cut, moved, log, i):
         reclass(W, p, m)
         reclass(W, p, n)
     W.nmeld[p] = n + 1
+    W.done[p] = 0
     kept = revalue(R, W, p, m, v0, log, i)
     revalue(R, W, p, n, 0 if kept else v0, log, i)
 
@@ -873,7 +947,7 @@ def quality(h):
     return t
 
 
-@njit(cache=True, nogil=True, **NO_REFCOUNT)
+@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
 def next_active(W, p):
     K = W.active.shape[0]
     q = (p + 1) % K
@@ -882,7 +956,7 @@ def next_active(W, p):
     return q
 
 
-@njit(cache=True, nogil=True, **NO_REFCOUNT)
+@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
 def baseline_discard(R, S, W, p):
     h = W.hand[p]
     nxt = next_active(W, p)
@@ -900,7 +974,7 @@ def baseline_discard(R, S, W, p):
     return best
 
 
-@njit(cache=True, nogil=True, **NO_REFCOUNT)
+@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
 def random_discard(W, p):
     j = rand(W, W.nh[p])
     for x in range(NT):
@@ -910,7 +984,7 @@ def random_discard(W, p):
     return -1
 
 
-@njit(cache=True, nogil=True, **NO_REFCOUNT)
+@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
 def demands(R, S, W, q, p, c):
     """Does seat ``q`` demand that ``p`` take and meld the discard ``c`` (line 100)?"""
     if S.kind[q] == K_RANDOM:
@@ -933,7 +1007,7 @@ def goes_on_top(S, W, p, pos, K):
 
 # --------------------------------------------------------------------------- a turn
 
-@njit(cache=True, nogil=True, **NO_REFCOUNT)
+@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
 def forced_take(R, S, W, p, log, i):
     """Line 100: the top discard fits ``p``'s melds and another active seat demands it.
     Returns True when ``p`` took it (and melded it)."""
@@ -954,7 +1028,7 @@ def forced_take(R, S, W, p, log, i):
     return False
 
 
-@njit(cache=True, nogil=True, **NO_REFCOUNT)
+@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
 def draw(R, S, W, p, log, i):
     """The draw of a turn that had no forced take: the top discard, taken only to meld it at
     once (line 94), or the stock card.  Returns the stock card (melded later in the turn or
@@ -962,9 +1036,11 @@ def draw(R, S, W, p, log, i):
     discard not taken."""
     rnd = S.kind[p] == K_RANDOM
     c = W.st[2]
-    k = options_with(R, W, p, c, R.layoff_only) if c >= 0 else 0
-    if c >= 0 and (rnd or S.borrow[p] > 0) and not R.layoff_only:
-        k = options_borrow(R, W, p, c, k, not rnd)
+    k = 0
+    if c >= 0 and may_meld(R, W, p, c):
+        k = options_with(R, W, p, c, R.layoff_only)
+        if (rnd or S.borrow[p] > 0) and not R.layoff_only:
+            k = options_borrow(R, W, p, c, k, not rnd)
     if k > 0 and (not rnd or rand(W, 2) == 1 or W.st[0] >= W.st[1]):
         put_event(log, i, W.st, 3, EV_TAKE, p, 0, IDX2CODE[c])
         W.st[2] = -1
@@ -978,12 +1054,14 @@ def draw(R, S, W, p, log, i):
     return c
 
 
-@njit(cache=True, nogil=True, **NO_REFCOUNT)
+@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
 def meld_drawn(R, S, W, p, c, log, i):
     """The stock card ``c`` after the melds from hand: melded (True) or to be discarded."""
-    k = options_with(R, W, p, c, False)
-    if S.kind[p] == K_RANDOM or S.borrow[p] > 0:
-        k = options_borrow(R, W, p, c, k, S.kind[p] != K_RANDOM)
+    k = 0
+    if may_meld(R, W, p, c):
+        k = options_with(R, W, p, c, False)
+        if S.kind[p] == K_RANDOM or S.borrow[p] > 0:
+            k = options_borrow(R, W, p, c, k, S.kind[p] != K_RANDOM)
     if S.kind[p] == K_RANDOM:
         o = rand(W, k + 1)
         if o == k:
@@ -1000,7 +1078,12 @@ def meld_drawn(R, S, W, p, c, log, i):
 def meld_phase(R, S, W, p, log, i):
     """Melds from hand until the strategy stops: the random player picks uniformly among its
     melds, additions, borrows, splits (line 99) and stopping; the baseline with ``borrow`` first
-    makes the splits that pay, then borrows only where the lending meld keeps its condition."""
+    makes the splits that pay, then borrows only where the lending meld keeps its condition.
+    A phase that ended with nothing to do stays so (``W.done``) until the seat's melds change:
+    its hand only loses cards in between (a drawn card never stays, line 94).  The random
+    player's draws are unchanged: it draws only when it has something to do."""
+    if W.done[p]:
+        return
     rnd = S.kind[p] == K_RANDOM
     bor = S.borrow[p] > 0 and not rnd
     moved = W.sc[8:12]
@@ -1008,12 +1091,14 @@ def meld_phase(R, S, W, p, log, i):
         if bor:
             split_pays(R, W, p, log, i)
         if W.nh[p] == 0:
+            W.done[p] = 1
             return
         k = options_hand(R, W, p)
         if bor or rnd:
             k = options_borrow(R, W, p, -1, k, not rnd)
         ns = nth_split(R, W, p, -1, moved)[0] if rnd else 0
         if k + ns == 0:
+            W.done[p] = 1
             return
         if rnd:
             o = rand(W, k + ns + 1)
@@ -1028,7 +1113,7 @@ def meld_phase(R, S, W, p, log, i):
         apply_option(R, W, p, o, True, log, i)
 
 
-@njit(cache=True, nogil=True, **NO_REFCOUNT)
+@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
 def turn(R, S, W, p, log, i):
     """Seat ``p`` plays a turn: 1 when it wins, -1 when the stock is out, 0 otherwise.  The
     card drawn is never kept (line 94): a taken discard is melded at once; a stock card is
@@ -1067,7 +1152,7 @@ def deal(R, W, e, log, i, logging, b):
     for p in range(K):
         for c in range(NT):
             W.hand[p, c] = 0
-        W.nh[p], W.nm[p], W.nmeld[p] = N_HAND, 0, 0
+        W.nh[p], W.nm[p], W.nmeld[p], W.done[p] = N_HAND, 0, 0, 0
         W.active[p], W.chips[p], W.cu[p], W.cb[p], W.cond[p] = 1, 0, 0, 0, 0
     for j in range(N_HAND * K):
         c = draw_stock(W.stk, W.st, W.rs, W.stacked)
