@@ -249,10 +249,9 @@ class CanastaRules(Rules):
             missing.append("black_three_penalty outside the Samba family (Bolivia, 003:82)")
         if self.max_wild == 2 and self.decks != 3:
             missing.append("max_wild=2 outside the Samba family (003:75)")
-        if self.initial_table == "brazilian" and (self.unit == "game" or self.decks != 3):
-            missing.append("initial_table=brazilian with unit=game or 108 cards (its canasta "
-                           "requirements from 7000, 003:83, are not built: it plays unit=hand, "
-                           "where every score is 0)")
+        if self.initial_table == "brazilian" and self.decks != 3:
+            missing.append("initial_table=brazilian with 108 cards (Brazilian is of the Samba "
+                           "family, 003:83)")
         if self.incomplete_penalty != "none" and not self.sequences:
             missing.append("incomplete_penalty without sequences (Brazilian, 003:83)")
         if self.black_threes == "rummy_games":
