@@ -73,10 +73,13 @@ three to seven wild cards, a bolivia of seven closed and scored ``wild_canasta``
 ``escalera_required`` one of the canastas to go out is a sequence of seven (and the stock's end
 obliges a take only when the turn can then end legally); ``black_three_penalty`` (100) for each
 black three left in a hand when a player goes out, beyond its value.  Brazilian (003:83, READINGS
-3.6; variant 3; single hands): a wild canasta 2000, no escalera needed, ``incomplete_penalty``:
+3.6; variant 3): a wild canasta 2000, no escalera needed, ``incomplete_penalty``:
 -1000 per wild-card meld or sequence of fewer than seven (``bicycle_seq_lt5``: sequences of fewer
 than five) when a player goes out, in the canasta bonus; red threes 100 each, five 1000, six 1200,
-minus without a canasta.
+minus without a canasta; the initial minimum Samba's 15/50/90/120 below 7000, and from 7000 the
+head's codes -1 (the initial meld holds a canasta of any kind), -2 (a canasta, the meld counting
+200 or more), -3 (a natural canasta: a group of seven or more without a wild card), 003:83 as
+the engine's module doc reads it (the count over every card of the initial meld).
 
 Scores (3.1): each side's melded cards at their values (joker 50; A, 2 20; K..8 10; 7..4 and
 black 3 5), canastas (>= 7 cards) natural 500 / mixed 300, red threes 100 each (800 for all

@@ -480,7 +480,8 @@ CUT_RANDOM = ["p1=random", "p2=random", "p3=random"]
 # against it below
 SAMBA = dict(SAMBA_OPTS, players=4, game_to=10000)
 BOLIVIA = dict(BOLIVIA_OPTS, players=4, game_to=15000)
-# Brazilian as 003:83 and READINGS 3.6 say it (single hands: its 7000+ requirements are not built):
+# Brazilian as 003:83 and READINGS 3.6 say it (single hands here; from 7000 see
+# test_brazilian_initial_canasta_from_7000_replayed):
 # Bolivia's melds with a wild canasta 2000, no escalera needed (Bicycle), -1000 per incomplete
 # wild-card meld or sequence when a player goes out (the text), red threes per Bicycle (five
 # 1000, six 1200; minus without a canasta), the black three left in hand -100 kept
@@ -525,7 +526,7 @@ CASES = [
     ("bolivia-baseline", BOLIVIA, FOUR_BASE, 100, 3000),
     ("bolivia-random", BOLIVIA, FOUR_RANDOM, 100, 3000),
     ("bolivia-wild", BOLIVIA, BOL_WILD, 100, 3000),
-    # Brazilian (preset brazilian, 003:83, READINGS 3.6), single hands
+    # Brazilian (preset brazilian, 003:83, READINGS 3.6), single hands (both sides at 0)
     ("brazilian-baseline", BRAZILIAN, FOUR_BASE, 100, 3000),
     ("brazilian-random", BRAZILIAN, FOUR_RANDOM, 100, 3000),
     ("brazilian-wild", BRAZILIAN, BOL_WILD, 100, 3000),
