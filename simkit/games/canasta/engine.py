@@ -37,7 +37,11 @@ the same number), ``pK_went_out`` and ``pK_takes`` (the seat's own); ``turns``, 
 Move log: the format written in ``/work/wt/CANASTA.md`` (final, 2026-12-04): a head of
 :data:`NHEAD` entries (dealer, number of events, players, hand size, draw, canastas to go out,
 stock end, the two sides' initial minimums, max wild), then events ``kind<<20|seat<<16|aux<<8|card``
-of kinds ``EV_*`` below.
+of kinds ``EV_*`` below.  Brazilian from 7000 (003:83): a side's minimum in the head is -1 (its
+initial meld must hold a canasta), -2 (a canasta, 200 over the meld), -3 (a natural canasta);
+the state keeps the count in ``W.st[MINS + seat]`` and the requirement in ``W.st[REQ + seat]``
+(:func:`requirement`), met by :func:`canasta_seed` (the strategies' initial melds and pile
+takes) and checked by :func:`req_met` (going out without an earlier meld).
 """
 from __future__ import annotations
 
