@@ -58,4 +58,6 @@ SPEC = GameSpec(
     objective=lambda r: ("win", True) if r.unit == "game" else ("net", True),
     match={"unit": "game"},
     digest_runs=(("canasta(preset=two_hand)", ("p2=random",)),
-                 ("canasta(stock_end=end)", ("p1=baseline(b50=4,freeze=0)", "p2=random"))))
+                 ("canasta(stock_end=end)", ("p1=baseline(b50=4,freeze=0)", "p2=random")),
+                 # Brazilian games: the initial-meld canasta requirements from 7000 (003:83)
+                 ("canasta(preset=brazilian,unit=game)", ())))
