@@ -73,10 +73,13 @@ three to seven wild cards, a bolivia of seven closed and scored ``wild_canasta``
 ``escalera_required`` one of the canastas to go out is a sequence of seven (and the stock's end
 obliges a take only when the turn can then end legally); ``black_three_penalty`` (100) for each
 black three left in a hand when a player goes out, beyond its value.  Brazilian (003:83, READINGS
-3.6; variant 3; single hands): a wild canasta 2000, no escalera needed, ``incomplete_penalty``:
+3.6; variant 3): a wild canasta 2000, no escalera needed, ``incomplete_penalty``:
 -1000 per wild-card meld or sequence of fewer than seven (``bicycle_seq_lt5``: sequences of fewer
 than five) when a player goes out, in the canasta bonus; red threes 100 each, five 1000, six 1200,
-minus without a canasta.
+minus without a canasta; the initial minimum Samba's 15/50/90/120 below 7000, and from 7000 the
+head's codes -1 (the initial meld holds a canasta of any kind), -2 (a canasta, the meld counting
+200 or more), -3 (a natural canasta: a group of seven or more without a wild card), 003:83 as
+the engine's module doc reads it (the count over every card of the initial meld).
 
 Scores (3.1): each side's melded cards at their values (joker 50; A, 2 20; K..8 10; 7..4 and
 black 3 5), canastas (>= 7 cards) natural 500 / mixed 300, red threes 100 each (800 for all
@@ -476,7 +479,7 @@ def start(row, rules, deck=None, stop=None) -> tuple[Hand, Events]:
                       "samba": ((15, 50, 90, 120, 150), 50),
                       "samba160": ((15, 50, 90, 120, 160), 50),
                       "bolivia": ((15, 50, 90, 120, 150), 50),      # never above 150 (003:82)
-                      "brazilian": ((50,), 50),     # single hands only (the engine's reading)
+                      "brazilian": ((15, 50, 90, 120, -1, -2, -3), 50),   # 003:83
                       "cuban_rg": ((95, 125, 150), 95)}[table]
     for m in H.minima:
         if m not in allowed:
@@ -752,9 +755,7 @@ def finish_lays(H: Hand, j: int, p: int, turn_lays: list, was_melded: bool,
     threes only when going out."""
     side = H.side(p)
     if turn_lays and not was_melded and not H.melded[side]:
-        v = sum(value(c) for _, c in turn_lays)
-        if v < H.minima[side]:
-            raise Illegal(j, f"an initial meld of {v}, the minimum {H.minima[side]}")
+        initial_meld(H, j, side, turn_lays, "")
     if turn_lays:
         H.melded[side] = True
     if any(c in BLACK3 for _, c in turn_lays):
@@ -762,6 +763,27 @@ def finish_lays(H: Hand, j: int, p: int, turn_lays: list, was_melded: bool,
             raise Illegal(j, "black threes laid without going out")
         H.seen["black3_meld"] += 1
     H.check_melds(j, side)
+
+
+def initial_meld(H: Hand, j: int, side: int, turn_lays: list, where: str) -> None:
+    """A side's initial meld (``turn_lays``; the side had no meld before them, so its melds are
+    theirs) against the head's minimum: a count of the cards' values, or Brazilian's canasta
+    requirement from 7000 (003:83; head codes -1 a canasta, -2 a canasta and the meld counting
+    200 or more, -3 a natural canasta: a group of seven or more with no wild card)."""
+    m = H.minima[side]
+    v = sum(value(c) for _, c in turn_lays)
+    if v < (200 if m == -2 else m):
+        raise Illegal(j, f"an initial meld of {v}{where}, the minimum {200 if m == -2 else m}")
+    if m >= 0:
+        return
+    groups = [(mid, cards) for mid, cards in H.melds[side].items() if mid != 3 and len(cards) >= 7]
+    if m == -3:
+        groups = [(mid, cards) for mid, cards in groups
+                  if 4 <= mid <= 14 and not any(map(is_wild, cards))]
+    if not groups:
+        raise Illegal(j, f"an initial meld{where} without the {'natural ' if m == -3 else ''}"
+                         f"canasta required from {7000 - 1000 * (m + 1)} (003:83)")
+    H.seen["initial_canasta"] += 1
 
 
 def take(H: Hand, E: Events, p: int, turn_lays: list) -> None:
@@ -819,9 +841,7 @@ def pile_to_hand(H: Hand, E: Events, p: int, jj: int, a: int, frozen: bool,
     hand, its faced threes faced (not replaced)."""
     side = H.side(p)
     if not H.melded[side]:
-        v = sum(value(c) for _, c in turn_lays)
-        if v < H.minima[side]:
-            raise Illegal(jj, f"an initial meld of {v} on a take, the minimum {H.minima[side]}")
+        initial_meld(H, jj, side, turn_lays, " on a take")
         H.melded[side] = True
     H.check_melds(jj, side)
     if a != len(H.pile) - 1:

@@ -394,7 +394,7 @@ def test_variants_not_built_are_refused():
     for kw in (dict(players=3), dict(hand_size=15), dict(decks=3), dict(sequences=True),
                dict(max_wild=2), dict(initial_table="brazilian"),
                dict(black_threes="rummy_games"), dict(players=2), dict(players=3, hand_size=15),
-               {**samba, "players": 2}, {**PRESETS["brazilian"], "unit": "game"},
+               {**samba, "players": 2},
                dict(incomplete_penalty="text"),
                dict(black_three_penalty=100), dict(escalera_required=True),
                {**samba, "hand_size": 11}, {**samba, "sequences": False}):
@@ -405,6 +405,7 @@ def test_variants_not_built_are_refused():
     assert rules(players=3, hand_size=13).players == 3
     assert rules(hand_size=13, wild_melds=True).hand_size == 13        # Cuban's parts (003:84)
     assert rules(players=2, hand_size=15).players == 2
+    assert rules(**{**PRESETS["brazilian"], "unit": "game"}).game_to == 10000   # 003:83, built
 
 
 # ----------------------------------------------------------------------------- logged hands
@@ -987,3 +988,81 @@ def test_the_baselines_table_defaults_and_explicit_values():
             assert d != TABLE and col[0] == d and col[1] == given[name], (preset, name, col)
             assert all(col[2:] == d), (preset, name, col)
     assert BY_TABLE["cuban"]["b120"] != BY_TABLE["classic"]["b120"]   # the lever that differs
+
+
+# ----------------------------------------------------------------------------- Brazilian (003:83)
+
+def _brazil_seat0(hand, score):
+    """A Brazilian table (seed 5), seat 0 holding ``hand`` (15 cards), its side at ``score``
+    (the minimum and the canasta requirement set as the deal sets them), no meld yet."""
+    R, S, W, log = _samba_table(None, hand, {}, [], "Kc", r=rules(**PRESETS["brazilian"]))
+    W.st[E.MINS] = E.minimum(R, score)
+    W.st[E.REQ] = E.requirement(R, score)
+    return R, W
+
+
+def _planned(W, r):
+    return int(W.rk[E.PL, r] + W.rk[E.PL + 1, r] + W.rk[E.PL + 2, r])
+
+
+def test_brazilian_initial_meld_needs_a_canasta_from_7000():
+    # 003:83: below 7000 Samba's table (no 150 row); 7000 a canasta, 8000 a canasta and 200 over
+    # the meld, 9000 a natural canasta (READINGS 3.6; the module doc's reading of "200")
+    R, W = _brazil_seat0("4c", 0)
+    assert [E.minimum(R, s) for s in (-5, 0, 1500, 3000, 6995)] == [15, 50, 90, 120, 120]
+    assert [E.requirement(R, s) for s in (6995, 7000, 7995, 8000, 8995, 9000, 12000)] == \
+        [0, 1, 1, 2, 2, 3, 3]
+    assert [E.minimum(R, s) for s in (7000, 8000, 8995, 9000)] == [0, 200, 200, 0]
+    five = "9c 9d 9h 9s 9c Kc Kd Kh Ac Ad Ah 4c 5d 7h 8s"        # 140 in melds, no canasta
+    mixed = "9c 9d 9h 9s 9c 9d Jo Kc Kd Kh 4c 5d 7h 8s Tc"       # a mixed canasta, 140 in all
+    mixed200 = "9c 9d 9h 9s 9c 9d Jo Ac Ad Ah Kc Kd Kh 4c 5d"    # the same, 200 in all
+    natural = "9c 9d 9h 9s 9c 9d 9h 4c 5d 7h 8s Tc Jc Qd Ks"     # seven nines, 70
+    R, W = _brazil_seat0(five, 6995)                              # 120 and no canasta needed
+    assert E.initial_fill(R, W, 0, -1, 120) >= 120
+    for score, hand, ok in ((7000, five, False), (7000, mixed, True), (8000, mixed, False),
+                            (8000, mixed200, True), (9000, mixed200, False),
+                            (9000, natural, True), (7000, natural, True)):
+        R, W = _brazil_seat0(hand, score)
+        need = int(W.st[E.MINS])
+        v = E.initial_fill(R, W, 0, -1, need)
+        assert (v >= need) == ok, (score, hand, v)
+        if ok:
+            assert _planned(W, 9) == 7 and (score < 9000 or W.rk[E.PL + 1, 9] + W.rk[E.PL + 2, 9] == 0)
+    # a pile take for the initial meld: the top card counts toward the canasta (six nines in
+    # hand with the top nine: natural); five nines and the top nine need a wild card
+    R, W = _brazil_seat0("9c 9d 9h 9s 9c 9d 4c 5d 7h 8s Tc Jc Qd Ks 6h", 9000)
+    W.pk[2, :2] = C.parse("4h 9s")
+    W.st[2] = 2
+    assert E.take_forms(R, W, 0) == 2 and E.take_plan(R, W, 0, 2)
+    assert W.rk[E.PL, 9] == 6
+    R, W = _brazil_seat0("9c 9d 9h 9s 9c Jo 5d 7h 8s Tc Jc Qd Ks 6h 4c", 9000)
+    W.pk[2, :2] = C.parse("4h 9s")
+    W.st[2] = 2
+    assert not E.take_plan(R, W, 0, 2)
+    W.st[E.REQ] = E.requirement(R, 7000)
+    W.st[E.MINS] = E.minimum(R, 7000)
+    assert E.take_plan(R, W, 0, 2) and _planned(W, 9) == 6     # + the top card: seven
+
+
+def test_brazilian_going_out_concealed_meets_the_requirement():
+    # two mixed canastas laid at once: out at 7000 (a canasta), not at 9000 (no natural one)
+    two_mixed = "9c 9d 9h 9s 9c Kc Kd Kh Ks Kc Jo 2c 2d 2h 4c"
+    for score, ok in ((7000, True), (8000, True), (9000, False)):
+        R, W = _brazil_seat0(two_mixed, score)
+        assert (E.out_plan(R, W, 0) >= 0) == ok, score
+    R, W = _brazil_seat0("9c 9d 9h 9s 9c 9d 9h Kc Kd Kh Ks Kc Jo 2c 4c", 9000)
+    assert E.out_plan(R, W, 0) == 1
+
+
+def test_brazilian_games_play_to_10000():
+    # unit=game (003:83, game 10000): one side wins each game, with the top total, 10000 or
+    # more; the baseline side beats random play (measured 400 of 400 games, seed 11; here 100
+    # games, asserted > 0.9: a true share of 0.97 would fall under 0.9 with p < 0.01)
+    spec, r = simkit.games.parse_game("canasta(preset=brazilian,unit=game)")
+    rows, _ = play.play_logged(spec, r, ["p2=random", "p4=random"], n=100, seed=12)
+    scores = rows[["p1_score", "p2_score"]].to_numpy()
+    wins = rows[["p1_win", "p2_win"]].to_numpy()
+    assert (wins.sum(axis=1) == 1).all() and (scores.max(axis=1) >= 10000).all()
+    assert (scores[wins == 1] == scores.max(axis=1)).all()
+    assert (rows["p1_score"] == rows["p3_score"]).all() and rows["hands"].min() > 1
+    assert rows["p1_win"].mean() > 0.9

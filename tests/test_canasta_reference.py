@@ -480,7 +480,8 @@ CUT_RANDOM = ["p1=random", "p2=random", "p3=random"]
 # against it below
 SAMBA = dict(SAMBA_OPTS, players=4, game_to=10000)
 BOLIVIA = dict(BOLIVIA_OPTS, players=4, game_to=15000)
-# Brazilian as 003:83 and READINGS 3.6 say it (single hands: its 7000+ requirements are not built):
+# Brazilian as 003:83 and READINGS 3.6 say it (single hands here; from 7000 see
+# test_brazilian_initial_canasta_from_7000_replayed):
 # Bolivia's melds with a wild canasta 2000, no escalera needed (Bicycle), -1000 per incomplete
 # wild-card meld or sequence when a player goes out (the text), red threes per Bicycle (five
 # 1000, six 1200; minus without a canasta), the black three left in hand -100 kept
@@ -525,7 +526,7 @@ CASES = [
     ("bolivia-baseline", BOLIVIA, FOUR_BASE, 100, 3000),
     ("bolivia-random", BOLIVIA, FOUR_RANDOM, 100, 3000),
     ("bolivia-wild", BOLIVIA, BOL_WILD, 100, 3000),
-    # Brazilian (preset brazilian, 003:83, READINGS 3.6), single hands
+    # Brazilian (preset brazilian, 003:83, READINGS 3.6), single hands (both sides at 0)
     ("brazilian-baseline", BRAZILIAN, FOUR_BASE, 100, 3000),
     ("brazilian-random", BRAZILIAN, FOUR_RANDOM, 100, 3000),
     ("brazilian-wild", BRAZILIAN, BOL_WILD, 100, 3000),
@@ -855,3 +856,64 @@ def test_cuban_rules_broken_are_caught():
     rows2 = rows2.copy()
     rows2.loc[j, f"p{side + 1}_canasta_bonus"] -= 1700      # a wild canasta scored as a mixed one
     assert ref.check_rows(rows2, log2, rules)["mismatch"] == 1
+
+
+def _brazilian_at(scores, strats, n, seed):
+    """``n`` Brazilian hands dealt with the two sides at ``scores``, logged, and the engine's
+    metrics of each (a game's later hands are dealt so: ``unit=game`` logs keep only a game's
+    first hand, where both sides are at 0).  The engine's hand is played on a prepared table
+    with the scores set, as its game loop does between hands."""
+    import pandas as pd
+    from simkit.core.registry import resolve_strategies
+    from simkit.games.canasta import engine as E
+    rules = _rules_of(dict(BRAZILIAN, unit="game"))
+    R, S, W = SPEC.prepare(rules, resolve_strategies(SPEC, rules, strats))
+    Q = E.seat_tuple(S, 4)
+    log = np.full((n, len(SPEC.log_columns(rules))), -1, np.int64)
+    keys = np.random.default_rng(seed).integers(1, 2 ** 62, size=(n, 2))
+    rows = []
+    for i in range(n):
+        W.rs[0], W.rs[1] = keys[i]
+        W.st[E.SCORES:E.SCORES + 4] = [scores[0], scores[1]] * 2
+        t = E.play_hand(R, Q, W, i % 4, log, i)
+        row = {"turns": t, "stock_out": float(W.st[10] < 0)}
+        for q in range(4):
+            for m, name in enumerate(E.SEAT_HAND[:6]):
+                row[f"p{q + 1}_{name}"] = W.st[E.PTS + 6 * q + m]
+            row[f"p{q + 1}_went_out"] = float(W.st[10] == q)
+            row[f"p{q + 1}_takes"] = W.st[E.TAKES + q]
+            row[f"p{q + 1}_net"] = W.st[E.PTS + 6 * q] - E.best_opponent(W, 4, q)
+        rows.append(row)
+    return rules, pd.DataFrame(rows), log
+
+
+@pytest.mark.parametrize("strats", [FOUR_BASE, FOUR_RANDOM, BOL_WILD],
+                         ids=["baseline", "random", "wild"])
+def test_brazilian_initial_canasta_from_7000_replayed(strats):
+    """003:83 from 7000 (the head's minimum codes -1 a canasta, -2 a canasta and 200, -3 a natural
+    canasta): hands dealt at those scores replay legally and score alike, and each requirement
+    was met by some side's initial meld."""
+    met = Counter()
+    for k, scores in enumerate(((7000, 8000), (9000, 7995), (8999, 9500))):
+        rules, rows, log = _brazilian_at(scores, strats, 40, 83 + k)
+        res = ref.check_rows(rows, log, rules)
+        assert (res["illegal"], res["mismatch"], res["truncated"]) == (0, 0, 0), res["problems"]
+        assert not res["missing"], res["missing"]
+        for row in log:
+            H = ref.replay(row, rules)
+            for side in (0, 1):
+                met[int(row[7 + side])] += H.melded[side]
+    assert set(met) == {-1, -2, -3} and min(met.values()) > 0, met
+
+
+def test_brazilian_requirement_broken_is_caught():
+    """Hands played at 0 (minimum 50) replayed as if the head required a natural canasta (-3)
+    or a canasta and 200 (-2): the first melds that lack them are refused."""
+    rules, rows, log = _brazilian_at((0, 0), FOUR_RANDOM, 40, 7)
+    assert ref.check_rows(rows, log, rules)["illegal"] == 0
+    for code, why in ((-3, "natural canasta required from 9000"),
+                      (-2, "minimum 200"), (-1, "canasta required from 7000")):
+        bad = log.copy()
+        bad[:, 7:9] = code
+        res = ref.check_rows(rows, bad, rules, limit=100)
+        assert res["illegal"] > 0 and any(why in p for p in res["problems"]), (code, res["problems"])

@@ -6,8 +6,8 @@ hand against the other two), Cuban Canasta (003:84, ``preset=cuban``: 13 cards, 
 faced, wild-card melds, canastas of seven at most, the pile always frozen) and Samba (003:71-81,
 ``preset=samba``: 162 cards, 15 each, draw two, sequences and sambas, two wild cards a group)
 Bolivia (003:82, ``preset=bolivia``: Samba with wild-card melds and an escalera to go out) and
-Brazilian Canasta (003:83, ``preset=brazilian``, single hands: -1000 an incomplete wild-card meld
-or sequence).
+Brazilian Canasta (003:83, ``preset=brazilian``: -1000 an incomplete wild-card meld or
+sequence, a canasta in the initial meld from 7000).
 Rules: ``003_25b072003b534ab4.txt`` lines 48-84 and READINGS-rummy.md 3.1-3.7 (see
 :mod:`simkit.games.canasta.rules`); the move log's format is the one agreed in CANASTA.md.
 
@@ -58,4 +58,6 @@ SPEC = GameSpec(
     objective=lambda r: ("win", True) if r.unit == "game" else ("net", True),
     match={"unit": "game"},
     digest_runs=(("canasta(preset=two_hand)", ("p2=random",)),
-                 ("canasta(stock_end=end)", ("p1=baseline(b50=4,freeze=0)", "p2=random"))))
+                 ("canasta(stock_end=end)", ("p1=baseline(b50=4,freeze=0)", "p2=random")),
+                 # Brazilian games: the initial-meld canasta requirements from 7000 (003:83)
+                 ("canasta(preset=brazilian,unit=game)", ())))

@@ -37,7 +37,11 @@ the same number), ``pK_went_out`` and ``pK_takes`` (the seat's own); ``turns``, 
 Move log: the format written in ``/work/wt/CANASTA.md`` (final, 2026-12-04): a head of
 :data:`NHEAD` entries (dealer, number of events, players, hand size, draw, canastas to go out,
 stock end, the two sides' initial minimums, max wild), then events ``kind<<20|seat<<16|aux<<8|card``
-of kinds ``EV_*`` below.
+of kinds ``EV_*`` below.  Brazilian from 7000 (003:83): a side's minimum in the head is -1 (its
+initial meld must hold a canasta), -2 (a canasta, 200 over the meld), -3 (a natural canasta);
+the state keeps the count in ``W.st[MINS + seat]`` and the requirement in ``W.st[REQ + seat]``
+(:func:`requirement`), met by :func:`canasta_seed` (the strategies' initial melds and pile
+takes) and checked by :func:`req_met` (going out without an earlier meld).
 """
 from __future__ import annotations
 
@@ -154,7 +158,8 @@ class Table(NamedTuple):
     cap: int              # most cards in a meld (canasta_max; 0: no limit -> 1000)
     b3faced: bool         # black_threes=faced (Cuban): every three faced and replaced
     r3cuban: bool         # red3_table=cuban: per colour 100/300/500/1000
-    init: int             # initial_table: 0 classic, 1 cuban, 2 cuban_rg, 3 samba, 4 samba160
+    init: int             # initial_table: 0 classic, 1 cuban, 2 cuban_rg, 3 samba, 4 samba160,
+                          # 5 brazilian (samba below 7000, then a canasta required, 003:83)
     samba: bool           # decks=3: sequences and Samba's pile rules (003:74-78)
     seq_can: int          # the bonus of a samba (sequence_canasta)
     r3samba: bool         # red3_table=samba: 100 each, 1000 for all six
@@ -262,7 +267,9 @@ B3 = NODISC + 1       # B3 + seat: black threes faced (black_threes=faced)
 SQ = B3 + 4           # SQ + 3 * (NSEQ * side + k) + (0 suit, 1 low rank, 2 high rank): sequences
 SQN = SQ + 3 * NSEQ * NSIDE     # SQN + side: sequences the side started
 TSEQ = SQN + NSIDE    # the sequence a pile take's top card extends (-1: none)
-NST = TSEQ + 1
+REQ = TSEQ + 1        # REQ + seat: Brazilian's canasta requirement of its initial meld (0 none,
+                      # 1 a canasta, 2 a canasta and 200 over the meld, 3 a natural canasta)
+NST = REQ + 4
 MC, FC = 4, 7
 MN, MW, PL = 4, 7, 10
 
@@ -282,8 +289,8 @@ def table(rules) -> Table:
                   wild_can_j=rules.wild_canasta_jokers, wild_can_d=rules.wild_canasta_deuces,
                   cap=rules.canasta_max or 1000, b3faced=rules.black_threes == "faced",
                   r3cuban=rules.red3_table == "cuban",
-                  init=3 if rules.initial_table in ("bolivia", "brazilian") else (
-                      "classic", "cuban", "cuban_rg", "samba", "samba160").index(
+                  init=3 if rules.initial_table == "bolivia" else (
+                      "classic", "cuban", "cuban_rg", "samba", "samba160", "brazilian").index(
                       rules.initial_table),
                   samba=rules.decks == 3, seq_can=rules.sequence_canasta,
                   r3samba=rules.red3_table == "samba",
@@ -601,7 +608,13 @@ def draw_card(R, W, p, aux, log, i):
 def minimum(R, sc):
     """The initial meld's minimum at score ``sc``: classic 15/50/90/120 (READINGS 3.1); cuban
     95 below 3000 (negative scores too), 125 to 4995, 155 from 5000 (003:84); cuban_rg 150 from
-    5000 (READINGS 3.7, rummy-games)."""
+    5000 (READINGS 3.7, rummy-games); brazilian: samba's rows to 6995, then 0 from 7000, 200
+    from 8000 (over the meld's cards, with a canasta), 0 from 9000 (the canasta requirement of
+    :func:`requirement` replaces the count, 003:83)."""
+    if R.init == 5:
+        if sc < 7000:
+            return 15 if sc < 0 else 50 if sc < 1500 else 90 if sc < 3000 else 120
+        return 200 if 8000 <= sc < 9000 else 0
     if R.init == 0 or R.init >= 3:     # samba: 150 from 7000 (003:77), samba160 160
         if R.init == 0 or sc < 7000:
             return 15 if sc < 0 else 50 if sc < 1500 else 90 if sc < 3000 else 120
@@ -614,6 +627,16 @@ def minimum(R, sc):
 
 
 @njit(cache=True, nogil=True)
+def requirement(R, sc):
+    """Brazilian's canasta requirement of the initial meld at score ``sc`` (003:83): 0 none
+    (below 7000, or not Brazilian), 1 a canasta (7000), 2 a canasta, the meld counting 200 or
+    more (8000; the count is :func:`minimum`'s), 3 a natural canasta (9000)."""
+    if R.init != 5 or sc < 7000:
+        return 0
+    return 1 if sc < 8000 else 2 if sc < 9000 else 3
+
+
+@njit(cache=True, nogil=True)
 def deal(R, W, dealer, log, i):
     """Deal ``hand_size`` each one at a time from the dealer's left, turn the upcard (covered
     while it is wild or a red three: the pile is then frozen), face the dealt red threes; the
@@ -623,6 +646,7 @@ def deal(R, W, dealer, log, i):
     for p in range(K):
         sc = W.st[SCORES + p]
         W.st[MINS + p] = minimum(R, sc)
+        W.st[REQ + p] = requirement(R, sc)
         W.st[SIDE + p] = p if K == 3 else p % 2
         W.st[R3 + p] = 0
         W.st[B3 + p] = 0
@@ -704,6 +728,8 @@ def fill_step(R, W, p, t):
     h = W.rk[p]
     jk = h[R_JOKER] - W.rk[PL + 1, 0]
     du = h[R_DEUCE] - W.rk[PL + 2, 0]
+    jk -= W.rk[PL + 1, WM]             # a planned wild-card canasta (Brazilian, canasta_seed)
+    du -= W.rk[PL + 2, WM]
     for r in range(4, 15):
         jk -= W.rk[PL + 1, r]
         du -= W.rk[PL + 2, r]
@@ -751,7 +777,9 @@ def initial_fill(R, W, p, t, need):
     """The plan of an initial meld (``W.rk[PL:PL + 3]``) reaching ``need`` greedily, the most
     value per card first: with the pile's top card of rank ``t`` (-1: none) and a natural pair of
     it from the hand.  Returns the plan's value (the top card's included), or a bound below
-    ``need`` when even every natural of a pair or more and every wild card fall short."""
+    ``need`` when even every natural of a pair or more and every wild card fall short; -1 when
+    the seat's side must meld a canasta first (Brazilian from 7000) and the hand cannot
+    (:func:`canasta_seed`)."""
     h = W.rk[p]
     ub = h[R_JOKER] * 50 + h[R_DEUCE] * 20 + (RV[t] if t >= 0 else 0)
     for r in range(4, 15):
@@ -761,7 +789,12 @@ def initial_fill(R, W, p, t, need):
     if ub < need:
         return ub
     v = 0
-    if t >= 0:
+    if W.st[REQ + p] > 0:
+        v = canasta_seed(R, W, p, t, W.st[REQ + p])
+        if v < 0:
+            clear_plan(W)
+            return -1
+    elif t >= 0:
         W.rk[PL + 0, t] = 2
         v = 3 * RV[t]
     for _ in range(40):
@@ -772,6 +805,68 @@ def initial_fill(R, W, p, t, need):
             break
         v += g
     return v
+
+
+@njit(cache=True, nogil=True)
+def canasta_seed(R, W, p, t, req):
+    """Brazilian from 7000 (003:83): plan the canasta the initial meld must hold (``req``:
+    :func:`requirement`), laid in this turn from the hand with the pile's top card of rank ``t``
+    (-1: none; then a natural pair of it is planned too): the group of seven needing the fewest
+    wild cards (at most ``max_wild``; none for a natural canasta, ``req`` 3), the higher rank on
+    ties; else (``req`` 1, 2) a wild-card canasta of seven (deuces first).  Returns the plan's
+    value (the top card's included), -1 when no canasta can be planned."""
+    h = W.rk[p]
+    nw = h[R_JOKER] + h[R_DEUCE]
+    br, bw, bv = -1, 8, 0
+    for r in range(4, 15):
+        top = 1 if r == t else 0
+        nat = min(h[r] + top, 7)
+        if nat < 2 or (top and h[r] < 2):
+            continue
+        w = 7 - nat
+        if w > 0 and (req == 3 or w > min(wild_room(R, nat, 0), nw)):
+            continue
+        if w < bw or (w == bw and RV[r] > bv):
+            br, bw, bv = r, w, RV[r]
+    v = 0
+    if t >= 0:
+        W.rk[PL + 0, t] = 2
+        v = 3 * RV[t]
+    if br >= 0:
+        k = 7 - bw - (1 if br == t else 0)
+        v += (k - W.rk[PL + 0, br]) * RV[br]
+        W.rk[PL + 0, br] = k
+        jk = h[R_JOKER]
+        for _ in range(bw):
+            if jk > 0:
+                W.rk[PL + 1, br] += 1
+                jk -= 1
+                v += 50
+            else:
+                W.rk[PL + 2, br] += 1
+                v += 20
+        return v
+    if req == 3 or not R.wild_melds or nw < 7:
+        return -1
+    d = min(h[R_DEUCE], 7)
+    W.rk[PL + 2, WM] = d
+    W.rk[PL + 1, WM] = 7 - d
+    return v + 20 * d + 50 * (7 - d)
+
+
+@njit(cache=True, nogil=True)
+def req_met(R, W, s, req):
+    """Does side ``s`` with the plan (:func:`out_plan`'s) hold the canasta ``req`` asks
+    (:func:`requirement`; 3: a group of seven naturals or more and no wild card)?"""
+    if req == 0:
+        return True
+    if req < 3:
+        return plan_canastas(R, W, s, -1) >= 1
+    for r in range(4, 15):
+        if W.rk[MN + s, r] + W.rk[PL, r] >= 7 and \
+                W.rk[MW + s, r] + W.rk[PL + 1, r] + W.rk[PL + 2, r] == 0:
+            return True
+    return False
 
 
 @njit(cache=True, nogil=True)
@@ -1069,7 +1164,7 @@ def out_plan(R, W, p):
     W.rk[PL + 2, 0] = 0
     if left > 1 or not enough(R, W, s, -1) or (left == 1 and W.st[NODISC]):
         return -1
-    if not W.st[7] and W.st[6] + v < W.st[MINS + p]:
+    if not W.st[7] and (W.st[6] + v < W.st[MINS + p] or not req_met(R, W, s, W.st[REQ + p])):
         return -1
     return left
 
@@ -1258,7 +1353,8 @@ def baseline_meld(R, Q, W, p, log, i):
     if not W.st[MELDED + s]:
         need = W.st[MINS + p]
         v = initial_fill(R, W, p, -1, need)
-        if v >= need and plan_cards(W) <= budget(Q, p, need) and W.st[HN + p] - plan_cards(W) >= 2:
+        fits = plan_cards(W) <= budget(Q, p, need) or W.st[REQ + p] > 0   # a required canasta:
+        if v >= need and fits and W.st[HN + p] - plan_cards(W) >= 2:          # laid when it can be
             lay_plan(W, p, log, i)
         else:
             return False
@@ -1594,8 +1690,8 @@ def write_head(R, W, dealer, log, i):
     log[i, 4] = R.draw
     log[i, 5] = R.need
     log[i, 6] = 0 if R.cont else 1
-    log[i, 7] = W.st[MINS + 0]
-    log[i, 8] = W.st[MINS + 1]
+    for s in range(2):                 # Brazilian from 7000: -1/-2/-3 codes its requirement
+        log[i, 7 + s] = -W.st[REQ + s] if W.st[REQ + s] else W.st[MINS + s]
     log[i, 9] = R.max_wild
     if R.samba:                        # CANASTA.md 2026-12-04 12:35 (samba)
         log[i, 10] = 3

@@ -13,8 +13,8 @@ scoring, game 5000.
 
 Options follow READINGS 3.8's list.  Implemented: the classic four-hand game, two-hand Canasta,
 three-hand (cutthroat) Canasta, Cuban Canasta, Samba, Bolivia and Brazilian (each played to its target with
-``unit=game``); a value that belongs to a variant not implemented yet (the Brazilian
-initial-meld requirements, Samba with two or three players, rummy-games' Cuban black threes ...) is refused with a
+``unit=game``); a value that belongs to a variant not implemented yet (Samba with two or
+three players, rummy-games' Cuban black threes ...) is refused with a
 :class:`SimkitError` naming the variant, never silently ignored.
 
 Cuban Canasta (``preset=cuban``; 003:84, READINGS 3.7, default = the text where it and
@@ -70,11 +70,22 @@ red threes per Bicycle (100 each up to four, five 1000, six 1200; plus with a ca
 without: ``red3_table=brazilian``, ``red_threes_minus=no_canasta``); two canastas of any kind
 to go out (Bicycle: no escalera needed; the text is silent, ``escalera_required`` is an
 option); a black three left in hand -100 kept from Bolivia ("Bolivia plus", reading); game
-10000.  The initial meld's canasta requirements from 7000 (003:83: a canasta, at 8000 one of
-200 or more, at 9000 a natural one) are not built: ``initial_table=brazilian`` plays single
-hands (``unit=hand``, every score 0, minimum 50) and ``unit=game`` with it is refused; Bicycle's
-other additions (no pile take for the initial meld, adding to an escalera's ends in going out,
-always asking partner) are not modelled.
+10000.  The initial meld (``initial_table=brazilian``, 003:83): below 7000 Samba's rows
+15/50/90/120 (no 150 row); from 7000 it must include a canasta, from 8000 a canasta with the
+initial meld's cards counting 200 or more, from 9000 a natural canasta.  Readings (the text is
+terse): "a canasta in the whole meld of not less than 200" counts all the cards of the initial
+meld (every meld of that turn; on a take, the take's lays, the top card included), as every
+minimum here does, not the canasta's cards alone; the canasta requirement replaces the count
+(7000 and 9000 ask no count; 9000 does not keep 8000's 200: the text names one requirement per
+level); "a canasta" is any canasta (a group of seven or more, a wild-card canasta, a samba), "a
+natural canasta" a group of seven or more with no wild card (a samba is a sequence canasta, not
+counted as one).  The requirement applies on a draw turn, on a pile take for the initial meld
+(the top card counts toward the canasta) and to going out concealed; the log's head codes it in
+``minimum_0``/``minimum_1`` as -1 (a canasta), -2 (a canasta, 200 in all), -3 (a natural
+canasta).  The strategies' initial meld from 7000 is one canasta from the hand (and the pile's
+top card on a take): the group of seven needing the fewest wild cards, else seven wild cards,
+then the count filled greedily.  Bicycle's other additions (no pile take for the initial meld,
+adding to an escalera's ends in going out, always asking partner) are not modelled.
 
 Readings where the sources are silent (each documented in the option's ``doc``):
 
@@ -186,8 +197,10 @@ class CanastaRules(Rules):
                                 "rummy-games' 95/125/150 (READINGS 3.7); samba classic's rows, "
                                 "120 up to 6995, 150 from 7000 (003:77); samba160: 160 from 7000 "
                                 "(Bicycle, READINGS 3.4); bolivia = samba (never above 150, 003:82); brazilian: "
-                                "samba's below 7000, unit=hand only (its canasta "
-                                "requirements from 7000, 003:83, not built)", source="READINGS 3.1 initial meld; "
+                                "samba's rows below 7000 (no 150), then a canasta in the "
+                                "initial meld, from 8000 a canasta and 200 over the meld's "
+                                "cards, from 9000 a natural canasta (003:83; readings in the "
+                                "module doc)", source="READINGS 3.1 initial meld; "
                                 "003:50, 003:77, 003:82, 003:83, 003:84")
     red3_table: str = option("classic", choices=RED3_TABLE, doc="three scores: classic 100 "
                              "each, 800 for all four to one side; cuban per colour 100 / 300 "
@@ -249,10 +262,9 @@ class CanastaRules(Rules):
             missing.append("black_three_penalty outside the Samba family (Bolivia, 003:82)")
         if self.max_wild == 2 and self.decks != 3:
             missing.append("max_wild=2 outside the Samba family (003:75)")
-        if self.initial_table == "brazilian" and (self.unit == "game" or self.decks != 3):
-            missing.append("initial_table=brazilian with unit=game or 108 cards (its canasta "
-                           "requirements from 7000, 003:83, are not built: it plays unit=hand, "
-                           "where every score is 0)")
+        if self.initial_table == "brazilian" and self.decks != 3:
+            missing.append("initial_table=brazilian with 108 cards (Brazilian is of the Samba "
+                           "family, 003:83)")
         if self.incomplete_penalty != "none" and not self.sequences:
             missing.append("incomplete_penalty without sequences (Brazilian, 003:83)")
         if self.black_threes == "rummy_games":
@@ -326,9 +338,10 @@ PRESET_DOCS = {"classic": "four-hand partnership Canasta (the default; READINGS 
                           "a bolivia of seven 2500, closed), a sequence canasta (escalera) "
                           "1500 and one needed among the two to go out, a black three left "
                           "in hand -100, minimum never above 150, game 15000",
-               "brazilian": "Brazilian Canasta (003:83), single hands: Bolivia with a "
+               "brazilian": "Brazilian Canasta (003:83): Bolivia with a "
                             "wild-card canasta 2000, no escalera needed to go out, -1000 per "
                             "incomplete wild-card meld or sequence when a player goes out, red "
                             "threes 100 each, five 1000, six 1200, plus with a canasta, minus "
-                            "without (Bicycle)",
+                            "without (Bicycle), a canasta in the initial meld from 7000 "
+                            "(8000: and 200 in all; 9000: a natural one), game 10000",
                "game": "classic, each simulated unit a game to 5000"}
