@@ -311,8 +311,8 @@ for v, g in SIDE.items():
           f"{t['points']:.0f} points a hand (SD {t['points_sd']:.0f}; net SD {t['net_sd']:.0f}; canasta "
           f"bonuses {t['canasta_bonus']:.0f}, going out {t['out_bonus']:.0f}); nobody out in "
           f"{t['nobody_out']:.3f} of hands")
-    print(f"variants: {v}: {t['hands_per_game']:.2f} ± {1.96 * t['hands_se']:.2f} hands to {target} "
-          + ("" if v in games3 else "(games not played: hands only) ") + "; "
+    print(f"variants: {v}: {t['hands_per_game']:.2f} ± {1.96 * t['hands_se']:.2f} hands to {target}"
+          + ("" if v in games3 else " (games not played: hands only)") + "; "
           f"the bonuses decide p1's side's result in {t['bonus_decides_hand']:.3f} of hands; games won by < 300 "
           f"{t['game_margin_under_300']:.3f}, by < 500 {t['game_margin_under_500']:.3f} (mean margin "
           f"{t['game_margin']:.0f})")
