@@ -975,15 +975,21 @@ def test_the_baselines_table_defaults_and_explicit_values():
     # random seats too; a value given explicitly is kept, whatever the table
     from simkit.games.canasta.strategies import BY_TABLE, TABLE, table_of
     assert {table_of(simkit.games.parse_game(f"canasta(preset={p})")[1])
-            for p in ("classic", "two_hand", "cutthroat", "cuban")} == set(BY_TABLE)
+            for p in ("classic", "two_hand", "cutthroat", "cuban", "samba", "bolivia",
+                      "brazilian")} == set(BY_TABLE)
     for preset, table in (("classic", "classic"), ("two_hand", "two_hand"),
-                          ("cutthroat", "cutthroat"), ("cuban", "cuban"), ("game", "classic")):
+                          ("cutthroat", "cutthroat"), ("cuban", "cuban"), ("game", "classic"),
+                          ("samba", "samba"), ("bolivia", "bolivia"),
+                          ("brazilian", "brazilian")):
         spec, r = simkit.games.parse_game(f"canasta(preset={preset})")
-        given = {name: 7 if name != "wild_gap" else 4 for name in BY_TABLE[table]}
+        given = {name: {"wild_gap": 4, "pairs": 1 - d["pairs"]}.get(name, 7)
+                 for name, d in [(k, BY_TABLE[table]) for k in BY_TABLE[table]]}
         strats = ["p1=random", "p2=baseline(" + ",".join(f"{k}={v}" for k, v in given.items()) + ")"]
         S = spec.prepare(r, simkit.core.registry.resolve_strategies(spec, r, strats), None)[1]
         for name, d in BY_TABLE[table].items():
             col = getattr(S, name)
-            assert d != TABLE and col[0] == d and col[1] == given[name], (preset, name, col)
+            assert d != TABLE and d != given[name], (preset, name)
+            assert col[0] == d and col[1] == given[name], (preset, name, col)
             assert all(col[2:] == d), (preset, name, col)
-    assert BY_TABLE["cuban"]["b120"] != BY_TABLE["classic"]["b120"]   # the lever that differs
+    assert BY_TABLE["cuban"]["b120"] != BY_TABLE["classic"]["b120"]   # the levers that differ
+    assert BY_TABLE["samba"]["take_min2"] != BY_TABLE["two_hand"]["take_min2"]

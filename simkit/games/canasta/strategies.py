@@ -134,20 +134,36 @@ TABLE = -1
 #: the tables (:func:`table_of`) and, per table, the defaults of the parameters that default to
 #: :data:`TABLE` (measured on each table, see the module docstring)
 BY_TABLE = {
-    "classic": {"b120": 6, "wild_gap": 3, "b3_pile": 1, "feed": 3},
-    "two_hand": {"b120": 6, "wild_gap": 2, "b3_pile": 3, "feed": 3},
-    "cutthroat": {"b120": 6, "wild_gap": 2, "b3_pile": 1, "feed": 0},
-    "cuban": {"b120": 3, "wild_gap": 3, "b3_pile": 1, "feed": 3},
+    "classic": {"b120": 6, "wild_gap": 3, "b3_pile": 1, "feed": 3, "pairs": 1, "wmeld": 6,
+                "seq_min": 5, "take_min2": 5, "b50": 6},
+    "two_hand": {"b120": 6, "wild_gap": 2, "b3_pile": 3, "feed": 3, "pairs": 1, "wmeld": 6,
+                 "seq_min": 5, "take_min2": 5, "b50": 6},
+    "cutthroat": {"b120": 6, "wild_gap": 2, "b3_pile": 1, "feed": 0, "pairs": 1, "wmeld": 6,
+                  "seq_min": 5, "take_min2": 5, "b50": 6},
+    "cuban": {"b120": 3, "wild_gap": 3, "b3_pile": 1, "feed": 3, "pairs": 1, "wmeld": 6,
+              "seq_min": 5, "take_min2": 5, "b50": 6},
+    "samba": {"b120": 6, "wild_gap": 3, "b3_pile": 0, "feed": 2, "pairs": 1, "wmeld": 6,
+              "seq_min": 5, "take_min2": 3, "b50": 3},
+    "bolivia": {"b120": 6, "wild_gap": 3, "b3_pile": 2, "feed": 3, "pairs": 0, "wmeld": 3,
+                "seq_min": 5, "take_min2": 5, "b50": 6},
+    "brazilian": {"b120": 6, "wild_gap": 3, "b3_pile": 2, "feed": 3, "pairs": 0, "wmeld": 6,
+                  "seq_min": 6, "take_min2": 5, "b50": 6},
 }
 
 def table_of(rules) -> str:
     """The table whose defaults a seat playing ``rules`` gets: ``two_hand`` (two players),
-    ``cutthroat`` (three), ``cuban`` (four with Cuban's initial minimum table, 003:84) or
-    ``classic`` (every other four-hand table)."""
+    ``cutthroat`` (three), with 162 cards (``decks=3``, the Samba family) ``samba`` (no
+    wild-card melds, 003:71-81), ``brazilian`` (wild-card melds and Brazilian's initial table,
+    003:83) or ``bolivia`` (wild-card melds otherwise, 003:82); with 108 cards and four hands
+    ``cuban`` (Cuban's initial minimum table, 003:84) or ``classic`` (every other table)."""
     if rules.players == 2:
         return "two_hand"
     if rules.players == 3:
         return "cutthroat"
+    if rules.decks == 3:
+        if not rules.wild_melds:
+            return "samba"
+        return "brazilian" if rules.initial_table == "brazilian" else "bolivia"
     if rules.initial_table in ("cuban", "cuban_rg"):
         return "cuban"
     return "classic"
@@ -160,14 +176,17 @@ def _by_table(name: str) -> str:
 
 
 PARAMS = (
-    Param("b50", 6, (3, 11), "most cards spent on an initial meld of 50 (or 15) on a draw turn"),
+    Param("b50", TABLE, (TABLE, 11), "most cards spent on an initial meld of 50 (or 15) on a "
+                                     "draw turn" + _by_table("b50")),
     Param("b90", 4, (3, 11), "most cards spent on an initial meld of 90 on a draw turn"),
     Param("b120", TABLE, (TABLE, 11), "most cards spent on an initial meld of 120 (Cuban: 95 "
                                       "and up) on a draw turn" + _by_table("b120")),
     Param("take_min", 1, (1, 40), "take the pile only when it holds at least this many cards"),
-    Param("take_min2", 5, (1, 40), "the same where a draw is two cards (two-hand, cutthroat): "
-                                   "taking the pile replaces a two-card draw"),
-    Param("pairs", 1, (0, 1), "1: keep pairs in hand; 0: meld a pair with a wild card"),
+    Param("take_min2", TABLE, (TABLE, 40), "the same where a draw is two cards (two-hand, "
+                                           "cutthroat, the Samba family): taking the pile "
+                                           "replaces a two-card draw" + _by_table("take_min2")),
+    Param("pairs", TABLE, (TABLE, 1), "1: keep pairs in hand; 0: meld a pair with a wild card"
+                                      + _by_table("pairs")),
     Param("wild_gap", TABLE, (TABLE, 4), "spend wild cards to complete a canasta missing at "
                                          "most this many cards" + _by_table("wild_gap")),
     Param("freeze", 0, (0, 40), "discard a wild to freeze the pile of at least this many cards "
@@ -183,12 +202,14 @@ PARAMS = (
     Param("lone_min", 27, (1, 108), "three hands (cutthroat): take the deal's first pile, and so "
                                     "become the lone hand, only when it holds at least this many "
                                     "cards"),
-    Param("wmeld", 6, (0, 8), "wild-card melds (Cuban): start one when holding at least this "
-                              "many wild cards (0: never), then lay every wild card on it up to "
-                              "seven"),
-    Param("seq_min", 5, (0, 7), "Samba (sequences): start a sequence from a run of at least "
-                                "this many cards of a suit held (below 3: never; after the side's "
-                                "first meld; sequences are extended whenever a card fits)"),
+    Param("wmeld", TABLE, (TABLE, 8), "wild-card melds (Cuban, Bolivia, Brazilian): start one "
+                                      "when holding at least this many wild cards (0: never), "
+                                      "then lay every wild card on it up to seven"
+                                      + _by_table("wmeld")),
+    Param("seq_min", TABLE, (TABLE, 7), "Samba (sequences): start a sequence from a run of at "
+                                        "least this many cards of a suit held (below 3: never; "
+                                        "after the side's first meld; sequences are extended "
+                                        "whenever a card fits)" + _by_table("seq_min")),
 )
 
 STRATEGIES = {
