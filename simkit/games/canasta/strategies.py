@@ -146,8 +146,8 @@ BY_TABLE = {
               "seq_min": 5, "take_min2": 3, "b50": 3},
     "bolivia": {"b120": 6, "wild_gap": 3, "b3_pile": 2, "feed": 3, "pairs": 0, "wmeld": 3,
                 "seq_min": 5, "take_min2": 5, "b50": 6},
-    "brazilian": {"b120": 6, "wild_gap": 3, "b3_pile": 2, "feed": 3, "pairs": 0, "wmeld": 6,
-                  "seq_min": 6, "take_min2": 5, "b50": 6},
+    "brazilian": {"b120": 6, "wild_gap": 3, "b3_pile": 0, "feed": 2, "pairs": 1, "wmeld": 6,
+                  "seq_min": 6, "take_min2": 5, "b50": 3},
 }
 
 def table_of(rules) -> str:
