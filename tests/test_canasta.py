@@ -426,7 +426,12 @@ def test_variants_not_built_are_refused():
     ("canasta(preset=samba)", None, 100),
     ("canasta(preset=bolivia)", [f"p{k}=baseline(seq_min=3)" for k in (1, 2, 3, 4)], 100),
     ("canasta(preset=bolivia)", ["p1=random", "p2=random", "p3=random", "p4=random"], 150),
-    ("canasta(preset=bolivia)", ["p1=baseline(seq_min=3,wmeld=3)", "p2=random"], 100),
+    # the classic table's values (Bolivia's own keeps every wild card for the bolivia and
+    # seldom goes out: the walk needs a hand out)
+    ("canasta(preset=bolivia)", ["p1=baseline(seq_min=3,wmeld=3,b50=6,wild_gap=3,freeze=0,"
+                                 "b3_pile=1,feed=3)", "p2=random"]
+     + [f"p{k}=baseline(b50=6,wild_gap=3,freeze=0,b3_pile=1,feed=3,wmeld=6)" for k in (3, 4)],
+     100),
     ("canasta(preset=brazilian)", None, 100),
     ("canasta(preset=brazilian)", ["p1=random", "p2=random", "p3=random", "p4=random"], 150),
     ("canasta(preset=brazilian)", ["p1=baseline(seq_min=3,wmeld=3)", "p2=random"], 100),
