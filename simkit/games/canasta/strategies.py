@@ -152,22 +152,19 @@ TABLE = -1
 
 #: the tables (:func:`table_of`) and, per table, the defaults of the parameters that default to
 #: :data:`TABLE` (measured on each table, see the module docstring)
+_CLASSIC = {"b50": 6, "b120": 6, "take_min2": 5, "pairs": 1, "wild_gap": 3, "freeze": 0,
+            "b3_pile": 1, "feed": 3, "wmeld": 6, "seq_min": 5}
 BY_TABLE = {
-    "classic": {"b120": 6, "wild_gap": 3, "b3_pile": 1, "feed": 3, "pairs": 1, "wmeld": 6,
-                "seq_min": 5, "take_min2": 5, "b50": 6, "freeze": 0},
-    "two_hand": {"b120": 6, "wild_gap": 2, "b3_pile": 3, "feed": 3, "pairs": 1, "wmeld": 6,
-                 "seq_min": 5, "take_min2": 5, "b50": 6, "freeze": 0},
-    "cutthroat": {"b120": 6, "wild_gap": 2, "b3_pile": 1, "feed": 0, "pairs": 1, "wmeld": 6,
-                  "seq_min": 5, "take_min2": 5, "b50": 6, "freeze": 0},
-    "cuban": {"b120": 3, "wild_gap": 3, "b3_pile": 1, "feed": 3, "pairs": 1, "wmeld": 6,
-              "seq_min": 5, "take_min2": 5, "b50": 6, "freeze": 0},
-    "samba": {"b120": 6, "wild_gap": 3, "b3_pile": 0, "feed": 2, "pairs": 1, "wmeld": 6,
-              "seq_min": 5, "take_min2": 3, "b50": 3, "freeze": 0},
-    "bolivia": {"b120": 6, "wild_gap": 0, "b3_pile": 6, "feed": 5, "pairs": 1, "wmeld": 3,
-                "seq_min": 5, "take_min2": 5, "b50": 3, "freeze": 8},
-    "brazilian": {"b120": 6, "wild_gap": 3, "b3_pile": 0, "feed": 2, "pairs": 1, "wmeld": 6,
-                  "seq_min": 6, "take_min2": 5, "b50": 3, "freeze": 0},
+    "classic": _CLASSIC,
+    "two_hand": {**_CLASSIC, "wild_gap": 2, "b3_pile": 3},
+    "cutthroat": {**_CLASSIC, "wild_gap": 2, "feed": 0},
+    "cuban": {**_CLASSIC, "b120": 3},
+    "samba": {**_CLASSIC, "b50": 3, "take_min2": 3, "b3_pile": 0, "feed": 2},
+    "bolivia": {**_CLASSIC, "b50": 3, "wild_gap": 0, "freeze": 8, "b3_pile": 6, "feed": 5,
+                "wmeld": 3},
+    "brazilian": {**_CLASSIC, "b50": 3, "b3_pile": 0, "feed": 2, "seq_min": 6},
 }
+
 
 def table_of(rules) -> str:
     """The table whose defaults a seat playing ``rules`` gets: ``two_hand`` (two players),
