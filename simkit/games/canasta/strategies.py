@@ -132,8 +132,8 @@ step the change with the largest t among every value of every acting parameter:
   ``take_min2=6`` +9.1, SE 12.3; ``feed=8``/``6``/``4`` +0.6/-0.4/-7.6, SE 5.0/2.6/3.2;
   ``seq_min=6`` -1.4, SE 1.1; ``freeze=0`` -2.6, SE 1.1; ``b3_pile=7``/``5`` -5.8/-39.5, SE
   3.9/8.3; ``wmeld=4`` -43.9, SE 3.3; ``b50=4`` -47.5, SE 5.8; ``pairs=0`` -961, SE 14).
-  At these defaults a Bolivia hand is hardly ever gone out of (0.43% of 10,000 hands, seed 11;
-  Samba and Brazilian every hand): the hands end at the stock's end, scored on the bolivias.
+  At these defaults hardly a Bolivia hand ends by going out (0.43% of 10,000 hands, seed 11;
+  in Samba and Brazilian every hand does): they end at the stock's end, scored on the bolivias.
 * classic: not re-measured (the numbers above).
 
 tests/test_defaults_not_beaten.py keeps each table (n=4,000, seed 11; two-hand's ``b3_pile=4``
