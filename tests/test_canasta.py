@@ -427,7 +427,12 @@ def test_variants_not_built_are_refused():
     ("canasta(preset=samba)", None, 100),
     ("canasta(preset=bolivia)", [f"p{k}=baseline(seq_min=3)" for k in (1, 2, 3, 4)], 100),
     ("canasta(preset=bolivia)", ["p1=random", "p2=random", "p3=random", "p4=random"], 150),
-    ("canasta(preset=bolivia)", ["p1=baseline(seq_min=3,wmeld=3)", "p2=random"], 100),
+    # the classic table's values (Bolivia's own keeps every wild card for the bolivia and
+    # seldom goes out: the walk needs a hand out)
+    ("canasta(preset=bolivia)", ["p1=baseline(seq_min=3,wmeld=3,b50=6,wild_gap=3,freeze=0,"
+                                 "b3_pile=1,feed=3)", "p2=random"]
+     + [f"p{k}=baseline(b50=6,wild_gap=3,freeze=0,b3_pile=1,feed=3,wmeld=6)" for k in (3, 4)],
+     100),
     ("canasta(preset=brazilian)", None, 100),
     ("canasta(preset=brazilian)", ["p1=random", "p2=random", "p3=random", "p4=random"], 150),
     ("canasta(preset=brazilian)", ["p1=baseline(seq_min=3,wmeld=3)", "p2=random"], 100),
@@ -568,7 +573,8 @@ def test_cards_are_conserved_in_every_deal(game, strats):
 
 def test_baseline_beats_random():
     # paired per deal: the baseline side's points minus the random side's; n hands, 10 SE
-    # (Cuban, seed 21: +1205 points, SE 31.2, n=1500; Bolivia +907, SE 28.5)
+    # (Cuban, seed 21: +1205 points, SE 31.2, n=1500; at the Samba family's own defaults
+    # Samba +1031, SE 14.9, Bolivia +2808, SE 40.6, Brazilian +2243, SE 31.1)
     for game, strats, n in (("canasta", ["p2=random", "p4=random"], 1500),
                             ("canasta(preset=two_hand)", ["p2=random"], 1500),
                             ("canasta(preset=cuban)", ["p2=random", "p4=random"], 1500),
@@ -976,18 +982,24 @@ def test_the_baselines_table_defaults_and_explicit_values():
     # random seats too; a value given explicitly is kept, whatever the table
     from simkit.games.canasta.strategies import BY_TABLE, TABLE, table_of
     assert {table_of(simkit.games.parse_game(f"canasta(preset={p})")[1])
-            for p in ("classic", "two_hand", "cutthroat", "cuban")} == set(BY_TABLE)
+            for p in ("classic", "two_hand", "cutthroat", "cuban", "samba", "bolivia",
+                      "brazilian")} == set(BY_TABLE)
     for preset, table in (("classic", "classic"), ("two_hand", "two_hand"),
-                          ("cutthroat", "cutthroat"), ("cuban", "cuban"), ("game", "classic")):
+                          ("cutthroat", "cutthroat"), ("cuban", "cuban"), ("game", "classic"),
+                          ("samba", "samba"), ("bolivia", "bolivia"),
+                          ("brazilian", "brazilian")):
         spec, r = simkit.games.parse_game(f"canasta(preset={preset})")
-        given = {name: 7 if name != "wild_gap" else 4 for name in BY_TABLE[table]}
+        given = {name: {"wild_gap": 4, "pairs": 1 - d["pairs"]}.get(name, 7)
+                 for name, d in [(k, BY_TABLE[table]) for k in BY_TABLE[table]]}
         strats = ["p1=random", "p2=baseline(" + ",".join(f"{k}={v}" for k, v in given.items()) + ")"]
         S = spec.prepare(r, simkit.core.registry.resolve_strategies(spec, r, strats), None)[1]
         for name, d in BY_TABLE[table].items():
             col = getattr(S, name)
-            assert d != TABLE and col[0] == d and col[1] == given[name], (preset, name, col)
+            assert d != TABLE and d != given[name], (preset, name)
+            assert col[0] == d and col[1] == given[name], (preset, name, col)
             assert all(col[2:] == d), (preset, name, col)
-    assert BY_TABLE["cuban"]["b120"] != BY_TABLE["classic"]["b120"]   # the lever that differs
+    assert BY_TABLE["cuban"]["b120"] != BY_TABLE["classic"]["b120"]   # the levers that differ
+    assert BY_TABLE["samba"]["take_min2"] != BY_TABLE["two_hand"]["take_min2"]
 
 
 # ----------------------------------------------------------------------------- Brazilian (003:83)

@@ -489,6 +489,12 @@ BRAZILIAN = dict(BOLIVIA, wild_canasta=2000, wild_canasta_jokers=2000, wild_cana
                  escalera_required=False, incomplete_penalty="text", red3_table="brazilian",
                  red_threes_minus="no_canasta", initial_table="brazilian", game_to=10000)
 BOL_WILD = ["p1=baseline(wmeld=3)", "p2=random", "p3=baseline(wmeld=3)", "p4=random"]
+# Bolivia with the classic table's values (strategies.BY_TABLE; Bolivia's own keeps every wild
+# card for the bolivia and seldom lays a sequence or goes out: these hands exercise those)
+BOL_CLASSIC = "b50=6,wild_gap=3,freeze=0,b3_pile=1,feed=3"
+BOL_BASE = [f"p{k}=baseline({BOL_CLASSIC},wmeld=6)" for k in (1, 2, 3, 4)]
+BOL_WILD_CLASSIC = [f"p1=baseline({BOL_CLASSIC},wmeld=3)", "p2=random",
+                    f"p3=baseline({BOL_CLASSIC},wmeld=3)", "p4=random"]
 
 # (id, rule options, strategies, hands in the quick tier, hands in the slow tier)
 CASES = [
@@ -523,9 +529,11 @@ CASES = [
     ("samba-mixed", SAMBA, FOUR_MIX, 100, 3000),
     # Bolivia (preset bolivia, 003:82, READINGS 3.5): Samba plus wild-card melds, an escalera to
     # go out, black threes left in hand -100
-    ("bolivia-baseline", BOLIVIA, FOUR_BASE, 100, 3000),
+    ("bolivia-baseline", BOLIVIA, BOL_BASE, 100, 3000),
     ("bolivia-random", BOLIVIA, FOUR_RANDOM, 100, 3000),
-    ("bolivia-wild", BOLIVIA, BOL_WILD, 100, 3000),
+    ("bolivia-wild", BOLIVIA, BOL_WILD_CLASSIC, 100, 3000),
+    # the baseline at Bolivia's own defaults (strategies.BY_TABLE)
+    ("bolivia-table", BOLIVIA, FOUR_BASE, 100, 1000),
     # Brazilian (preset brazilian, 003:83, READINGS 3.6), single hands (both sides at 0)
     ("brazilian-baseline", BRAZILIAN, FOUR_BASE, 100, 3000),
     ("brazilian-random", BRAZILIAN, FOUR_RANDOM, 100, 3000),
@@ -577,9 +585,10 @@ def test_logged_hands_replay_legally_and_score_by_the_rules(case_id, opts, strat
     # the hands did exercise what is checked: draws, lays, discards, pile takes, going out (the
     # turn cap's hands rarely go out in 20 turns: there the cap itself)
     assert min(seen["draw"], seen["lay"], seen["discard"], seen["take"]) > 0, seen
-    # (Bolivia's going out needs an escalera: the baseline seldom gets one in 100 hands)
+    # (Bolivia's going out needs an escalera: the baseline seldom gets one in 100 hands, and at
+    # Bolivia's own defaults, which keep every wild card for the bolivia, hardly ever)
     assert seen["turn_cap" if case_id == "two-turn-cap" else "out"] > 0 or \
-        (tier == "quick" and case_id == "bolivia-baseline"), seen
+        (tier == "quick" and case_id == "bolivia-baseline") or case_id == "bolivia-table", seen
     if case_id.startswith("cut-"):                  # three hands: the lone hand and the merge
         assert (seen["lone_take"] > 0) == (case_id != "cut-no-lone"), seen
     if case_id.startswith("cuban-"):                # black threes faced, wild melds, full melds

@@ -90,19 +90,26 @@ CASES = {
     "canasta_cuban": ("canasta(preset=cuban)", "p1", 4_000, 11, [
         "baseline(wmeld=0)", "baseline(wmeld=5)", "baseline(wmeld=7)", "baseline(b120=2)",
         "baseline(b120=4)", "baseline(wild_gap=2)", "baseline(take_min=2)"]),
-    # Samba (003:71-81): its own lever seq_min, the draw-two take_min2, the initial budget;
-    # pairs=0 and b3_pile=2 are known losses of the classic defaults (KNOWN)
+    # Samba (003:71-81): its own lever seq_min, the draw-two take_min2, the initial budget and
+    # the levers whose Samba value differs (strategies.BY_TABLE); go_out=2 is the rules' two
+    # canastas, b90/b120 do not act in a single hand
     "canasta_samba": ("canasta(preset=samba)", "p1", 30_000, 12, [
         "baseline(seq_min=4)", "baseline(seq_min=6)", "baseline(seq_min=0)",
-        "baseline(take_min2=4)", "baseline(take_min2=6)", "baseline(b50=5)", "baseline(b50=7)",
-        "baseline(pairs=0)", "baseline(b3_pile=0)", "baseline(b3_pile=2)", "baseline(feed=2)",
-        "baseline(feed=4)"]),
-    # Bolivia (003:82): seq_min and wmeld; wmeld=5 a known loss (Cuban's default 6 kept)
-    "canasta_bolivia": ("canasta(preset=bolivia)", "p1", 10_000, 11, [
-        "baseline(seq_min=4)", "baseline(seq_min=6)", "baseline(wmeld=5)", "baseline(wmeld=7)"]),
-    # Brazilian (003:83, single hands): seq_min=6 a known loss (Samba's 5 kept)
+        "baseline(take_min2=2)", "baseline(take_min2=4)", "baseline(b50=4)",
+        "baseline(pairs=0)", "baseline(b3_pile=1)", "baseline(feed=1)", "baseline(feed=3)",
+        "baseline(wild_gap=2)", "baseline(ask=1)"]),
+    # Bolivia (003:82): seq_min and wmeld, and the levers of its table
+    "canasta_bolivia": ("canasta(preset=bolivia)", "p1", 10_000, 12, [
+        "baseline(seq_min=4)", "baseline(seq_min=6)", "baseline(wmeld=4)", "baseline(wmeld=0)",
+        "baseline(wild_gap=1)", "baseline(b50=4)", "baseline(take_min2=4)",
+        "baseline(take_min2=6)", "baseline(freeze=0)", "baseline(freeze=4)",
+        "baseline(b3_pile=5)", "baseline(b3_pile=7)", "baseline(feed=4)", "baseline(feed=6)",
+        "baseline(pairs=0)"]),
+    # Brazilian (003:83, single hands): seq_min, wmeld and the levers of its table
     "canasta_brazilian": ("canasta(preset=brazilian)", "p1", 30_000, 12, [
-        "baseline(seq_min=4)", "baseline(seq_min=6)", "baseline(wmeld=5)", "baseline(wmeld=7)"]),
+        "baseline(seq_min=5)", "baseline(seq_min=7)", "baseline(wmeld=5)", "baseline(wmeld=7)",
+        "baseline(take_min2=4)", "baseline(take_min2=6)", "baseline(b50=4)", "baseline(pairs=0)",
+        "baseline(b3_pile=1)", "baseline(feed=1)", "baseline(feed=3)"]),
     # two-hand (003:55) and cutthroat (003:56-59): p1 varied against the table's defaults
     # (strategies.BY_TABLE); b90/b120 do not act in a single hand, go_out=2 is the rules' two
     # canastas, ask needs partners
@@ -127,18 +134,6 @@ NOT_APPLICABLE = {"hearts": "heuristic has no parameters", "old_maid": "no decis
 #: (case, variant) -> why the default is known to lose to it (the measured margin, this file's
 #: n and seed); the README's "Defaults" says why each default stays
 KNOWN = {
-    ("canasta_brazilian", "baseline(seq_min=6)"): "Samba's seq_min=5 kept for Brazilian (no "
-                                                "per-preset default yet); +3.74 net points a "
-                                                "hand (SE 0.59, n=30,000): a short sequence "
-                                                "costs 1000 when a player goes out",
-    ("canasta_bolivia", "baseline(wmeld=5)"): "Cuban's wmeld=6 kept for Bolivia (no per-preset "
-                                            "default yet); +24.2 net points a hand (SE 2.6, "
-                                            "n=10,000; wmeld=3 +206, SE 7.4)",
-    ("canasta_samba", "baseline(pairs=0)"): "the classic default kept for Samba (no per-preset "
-                                            "default yet); +13.1 net points a hand (SE 3.0, "
-                                            "n=30,000)",
-    ("canasta_samba", "baseline(b3_pile=2)"): "the classic default kept for Samba; +8.8 net "
-                                              "points a hand (SE 2.0, n=30,000)",
     ("ochko", "stand_at(16)"): "stand_at(17) is the banker's own rule, kept as the reference "
                                "player; 16 gains 0.028 a round (SE 0.0019, n=60,000)",
     ("ochko_session", "fixed(t=16)"): "t=17 as Ochko's reference player; 16 gains 1.69 a "
