@@ -32,9 +32,9 @@ default to `-1`, the value measured for the table: `strategies.BY_TABLE`).
 
 Each configuration plays `N` hands (`SIMKIT_NB_N`) and games of `unit=game` (to each variant's
 target) are sized from it. **The numbers stored in this notebook come from N = 100,000 hands per
-configuration and 5,000 games per variant** (the default; with cutthroat and Cuban in section 3
-the whole notebook ran in 5 min 18 s on a shared, loaded two-core machine, `jupyter execute`,
-the kernels compiled); the test suite runs it at N = 2,000. Comparisons are paired: the same seeded deals
+configuration and 5,000 games per variant** (the default; with all seven variants in section 3
+the whole notebook ran in 3 min 13 s on a shared two-core machine, `jupyter execute`, the
+kernels compiled); the test suite runs it at N = 2,000. Comparisons are paired: the same seeded deals
 under both settings, per-hand differences, their mean and standard error; ± is 1.96 SE (95%).
 
 1. does each piece of the text's advice pay (each lever against the same lever set the other way);
