@@ -251,7 +251,7 @@ class CanastaRules(Rules):
     def check(self) -> None:
         missing = []
         if self.decks == 3 and self.players != 4:
-            missing.append(f"decks=3 with {self.players} players (this session: Samba four-hand)")
+            missing.append(f"decks=3 with {self.players} players (the Samba family is built for four hands)")
         if self.sequences and self.decks != 3:
             missing.append("sequences without decks=3 (the Samba family plays 162 cards, 003:72)")
         if self.decks == 3 and not self.sequences:
@@ -273,8 +273,8 @@ class CanastaRules(Rules):
                            "for four; READINGS 3.7)")
         if missing:
             raise SimkitError("canasta: not implemented yet: " + "; ".join(missing)
-                              + " (this session: classic four-hand, two-hand, three-hand and "
-                              "Cuban, Samba, Bolivia and Brazilian)")
+                              + " (built: classic four-hand, two-hand, three-hand, Cuban, and "
+                              "four-hand Samba, Bolivia and Brazilian)")
         if self.decks == 3 and self.hand_size != 15:
             raise SimkitError(f"canasta: Samba deals 15 cards each, not {self.hand_size} "
                               "(003:72): use preset=samba")
