@@ -7,7 +7,6 @@ import numpy as np
 import pytest
 
 import simkit
-from simkit.core.play import run_chunk
 from simkit.core.registry import resolve_strategies
 from simkit.core.rng import stream_state
 from simkit.engines.moves import split_event

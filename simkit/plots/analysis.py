@@ -639,7 +639,7 @@ def best_replies(an) -> Figure:
             ax2.errorbar(vals, y, xerr=errs, fmt="none", ecolor="0.15", elinewidth=1.1, capsize=3)
         ax2.set_yticks(y, labels, fontsize=7 if len(vals) > 14 else 8)
     ax2.axvline(0, color="0.4", linewidth=0.8)
-    ax2.set_xlabel(f"margin of the best reply over the runner-up (that side's payoff)")
+    ax2.set_xlabel("margin of the best reply over the runner-up (that side's payoff)")
     ax2.grid(True, axis="x", alpha=0.3)
     ax2.legend(handles=[Patch(color=blue, alpha=0.55, label="column's replies"),
                         Patch(color=orange, alpha=0.55, label="row's replies")]
@@ -728,8 +728,8 @@ def differences(an) -> Figure:
             "Dots: " + ("A's edge (two players, a zero- or constant-sum metric: A's value minus "
                         "the even share, half of A - B) or " if edges else "")
             + "A minus B, paired on common deals; bars: 95% CI (t, batch means over chunks); "
-            f"the line at 0 is no difference; better is higher unless marked lower. * the metric "
-            f"the comparison targets" + (f" ({status})" if status else "") + "."
+            "the line at 0 is no difference; better is higher unless marked lower. * the metric "
+            "the comparison targets" + (f" ({status})" if status else "") + "."
             + (f" The same for A and B on every deal: {', '.join(identical)}." if identical else ""))
     return fig
 
