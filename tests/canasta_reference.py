@@ -81,6 +81,14 @@ head's codes -1 (the initial meld holds a canasta of any kind), -2 (a canasta, t
 200 or more), -3 (a natural canasta: a group of seven or more without a wild card), 003:83 as
 the engine's module doc reads it (the count over every card of the initial meld).
 
+Bicycle's Brazilian readings (READINGS 3.6 "Bicycle/rummy-games [read] add: the pile may not be
+taken for the initial meld; ... always ask partner before going out"; 003:83 silent), read from
+the head's bits (decks=3: ``head[13]`` = wild-card melds 1 | no pile take for the initial meld 2 |
+always ask 4; CANASTA.md 2026-12-04 15:40; an older head's 0/1 reads as both off): with bit 2 a
+side that has not melded never takes the pile; with bit 4 every going out of four hands follows
+the player's "yes" from partner in that turn, and (the engine's reading, since the answer may be
+no) a pile take leaves the taker two cards or more, so the stock's end obliges a take only then.
+
 Scores (3.1): each side's melded cards at their values (joker 50; A, 2 20; K..8 10; 7..4 and
 black 3 5), canastas (>= 7 cards) natural 500 / mixed 300, red threes 100 each (800 for all
 four to one side; minus when the side made no meld, or with ``red_threes_minus=no_canasta`` has
@@ -190,6 +198,8 @@ class Hand:
     sides: list | None = None    # three hands: seat -> side (its own until the merge)
     lone: int = -1               # three hands: the lone hand (-1: none yet)
     merged: bool = False         # three hands: the partners' melds merged
+    no_init_take: bool = False   # head[13] bit 2: no pile take for the initial meld (Bicycle)
+    ask_always: bool = False     # head[13] bit 4: always ask partner before going out (Bicycle)
 
     # ------------------------------------------------------------------ Samba (003:71-81)
     @property
@@ -462,7 +472,10 @@ def start(row, rules, deck=None, stop=None) -> tuple[Hand, Events]:
     have = [K, head[3], head[4], head[5], head[6], head[9]]
     if decks != 2:                  # decks, sequences, variant (1 samba), wild-card melds
         variant = {"bolivia": 2, "brazilian": 3}.get(getattr(rules, "initial_table", ""), 1)
-        want += [decks, int(rules.sequences), variant, int(getattr(rules, "wild_melds", False))]
+        flags = int(getattr(rules, "wild_melds", False)) | (
+            0 if getattr(rules, "initial_pile_take", True) else 2) | (
+            4 if getattr(rules, "ask_partner", "may") == "always" else 0)
+        want += [decks, int(rules.sequences), variant, flags]
         have += head[10:14]
     if have != want:
         raise Illegal(-1, f"head {have} against the rules {want}")
@@ -471,6 +484,8 @@ def start(row, rules, deck=None, stop=None) -> tuple[Hand, Events]:
              hands=[Counter() for _ in range(K)], stock=pack(decks),
              order=None if deck is None else [int(c) for c in deck],
              red3=[0] * K, black3=[0] * K, laid=[False] * K, takes=[0] * K)
+    if decks != 2:                  # Bicycle's readings, bits of head[13] (READINGS 3.6)
+        H.no_init_take, H.ask_always = bool(head[13] & 2), bool(head[13] & 4)
     if K == 3:      # three sides until the lone hand is known; seat 2's minimum equals seat 0's
         H.sides, H.melds, H.melded = [0, 1, 2], [{}, {}, {}], [False] * 3   # (first hands only)
         H.minima = [head[7], head[8], head[7]]
@@ -830,6 +845,9 @@ def take_start(H: Hand, E: Events, p: int) -> tuple[int, int, bool]:
                          f"{len(H.pile)} topped by {name(H.pile[-1]) if H.pile else '-'}")
     if is_wild(top) or top in BLACK3:
         raise Illegal(j, f"the pile taken with {name(top)} on top")
+    if H.no_init_take and not H.melded[side]:
+        raise Illegal(j, f"seat {p} takes the pile for its side's initial meld (Bicycle, "
+                         f"READINGS 3.6)")
     return top, side, H.frozen or not H.melded[side] or \
         getattr(H.rules, "pile_always_frozen", False)
 
@@ -864,6 +882,9 @@ def pile_to_hand(H: Hand, E: Events, p: int, jj: int, a: int, frozen: bool,
             H.black3[p] += 1
         H.faced[c] += 1
         H.seen["red3_pile"] += 1
+    if H.ask_always and sum(H.hands[p].values()) < 2:
+        raise Illegal(jj, f"seat {p} keeps {sum(H.hands[p].values())} card(s) after a take "
+                          f"when partner must be asked before going out (READINGS 3.6)")
 
 
 def going_out(H: Hand, j: int, p: int, concealed: int, asked: int, laid_before: bool) -> None:
@@ -875,6 +896,8 @@ def going_out(H: Hand, j: int, p: int, concealed: int, asked: int, laid_before: 
         raise Illegal(j, f"seat {p} goes out holding {sum(H.hands[p].values())} cards")
     if asked == 0:
         raise Illegal(j, f"seat {p} goes out after partner's no (trap (a))")
+    if H.ask_always and H.K == 4 and asked != 1:
+        raise Illegal(j, f"seat {p} goes out without asking partner (Bicycle, READINGS 3.6)")
     if H.canastas(side) < H.need:
         raise Illegal(j, f"seat {p} goes out with {H.canastas(side)} canastas, {H.need} needed")
     if getattr(H.rules, "escalera_required", False) and not any(
@@ -1033,6 +1056,8 @@ def samba_can_add_top(H: Hand, p: int) -> bool:
     targets = [mid for mid, m in H.melds[s].items() if len(m) < 7 and samba_fits(mid, m, top)]
     if not targets:
         return False
+    if H.ask_always:                # a take must leave two cards (READINGS 3.6, reading)
+        return sum(H.hands[p].values()) + sum(not H.faced_three(c) for c in H.pile[:-1]) >= 2
     if sum(H.hands[p].values()) + len(H.pile) - 1 >= 2:
         return True
     last = next(iter(+H.hands[p]), None)

@@ -41,7 +41,11 @@ of kinds ``EV_*`` below.  Brazilian from 7000 (003:83): a side's minimum in the 
 initial meld must hold a canasta), -2 (a canasta, 200 over the meld), -3 (a natural canasta);
 the state keeps the count in ``W.st[MINS + seat]`` and the requirement in ``W.st[REQ + seat]``
 (:func:`requirement`), met by :func:`canasta_seed` (the strategies' initial melds and pile
-takes) and checked by :func:`req_met` (going out without an earlier meld).
+takes) and checked by :func:`req_met` (going out without an earlier meld).  Bicycle's readings
+(READINGS 3.6; rules.py): ``initial_pile_take=false`` lists no take before a side's first meld
+(:func:`take_forms`), ``ask_partner=always`` asks before every going out (:func:`try_out`) and
+allows only takes that leave two cards (:func:`take_plan`); both are bits of the head's
+``log[13]`` (CANASTA.md 2026-12-04 15:40).
 """
 from __future__ import annotations
 
@@ -174,6 +178,8 @@ class Table(NamedTuple):
     variant: int          # the log head's variant: 1 samba, 2 bolivia, 3 brazilian (decks=3)
     r3brazil: bool        # red3_table=brazilian: 100 each to four, five 1000, six 1200
     incpen: int           # incomplete_penalty: 0 none, 1 text, 2 bicycle_seq_lt5
+    init_take: bool       # initial_pile_take: the pile may be taken for a side's initial meld
+    ask_always: bool      # ask_partner=always (Bicycle's Brazilian, READINGS 3.6)
 
 
 class Seats(NamedTuple):
@@ -300,7 +306,8 @@ def table(rules) -> Table:
                   esc=rules.escalera_required, b3pen=rules.black_three_penalty,
                   variant=3 if rules.initial_table == "brazilian" else 2 if rules.wild_melds
                   else 1, r3brazil=rules.red3_table == "brazilian",
-                  incpen=("none", "text", "bicycle_seq_lt5").index(rules.incomplete_penalty))
+                  incpen=("none", "text", "bicycle_seq_lt5").index(rules.incomplete_penalty),
+                  init_take=rules.initial_pile_take, ask_always=rules.ask_partner == "always")
 
 
 def nhead(rules) -> int:
@@ -936,6 +943,8 @@ def take_forms(R, W, p):
     if t < 4:
         return 0
     s = W.st[SIDE + p]
+    if not R.init_take and not W.st[MELDED + s]:    # Bicycle's Brazilian (READINGS 3.6)
+        return 0
     f = 0
     size = W.rk[MN + s, t] + W.rk[MW + s, t]
     room = size < 7 or not R.samba      # Samba: the top card joins only a meld of fewer than 7
@@ -984,6 +993,8 @@ def take_plan(R, W, p, form):
         if bonus3(R, RI[W.pk[2, j]]):
             rest -= 1
     left = W.st[HN + p] - plan_cards(W) + rest
+    if R.ask_always:                  # partner may say no: the taker must keep a card to
+        return left >= 2              # discard and one to hold (rules.py, ask_partner)
     if left >= 2 or enough(R, W, s, t):
         return True
     return left == 1 and rest == 0 and last_card_out(R, W, p, s, t)
@@ -1283,15 +1294,15 @@ def take_plan_ok(R, W, p):
 @njit(cache=True, nogil=True)
 def try_out(R, Q, W, p, log, i, want, mincan):
     """Go out when :func:`out_plan` allows it with at least ``mincan`` canastas, the partner
-    (asked when ``want`` says so) agrees and no earlier "no" stands.  Returns whether the seat
-    went out."""
+    (asked when ``want`` says so; always with ``ask_partner=always``, Bicycle's Brazilian)
+    agrees and no earlier "no" stands.  Returns whether the seat went out."""
     if W.st[9]:
         return False
     if out_plan(R, W, p) < 0 or plan_canastas(R, W, W.st[SIDE + p], -1) < mincan:
         return False
-    if want and R.players == 4 and W.st[HN + p] > 1:     # a take that left it one card or none
-        if not ask_partner(R, Q, W, p, log, i):      # committed it to going out: no asking
-            return False
+    if R.ask_always or (want and R.players == 4 and W.st[HN + p] > 1):   # a take that left it
+        if not ask_partner(R, Q, W, p, log, i):      # one card or none committed it to going
+            return False                             # out: no asking (unless always)
         out_plan(R, W, p)
     go_out(R, W, p, log, i)
     return True
@@ -1697,7 +1708,8 @@ def write_head(R, W, dealer, log, i):
         log[i, 10] = 3
         log[i, 11] = 1
         log[i, 12] = R.variant
-        log[i, 13] = 1 if R.wild_melds else 0
+        log[i, 13] = (1 if R.wild_melds else 0) | (0 if R.init_take else 2) | (
+            4 if R.ask_always else 0)  # bits (CANASTA.md 2026-12-04 15:40): Bicycle's readings
 
 
 @njit(cache=True, nogil=True)
