@@ -84,7 +84,7 @@ the engine's module doc reads it (the count over every card of the initial meld)
 Bicycle's Brazilian readings (READINGS 3.6 "Bicycle/rummy-games [read] add: the pile may not be
 taken for the initial meld; ... always ask partner before going out"; 003:83 silent), read from
 the head's bits (decks=3: ``head[13]`` = wild-card melds 1 | no pile take for the initial meld 2 |
-always ask 4; CANASTA.md 2026-12-04 15:40; an older head's 0/1 reads as both off): with bit 2 a
+always ask 4; CANASTA.md 2026-12-04 15:35; an older head's 0/1 reads as both off): with bit 2 a
 side that has not melded never takes the pile; with bit 4 every going out of four hands follows
 the player's "yes" from partner in that turn, and (the engine's reading, since the answer may be
 no) a pile take leaves the taker two cards or more, so the stock's end obliges a take only then.

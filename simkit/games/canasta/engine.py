@@ -45,7 +45,7 @@ takes) and checked by :func:`req_met` (going out without an earlier meld).  Bicy
 (READINGS 3.6; rules.py): ``initial_pile_take=false`` lists no take before a side's first meld
 (:func:`take_forms`), ``ask_partner=always`` asks before every going out (:func:`try_out`) and
 allows only takes that leave two cards (:func:`take_plan`); both are bits of the head's
-``log[13]`` (CANASTA.md 2026-12-04 15:40).
+``log[13]`` (CANASTA.md 2026-12-04 15:35).
 """
 from __future__ import annotations
 
@@ -1709,7 +1709,7 @@ def write_head(R, W, dealer, log, i):
         log[i, 11] = 1
         log[i, 12] = R.variant
         log[i, 13] = (1 if R.wild_melds else 0) | (0 if R.init_take else 2) | (
-            4 if R.ask_always else 0)  # bits (CANASTA.md 2026-12-04 15:40): Bicycle's readings
+            4 if R.ask_always else 0)  # bits (CANASTA.md 2026-12-04 15:35): Bicycle's readings
 
 
 @njit(cache=True, nogil=True)

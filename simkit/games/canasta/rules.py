@@ -90,7 +90,7 @@ Bicycle's other Brazilian additions (READINGS 3.6: "Bicycle/rummy-games [read] a
 not be taken for the initial meld; ... in going out one may add to the ends of an escalera; ...
 always ask partner before going out"; 003:83 is silent on all three), each an option whose
 default is the engine's earlier play, all three for the Samba family only (``decks=3``: the
-log's head carries them in its Samba part, bits of ``head[13]``, CANASTA.md 2026-12-04 15:40):
+log's head carries them in its Samba part, bits of ``head[13]``, CANASTA.md 2026-12-04 15:35):
 
 * ``initial_pile_take=false``: a side that has not melded may not take the pile (its initial
   meld is laid from the hand on a draw turn); no take is offered before the side's first meld,
