@@ -11,6 +11,8 @@ option's head bit.  Seeds fixed; counts exact (no statistics).
 """
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 
@@ -68,7 +70,7 @@ def test_defaults_are_the_earlier_play_and_the_preset_is_brazilian_plus_three():
                            ask_partner="always")
     assert parse_rules(SPEC, "canasta(preset=brazilian_bicycle,unit=game)").game_to == 10000
     for name in ("initial_pile_take", "ask_partner", "escalera_out_ends"):
-        src = {f.name: f for f in __import__("dataclasses").fields(type(r))}[name].metadata
+        src = {f.name: f for f in dataclasses.fields(type(r))}[name].metadata
         assert "READINGS 3.6" in src["source"] and "003:83 silent" in src["source"]
 
 
@@ -140,9 +142,9 @@ def test_always_ask_refuses_a_take_that_would_commit_to_going_out():
 def test_every_going_out_is_asked_and_a_no_binds():
     """The baseline's default never asks (``ask=0``): seeded hands (n=60) under the text's
     Brazilian hold no EV_ASK; with ``ask_partner=always`` every going out follows partner's yes
-    in that turn (yes forces it: asks answered yes = goings out), some asks are answered no
-    and those askers did not go out (the referee's trap (a)), and fewer hands end by a player
-    going out at the first chance."""
+    in that turn (yes forces it: asks answered yes = goings out), and some asks are answered
+    no, those askers not going out that turn (the referee's trap (a)).  A logged going out of
+    the text's Brazilian, unasked, relabelled with the option's head bit is refused."""
     _, _, res = _logged(brazilian(), BASE, 60, 84)
     assert res["seen"]["ask_yes"] + res["seen"]["ask_no"] == 0 and res["seen"]["out"] > 0
     _, log, res = _logged(brazilian(ask_partner="always"), BASE, 60, 84)
