@@ -1,7 +1,7 @@
 """Bicycle's Brazilian readings as options (READINGS-rummy.md 3.6: "Bicycle/rummy-games [read] add:
 the pile may not be taken for the initial meld; ... always ask partner before going out"; 003:83
-is silent): ``initial_pile_take``, ``ask_partner``, ``preset=brazilian_bicycle``, and
-``escalera_out_ends`` refused.
+is silent): ``initial_pile_take``, ``ask_partner``, ``escalera_out_ends`` ("in going out one may add to
+the ends of an escalera") and ``preset=brazilian_bicycle``.
 
 Each option is shown to act (a placed table where the engine's decision list changes, and seeded
 hands whose logs change the way the rule says), the referee (tests/canasta_reference.py, written
@@ -17,8 +17,10 @@ import numpy as np
 import pytest
 
 import simkit
+from simkit.core import cards as C
 from simkit.core import play
 from simkit.core.registry import parse_rules
+from simkit.engines.moves import split_event
 from simkit.errors import SimkitError
 from simkit.games.canasta import engine as E
 from simkit.games.canasta.rules import PRESETS
@@ -63,11 +65,11 @@ def test_defaults_are_the_earlier_play_and_the_preset_is_brazilian_plus_three():
     bb = parse_rules(SPEC, "canasta(preset=brazilian_bicycle)")
     diff = {k for k in PRESETS["brazilian_bicycle"]
             if PRESETS["brazilian_bicycle"][k] != PRESETS["brazilian"].get(k)}
-    assert diff == {"incomplete_penalty", "initial_pile_take", "ask_partner"}
-    assert (bb.incomplete_penalty, bb.initial_pile_take, bb.ask_partner) == \
-        ("bicycle_seq_lt5", False, "always")
+    assert diff == {"incomplete_penalty", "initial_pile_take", "ask_partner", "escalera_out_ends"}
+    assert (bb.incomplete_penalty, bb.initial_pile_take, bb.ask_partner, bb.escalera_out_ends) \
+        == ("bicycle_seq_lt5", False, "always", True)
     assert bb == brazilian(incomplete_penalty="bicycle_seq_lt5", initial_pile_take=False,
-                           ask_partner="always")
+                           ask_partner="always", escalera_out_ends=True)
     assert parse_rules(SPEC, "canasta(preset=brazilian_bicycle,unit=game)").game_to == 10000
     for name in ("initial_pile_take", "ask_partner", "escalera_out_ends"):
         src = {f.name: f for f in dataclasses.fields(type(r))}[name].metadata
@@ -78,7 +80,7 @@ def test_defaults_are_the_earlier_play_and_the_preset_is_brazilian_plus_three():
     ("canasta(initial_pile_take=false)", r"initial_pile_take=false outside the Samba family"),
     ("canasta(preset=two_hand,ask_partner=always)", r"ask_partner=always outside four-hand"),
     ("canasta(ask_partner=always)", r"ask_partner=always outside four-hand"),
-    ("canasta(preset=brazilian,escalera_out_ends=true)", r"escalera_out_ends .*closed"),
+    ("canasta(escalera_out_ends=true)", r"escalera_out_ends without sequences"),
     ("canasta(preset=brazilian,ask_partner=often)", r"one of"),
     ("canasta(preset=brazilian,initial_pile_take=perhaps)", r"expected true or false"),
 ])
@@ -184,3 +186,68 @@ def test_the_referee_refuses_a_take_leaving_one_card_when_asking_is_due():
         if found >= 2:
             break
     assert found >= 1
+
+
+# ----------------------------------------------------------------------------- escalera_out_ends
+
+def _esc_table(hand, esc_ends):
+    """Seat 0's side: a canasta of kings and the escalera 5h..Jh (two canastas: enough to go
+    out), melded before the turn; ``hand`` held."""
+    R, S, W, log = _samba_table(None, hand, {13: 7}, ["5h Jh"], "Kc 8s",
+                                r=brazilian(escalera_out_ends=esc_ends))
+    W.st[7] = W.st[8] = 1                        # the side melded, the seat laid, before
+    return R, S, W, log
+
+
+def test_going_out_onto_an_escaleras_ends_only_with_the_option():
+    """4h and Qh fit only the escalera's ends (no group of fours or queens): without the option
+    the hand cannot go out (two loose cards), with it both go on the escalera (logged as lays on
+    its id 16, low end first) and the nine is discarded; a hand the groups take out plans
+    nothing on the escalera, one they do not takes only the card that fits its end."""
+    R, S, W, log = _esc_table("4h Qh 9c", False)
+    assert E.out_plan(R, W, 0) == -1
+    R, S, W, log = _esc_table("4h Qh 9c", True)
+    assert E.out_plan(R, W, 0) == 1 and W.st[E.ESC] == 2
+    assert W.st[E.HN] == 3 and W.cd[0, C.parse_card("4h")] == 1     # nothing laid by planning
+    start = W.st[E.LP]
+    E.go_out(R, W, 0, log, 0)
+    ev = [split_event(x) for x in log[0, start:W.st[E.LP]]]
+    assert [(e[0], e[2], e[3]) for e in ev] == [
+        (E.EV_LAY, 16, C.parse_card("4h")), (E.EV_LAY, 16, C.parse_card("Qh")),
+        (E.EV_DISCARD, 0, C.parse_card("9c")), (E.EV_OUT, 0, 0)]
+    assert E.seq_len(W, 0, 0) == 9 and E.sambas(W, 0) == 1
+    R, S, W, log = _esc_table("Kd Qh 9c", True)           # the king on its group, Qh on the end
+    assert E.out_plan(R, W, 0) == 1 and W.st[E.ESC] == 1 and W.rk[E.PL, 13] == 1
+    R, S, W, log = _esc_table("Kd Qh 9c", False)
+    assert E.out_plan(R, W, 0) == -1
+    R, S, W, log = _esc_table("Kd 9c", True)
+    assert E.out_plan(R, W, 0) == 1 and W.st[E.ESC] == 0
+
+
+def test_the_referee_takes_escalera_ends_only_in_a_going_out_turn():
+    """Seeded hands with random seats (n=300): some goings out extend an escalera and the
+    referee accepts them, scoring a sequence of eight or more as one sequence canasta; the same
+    log without the option's head bit is refused at that lay, and a lay beyond seven moved to a
+    turn that ends with a discard is refused."""
+    rules = brazilian(escalera_out_ends=True)
+    _, log, res = _logged(rules, [f"p{k}=random" for k in (1, 2, 3, 4)], 300, 87)
+    assert res["seen"]["esc_end"] > 0, res["seen"]
+    i = next(i for i, row in enumerate(log) if ref.replay(row, rules).seen["esc_end"])
+    bad = np.array(log[i], copy=True)
+    bad[13] &= ~8
+    with pytest.raises(ref.Illegal, match="laid on a samba"):
+        ref.replay(bad, brazilian())
+    evs = [ref.decode(e) for e in log[i][NHEAD:NHEAD + int(log[i][1])]]
+    H = ref.replay(log[i], rules)
+    j = next(j for j, e in enumerate(evs) if e[0] == ref.LAY and e[2] >= 16 and
+             len(ref.replay(log[i], rules, stop=j + 1).melds[e[1] % 2][e[2]]) > 7)
+    assert H.out == evs[j][1]
+    # the same lay, then the turn ended by a discard of a card the player holds, not going out
+    k = j + 1
+    rest = evs[:k] + [(ref.DISCARD, evs[j][1], 0, next(
+        c for c, n in ref.replay(log[i], rules, stop=k).hands[evs[j][1]].items() if n))] + \
+        [(ref.END, 0, 1, 0)]
+    cut = list(log[i][:NHEAD]) + [ref.encode(*e) for e in rest]
+    cut[1] = len(rest)
+    with pytest.raises(ref.Illegal, match="without going out|goes out holding|out"):
+        ref.replay(np.array(cut), rules)

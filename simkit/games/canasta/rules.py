@@ -90,7 +90,8 @@ Bicycle's other Brazilian additions (READINGS 3.6: "Bicycle/rummy-games [read] a
 not be taken for the initial meld; ... in going out one may add to the ends of an escalera; ...
 always ask partner before going out"; 003:83 is silent on all three), each an option whose
 default is the engine's earlier play, all three for the Samba family only (``decks=3``: the
-log's head carries them in its Samba part, bits of ``head[13]``, CANASTA.md 2026-12-04 15:35):
+log's head carries them in its Samba part, bits of ``head[13]``, CANASTA.md 2026-12-04 15:35
+and 15:55):
 
 * ``initial_pile_take=false``: a side that has not melded may not take the pile (its initial
   meld is laid from the hand on a draw turn); no take is offered before the side's first meld,
@@ -100,15 +101,17 @@ log's head carries them in its Samba part, bits of ``head[13]``, CANASTA.md 2026
   (a)).  Reading (Bicycle is silent on it): since the answer may be no, a pile take is legal
   only when the taker keeps two cards or more after it (one to discard, one to hold), so no
   take commits a player to going out unasked (the classic one-card restriction's purpose).
-* ``escalera_out_ends``: adding to an escalera's ends when going out.  Refused: an escalera
-  (a sequence of seven) is closed in every path of the engine and the referee, and neither
-  strategy's going-out plan (:func:`~simkit.games.canasta.engine.out_plan`) lays sequence cards
-  at all (sequences are laid on other turns); the log's ids (16 + k) could carry the lays, the
-  going-out search could not without a redesign.
+* ``escalera_out_ends=true``: in the turn a player goes out he may add cards of his hand to
+  the ends of his side's escaleras (sequences of seven, otherwise closed), so a sequence may
+  then hold more than seven cards (up to eleven, 4..A; still one sequence canasta, 1500).
+  Logged as lays on the sequence's id (16 + k), legal only in a going-out turn.  The going-out
+  plan (:func:`~simkit.games.canasta.engine.out_plan`) tries the groups first, and only when
+  they do not take the hand out plans the cards that extend an escalera (one after another at
+  either end) onto it; the strategies' going out plans no other sequence card (as before).
 
 ``preset=brazilian_bicycle``: Brazilian with Bicycle's readings together: the -1000 only for a
 sequence of fewer than five (``incomplete_penalty=bicycle_seq_lt5``), no pile take for the
-initial meld, always ask partner.
+initial meld, always ask partner, escaleras' ends open when going out.
 
 Readings where the sources are silent (each documented in the option's ``doc``):
 
@@ -260,11 +263,11 @@ class CanastaRules(Rules):
                               "taker two cards (reading: no take commits him to going out "
                               "unasked)", source="READINGS 3.1 going out; READINGS 3.6 "
                               "(Bicycle: 'always ask partner before going out'); 003:83 silent")
-    escalera_out_ends: bool = option(False, doc="in going out a player may add to the ends of "
-                                     "an escalera (Bicycle's Brazilian): not implemented, refused "
-                                     "(an escalera is closed; the going-out plan lays no "
-                                     "sequence card)", source="READINGS 3.6 (Bicycle); 003:83 "
-                                     "silent")
+    escalera_out_ends: bool = option(False, doc="in the turn he goes out a player may add "
+                                     "hand cards to the ends of his side's escaleras (closed "
+                                     "at seven otherwise; Bicycle's Brazilian; Samba family "
+                                     "only)", source="READINGS 3.6 (Bicycle: 'in going out one "
+                                     "may add to the ends of an escalera'); 003:83 silent")
     going_out: int = option(100, range=(0, 1000), doc="bonus for going out",
                             source="READINGS 3.1 going out; 003:81")
     concealed: int = option(200, range=(0, 1000), doc="bonus for going out concealed (laying the "
@@ -315,9 +318,9 @@ class CanastaRules(Rules):
             missing.append("ask_partner=always outside four-hand Samba, Bolivia or Brazilian "
                            "(Bicycle's Brazilian, READINGS 3.6; no partner with two or three "
                            "hands)")
-        if self.escalera_out_ends:
-            missing.append("escalera_out_ends (Bicycle's Brazilian, READINGS 3.6: an escalera "
-                           "is closed here and the going-out plan lays no sequence card)")
+        if self.escalera_out_ends and not self.sequences:
+            missing.append("escalera_out_ends without sequences (Bicycle's Brazilian, "
+                           "READINGS 3.6)")
         if self.black_threes == "rummy_games":
             missing.append("black_threes=rummy_games (its Cuban black threes: not discardable "
                            "in the first round, set aside from a taken pile, 5 each or 100 "
@@ -371,7 +374,8 @@ PRESETS = {"classic": {},
 # Brazilian read as Bicycle/rummy-games do (READINGS 3.6): the penalty only for a sequence of
 # fewer than five, no pile take for the initial meld, always ask partner before going out
 PRESETS["brazilian_bicycle"] = {**PRESETS["brazilian"], "incomplete_penalty": "bicycle_seq_lt5",
-                                "initial_pile_take": False, "ask_partner": "always"}
+                                "initial_pile_take": False, "ask_partner": "always",
+                                "escalera_out_ends": True}
 PRESET_DOCS = {"classic": "four-hand partnership Canasta (the default; READINGS 3.1)",
                "two_hand": "two players, 15 cards, draw two discard one, two canastas to go out "
                            "(003:55)",
@@ -402,5 +406,6 @@ PRESET_DOCS = {"classic": "four-hand partnership Canasta (the default; READINGS 
                "brazilian_bicycle": "Brazilian Canasta with Bicycle's readings (READINGS "
                                     "3.6): -1000 only per sequence of fewer than five, the "
                                     "pile not taken for the initial meld, partner always "
-                                    "asked before going out",
+                                    "asked before going out, an escalera's ends open to the "
+                                    "cards of a player going out",
                "game": "classic, each simulated unit a game to 5000"}
