@@ -8,7 +8,8 @@ faced, wild-card melds, canastas of seven at most, the pile always frozen) and S
 Bolivia (003:82, ``preset=bolivia``: Samba with wild-card melds and an escalera to go out) and
 Brazilian Canasta (003:83, ``preset=brazilian``: -1000 an incomplete wild-card meld or
 sequence, a canasta in the initial meld from 7000; ``preset=brazilian_bicycle``: Bicycle's
-readings, READINGS 3.6: no pile take for the initial meld, always ask partner before going out).
+readings, READINGS 3.6: no pile take for the initial meld, always ask partner before going out,
+an escalera's ends open when going out).
 Rules: ``003_25b072003b534ab4.txt`` lines 48-84 and READINGS-rummy.md 3.1-3.7 (see
 :mod:`simkit.games.canasta.rules`); the move log's format is the one agreed in CANASTA.md.
 
