@@ -81,6 +81,16 @@ head's codes -1 (the initial meld holds a canasta of any kind), -2 (a canasta, t
 200 or more), -3 (a natural canasta: a group of seven or more without a wild card), 003:83 as
 the engine's module doc reads it (the count over every card of the initial meld).
 
+Bicycle's Brazilian readings (READINGS 3.6 "Bicycle/rummy-games [read] add: the pile may not be
+taken for the initial meld; ... always ask partner before going out"; 003:83 silent), read from
+the head's bits (decks=3: ``head[13]`` = wild-card melds 1 | no pile take for the initial meld 2 |
+always ask 4; CANASTA.md 2026-12-04 15:35; an older head's 0/1 reads as both off): with bit 2 a
+side that has not melded never takes the pile; with bit 8 (15:55 note) a player may lay cards on
+an escalera's ends (a sequence then up to eleven cards) only in the turn he goes out; with bit 4
+every going out of four hands follows
+the player's "yes" from partner in that turn, and (the engine's reading, since the answer may be
+no) a pile take leaves the taker two cards or more, so the stock's end obliges a take only then.
+
 Scores (3.1): each side's melded cards at their values (joker 50; A, 2 20; K..8 10; 7..4 and
 black 3 5), canastas (>= 7 cards) natural 500 / mixed 300, red threes 100 each (800 for all
 four to one side; minus when the side made no meld, or with ``red_threes_minus=no_canasta`` has
@@ -190,6 +200,10 @@ class Hand:
     sides: list | None = None    # three hands: seat -> side (its own until the merge)
     lone: int = -1               # three hands: the lone hand (-1: none yet)
     merged: bool = False         # three hands: the partners' melds merged
+    no_init_take: bool = False   # head[13] bit 2: no pile take for the initial meld (Bicycle)
+    ask_always: bool = False     # head[13] bit 4: always ask partner before going out (Bicycle)
+    esc_ends: bool = False       # head[13] bit 8: an escalera's ends open when going out (Bicycle)
+    esc_turn: bool = False       # a card laid beyond seven on a sequence this turn
 
     # ------------------------------------------------------------------ Samba (003:71-81)
     @property
@@ -462,7 +476,11 @@ def start(row, rules, deck=None, stop=None) -> tuple[Hand, Events]:
     have = [K, head[3], head[4], head[5], head[6], head[9]]
     if decks != 2:                  # decks, sequences, variant (1 samba), wild-card melds
         variant = {"bolivia": 2, "brazilian": 3}.get(getattr(rules, "initial_table", ""), 1)
-        want += [decks, int(rules.sequences), variant, int(getattr(rules, "wild_melds", False))]
+        flags = int(getattr(rules, "wild_melds", False)) | (
+            0 if getattr(rules, "initial_pile_take", True) else 2) | (
+            4 if getattr(rules, "ask_partner", "may") == "always" else 0) | (
+            8 if getattr(rules, "escalera_out_ends", False) else 0)
+        want += [decks, int(rules.sequences), variant, flags]
         have += head[10:14]
     if have != want:
         raise Illegal(-1, f"head {have} against the rules {want}")
@@ -471,6 +489,9 @@ def start(row, rules, deck=None, stop=None) -> tuple[Hand, Events]:
              hands=[Counter() for _ in range(K)], stock=pack(decks),
              order=None if deck is None else [int(c) for c in deck],
              red3=[0] * K, black3=[0] * K, laid=[False] * K, takes=[0] * K)
+    if decks != 2:                  # Bicycle's readings, bits of head[13] (READINGS 3.6)
+        H.no_init_take, H.ask_always = bool(head[13] & 2), bool(head[13] & 4)
+        H.esc_ends = bool(head[13] & 8)
     if K == 3:      # three sides until the lone hand is known; seat 2's minimum equals seat 0's
         H.sides, H.melds, H.melded = [0, 1, 2], [{}, {}, {}], [False] * 3   # (first hands only)
         H.minima = [head[7], head[8], head[7]]
@@ -754,6 +775,10 @@ def finish_lays(H: Hand, j: int, p: int, turn_lays: list, was_melded: bool,
     """The melds after the turn's lays: legal, the minimum of a side's first laying turn, black
     threes only when going out."""
     side = H.side(p)
+    if H.esc_turn and not going_out:
+        raise Illegal(j, f"seat {p} adds to an escalera without going out (Bicycle, "
+                         f"READINGS 3.6)")
+    H.esc_turn = False
     if turn_lays and not was_melded and not H.melded[side]:
         initial_meld(H, j, side, turn_lays, "")
     if turn_lays:
@@ -830,6 +855,9 @@ def take_start(H: Hand, E: Events, p: int) -> tuple[int, int, bool]:
                          f"{len(H.pile)} topped by {name(H.pile[-1]) if H.pile else '-'}")
     if is_wild(top) or top in BLACK3:
         raise Illegal(j, f"the pile taken with {name(top)} on top")
+    if H.no_init_take and not H.melded[side]:
+        raise Illegal(j, f"seat {p} takes the pile for its side's initial meld (Bicycle, "
+                         f"READINGS 3.6)")
     return top, side, H.frozen or not H.melded[side] or \
         getattr(H.rules, "pile_always_frozen", False)
 
@@ -864,6 +892,9 @@ def pile_to_hand(H: Hand, E: Events, p: int, jj: int, a: int, frozen: bool,
             H.black3[p] += 1
         H.faced[c] += 1
         H.seen["red3_pile"] += 1
+    if H.ask_always and sum(H.hands[p].values()) < 2:
+        raise Illegal(jj, f"seat {p} keeps {sum(H.hands[p].values())} card(s) after a take "
+                          f"when partner must be asked before going out (READINGS 3.6)")
 
 
 def going_out(H: Hand, j: int, p: int, concealed: int, asked: int, laid_before: bool) -> None:
@@ -875,10 +906,12 @@ def going_out(H: Hand, j: int, p: int, concealed: int, asked: int, laid_before: 
         raise Illegal(j, f"seat {p} goes out holding {sum(H.hands[p].values())} cards")
     if asked == 0:
         raise Illegal(j, f"seat {p} goes out after partner's no (trap (a))")
+    if H.ask_always and H.K == 4 and asked != 1:
+        raise Illegal(j, f"seat {p} goes out without asking partner (Bicycle, READINGS 3.6)")
     if H.canastas(side) < H.need:
         raise Illegal(j, f"seat {p} goes out with {H.canastas(side)} canastas, {H.need} needed")
     if getattr(H.rules, "escalera_required", False) and not any(
-            samba_kind(mid) == "seq" and len(m) == 7 for mid, m in H.melds[side].items()):
+            samba_kind(mid) == "seq" and len(m) >= 7 for mid, m in H.melds[side].items()):
         raise Illegal(j, f"seat {p} goes out without an escalera (003:82)")
     H.out = p
     H.concealed = bool(concealed)
@@ -909,7 +942,7 @@ def samba_meld_error(H: Hand, cards, mid: int) -> str | None:
             return f"a sequence with a wild card (003:74): {shown}"
         if len({c >> 4 for c in cards}) != 1:
             return f"a sequence of two suits: {shown}"
-        if not 3 <= len(cards) <= 7:
+        if not 3 <= len(cards) <= (11 if H.esc_ends else 7):
             return f"a sequence of {len(cards)} cards (three to seven, 003:74): {shown}"
         if ranks[0] < 4 or ranks != list(range(ranks[0], ranks[0] + len(ranks))):
             return f"a broken sequence (4..A in order, 003:74): {shown}"
@@ -945,8 +978,11 @@ def samba_lay(H: Hand, j: int, p: int, mid: int, c: int) -> None:
         if mid not in ms and mid != 16 + sum(1 for x in ms if x >= 16):
             raise Illegal(j, f"a new sequence numbered {mid - 16}, "
                              f"{sum(1 for x in ms if x >= 16)} started before")
-        if len(ms.get(mid, ())) >= 7:
+        if len(ms.get(mid, ())) >= 7 and not H.esc_ends:
             raise Illegal(j, f"{name(c)} laid on a samba (closed, 003:74)")
+        if len(ms.get(mid, ())) >= 7:                 # Bicycle: only in going out (checked
+            H.esc_turn = True                         # when the turn's lays are done)
+            H.seen["esc_end"] += 1
         if is_wild(c):
             raise Illegal(j, "a wild card laid on a sequence (003:74)")
     m = ms.setdefault(mid, [])
@@ -1033,6 +1069,8 @@ def samba_can_add_top(H: Hand, p: int) -> bool:
     targets = [mid for mid, m in H.melds[s].items() if len(m) < 7 and samba_fits(mid, m, top)]
     if not targets:
         return False
+    if H.ask_always:                # a take must leave two cards (READINGS 3.6, reading)
+        return sum(H.hands[p].values()) + sum(not H.faced_three(c) for c in H.pile[:-1]) >= 2
     if sum(H.hands[p].values()) + len(H.pile) - 1 >= 2:
         return True
     last = next(iter(+H.hands[p]), None)
@@ -1051,7 +1089,7 @@ def samba_out_ok(H: Hand, ms: dict) -> bool:
     """A side with melds ``ms`` may go out: ``need`` canastas (a samba counts, 003:79), one of
     them an escalera with ``escalera_required`` (Bolivia, 003:82)."""
     n = sum(1 for mid, m in ms.items() if len(m) >= 7 and samba_kind(mid) != "black3")
-    esc = any(samba_kind(mid) == "seq" and len(m) == 7 for mid, m in ms.items())
+    esc = any(samba_kind(mid) == "seq" and len(m) >= 7 for mid, m in ms.items())
     return n >= H.need and (esc or not getattr(H.rules, "escalera_required", False))
 
 

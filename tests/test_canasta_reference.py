@@ -488,6 +488,8 @@ BOLIVIA = dict(BOLIVIA_OPTS, players=4, game_to=15000)
 BRAZILIAN = dict(BOLIVIA, wild_canasta=2000, wild_canasta_jokers=2000, wild_canasta_deuces=2000,
                  escalera_required=False, incomplete_penalty="text", red3_table="brazilian",
                  red_threes_minus="no_canasta", initial_table="brazilian", game_to=10000)
+BICYCLE = dict(BRAZILIAN, incomplete_penalty="bicycle_seq_lt5", initial_pile_take=False,
+               ask_partner="always", escalera_out_ends=True)
 BOL_WILD = ["p1=baseline(wmeld=3)", "p2=random", "p3=baseline(wmeld=3)", "p4=random"]
 # Bolivia with the classic table's values (strategies.BY_TABLE; Bolivia's own keeps every wild
 # card for the bolivia and seldom lays a sequence or goes out: these hands exercise those)
@@ -538,6 +540,13 @@ CASES = [
     ("brazilian-baseline", BRAZILIAN, FOUR_BASE, 100, 3000),
     ("brazilian-random", BRAZILIAN, FOUR_RANDOM, 100, 3000),
     ("brazilian-wild", BRAZILIAN, BOL_WILD, 100, 3000),
+    # Bicycle's readings (READINGS 3.6; the head's bits 2, 4 and 8): no pile take for the initial
+    # meld; always ask partner before going out; an escalera's ends open when going out; all
+    # three and the -1000 only for a sequence of fewer than five (preset brazilian_bicycle)
+    ("brazilian-nopile-mixed", dict(BRAZILIAN, initial_pile_take=False), FOUR_MIX, 100, 1000),
+    ("brazilian-ask-mixed", dict(BRAZILIAN, ask_partner="always"), FOUR_MIX, 100, 1000),
+    ("brazilian-esc-random", dict(BRAZILIAN, escalera_out_ends=True), FOUR_RANDOM, 100, 1000),
+    ("brazilian-bicycle-mixed", BICYCLE, BOL_WILD, 100, 1000),
 ]
 
 
@@ -604,6 +613,10 @@ def test_logged_hands_replay_legally_and_score_by_the_rules(case_id, opts, strat
         assert seen["sequence"] > 0 or case_id == "brazilian-baseline", seen
         if case_id.endswith(("-random", "-mixed")):  # the pile onto a sequence, a samba
             assert seen["take_seq"] > 0 and (seen["samba"] > 0 or tier == "quick"), seen
+    if "-bicycle-" in case_id or "-ask-" in case_id:   # every going out asked, some told no
+        assert seen["ask_yes"] == seen["out"] > 0 and seen["ask_no"] > 0, seen
+    if "-esc-" in case_id and tier == "slow":        # cards laid on an escalera going out
+        assert seen["esc_end"] > 0, seen              # (rare: 12 sambas in 100 random hands)
     if tier == "slow":
         assert seen["take_frozen"] > 0 and seen["red3_drawn"] > 0, seen
         if case_id in ("classic-random", "classic-mixed"):     # the baseline does not ask (ask=0)
@@ -616,6 +629,11 @@ def test_the_cuban_preset_is_the_text():
     """Preset ``cuban`` is 003:84 as CUBAN writes it (the replayed hands use CUBAN)."""
     assert parse_rules(SPEC, "canasta(preset=cuban)") == _rules_of(CUBAN)
     assert parse_rules(SPEC, "canasta(preset=cuban)") != _rules_of({})
+
+
+def test_the_brazilian_bicycle_preset_is_brazilian_with_bicycles_readings():
+    assert parse_rules(SPEC, "canasta(preset=brazilian_bicycle)") == _rules_of(BICYCLE)
+    assert parse_rules(SPEC, "canasta(preset=brazilian)") == _rules_of(BRAZILIAN)
 
 
 def test_the_samba_preset_is_the_text():

@@ -7,7 +7,9 @@ faced, wild-card melds, canastas of seven at most, the pile always frozen) and S
 ``preset=samba``: 162 cards, 15 each, draw two, sequences and sambas, two wild cards a group)
 Bolivia (003:82, ``preset=bolivia``: Samba with wild-card melds and an escalera to go out) and
 Brazilian Canasta (003:83, ``preset=brazilian``: -1000 an incomplete wild-card meld or
-sequence, a canasta in the initial meld from 7000).
+sequence, a canasta in the initial meld from 7000; ``preset=brazilian_bicycle``: Bicycle's
+readings, READINGS 3.6: no pile take for the initial meld, always ask partner before going out,
+an escalera's ends open when going out).
 Rules: ``003_25b072003b534ab4.txt`` lines 48-84 and READINGS-rummy.md 3.1-3.7 (see
 :mod:`simkit.games.canasta.rules`); the move log's format is the one agreed in CANASTA.md.
 
@@ -49,7 +51,7 @@ SPEC = GameSpec(
     prepare=prepare, kernel=engine.run_deals, pack=engine.make_deck,
     log_columns=engine.log_columns, replay=replay.moves,
     presets=PRESETS, preset_docs=PRESET_DOCS, golden_presets=("two_hand", "cutthroat", "cuban", "samba", "bolivia",
-                                                     "brazilian", "game"),
+                                                     "brazilian", "brazilian_bicycle", "game"),
     title=("Canasta: classic four-hand partnership, two-hand, three-hand (cutthroat), "
            "Cuban (108 cards), Samba, Bolivia and Brazilian (162 cards, sequences), canastas "
            "of seven"),

@@ -41,7 +41,12 @@ of kinds ``EV_*`` below.  Brazilian from 7000 (003:83): a side's minimum in the 
 initial meld must hold a canasta), -2 (a canasta, 200 over the meld), -3 (a natural canasta);
 the state keeps the count in ``W.st[MINS + seat]`` and the requirement in ``W.st[REQ + seat]``
 (:func:`requirement`), met by :func:`canasta_seed` (the strategies' initial melds and pile
-takes) and checked by :func:`req_met` (going out without an earlier meld).
+takes) and checked by :func:`req_met` (going out without an earlier meld).  Bicycle's readings
+(READINGS 3.6; rules.py): ``initial_pile_take=false`` lists no take before a side's first meld
+(:func:`take_forms`), ``ask_partner=always`` asks before every going out (:func:`try_out`) and
+allows only takes that leave two cards (:func:`take_plan`), ``escalera_out_ends`` lets the
+going-out plan put hand cards on the ends of the side's escaleras (:func:`out_plan`,
+:func:`esc_hold`); all are bits of the head's ``log[13]`` (CANASTA.md 2026-12-04 15:35, 15:55).
 """
 from __future__ import annotations
 
@@ -174,6 +179,9 @@ class Table(NamedTuple):
     variant: int          # the log head's variant: 1 samba, 2 bolivia, 3 brazilian (decks=3)
     r3brazil: bool        # red3_table=brazilian: 100 each to four, five 1000, six 1200
     incpen: int           # incomplete_penalty: 0 none, 1 text, 2 bicycle_seq_lt5
+    init_take: bool       # initial_pile_take: the pile may be taken for a side's initial meld
+    ask_always: bool      # ask_partner=always (Bicycle's Brazilian, READINGS 3.6)
+    esc_ends: bool        # escalera_out_ends: going out may add to an escalera's ends (Bicycle)
 
 
 class Seats(NamedTuple):
@@ -269,7 +277,9 @@ SQN = SQ + 3 * NSEQ * NSIDE     # SQN + side: sequences the side started
 TSEQ = SQN + NSIDE    # the sequence a pile take's top card extends (-1: none)
 REQ = TSEQ + 1        # REQ + seat: Brazilian's canasta requirement of its initial meld (0 none,
                       # 1 a canasta, 2 a canasta and 200 over the meld, 3 a natural canasta)
-NST = REQ + 4
+ESC = REQ + 4         # escalera_out_ends: ESC the number of hand cards planned onto escaleras'
+                      # ends for going out, ESC + 1 + j: the j-th as 256 * sequence + card
+NST = ESC + 1 + NSEQ
 MC, FC = 4, 7
 MN, MW, PL = 4, 7, 10
 
@@ -300,7 +310,9 @@ def table(rules) -> Table:
                   esc=rules.escalera_required, b3pen=rules.black_three_penalty,
                   variant=3 if rules.initial_table == "brazilian" else 2 if rules.wild_melds
                   else 1, r3brazil=rules.red3_table == "brazilian",
-                  incpen=("none", "text", "bicycle_seq_lt5").index(rules.incomplete_penalty))
+                  incpen=("none", "text", "bicycle_seq_lt5").index(rules.incomplete_penalty),
+                  init_take=rules.initial_pile_take, ask_always=rules.ask_partner == "always",
+                  esc_ends=rules.escalera_out_ends)
 
 
 def nhead(rules) -> int:
@@ -936,6 +948,8 @@ def take_forms(R, W, p):
     if t < 4:
         return 0
     s = W.st[SIDE + p]
+    if not R.init_take and not W.st[MELDED + s]:    # Bicycle's Brazilian (READINGS 3.6)
+        return 0
     f = 0
     size = W.rk[MN + s, t] + W.rk[MW + s, t]
     room = size < 7 or not R.samba      # Samba: the top card joins only a meld of fewer than 7
@@ -984,6 +998,8 @@ def take_plan(R, W, p, form):
         if bonus3(R, RI[W.pk[2, j]]):
             rest -= 1
     left = W.st[HN + p] - plan_cards(W) + rest
+    if R.ask_always:                  # partner may say no: the taker must keep a card to
+        return left >= 2              # discard and one to hold (rules.py, ask_partner)
     if left >= 2 or enough(R, W, s, t):
         return True
     return left == 1 and rest == 0 and last_card_out(R, W, p, s, t)
@@ -1098,7 +1114,51 @@ def out_plan(R, W, p):
     """Can seat ``p`` lay its whole hand but at most one card (discarded) now?  Fills the plan
     (``W.rk[PL:PL + 3]``) and returns the number of cards left (0 or 1), or -1 when it cannot:
     too many cards left, too few canastas for its side, or the side's initial minimum not
-    reached."""
+    reached.  With ``escalera_out_ends`` (Bicycle), when the groups alone do not take the hand
+    out, the cards that extend the side's escaleras are planned onto their ends
+    (``W.st[ESC:]``, :func:`esc_hold`) and the rest planned as before."""
+    W.st[ESC] = 0
+    left = out_groups(R, W, p, 0)
+    if left >= 0 or not R.esc_ends:
+        return left
+    v = esc_hold(W, p, W.st[SIDE + p])
+    left = out_groups(R, W, p, v)
+    for j in range(W.st[ESC]):                   # the held cards back to the hand
+        add_card(W, p, W.st[ESC + 1 + j] & 255)
+    if left < 0:
+        W.st[ESC] = 0
+    return left
+
+
+@njit(cache=True, nogil=True)
+def esc_hold(W, p, s):
+    """Bicycle's Brazilian (READINGS 3.6): seat ``p``'s cards that extend side ``s``'s
+    escaleras (sequences of seven or more) at either end, one after another, taken out of the
+    hand into ``W.st[ESC + 1:]`` (256 * sequence + card; their number in ``W.st[ESC]``);
+    returns their value."""
+    n = 0
+    v = 0
+    for k in range(W.st[SQN + s]):
+        if seq_len(W, s, k) < 7:
+            continue
+        b = SQ + 3 * (NSEQ * s + k)
+        for hi in range(2):
+            r = W.st[b + 2] + 1 if hi else W.st[b + 1] - 1
+            while 4 <= r <= 14 and W.cd[p, W.st[b] * 16 + r] > 0 and n < NSEQ:
+                c = W.st[b] * 16 + r
+                drop_card(W, p, c)
+                W.st[ESC + 1 + n] = 256 * k + c
+                n += 1
+                v += RV[r]
+                r = r + 1 if hi else r - 1
+    W.st[ESC] = n
+    return v
+
+
+@njit(cache=True, nogil=True)
+def out_groups(R, W, p, v):
+    """:func:`out_plan` by the groups (and the wild-card meld); ``v`` the value of the cards
+    already planned onto escaleras."""
     s = W.st[SIDE + p]
     h = W.rk[p]
     loose = h[R_BLACK3] if h[R_BLACK3] < 3 else 0      # cards that cannot be laid at all
@@ -1109,7 +1169,6 @@ def out_plan(R, W, p):
         return -1
     clear_plan(W)
     left = 0
-    v = 0
     wl = h[R_JOKER] + h[R_DEUCE]
     for r in range(4, 15):
         n = h[r]
@@ -1184,8 +1243,13 @@ def plan_wild_on(W, h, m):
 
 @njit(cache=True, nogil=True)
 def go_out(R, W, p, log, i):
-    """Lay the plan (``W.rk[PL:PL + 3]``, from :func:`out_plan`) and discard the last card if
-    one is left."""
+    """Lay the plan (``W.rk[PL:PL + 3]``, from :func:`out_plan`; first the cards it planned
+    onto escaleras' ends) and discard the last card if one is left."""
+    for j in range(W.st[ESC]):
+        x = W.st[ESC + 1 + j]
+        drop_card(W, p, x & 255)
+        to_seq(W, p, x >> 8, x & 255, log, i)
+    W.st[ESC] = 0
     lay_plan(W, p, log, i)
     if W.st[HN + p] == 1:
         for c in range(NC):
@@ -1283,15 +1347,15 @@ def take_plan_ok(R, W, p):
 @njit(cache=True, nogil=True)
 def try_out(R, Q, W, p, log, i, want, mincan):
     """Go out when :func:`out_plan` allows it with at least ``mincan`` canastas, the partner
-    (asked when ``want`` says so) agrees and no earlier "no" stands.  Returns whether the seat
-    went out."""
+    (asked when ``want`` says so; always with ``ask_partner=always``, Bicycle's Brazilian)
+    agrees and no earlier "no" stands.  Returns whether the seat went out."""
     if W.st[9]:
         return False
     if out_plan(R, W, p) < 0 or plan_canastas(R, W, W.st[SIDE + p], -1) < mincan:
         return False
-    if want and R.players == 4 and W.st[HN + p] > 1:     # a take that left it one card or none
-        if not ask_partner(R, Q, W, p, log, i):      # committed it to going out: no asking
-            return False
+    if R.ask_always or (want and R.players == 4 and W.st[HN + p] > 1):   # a take that left it
+        if not ask_partner(R, Q, W, p, log, i):      # one card or none committed it to going
+            return False                             # out: no asking (unless always)
         out_plan(R, W, p)
     go_out(R, W, p, log, i)
     return True
@@ -1697,7 +1761,9 @@ def write_head(R, W, dealer, log, i):
         log[i, 10] = 3
         log[i, 11] = 1
         log[i, 12] = R.variant
-        log[i, 13] = 1 if R.wild_melds else 0
+        log[i, 13] = (1 if R.wild_melds else 0) | (0 if R.init_take else 2) | (
+            4 if R.ask_always else 0) | (8 if R.esc_ends else 0)    # bits: Bicycle's readings
+        #                                                   (CANASTA.md 2026-12-04 15:35, 15:55)
 
 
 @njit(cache=True, nogil=True)

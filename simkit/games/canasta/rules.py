@@ -84,8 +84,34 @@ counted as one).  The requirement applies on a draw turn, on a pile take for the
 ``minimum_0``/``minimum_1`` as -1 (a canasta), -2 (a canasta, 200 in all), -3 (a natural
 canasta).  The strategies' initial meld from 7000 is one canasta from the hand (and the pile's
 top card on a take): the group of seven needing the fewest wild cards, else seven wild cards,
-then the count filled greedily.  Bicycle's other additions (no pile take for the initial meld,
-adding to an escalera's ends in going out, always asking partner) are not modelled.
+then the count filled greedily.
+
+Bicycle's other Brazilian additions (READINGS 3.6: "Bicycle/rummy-games [read] add: the pile may
+not be taken for the initial meld; ... in going out one may add to the ends of an escalera; ...
+always ask partner before going out"; 003:83 is silent on all three), each an option whose
+default is the engine's earlier play, all three for the Samba family only (``decks=3``: the
+log's head carries them in its Samba part, bits of ``head[13]``, CANASTA.md 2026-12-04 15:35
+and 15:55):
+
+* ``initial_pile_take=false``: a side that has not melded may not take the pile (its initial
+  meld is laid from the hand on a draw turn); no take is offered before the side's first meld,
+  at the stock's end either.
+* ``ask_partner=always``: a player (four hands) who would go out asks partner first, every time
+  (``may``: as the strategy's ``ask`` lever says); a "no" binds for the turn (CANASTA.md trap
+  (a)).  Reading (Bicycle is silent on it): since the answer may be no, a pile take is legal
+  only when the taker keeps two cards or more after it (one to discard, one to hold), so no
+  take commits a player to going out unasked (the classic one-card restriction's purpose).
+* ``escalera_out_ends=true``: in the turn a player goes out he may add cards of his hand to
+  the ends of his side's escaleras (sequences of seven, otherwise closed), so a sequence may
+  then hold more than seven cards (up to eleven, 4..A; still one sequence canasta, 1500).
+  Logged as lays on the sequence's id (16 + k), legal only in a going-out turn.  The going-out
+  plan (:func:`~simkit.games.canasta.engine.out_plan`) tries the groups first, and only when
+  they do not take the hand out plans the cards that extend an escalera (one after another at
+  either end) onto it; the strategies' going out plans no other sequence card (as before).
+
+``preset=brazilian_bicycle``: Brazilian with Bicycle's readings together: the -1000 only for a
+sequence of fewer than five (``incomplete_penalty=bicycle_seq_lt5``), no pile take for the
+initial meld, always ask partner, escaleras' ends open when going out.
 
 Readings where the sources are silent (each documented in the option's ``doc``):
 
@@ -125,6 +151,7 @@ INITIAL = ("classic", "samba", "bolivia", "brazilian", "cuban", "cuban_rg", "sam
 RED3_TABLE = ("classic", "samba", "cuban", "brazilian")
 INCOMPLETE = ("none", "text", "bicycle_seq_lt5")
 BLACK3 = ("stop", "faced", "rummy_games")
+ASK = ("may", "always")
 
 
 @dataclass(frozen=True)
@@ -224,6 +251,23 @@ class CanastaRules(Rules):
     escalera_required: bool = option(False, doc="one of the canastas needed to go out must be "
                                      "a sequence canasta (an escalera; Bolivia)",
                                      source="003:82; READINGS 3.5")
+    initial_pile_take: bool = option(True, doc="a side may take the pile for its initial "
+                                     "meld (false: Bicycle's Brazilian, the initial meld from "
+                                     "the hand on a draw turn; Samba family only)",
+                                     source="READINGS 3.6 (Bicycle: 'the pile may not be taken "
+                                     "for the initial meld'); 003:83 silent")
+    ask_partner: str = option("may", choices=ASK, doc="four hands: may = a player asks partner "
+                              "'may I go out?' when his strategy chooses to; always = before "
+                              "every going out (Bicycle's Brazilian; Samba family only); a no "
+                              "binds for the turn; with always a pile take must leave the "
+                              "taker two cards (reading: no take commits him to going out "
+                              "unasked)", source="READINGS 3.1 going out; READINGS 3.6 "
+                              "(Bicycle: 'always ask partner before going out'); 003:83 silent")
+    escalera_out_ends: bool = option(False, doc="in the turn he goes out a player may add "
+                                     "hand cards to the ends of his side's escaleras (closed "
+                                     "at seven otherwise; Bicycle's Brazilian; Samba family "
+                                     "only)", source="READINGS 3.6 (Bicycle: 'in going out one "
+                                     "may add to the ends of an escalera'); 003:83 silent")
     going_out: int = option(100, range=(0, 1000), doc="bonus for going out",
                             source="READINGS 3.1 going out; 003:81")
     concealed: int = option(200, range=(0, 1000), doc="bonus for going out concealed (laying the "
@@ -267,6 +311,16 @@ class CanastaRules(Rules):
                            "family, 003:83)")
         if self.incomplete_penalty != "none" and not self.sequences:
             missing.append("incomplete_penalty without sequences (Brazilian, 003:83)")
+        if not self.initial_pile_take and self.decks != 3:
+            missing.append("initial_pile_take=false outside the Samba family (Bicycle's "
+                           "Brazilian, READINGS 3.6)")
+        if self.ask_partner == "always" and (self.decks != 3 or self.players != 4):
+            missing.append("ask_partner=always outside four-hand Samba, Bolivia or Brazilian "
+                           "(Bicycle's Brazilian, READINGS 3.6; no partner with two or three "
+                           "hands)")
+        if self.escalera_out_ends and not self.sequences:
+            missing.append("escalera_out_ends without sequences (Bicycle's Brazilian, "
+                           "READINGS 3.6)")
         if self.black_threes == "rummy_games":
             missing.append("black_threes=rummy_games (its Cuban black threes: not discardable "
                            "in the first round, set aside from a taken pile, 5 each or 100 "
@@ -317,6 +371,11 @@ PRESETS = {"classic": {},
                          "wild_canasta_deuces": 2000, "incomplete_penalty": "text",
                          "black_three_penalty": 100, "game_to": 10000},
            "game": {"unit": "game"}}
+# Brazilian read as Bicycle/rummy-games do (READINGS 3.6): the penalty only for a sequence of
+# fewer than five, no pile take for the initial meld, always ask partner before going out
+PRESETS["brazilian_bicycle"] = {**PRESETS["brazilian"], "incomplete_penalty": "bicycle_seq_lt5",
+                                "initial_pile_take": False, "ask_partner": "always",
+                                "escalera_out_ends": True}
 PRESET_DOCS = {"classic": "four-hand partnership Canasta (the default; READINGS 3.1)",
                "two_hand": "two players, 15 cards, draw two discard one, two canastas to go out "
                            "(003:55)",
@@ -344,4 +403,9 @@ PRESET_DOCS = {"classic": "four-hand partnership Canasta (the default; READINGS 
                             "threes 100 each, five 1000, six 1200, plus with a canasta, minus "
                             "without (Bicycle), a canasta in the initial meld from 7000 "
                             "(8000: and 200 in all; 9000: a natural one), game 10000",
+               "brazilian_bicycle": "Brazilian Canasta with Bicycle's readings (READINGS "
+                                    "3.6): -1000 only per sequence of fewer than five, the "
+                                    "pile not taken for the initial meld, partner always "
+                                    "asked before going out, an escalera's ends open to the "
+                                    "cards of a player going out",
                "game": "classic, each simulated unit a game to 5000"}
