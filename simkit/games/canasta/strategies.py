@@ -112,7 +112,8 @@ step the change with the largest t among every value of every acting parameter:
   eldest's to a dealer at 3/4 is 3/2, +128.8; the dealer's to an eldest at 5/4 is 3/4); its
   mixed equilibrium (``simkit.analysis.solve.zero_sum_equilibrium``): eldest 5/3 0.97, dealer 5/3
   0.61 and 3/3 0.36 (the symmetrised game, one mixture for both seats, 5/3 0.77, 3/4 0.21, 3/2
-  0.02, left the eldest's ``5/4`` a gain of 19.6, SE 3.8).  Against that mixture on other deals
+  0.02, left the eldest's ``5/4`` a gain of 19.6, SE 3.8, in sample).  Against it (trimmed: eldest
+  5/3, dealer 5/3 5/8, 3/3 3/8) on other deals
   (n=20,000, seed 12, each seat's ``net`` paired with the default in both seats) the levers
   outside the cycle gained: ``b50=3`` +13.8/+13.1 (eldest/dealer, SE 2.3), ``feed=5`` +12.7/+10.7
   (SE 1.9), ``wild_gap=1`` +10.4/+6.1 (SE 2.5); with those (``b50=3, wild_gap=1, feed=5``) the
@@ -123,8 +124,8 @@ step the change with the largest t among every value of every acting parameter:
   1.8/2.1) and was taken.  At these defaults, n=20,000, seed 12 (each value of each acting
   lever in one seat, the other levers as the default plays them) no change of ``take_min2`` or
   ``b3_pile`` gains 2 SE in either seat (the most: the dealer's ``take_min2=6`` +7.3, SE 4.5, and
-  ``5`` +5.0, SE 3.7; the eldest's pure 3/2 +5.0, SE 4.9, ``b3_pile=4`` +0.8, SE 4.4; ``take_min2=4``
-  -52.5/-34.7, ``b3_pile=5`` -62.1/-89.4, SE 4.4-5.3); of the other levers only the eldest's
+  ``5`` +5.0, SE 3.7; the eldest's pure 3/2 +5.0, SE 4.9, ``b3_pile=4`` +0.8, SE 4.4;
+  ``take_min2=4`` -52.5/-34.7, ``b3_pile=5`` -62.1/-89.4, SE 4.4-5.3); of the other levers only the eldest's
   ``wild_gap=0`` gains more than 2 SE (+7.4, SE 2.75; the dealer's loses 8.3, SE 2.7: one value
   serves both roles), then ``feed=4`` -0.6/-2.3 (SE 1.3), ``freeze=3`` -4.0/-0.4 (SE 1.5/0.8),
   ``wild_gap=2`` -13.3/-1.7 (SE 2.8), ``b50=4`` -20.5/-20.2 (SE 2.4), ``freeze=0`` -11.4/-13.5;
@@ -152,7 +153,8 @@ step the change with the largest t among every value of every acting parameter:
   in Samba and Brazilian every hand does): they end at the stock's end, scored on the bolivias.
 * classic: not re-measured (the numbers above).
 
-tests/test_defaults_not_beaten.py keeps each table (n=4,000, seed 11; two-hand in each seat; Samba and Brazilian n=30,000, seed 12, Bolivia n=10,000, seed 12).
+tests/test_defaults_not_beaten.py keeps each table (n=4,000, seed 11; two-hand in each seat;
+Samba and Brazilian n=30,000, seed 12, Bolivia n=10,000, seed 12).
 """
 from __future__ import annotations
 
