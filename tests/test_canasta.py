@@ -1002,6 +1002,54 @@ def test_the_baselines_table_defaults_and_explicit_values():
     assert BY_TABLE["samba"]["take_min2"] != BY_TABLE["two_hand"]["take_min2"]
 
 
+
+def test_two_hands_mixed_default_draws_each_roles_pairs_with_their_weights():
+    # two-hand's take_min2/b3_pile default (strategies.MIX): each hand every seat draws a pair of
+    # its role's mixture (strategies.TWO_HAND_MIX: the dealer's, else the eldest's) with its
+    # weight; an explicit lever is kept (p2's take_min2=4) while the other still mixes.  n=40,000
+    # hands, dealers alternating: p1's 20,000 draws per role, each pair's share within 4 binomial
+    # SE of its weight
+    from simkit.games.canasta.strategies import MIX, TWO_HAND_MIX
+    spec, r = simkit.games.parse_game("canasta(preset=two_hand)")
+    st = simkit.core.registry.resolve_strategies(SPEC, r, ["p2=baseline(take_min2=4)"])
+    S = SPEC.prepare(r, st)[1]
+    assert S.take_min2[0] == S.b3_pile[0] == S.b3_pile[1] == MIX and S.take_min2[1] == 4
+    n = 40_000
+    seen = {"eldest": Counter(), "dealer": Counter()}
+    m = np.uint64(12345)
+    with play.wraps():
+        for h in range(n):
+            dealer = h % 2
+            Q, m = E.hand_seats(S, 2, dealer, np.uint64(m))     # numba hands back an int
+            for k in (0, 1):
+                seen["dealer" if k == dealer else "eldest"][Q[k].take_min2, Q[k].b3_pile, k] += 1
+    for role, mix in TWO_HAND_MIX.items():
+        total = sum(w for *_, w in mix)
+        got = seen[role]
+        assert {(t, b) for t, b, k in got if k == 0} == {(t, b) for t, b, _ in mix}, role
+        for t, b, w in mix:
+            p, k0 = w / total, got[t, b, 0]         # seat 0 has each role in n / 2 hands
+            assert abs(k0 / (n / 2) - p) <= 4 * math.sqrt(p * (1 - p) / (n / 2)), (role, t, b, k0)
+        assert {t for t, _, k in got if k == 1} == {4}, role       # p2's explicit take_min2
+        assert {b for _, b, k in got if k == 1} <= {b for _, b, _ in mix}, role
+
+
+def test_two_hands_mixture_leaves_the_cards_and_the_random_seat_unchanged():
+    # the mixture draws from a stream of its own: the same seed deals the same cards (every
+    # EV_DEAL and the first EV_UP) whether p1 mixes or plays a pure pair, and a random p2 sees
+    # the same deals; the pure pair's play does differ somewhere (the draw acts)
+    spec, r = simkit.games.parse_game("canasta(preset=two_hand)")
+    logs = [play.play_logged(SPEC, r, ["p1=baseline" + x, "p2=random"], n=300, seed=5)[1]
+            for x in ("", "(take_min2=5,b3_pile=3)", "(take_min2=3,b3_pile=3)")]
+    for log in logs[1:]:
+        for a, b in zip(logs[0], log):
+            ea = [split_event(x) for x in a[E.NHEAD:E.NHEAD + a[1]]]
+            eb = [split_event(x) for x in b[E.NHEAD:E.NHEAD + b[1]]]
+            deal_a = [e for e in ea if e[0] == E.EV_DEAL] + [next(e for e in ea if e[0] == E.EV_UP)]
+            deal_b = [e for e in eb if e[0] == E.EV_DEAL] + [next(e for e in eb if e[0] == E.EV_UP)]
+            assert deal_a == deal_b
+    assert (logs[0] != logs[1]).any() and (logs[0] != logs[2]).any()
+
 # ----------------------------------------------------------------------------- Brazilian (003:83)
 
 def _brazil_seat0(hand, score):

@@ -114,10 +114,16 @@ CASES = {
     # (strategies.BY_TABLE); b90/b120 do not act in a single hand, go_out=2 is the rules' two
     # canastas, ask needs partners
     "canasta_two_hand": ("canasta(preset=two_hand)", "p1", 4_000, 11, [
-        "baseline(b50=5)", "baseline(b50=7)", "baseline(take_min2=4)", "baseline(take_min2=6)",
-        "baseline(pairs=0)", "baseline(wild_gap=1)", "baseline(wild_gap=3)",
-        "baseline(b3_pile=2)", "baseline(b3_pile=4)", "baseline(feed=2)",
-        "baseline(feed=4)"]),   # feed=4: +9.1 (SE 1.7) at n=20,000, within 3 SE at this n
+        "baseline(b50=4)", "baseline(take_min2=3)", "baseline(take_min2=5)",
+        "baseline(take_min2=6)", "baseline(pairs=0)", "baseline(wild_gap=0)",
+        "baseline(wild_gap=2)", "baseline(b3_pile=2)", "baseline(b3_pile=4)", "baseline(feed=4)",
+        "baseline(feed=6)", "baseline(freeze=3)", "baseline(freeze=5)"]),
+    # two-hand's take_min2/b3_pile default is a mixture per role (strategies.TWO_HAND_MIX): p1
+    # plays first (eldest), p2 deals; the dealer's changes measured in its own seat
+    "canasta_two_hand_dealer": ("canasta(preset=two_hand)", "p2", 4_000, 11, [
+        "baseline(take_min2=3)", "baseline(take_min2=5)", "baseline(take_min2=6)",
+        "baseline(b3_pile=2)", "baseline(b3_pile=4)", "baseline(wild_gap=0)", "baseline(feed=4)",
+        "baseline(freeze=3)", "baseline(freeze=5)"]),
     "canasta_cutthroat": ("canasta(preset=cutthroat)", "p1", 4_000, 11, [
         "baseline(b50=5)", "baseline(b50=7)", "baseline(pairs=0)", "baseline(wild_gap=1)",
         "baseline(wild_gap=3)", "baseline(b3_pile=0)", "baseline(b3_pile=2)", "baseline(feed=1)",
@@ -142,10 +148,6 @@ KNOWN = {
                                               "+0.23 points a deal (SE 0.047, n=20,000)",
     ("stovkahra", "baseline(claim=0)"): "not retuned; +0.014 points a deal (SE 0.0032, "
                                         "n=20,000)",
-    ("canasta_two_hand", "baseline(b3_pile=4)"): "two-hand has no default that no one-step "
-        "change beats (take_min2 and b3_pile's best replies cycle, see canasta's strategies); "
-        "the default minimises the largest gain: +45.3 net a hand here (SE 7.4, n=4,000), +40.6 "
-        "(SE 3.4, n=20,000)",
 }
 
 

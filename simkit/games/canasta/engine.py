@@ -61,7 +61,7 @@ from simkit.core.registry import Metric
 from simkit.core.rng import bounded
 from simkit.engines.melds.stock import draw_stock, reset_stock
 from simkit.engines.moves import put_event
-from simkit.games.canasta.strategies import K_RANDOM, PARAMS
+from simkit.games.canasta.strategies import K_RANDOM, MIX, PARAMS, TWO_HAND_MIX
 
 JOKER = 64
 NC = 65
@@ -234,16 +234,74 @@ if Seats._fields != Seat._fields or Seats._fields[1:] != tuple(q.name for q in P
     raise ImportError("canasta: Seats/Seat out of step with strategies.PARAMS")
 
 
+# two-hand's mixed default (strategies.TWO_HAND_MIX): a lever at MIX takes, each hand, the value
+# of one pair drawn for the seat's role (row 0: eldest, who plays first; row 1: the dealer) with
+# these integer weights; module constants (jit rule 1), spelled out here so that a change
+# recompiles this file's cache, and checked against the strategies' table
+MIX_TAKE = np.array([[5, 3, 5], [5, 3, 3]], np.int64)     # take_min2 of each pair
+MIX_B3 = np.array([[3, 2, 4], [3, 3, 3]], np.int64)       # b3_pile of each pair
+MIX_CUM = np.array([[8, 17, 20], [7, 12, 12]], np.int64)  # cumulative weights (a repeat: none)
+MIX_SALT = np.uint64(0xBB67AE8584CAA73B)  # the mixture's stream: key ^ MIX_SALT (not the cards')
+
+
+def _mix_table():
+    """The constants above as :data:`~simkit.games.canasta.strategies.TWO_HAND_MIX` spells it."""
+    out = {}
+    for row, role in enumerate(("eldest", "dealer")):
+        w = np.diff(MIX_CUM[row], prepend=0)
+        out[role] = tuple((int(t), int(b), int(x)) for t, b, x in
+                          zip(MIX_TAKE[row], MIX_B3[row], w) if x > 0)
+    return out
+
+
+if _mix_table() != TWO_HAND_MIX:
+    raise ImportError("canasta: engine.MIX_* out of step with strategies.TWO_HAND_MIX")
+
+
 @njit(cache=True, nogil=True)
-def seat_of(S, k):
-    return Seat(S.kind[k], S.b50[k], S.b90[k], S.b120[k], S.take_min[k], S.take_min2[k],
-                S.pairs[k], S.wild_gap[k], S.freeze[k], S.b3_pile[k], S.feed[k], S.go_out[k],
-                S.ask[k], S.ask_max[k], S.lone_min[k], S.wmeld[k], S.seq_min[k])
+def mixed_seat(S, k, role, j):
+    """Seat ``k``'s :class:`Seat` with ``take_min2``/``b3_pile`` at :data:`MIX` replaced by the
+    pair ``j`` of ``role``'s mixture (a lever given explicitly is kept)."""
+    t = MIX_TAKE[role, j] if S.take_min2[k] == MIX else S.take_min2[k]
+    b = MIX_B3[role, j] if S.b3_pile[k] == MIX else S.b3_pile[k]
+    return Seat(S.kind[k], S.b50[k], S.b90[k], S.b120[k], S.take_min[k], t, S.pairs[k],
+                S.wild_gap[k], S.freeze[k], b, S.feed[k], S.go_out[k], S.ask[k], S.ask_max[k],
+                S.lone_min[k], S.wmeld[k], S.seq_min[k])
 
 
 @njit(cache=True, nogil=True)
 def seat_tuple(S, K):
-    return (seat_of(S, 0), seat_of(S, 1), seat_of(S, min(2, K - 1)), seat_of(S, min(3, K - 1)))
+    """Every seat's :class:`Seat` (four: seats beyond the table repeat the last); a lever at
+    :data:`MIX` plays the first pair of the eldest's mixture (for callers of :func:`play_hand`
+    that draw none; :func:`play_deal` draws one per seat and hand, :func:`hand_seats`)."""
+    return (mixed_seat(S, 0, 0, 0), mixed_seat(S, 1, 0, 0), mixed_seat(S, min(2, K - 1), 0, 0),
+            mixed_seat(S, min(3, K - 1), 0, 0))
+
+
+@njit(cache=True, nogil=True)
+def mix_pick(m, role):
+    """A pair of ``role``'s mixture drawn with its weight from the splitmix state ``m``:
+    ``(j, m)``."""
+    v, m = bounded(m, MIX_CUM[role, -1])
+    j = 0
+    while v >= MIX_CUM[role, j]:
+        j += 1
+    return j, m
+
+
+@njit(cache=True, nogil=True)
+def hand_seats(S, K, dealer, m):
+    """The seats for one hand dealt by ``dealer`` (as :func:`seat_tuple`) and the mixture
+    stream ``m`` after it: every seat draws a pair each hand for its role (the dealer's, else
+    the eldest's), mixing or not, so that a seat's pairs do not depend on the other seats'
+    strategies; a seat plays its pair only on levers at :data:`MIX`."""
+    r0, r1, r2, r3 = int(dealer == 0), int(dealer == 1), int(dealer == 2), int(dealer == 3)
+    j0, m = mix_pick(m, r0)
+    j1, m = mix_pick(m, r1)
+    j2, m = mix_pick(m, r2)
+    j3, m = mix_pick(m, r3)
+    return (mixed_seat(S, 0, r0, j0), mixed_seat(S, 1, r1, j1),
+            mixed_seat(S, min(2, K - 1), r2, j2), mixed_seat(S, min(3, K - 1), r3, j3)), m
 
 
 class Work(NamedTuple):
@@ -1796,7 +1854,7 @@ def play_hand(R, Q, W, dealer, log, i):
 @njit(cache=True, nogil=True)
 def play_deal(R, S, W, i, key, ukey, v, log):
     K = R.players
-    Q = seat_tuple(S, K)
+    Q, m = hand_seats(S, K, K - 1, key ^ MIX_SALT)
     logging = log.shape[0] > 0
     if logging:
         for q in range(log.shape[1]):
@@ -1821,6 +1879,8 @@ def play_deal(R, S, W, i, key, ukey, v, log):
     dealer = K - 1
     hands = 0
     for h in range(R.max_hands):
+        if h > 0:
+            Q, m = hand_seats(S, K, dealer, m)
         play_hand(R, Q, W, dealer, log if h == 0 else log[:0], i)
         hands += 1
         for q in range(K):

@@ -101,18 +101,35 @@ step the change with the largest t among every value of every acting parameter:
   no one-step change gains 2 SE (the most: ``b50=7`` +0.7, SE 0.4; ``b3_pile=2`` +0.3, SE 1.2;
   ``feed=1`` -4.0, SE 2.7; ``wild_gap=3`` -8.6, SE 1.9; a far step ``b3_pile=8`` +5.6, SE 2.2,
   and ``b50=3`` +3.8, SE 1.9: kept, at most 2.6 SE among some seventy values tried).
-* two-hand has no such point: ``take_min2`` and ``b3_pile``'s best replies cycle (against
-  ``take_min2=5`` opponents ``b3_pile=4`` pays, against ``b3_pile=4`` ones ``take_min2=3``, then
-  ``b3_pile=2``, then ``take_min2=5`` again: from the classic values ``b3_pile=4`` +102.4 (SE
-  4.6), then ``take_min2=3`` +85.9 (5.9), ``b3_pile=2`` +108.1 (4.9), ``wild_gap=2`` +27.1 (1.8),
-  ``take_min2=5`` +44.7 (4.4), ``b3_pile=4`` +79.2 (4.3), ``take_min2=3`` +51.2 (5.8)).  The
-  default is the point whose largest gain by a single change is the smallest of the ten points
-  scanned in full (``take_min2`` 3-5, ``wild_gap`` 2-3, ``b3_pile`` 1-4; the next, ``take_min2=4,
-  b3_pile=2``: ``take_min2=5`` +41.3, SE 4.0): ``wild_gap=2, b3_pile=3`` with ``take_min2=5``, where
-  ``b3_pile=4`` still gains 40.6 (SE 3.4; against 102.4 from the classic values), ``feed=4``
-  9.1 (SE 1.7) and ``wild_gap=1`` 6.4 (SE 2.6), far steps ``b50=3`` 15.4 (2.4), ``feed=6`` 14.9
-  (2.5), ``wild_gap=0`` 12.3 (3.5); ``take_min2=3``/``4``/``6``, ``b3_pile=2``, ``wild_gap=3``,
-  ``feed=2`` lose 11.7, 54.8, 27.9, 42.9, 32.0, 8.4 (SE 1.5-5.6).
+* two-hand has no such point (issue 27): ``take_min2`` and ``b3_pile``'s best replies cycle.
+  The earlier coordinate steps moved one seat's point against opponents at the same point, but
+  the two seats play different games: in ``unit=hand`` p2 deals and p1 (the eldest) plays first,
+  and the eldest's best replies differ from the dealer's.  The payoff matrix of every
+  (``take_min2``, ``b3_pile``) pair of ``take_min2`` 3-6 x ``b3_pile`` 1-5 (p1 one pair, p2 another,
+  10,000 common deals a cell, seed 11, ``scripts/canasta_two_hand_mix.py``; a/b for
+  ``take_min2=a, b3_pile=b``) has no pure saddle point (the eldest's best reply to a dealer at
+  5/3 is 5/4, net +88.9 a hand; the dealer's to an eldest at 5/3 is 3/4, net -37.7; the
+  eldest's to a dealer at 3/4 is 3/2, +128.8; the dealer's to an eldest at 5/4 is 3/4); its
+  mixed equilibrium (``simkit.analysis.solve.zero_sum_equilibrium``): eldest 5/3 0.97, dealer 5/3
+  0.61 and 3/3 0.36 (the symmetrised game, one mixture for both seats, 5/3 0.77, 3/4 0.21, 3/2
+  0.02, left the eldest's ``5/4`` a gain of 19.6, SE 3.8, in sample).  Against it (trimmed: eldest
+  5/3, dealer 5/3 5/8, 3/3 3/8) on other deals
+  (n=20,000, seed 12, each seat's ``net`` paired with the default in both seats) the levers
+  outside the cycle gained: ``b50=3`` +13.8/+13.1 (eldest/dealer, SE 2.3), ``feed=5`` +12.7/+10.7
+  (SE 1.9), ``wild_gap=1`` +10.4/+6.1 (SE 2.5); with those (``b50=3, wild_gap=1, feed=5``) the
+  matrix again (``take_min2`` 3-6 x ``b3_pile`` 2-5, 12,000 deals a cell, seed 11: value 48.5 net a
+  hand to the eldest) gives eldest 3/2 0.45, 5/3 0.39, 5/4 0.17, dealer 5/3 0.55, 3/3 0.40, 3/2
+  0.05; the default plays it rounded, the dealer's 3/2 dropped (:data:`TWO_HAND_MIX`: eldest 5/3
+  8/20, 3/2 9/20, 5/4 3/20; dealer 5/3 7/12, 3/3 5/12); then ``freeze=4`` gained +11.4/+13.5 (SE
+  1.8/2.1) and was taken.  At these defaults, n=20,000, seed 12 (each value of each acting
+  lever in one seat, the other levers as the default plays them) no change of ``take_min2`` or
+  ``b3_pile`` gains 2 SE in either seat (the most: the dealer's ``take_min2=6`` +7.3, SE 4.5, and
+  ``5`` +5.0, SE 3.7; the eldest's pure 3/2 +5.0, SE 4.9, ``b3_pile=4`` +0.8, SE 4.4;
+  ``take_min2=4`` -52.5/-34.7, ``b3_pile=5`` -62.1/-89.4, SE 4.4-5.3); of the other levers only the eldest's
+  ``wild_gap=0`` gains more than 2 SE (+7.4, SE 2.75; the dealer's loses 8.3, SE 2.7: one value
+  serves both roles), then ``feed=4`` -0.6/-2.3 (SE 1.3), ``freeze=3`` -4.0/-0.4 (SE 1.5/0.8),
+  ``wild_gap=2`` -13.3/-1.7 (SE 2.8), ``b50=4`` -20.5/-20.2 (SE 2.4), ``freeze=0`` -11.4/-13.5;
+  random play in either seat loses 784/756 net a hand (SE 6.3).
 * Samba, from the classic values with the two that had lost there (``pairs=0, b3_pile=2``):
   ``take_min2=3`` +38.7 (SE 3.6) over 5, ``pairs=1`` +27.7 (3.9) back over 0, ``b3_pile=0``
   +12.1 (3.1) over 2, ``b50=3`` +10.2 (2.2) over 6, ``feed=2`` +3.7 (1.3) over 3; then no
@@ -136,8 +153,8 @@ step the change with the largest t among every value of every acting parameter:
   in Samba and Brazilian every hand does): they end at the stock's end, scored on the bolivias.
 * classic: not re-measured (the numbers above).
 
-tests/test_defaults_not_beaten.py keeps each table (n=4,000, seed 11; two-hand's ``b3_pile=4``
-as a known loss; Samba and Brazilian n=30,000, seed 12, Bolivia n=10,000, seed 12).
+tests/test_defaults_not_beaten.py keeps each table (n=4,000, seed 11; two-hand in each seat;
+Samba and Brazilian n=30,000, seed 12, Bolivia n=10,000, seed 12).
 """
 from __future__ import annotations
 
@@ -152,13 +169,26 @@ K_RANDOM, K_BASELINE = 0, 1
 #: parameters whose measured best differs by table
 TABLE = -1
 
+#: a table value of ``take_min2``/``b3_pile`` meaning "drawn each hand from the table's mixture"
+#: (two-hand: :data:`TWO_HAND_MIX`); never a value a strategy string can give (below ``TABLE``)
+MIX = -2
+
+#: two-hand's default (take_min2, b3_pile) pairs and their integer weights for each role of the
+#: hand: ``eldest`` (the dealer's left, who plays first) and ``dealer`` (the mixed equilibrium of
+#: the pairs' payoff matrix, module docstring): a seat whose lever is at MIX plays, each hand, one
+#: pair of its role drawn with these weights from a stream of its own (the deal's cards
+#: unchanged); the eldest's first pair is the one a caller that draws none plays
+#: (``engine.seat_tuple``)
+TWO_HAND_MIX = {"eldest": ((5, 3, 8), (3, 2, 9), (5, 4, 3)), "dealer": ((5, 3, 7), (3, 3, 5))}
+
 #: the tables (:func:`table_of`) and, per table, the defaults of the parameters that default to
 #: :data:`TABLE` (measured on each table, see the module docstring)
 _CLASSIC = {"b50": 6, "b120": 6, "take_min2": 5, "pairs": 1, "wild_gap": 3, "freeze": 0,
             "b3_pile": 1, "feed": 3, "wmeld": 6, "seq_min": 5}
 BY_TABLE = {
     "classic": _CLASSIC,
-    "two_hand": {**_CLASSIC, "wild_gap": 2, "b3_pile": 3},
+    "two_hand": {**_CLASSIC, "b50": 3, "wild_gap": 1, "take_min2": MIX, "b3_pile": MIX,
+                 "feed": 5, "freeze": 4},
     "cutthroat": {**_CLASSIC, "wild_gap": 2, "feed": 0},
     "cuban": {**_CLASSIC, "b120": 3},
     "samba": {**_CLASSIC, "b50": 3, "take_min2": 3, "b3_pile": 0, "feed": 2},
@@ -190,7 +220,16 @@ def table_of(rules) -> str:
 def _by_table(name: str) -> str:
     """`` (-1, the default: the table's value: classic 6, ...)``, for a parameter's doc."""
     return (f" ({TABLE}, the default: the table's value: "
-            + ", ".join(f"{t} {d[name]}" for t, d in BY_TABLE.items()) + ")")
+            + ", ".join(f"{t} {_shown(d[name])}" for t, d in BY_TABLE.items()) + ")")
+
+
+def _shown(v: int) -> str:
+    """A table value as the docs show it: :data:`MIX` as the mixture's pairs and weights."""
+    if v != MIX:
+        return str(v)
+    return "mixed (take_min2/b3_pile " + "; ".join(
+        f"{role} " + " ".join(f"{t}/{b}:{w / sum(x[2] for x in mix):.3g}" for t, b, w in mix)
+        for role, mix in TWO_HAND_MIX.items()) + ")"
 
 
 PARAMS = (
@@ -237,7 +276,8 @@ STRATEGIES = {
                              "economical initial meld, takes the pile, keeps pairs, spends wilds "
                              "on canastas, freezes when behind, safe discards late; a parameter "
                              f"at {TABLE} takes its table's default: "
-                             + "; ".join(f"{t} " + ",".join(f"{k}={v}" for k, v in d.items())
+                             + "; ".join(f"{t} " + ",".join(f"{k}={_shown(v)}"
+                                                            for k, v in d.items())
                                          for t, d in BY_TABLE.items())),
 }
 
