@@ -155,7 +155,9 @@ TABLE = -1
 #: the tables (:func:`table_of`) and, per table, the defaults of the parameters that default to
 #: :data:`TABLE` (measured on each table, see the module docstring)
 _CLASSIC = {"b50": 6, "b120": 6, "take_min2": 5, "pairs": 1, "wild_gap": 3, "freeze": 0,
-            "b3_pile": 1, "feed": 3, "wmeld": 6, "seq_min": 5}
+            "b3_pile": 1, "feed": 3, "wmeld": 6, "seq_min": 5,
+            # the Samba family's sequence levers (issue 27, Bolivia): off unless a table says
+            "seq_keep": 0, "seq_take": 0, "seq_out": 0, "seq_first": 0}
 BY_TABLE = {
     "classic": _CLASSIC,
     "two_hand": {**_CLASSIC, "wild_gap": 2, "b3_pile": 3},
@@ -229,6 +231,22 @@ PARAMS = (
                                         "least this many cards of a suit held (below 3: never; "
                                         "after the side's first meld; sequences are extended "
                                         "whenever a card fits)" + _by_table("seq_min")),
+    Param("seq_keep", TABLE, (TABLE, 200), "sequences: points added to the cost of discarding a "
+                                           "natural that a side's sequence would take after one "
+                                           "more card, or next to (one or two ranks from) a "
+                                           "natural of its suit held (0: suits ignored)"
+                                           + _by_table("seq_keep")),
+    Param("seq_take", TABLE, (TABLE, 40), "sequences: take the pile whose top card extends a "
+                                          "sequence of the side when it holds at least this many "
+                                          "cards (0: as any take, take_min2)"
+                                          + _by_table("seq_take")),
+    Param("seq_out", TABLE, (TABLE, 1), "sequences: 1: go out laying the last cards on the "
+                                        "side's sequences (so completing an escalera as the "
+                                        "going-out move); 0: go out on groups only"
+                                        + _by_table("seq_out")),
+    Param("seq_first", TABLE, (TABLE, 1), "sequences: 1: lay on and start sequences before the "
+                                          "groups (a natural that fits both goes on the "
+                                          "sequence); 0: groups first" + _by_table("seq_first")),
 )
 
 STRATEGIES = {
