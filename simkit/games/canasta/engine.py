@@ -551,10 +551,9 @@ def seq_options(W, p, s, k):
 
 
 @njit(cache=True, nogil=True)
-def seq_lays(Q, W, p, log, i):
-    """The baseline's sequences (Samba): extend the side's sequences with every card held that
-    fits, then start one from each run of ``seq_min`` or more cards of a suit held (up to
-    seven); always keeping two cards."""
+def seq_extend(W, p, keep, log, i):
+    """Extend seat ``p``'s side's sequences with every card held that fits (in turn, so a run
+    held goes on card by card) while the hand holds more than ``keep`` cards."""
     s = W.st[SIDE + p]
     more = True
     while more:
@@ -562,10 +561,19 @@ def seq_lays(Q, W, p, log, i):
         for q in range(W.st[SQN + s]):
             for hi in range(2):
                 c = seq_end(W, s, q, hi)
-                if c >= 0 and W.cd[p, c] > 0 and W.st[HN + p] > 2:
+                if c >= 0 and W.cd[p, c] > 0 and W.st[HN + p] > keep:
                     drop_card(W, p, c)
                     to_seq(W, p, q, c, log, i)
                     more = True
+
+
+@njit(cache=True, nogil=True)
+def seq_lays(Q, W, p, log, i):
+    """The baseline's sequences (Samba): extend the side's sequences with every card held that
+    fits, then start one from each run of ``seq_min`` or more cards of a suit held (up to
+    seven); always keeping two cards."""
+    s = W.st[SIDE + p]
+    seq_extend(W, p, 2, log, i)
     m = Q[p].seq_min
     if m < 3:
         return
@@ -1432,17 +1440,7 @@ def seq_out(R, Q, W, p, log, i):
     if Q[p].ask == 1 and R.players == 4 and W.st[HN + p] > 1:
         if not ask_partner(R, Q, W, p, log, i):
             return False
-    s = W.st[SIDE + p]
-    more = True
-    while more:
-        more = False
-        for q in range(W.st[SQN + s]):
-            for hi in range(2):
-                c = seq_end(W, s, q, hi)
-                if c >= 0 and W.cd[p, c] > 0:
-                    drop_card(W, p, c)
-                    to_seq(W, p, q, c, log, i)
-                    more = True
+    seq_extend(W, p, 0, log, i)
     if W.st[HN + p] > 0:
         out_plan(R, W, p)
         go_out(R, W, p, log, i)
