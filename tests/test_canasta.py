@@ -574,7 +574,7 @@ def test_cards_are_conserved_in_every_deal(game, strats):
 def test_baseline_beats_random():
     # paired per deal: the baseline side's points minus the random side's; n hands, 10 SE
     # (Cuban, seed 21: +1205 points, SE 31.2, n=1500; at the Samba family's own defaults
-    # Samba +1031, SE 14.9, Bolivia +2808, SE 40.6, Brazilian +2243, SE 31.1)
+    # Samba +1031, SE 14.9, Bolivia +2933, SE 44.1, Brazilian +2243, SE 31.1)
     for game, strats, n in (("canasta", ["p2=random", "p4=random"], 1500),
                             ("canasta(preset=two_hand)", ["p2=random"], 1500),
                             ("canasta(preset=cuban)", ["p2=random", "p4=random"], 1500),
@@ -962,6 +962,78 @@ def test_samba_the_top_card_on_a_sequence_is_logged_on_its_id():
     assert ev[k + 2][0] == E.EV_PILE and E.seq_len(W, 0, 0) == 4
 
 
+
+# ----------------------------------------------------------------------------- Bolivia's sequence levers
+
+def _bolivia(strategy, hand, melds, seqs, pile):
+    """A Bolivia table (:func:`_samba_table`), seat 0 playing ``strategy``, its side melded
+    before the turn; ``(R, Q, W, log)``."""
+    R, S, W, log = _samba_table([f"p1={strategy}"], hand, melds, seqs, pile,
+                                r=rules(**PRESETS["bolivia"]))
+    W.st[7] = W.st[8] = 1          # the side melded and the seat laid before this turn
+    return R, E.seat_tuple(S, R.players), W, log
+
+
+def test_bolivia_seq_out_goes_out_completing_the_escalera():
+    # the side holds kings (a canasta) and 4h-9h; seat 0 holds Th 5c: Th completes the escalera
+    # (4h-Th, seven: 003:82's escalera plus a canasta lets it go out) and 5c is discarded
+    R, Q, W, log = _bolivia("baseline(seq_out=1)", "Th 5c", {13: 7}, ["4h 9h"], "Kc")
+    assert E.out_plan(R, W, 0) == -1           # on groups only it cannot go out
+    before = (W.cd.copy(), W.st.copy())
+    assert E.seq_out_ok(R, Q, W, 0)
+    assert (W.cd == before[0]).all() and (W.st == before[1]).all()     # the look-ahead undone
+    assert E.baseline_meld(R, Q, W, 0, log, 0)
+    ev = _events(W, log)
+    assert ev[-3:] == [(E.EV_LAY, 0, E.SEQ_ID, C.parse_card("Th")),
+                       (E.EV_DISCARD, 0, 0, C.parse_card("5c")), (E.EV_OUT, 0, 0, 0)]
+    assert E.sambas(W, 0) == 1 and W.st[E.HN] == 0
+    # the same position at seq_out=0 (every table's value but Bolivia's): it keeps both cards
+    R, Q, W, log = _bolivia("baseline(seq_out=0)", "Th 5c", {13: 7}, ["4h 9h"], "Kc")
+    assert not E.baseline_meld(R, Q, W, 0, log, 0) and W.st[E.HN] == 2
+    # two cards that cannot both go: Th closes the escalera, Jh then fits nothing
+    R, Q, W, log = _bolivia("baseline(seq_out=1)", "Th Jh 5c", {13: 7}, ["4h 9h"], "Kc")
+    assert not E.seq_out_ok(R, Q, W, 0)
+    # without a second canasta the escalera alone is not enough (two canastas, 003:82)
+    R, Q, W, log = _bolivia("baseline(seq_out=1)", "Th 5c", {13: 6}, ["4h 9h"], "Kc")
+    assert not E.seq_out_ok(R, Q, W, 0)
+
+
+def test_bolivia_seq_first_seq_take_and_seq_keep_act():
+    # seq_first: 8h fits both the eights and the sequence 5h-7h; groups first lays it on the
+    # eights, seq_first on the sequence
+    for first, seq in ((0, 3), (1, 4)):
+        R, Q, W, log = _bolivia(f"baseline(seq_first={first})", "8h Kd Qs 4c 9d", {8: 3},
+                                ["5h 7h"], "Kc")
+        E.baseline_lays(R, Q, W, 0, log, 0)
+        assert E.seq_len(W, 0, 0) == seq and W.rk[E.MN, 8] == 3 + (1 - first), first
+    # seq_take: a pile of two whose top card 8h extends 5h-7h is taken at seq_take=1 or 2,
+    # not at 0 (take_min2=3) nor 3
+    for st, took in ((0, False), (1, True), (2, True), (3, False)):
+        R, Q, W, log = _bolivia(f"baseline(take_min2=3,seq_take={st})", "Kd Qs 4c 9d Jc",
+                                {13: 3}, ["5h 7h"], "Kc 8h")
+        assert E.baseline_take(R, Q, W, 0, False) == took, st
+        assert not took or W.st[E.TSEQ] == 0
+    # seq_keep: 5h and 7h (two apart) and Kc Qd: without it a five goes (the cheapest), with it
+    # a card of no suit tie
+    for keep, kind in ((0, 5), (30, None)):
+        R, Q, W, log = _bolivia(f"baseline(seq_keep={keep},feed=0)", "Qd 5h 7h Kc", {}, [],
+                                "Kc")
+        c = E.baseline_discard(R, Q, W, 0)
+        assert (c & 15 == 5) if kind == 5 else c in (C.parse_card("Kc"), C.parse_card("Qd")), c
+
+
+def test_bolivia_baseline_goes_out():
+    # at Bolivia's own defaults (an escalera laid first, sequences started from three cards)
+    # a hand ends by going out in 64.7% of the hands (strategies' docstring: n=20,000, seed 11);
+    # here other deals (seed 22, n=2,000): within 4 binomial SE.  The earlier defaults went out
+    # in 0.43% of hands
+    n, rate = 2000, 0.647
+    res = simkit.sweep("canasta(preset=bolivia)", n=n, seed=22, rows=True, progress=False).rows
+    out = sum(res[f"p{k}_went_out"].to_numpy() for k in (1, 2, 3, 4))
+    assert out.max() == 1
+    se = math.sqrt(rate * (1 - rate) / n)
+    assert abs(out.mean() - rate) < 4 * se, (out.mean(), rate, se)
+
 def test_samba_no_wild_card_on_a_canasta_and_scores():
     # a group of seven nines takes naturals from the hand, no wild card (003:75)
     R, S, W, log = _samba_table(["p1=random"], "9h Jo 2c 4c 5c 6d", {9: 7}, [], "Kc")
@@ -989,7 +1061,8 @@ def test_the_baselines_table_defaults_and_explicit_values():
                           ("samba", "samba"), ("bolivia", "bolivia"),
                           ("brazilian", "brazilian")):
         spec, r = simkit.games.parse_game(f"canasta(preset={preset})")
-        given = {name: {"wild_gap": 4, "pairs": 1 - d["pairs"]}.get(name, 7)
+        given = {name: {"wild_gap": 4, "pairs": 1 - d["pairs"], "seq_out": 1 - d["seq_out"],
+                        "seq_first": 1 - d["seq_first"]}.get(name, 7)
                  for name, d in [(k, BY_TABLE[table]) for k in BY_TABLE[table]]}
         strats = ["p1=random", "p2=baseline(" + ",".join(f"{k}={v}" for k, v in given.items()) + ")"]
         S = spec.prepare(r, simkit.core.registry.resolve_strategies(spec, r, strats), None)[1]

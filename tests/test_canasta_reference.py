@@ -594,10 +594,11 @@ def test_logged_hands_replay_legally_and_score_by_the_rules(case_id, opts, strat
     # the hands did exercise what is checked: draws, lays, discards, pile takes, going out (the
     # turn cap's hands rarely go out in 20 turns: there the cap itself)
     assert min(seen["draw"], seen["lay"], seen["discard"], seen["take"]) > 0, seen
-    # (Bolivia's going out needs an escalera: the baseline seldom gets one in 100 hands, and at
-    # Bolivia's own defaults, which keep every wild card for the bolivia, hardly ever)
+    # (Bolivia's going out needs an escalera: with the classic table's values the baseline
+    # seldom gets one in 100 hands; at Bolivia's own defaults, which lay sequences first, it
+    # goes out in about 65% of hands)
     assert seen["turn_cap" if case_id == "two-turn-cap" else "out"] > 0 or \
-        (tier == "quick" and case_id == "bolivia-baseline") or case_id == "bolivia-table", seen
+        (tier == "quick" and case_id == "bolivia-baseline"), seen
     if case_id.startswith("cut-"):                  # three hands: the lone hand and the merge
         assert (seen["lone_take"] > 0) == (case_id != "cut-no-lone"), seen
     if case_id.startswith("cuban-"):                # black threes faced, wild melds, full melds

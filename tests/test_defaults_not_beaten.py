@@ -99,12 +99,15 @@ CASES = {
         "baseline(pairs=0)", "baseline(b3_pile=1)", "baseline(feed=1)", "baseline(feed=3)",
         "baseline(wild_gap=2)", "baseline(ask=1)"]),
     # Bolivia (003:82): seq_min and wmeld, and the levers of its table
-    "canasta_bolivia": ("canasta(preset=bolivia)", "p1", 10_000, 12, [
-        "baseline(seq_min=4)", "baseline(seq_min=6)", "baseline(wmeld=4)", "baseline(wmeld=0)",
+    "canasta_bolivia": ("canasta(preset=bolivia)", "p1", 20_000, 12, [
+        "baseline(seq_min=4)", "baseline(seq_min=0)", "baseline(wmeld=4)", "baseline(wmeld=0)",
         "baseline(wild_gap=1)", "baseline(b50=4)", "baseline(take_min2=4)",
         "baseline(take_min2=6)", "baseline(freeze=0)", "baseline(freeze=4)",
-        "baseline(b3_pile=5)", "baseline(b3_pile=7)", "baseline(feed=4)", "baseline(feed=6)",
-        "baseline(pairs=0)"]),
+        "baseline(b3_pile=3)", "baseline(b3_pile=5)", "baseline(feed=4)", "baseline(feed=6)",
+        "baseline(pairs=0)",
+        # the sequence levers (issue 27)
+        "baseline(seq_first=0)", "baseline(seq_out=0)", "baseline(seq_take=0)",
+        "baseline(seq_take=2)", "baseline(seq_keep=5)"]),
     # Brazilian (003:83, single hands): seq_min, wmeld and the levers of its table
     "canasta_brazilian": ("canasta(preset=brazilian)", "p1", 30_000, 12, [
         "baseline(seq_min=5)", "baseline(seq_min=7)", "baseline(wmeld=5)", "baseline(wmeld=7)",

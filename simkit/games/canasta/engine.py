@@ -206,6 +206,10 @@ class Seats(NamedTuple):
     lone_min: np.ndarray
     wmeld: np.ndarray
     seq_min: np.ndarray
+    seq_keep: np.ndarray
+    seq_take: np.ndarray
+    seq_out: np.ndarray
+    seq_first: np.ndarray
 
 
 class Seat(NamedTuple):
@@ -228,6 +232,10 @@ class Seat(NamedTuple):
     lone_min: int
     wmeld: int
     seq_min: int
+    seq_keep: int
+    seq_take: int
+    seq_out: int
+    seq_first: int
 
 
 if Seats._fields != Seat._fields or Seats._fields[1:] != tuple(q.name for q in PARAMS):
@@ -266,7 +274,8 @@ def mixed_seat(S, k, role, j):
     b = MIX_B3[role, j] if S.b3_pile[k] == MIX else S.b3_pile[k]
     return Seat(S.kind[k], S.b50[k], S.b90[k], S.b120[k], S.take_min[k], t, S.pairs[k],
                 S.wild_gap[k], S.freeze[k], b, S.feed[k], S.go_out[k], S.ask[k], S.ask_max[k],
-                S.lone_min[k], S.wmeld[k], S.seq_min[k])
+                S.lone_min[k], S.wmeld[k], S.seq_min[k], S.seq_keep[k], S.seq_take[k],
+                S.seq_out[k], S.seq_first[k])
 
 
 @njit(cache=True, nogil=True)
@@ -612,10 +621,9 @@ def seq_options(W, p, s, k):
 
 
 @njit(cache=True, nogil=True)
-def seq_lays(Q, W, p, log, i):
-    """The baseline's sequences (Samba): extend the side's sequences with every card held that
-    fits, then start one from each run of ``seq_min`` or more cards of a suit held (up to
-    seven); always keeping two cards."""
+def seq_extend(W, p, keep, log, i):
+    """Extend seat ``p``'s side's sequences with every card held that fits (in turn, so a run
+    held goes on card by card) while the hand holds more than ``keep`` cards."""
     s = W.st[SIDE + p]
     more = True
     while more:
@@ -623,10 +631,19 @@ def seq_lays(Q, W, p, log, i):
         for q in range(W.st[SQN + s]):
             for hi in range(2):
                 c = seq_end(W, s, q, hi)
-                if c >= 0 and W.cd[p, c] > 0 and W.st[HN + p] > 2:
+                if c >= 0 and W.cd[p, c] > 0 and W.st[HN + p] > keep:
                     drop_card(W, p, c)
                     to_seq(W, p, q, c, log, i)
                     more = True
+
+
+@njit(cache=True, nogil=True)
+def seq_lays(Q, W, p, log, i):
+    """The baseline's sequences (Samba): extend the side's sequences with every card held that
+    fits, then start one from each run of ``seq_min`` or more cards of a suit held (up to
+    seven); always keeping two cards."""
+    s = W.st[SIDE + p]
+    seq_extend(W, p, 2, log, i)
     m = Q[p].seq_min
     if m < 3:
         return
@@ -1376,9 +1393,14 @@ def baseline_take(R, Q, W, p, forced):
     least = Q[p].take_min2 if R.draw == 2 else Q[p].take_min
     if R.cut and W.st[LONE] < 0 and Q[p].lone_min > least:
         least = Q[p].lone_min
-    if f == 0 or (not forced and W.st[2] < least):
+    if f == 0:
         return False
+    small = not forced and W.st[2] < least
+    if small and not (f & 8 and 0 < Q[p].seq_take <= W.st[2]):    # seq_take: a smaller pile
+        return False                                                 # that extends a sequence
     for form in (1, 8, 2, 4):
+        if small and form != 8:
+            continue
         if f & form and take_plan(R, W, p, form):
             t = RI[W.pk[2, W.st[2] - 1]]
             s = W.st[SIDE + p]
@@ -1422,8 +1444,12 @@ def try_out(R, Q, W, p, log, i, want, mincan):
 @njit(cache=True, nogil=True)
 def baseline_lays(R, Q, W, p, log, i):
     """After the side's first meld: lay off naturals, meld triples (and pairs with a wild when
-    ``pairs`` is 0), complete canastas with wild cards; always keeping two cards."""
+    ``pairs`` is 0), complete canastas with wild cards; always keeping two cards.  Sequences
+    (:func:`seq_lays`) after the groups, or first with ``seq_first`` (a natural that fits both
+    then goes on the sequence)."""
     s = W.st[SIDE + p]
+    if R.samba and Q[p].seq_first == 1:
+        seq_lays(Q, W, p, log, i)
     for r in range(4, 15):
         if W.rk[MN + s, r] > 0:
             while W.rk[p, r] > 0 and W.st[HN + p] > 2 and \
@@ -1481,7 +1507,68 @@ def baseline_meld(R, Q, W, p, log, i):
         else:
             return False
     baseline_lays(R, Q, W, p, log, i)
-    return try_out(R, Q, W, p, log, i, Q[p].ask == 1, Q[p].go_out)
+    if try_out(R, Q, W, p, log, i, Q[p].ask == 1, Q[p].go_out):
+        return True
+    if R.samba and Q[p].seq_out == 1 and W.st[SQN + s] > 0 and seq_out_ok(R, Q, W, p):
+        return seq_out(R, Q, W, p, log, i)
+    return False
+
+
+@njit(cache=True, nogil=True)
+def seq_fits(W, p, s, out):
+    """Move every card of seat ``p``'s hand that extends a sequence of side ``s`` (in turn, so
+    a run held extends it card by card) from the hand onto the sequences' bounds in ``W.st``,
+    without logging; the cards go to ``out`` (returns how many).  :func:`seq_out_ok` undoes it."""
+    k = 0
+    more = True
+    while more:
+        more = False
+        for q in range(W.st[SQN + s]):
+            for hi in range(2):
+                c = seq_end(W, s, q, hi)
+                if c >= 0 and W.cd[p, c] > 0:
+                    drop_card(W, p, c)
+                    b = SQ + 3 * (NSEQ * s + q)
+                    W.st[b + 1 + hi] = c & 15
+                    out[k] = c
+                    k += 1
+                    more = True
+    return k
+
+
+@njit(cache=True, nogil=True)
+def seq_out_ok(R, Q, W, p):
+    """``seq_out``: could seat ``p`` go out (:func:`out_plan`, at least ``go_out`` canastas) after
+    laying on its side's sequences every card held that extends one?  The state is restored."""
+    if W.st[9]:
+        return False
+    s = W.st[SIDE + p]
+    b0 = SQ + 3 * NSEQ * s
+    keep = W.st[b0:b0 + 3 * NSEQ].copy()
+    out = np.empty(W.st[HN + p] + 1, np.int64)
+    k = seq_fits(W, p, s, out)
+    ok = k > 0 and out_plan(R, W, p) >= 0 and plan_canastas(R, W, s, -1) >= Q[p].go_out
+    for j in range(k):
+        add_card(W, p, out[j])
+    W.st[b0:b0 + 3 * NSEQ] = keep
+    clear_plan(W)
+    return ok
+
+
+@njit(cache=True, nogil=True)
+def seq_out(R, Q, W, p, log, i):
+    """``seq_out``: go out by :func:`seq_out_ok`'s lays (partner asked first when ``ask``):
+    lay every card that extends a sequence, then the rest by :func:`out_plan`."""
+    if Q[p].ask == 1 and R.players == 4 and W.st[HN + p] > 1:
+        if not ask_partner(R, Q, W, p, log, i):
+            return False
+    seq_extend(W, p, 0, log, i)
+    if W.st[HN + p] > 0:
+        out_plan(R, W, p)
+        go_out(R, W, p, log, i)
+    else:
+        mark_out(R, W, p, log, i)
+    return True
 
 
 @njit(cache=True, nogil=True)
@@ -1505,21 +1592,63 @@ def baseline_discard(R, Q, W, p):
     fz = Q[p].freeze
     freeze = fz > 0 and opp_melded(W, s, -1) and not W.st[MELDED + s] and npile >= fz \
         and not frozen(R, W)
+    if R.samba and Q[p].seq_keep > 0:
+        return seq_discard(R, Q, W, p, freeze)
     best, bc = -1, 1 << 40
     for r in range(NR):
         if W.rk[p, r] == 0:
             continue
-        if is_wild_r(r):
-            cost = (-1000 if freeze else 1000) + RV[r]
-        elif r == R_BLACK3:
-            cost = -500 if npile >= Q[p].b3_pile else 200
-        else:
-            cost = RV[r] + (25 if W.rk[p, r] >= 2 else 0) + (25 if W.rk[MN + s, r] > 0 else 0)
-            if opp_melded(W, s, r) and not frozen(R, W):
-                cost += Q[p].feed * npile
+        cost = discard_cost(R, Q, W, p, r, freeze)
         if cost < bc:
             best, bc = r, cost
     return code_of(W, p, best)
+
+
+@njit(cache=True, nogil=True)
+def discard_cost(R, Q, W, p, r, freeze):
+    """:func:`baseline_discard`'s cost of discarding a card of rank index ``r``."""
+    s = W.st[SIDE + p]
+    npile = W.st[2]
+    if is_wild_r(r):
+        return (-1000 if freeze else 1000) + RV[r]
+    if r == R_BLACK3:
+        return -500 if npile >= Q[p].b3_pile else 200
+    cost = RV[r] + (25 if W.rk[p, r] >= 2 else 0) + (25 if W.rk[MN + s, r] > 0 else 0)
+    if opp_melded(W, s, r) and not frozen(R, W):
+        cost += Q[p].feed * npile
+    return cost
+
+
+@njit(cache=True, nogil=True)
+def seq_discard(R, Q, W, p, freeze):
+    """``seq_keep``: :func:`baseline_discard` by card, a natural (4 to ace) charged ``seq_keep``
+    more for each tie to a sequence: a sequence of the side it would extend after one more card
+    (two ties when it extends one now: held when only two cards are left), a natural of its
+    suit held one or two ranks away."""
+    s = W.st[SIDE + p]
+    best, bc = -1, 1 << 40
+    for c in range(NC):
+        if W.cd[p, c] == 0:
+            continue
+        r = RI[c]
+        cost = discard_cost(R, Q, W, p, r, freeze)
+        rank = c & 15
+        if r >= 4 and c < 64 and rank >= 4:
+            ties = 0
+            for q in range(W.st[SQN + s]):
+                for hi in range(2):
+                    e = seq_end(W, s, q, hi)
+                    if e == c:
+                        ties += 2
+                    elif e >= 0 and e >> 4 == c >> 4 and (e & 15) + (2 * hi - 1) == rank:
+                        ties += 1
+            for d in (-2, -1, 1, 2):
+                if 4 <= rank + d <= 14 and W.cd[p, c + d] > 0:
+                    ties += 1
+            cost += Q[p].seq_keep * ties
+        if cost < bc:
+            best, bc = c, cost
+    return best
 
 
 # --------------------------------------------------------------------------- random

@@ -75,13 +75,24 @@ Cuban's ``wmeld=6`` was beaten there (Bolivia's own table below).  Brazilian (00
 sequence when a player goes out), n=10,000, seed 11: ``seq_min=3``, 4 lose 261.1, 36.6 (SE 6.6,
 2.7), ``wmeld=3``, 5, 7, 0 lose 135.7, 1.1, 1.8, 13.6 (SE 6.4, 1.8, 0.9, 2.1); starting no
 sequence from the hand gains a little: ``seq_min=6``, 7, 0 +3.74, +3.77, +3.72 (SE 0.6, n=30,000,
-seed 12): Samba's default was beaten there (Brazilian's own table below).  The baseline seldom goes out in Bolivia (an escalera is
-rare): hands mostly end at the stock's end.  Neither strategy plans a new sequence as part of
+seed 12): Samba's default was beaten there (Brazilian's own table below).  There the baseline seldom went out in Bolivia (an escalera
+was rare): hands mostly ended at the stock's end (Bolivia's own table below, with the sequence
+levers, goes out).  Neither strategy plans a new sequence as part of
 going out or of the initial meld (groups only there; sequences are laid on other turns).
+Four sequence levers (issue 27, for Bolivia; 0 on every other table, where the numbers are
+unchanged): ``seq_first=1`` lays on and starts sequences before the groups (a natural that fits
+both goes on the sequence: an escalera is needed to go out); ``seq_out=1`` goes out by laying
+the last cards on the side's sequences too (so the card that completes an escalera can be the
+going-out move, which the group-only :func:`~simkit.games.canasta.engine.out_plan` never plans);
+``seq_take=k`` takes a pile of at least ``k`` cards whose top card extends a sequence of the
+side (below ``take_min2``); ``seq_keep`` charges a discard that many points per tie of the card
+to a sequence (a sequence of the side it would extend after one more card, a natural of its
+suit held one or two ranks away).
 
 **Defaults per table** (issue 27).  Measured on one table, the classic defaults were beaten on
 the others, so ``b50``, ``b120``, ``take_min2``, ``pairs``, ``wild_gap``, ``freeze``,
-``b3_pile``, ``feed``, ``wmeld`` and ``seq_min`` default to :data:`TABLE` (-1):
+``b3_pile``, ``feed``, ``wmeld``, ``seq_min`` and the sequence levers ``seq_keep``, ``seq_take``,
+``seq_out``, ``seq_first`` default to :data:`TABLE` (-1):
 :func:`encode` gives such a seat its table's value (:data:`BY_TABLE`, the table from the rules
 by :func:`table_of`), and a value given explicitly is always kept.  Design: the registry fills
 every parameter's default into a strategy before a game sees it, so an explicit
@@ -149,12 +160,26 @@ step the change with the largest t among every value of every acting parameter:
   ``take_min2=6`` +9.1, SE 12.3; ``feed=8``/``6``/``4`` +0.6/-0.4/-7.6, SE 5.0/2.6/3.2;
   ``seq_min=6`` -1.4, SE 1.1; ``freeze=0`` -2.6, SE 1.1; ``b3_pile=7``/``5`` -5.8/-39.5, SE
   3.9/8.3; ``wmeld=4`` -43.9, SE 3.3; ``b50=4`` -47.5, SE 5.8; ``pairs=0`` -961, SE 14).
-  At these defaults hardly a Bolivia hand ends by going out (0.43% of 10,000 hands, seed 11;
-  in Samba and Brazilian every hand does): they end at the stock's end, scored on the bolivias.
+  At those defaults hardly a Bolivia hand ended by going out (0.42% of 20,000 hands, seed 11;
+  in Samba and Brazilian every hand does): an escalera was rare (1,000 hands, seed 11, all
+  seats baseline: a side laid a sequence in 0.7% of its hands, an escalera in 0.15%, while it
+  had another canasta in all but one), so hands ended at the stock's end.  With
+  the sequence levers (issue 27), same setting (n=20,000, seed 11, the levers' candidates
+  ``seq_first`` 0-1, ``seq_out`` 0-1, ``seq_min`` 0/3-7, ``seq_take`` 0-4, ``seq_keep``
+  0/5/10/20/40 beside the earlier ones): ``seq_first=1`` +23.2 (SE 2.9), then ``seq_min=3``
+  +187.5 (12.1) over 5, ``b3_pile=4`` +77.0 (12.7) over 6, ``seq_take=1`` +27.0 (7.5) over 0,
+  ``seq_out=1`` +1.6 (0.6) over 0; then no one-step change gains 2 SE (the most: ``freeze=0``
+  +3.4, SE 1.8; ``feed=8``/``6`` +6.5/+2.4, SE 5.1/4.1; ``seq_take=3``/``2`` +5.1/-0.8, SE
+  4.9/3.0; ``seq_keep=20``/``5`` -1.6/-10.7, SE 13.9/12.2; ``b3_pile=3`` -0.7, SE 3.5;
+  ``take_min2=6`` -7.6, SE 8.0; ``seq_min=4`` -87.4, SE 12.6; ``seq_first=0`` -369.9, SE
+  13.5; ``ask=1`` -19.3, SE 2.3).  At these defaults a hand ends by going out in 64.7% of
+  hands (n=20,000, seed 11).  Against the old defaults: p1 at the new values beside three
+  seats at the old gains 23.5 (SE 14.5, not significant) and goes out (its side) in 12.1% of
+  hands; p1 at the old values beside three at the new loses 453.1 (SE 17.4).
 * classic: not re-measured (the numbers above).
 
 tests/test_defaults_not_beaten.py keeps each table (n=4,000, seed 11; two-hand in each seat;
-Samba and Brazilian n=30,000, seed 12, Bolivia n=10,000, seed 12).
+Samba and Brazilian n=30,000, seed 12, Bolivia n=20,000, seed 12).
 """
 from __future__ import annotations
 
@@ -184,7 +209,9 @@ TWO_HAND_MIX = {"eldest": ((5, 3, 8), (3, 2, 9), (5, 4, 3)), "dealer": ((5, 3, 7
 #: the tables (:func:`table_of`) and, per table, the defaults of the parameters that default to
 #: :data:`TABLE` (measured on each table, see the module docstring)
 _CLASSIC = {"b50": 6, "b120": 6, "take_min2": 5, "pairs": 1, "wild_gap": 3, "freeze": 0,
-            "b3_pile": 1, "feed": 3, "wmeld": 6, "seq_min": 5}
+            "b3_pile": 1, "feed": 3, "wmeld": 6, "seq_min": 5,
+            # the Samba family's sequence levers (issue 27, Bolivia): off unless a table says
+            "seq_keep": 0, "seq_take": 0, "seq_out": 0, "seq_first": 0}
 BY_TABLE = {
     "classic": _CLASSIC,
     "two_hand": {**_CLASSIC, "b50": 3, "wild_gap": 1, "take_min2": MIX, "b3_pile": MIX,
@@ -192,8 +219,9 @@ BY_TABLE = {
     "cutthroat": {**_CLASSIC, "wild_gap": 2, "feed": 0},
     "cuban": {**_CLASSIC, "b120": 3},
     "samba": {**_CLASSIC, "b50": 3, "take_min2": 3, "b3_pile": 0, "feed": 2},
-    "bolivia": {**_CLASSIC, "b50": 3, "wild_gap": 0, "freeze": 8, "b3_pile": 6, "feed": 5,
-                "wmeld": 3},
+    "bolivia": {**_CLASSIC, "b50": 3, "wild_gap": 0, "freeze": 8, "b3_pile": 4, "feed": 5,
+                "wmeld": 3, "seq_min": 3,
+                "seq_first": 1, "seq_out": 1, "seq_take": 1},     # issue 27: sequence levers
     "brazilian": {**_CLASSIC, "b50": 3, "b3_pile": 0, "feed": 2, "seq_min": 6},
 }
 
@@ -268,6 +296,22 @@ PARAMS = (
                                         "least this many cards of a suit held (below 3: never; "
                                         "after the side's first meld; sequences are extended "
                                         "whenever a card fits)" + _by_table("seq_min")),
+    Param("seq_keep", TABLE, (TABLE, 200), "sequences: points added to the cost of discarding a "
+                                           "natural that a side's sequence would take after one "
+                                           "more card, or next to (one or two ranks from) a "
+                                           "natural of its suit held (0: suits ignored)"
+                                           + _by_table("seq_keep")),
+    Param("seq_take", TABLE, (TABLE, 40), "sequences: take the pile whose top card extends a "
+                                          "sequence of the side when it holds at least this many "
+                                          "cards (0: as any take, take_min2)"
+                                          + _by_table("seq_take")),
+    Param("seq_out", TABLE, (TABLE, 1), "sequences: 1: go out laying the last cards on the "
+                                        "side's sequences (so completing an escalera as the "
+                                        "going-out move); 0: go out on groups only"
+                                        + _by_table("seq_out")),
+    Param("seq_first", TABLE, (TABLE, 1), "sequences: 1: lay on and start sequences before the "
+                                          "groups (a natural that fits both goes on the "
+                                          "sequence); 0: groups first" + _by_table("seq_first")),
 )
 
 STRATEGIES = {
