@@ -120,14 +120,14 @@ step the change with the largest t among every value of every acting parameter:
   matrix again (``take_min2`` 3-6 x ``b3_pile`` 2-5, 12,000 deals a cell, seed 11: value 48.5 net a
   hand to the eldest) gives eldest 3/2 0.45, 5/3 0.39, 5/4 0.17, dealer 5/3 0.55, 3/3 0.40, 3/2
   0.05; the default played it rounded, the dealer's 3/2 dropped (:data:`TWO_HAND_MIX` then:
-  eldest 5/3 8/20, 3/2 9/20, 5/4 3/20; dealer 5/3 7/12, 3/3 5/12); then ``freeze=4`` gained +11.4/+13.5 (SE
-  1.8/2.1) and was taken.  At these defaults, n=20,000, seed 12 (each value of each acting
+  eldest 5/3 8/20, 3/2 9/20, 5/4 3/20; dealer 5/3 7/12, 3/3 5/12); then ``freeze=4`` gained
+  +11.4/+13.5 (SE 1.8/2.1) and was taken.  At these defaults, n=20,000, seed 12 (each value of each acting
   lever in one seat, the other levers as the default plays them) no change of ``take_min2`` or
   ``b3_pile`` gains 2 SE in either seat (the most: the dealer's ``take_min2=6`` +7.3, SE 4.5, and
   ``5`` +5.0, SE 3.7; the eldest's pure 3/2 +5.0, SE 4.9, ``b3_pile=4`` +0.8, SE 4.4;
   ``take_min2=4`` -52.5/-34.7, ``b3_pile=5`` -62.1/-89.4, SE 4.4-5.3); of the other levers only
-  the eldest's ``wild_gap=0`` gains more than 2 SE (+7.4, SE 2.75; the dealer's loses 8.3, SE 2.7: one value
-  serves both roles), then ``feed=4`` -0.6/-2.3 (SE 1.3), ``freeze=3`` -4.0/-0.4 (SE 1.5/0.8),
+  the eldest's ``wild_gap=0`` gains more than 2 SE (+7.4, SE 2.75; the dealer's loses 8.3, SE
+  2.7: one value serves both roles), then ``feed=4`` -0.6/-2.3 (SE 1.3), ``freeze=3`` -4.0/-0.4 (SE 1.5/0.8),
   ``wild_gap=2`` -13.3/-1.7 (SE 2.8), ``b50=4`` -20.5/-20.2 (SE 2.4), ``freeze=0`` -11.4/-13.5;
   random play in either seat loses 784/756 net a hand (SE 6.3).
   The eldest's ``wild_gap=0`` then gained on new deals (n=40,000, seed 13, paired: +5.78, SE
