@@ -105,10 +105,11 @@ def deviations(variants, n, seed, seats=("p1", "p2")):
 #: the one-step changes checked against the mixed default: each value of each acting lever
 VARIANTS = ([f"baseline(take_min2={t})" for t in range(3, 8)]
             + [f"baseline(b3_pile={b})" for b in range(1, 6)]
-            + [f"baseline(wild_gap={g})" for g in (0, 2)]
+            + [f"baseline(wild_gap={g})" for g in (0, 1, 2)]
             + [f"baseline(feed={f})" for f in (4, 6)]
             + ["baseline(b50=4)"]
             + [f"baseline(freeze={f})" for f in (0, 3, 5, 8)]
+            + ["baseline(pairs=0)"]
             + ["random"])
 
 

@@ -1079,14 +1079,17 @@ def test_the_baselines_table_defaults_and_explicit_values():
 def test_two_hands_mixed_default_draws_each_roles_pairs_with_their_weights():
     # two-hand's take_min2/b3_pile default (strategies.MIX): each hand every seat draws a pair of
     # its role's mixture (strategies.TWO_HAND_MIX: the dealer's, else the eldest's) with its
-    # weight; an explicit lever is kept (p2's take_min2=4) while the other still mixes.  n=40,000
-    # hands, dealers alternating: p1's 20,000 draws per role, each pair's share within 4 binomial
-    # SE of its weight
-    from simkit.games.canasta.strategies import MIX, TWO_HAND_MIX
+    # weight, and plays its role's wild_gap (strategies.TWO_HAND_WILD_GAP); an explicit lever is
+    # kept (p2's take_min2=4, wild_gap=2) while the others still mix.  n=40,000 hands, dealers
+    # alternating: p1's 20,000 draws per role, each pair's share within 4 binomial SE of its weight
+    from simkit.games.canasta.strategies import MIX, TWO_HAND_MIX, TWO_HAND_WILD_GAP
     spec, r = simkit.games.parse_game("canasta(preset=two_hand)")
-    st = simkit.core.registry.resolve_strategies(SPEC, r, ["p2=baseline(take_min2=4)"])
+    st = simkit.core.registry.resolve_strategies(SPEC, r, ["p2=baseline(take_min2=4,wild_gap=2)"])
     S = SPEC.prepare(r, st)[1]
-    assert S.take_min2[0] == S.b3_pile[0] == S.b3_pile[1] == MIX and S.take_min2[1] == 4
+    assert S.take_min2[0] == S.b3_pile[0] == S.b3_pile[1] == S.wild_gap[0] == MIX
+    assert S.take_min2[1] == 4 and S.wild_gap[1] == 2
+    assert TWO_HAND_WILD_GAP["eldest"] != TWO_HAND_WILD_GAP["dealer"]   # so the role is seen
+    gaps = {"eldest": set(), "dealer": set()}
     n = 40_000
     seen = {"eldest": Counter(), "dealer": Counter()}
     m = np.uint64(12345)
@@ -1095,7 +1098,9 @@ def test_two_hands_mixed_default_draws_each_roles_pairs_with_their_weights():
             dealer = h % 2
             Q, m = E.hand_seats(S, 2, dealer, np.uint64(m))     # numba hands back an int
             for k in (0, 1):
-                seen["dealer" if k == dealer else "eldest"][Q[k].take_min2, Q[k].b3_pile, k] += 1
+                role = "dealer" if k == dealer else "eldest"
+                seen[role][Q[k].take_min2, Q[k].b3_pile, k] += 1
+                gaps[role].add((k, Q[k].wild_gap))
     for role, mix in TWO_HAND_MIX.items():
         total = sum(w for *_, w in mix)
         got = seen[role]
@@ -1105,6 +1110,7 @@ def test_two_hands_mixed_default_draws_each_roles_pairs_with_their_weights():
             assert abs(k0 / (n / 2) - p) <= 4 * math.sqrt(p * (1 - p) / (n / 2)), (role, t, b, k0)
         assert {t for t, _, k in got if k == 1} == {4}, role       # p2's explicit take_min2
         assert {b for _, b, k in got if k == 1} <= {b for _, b, _ in mix}, role
+        assert gaps[role] == {(0, TWO_HAND_WILD_GAP[role]), (1, 2)}, role
 
 
 def test_two_hands_mixture_leaves_the_cards_and_the_random_seat_unchanged():

@@ -118,14 +118,16 @@ CASES = {
     # canastas, ask needs partners
     "canasta_two_hand": ("canasta(preset=two_hand)", "p1", 4_000, 11, [
         "baseline(b50=4)", "baseline(take_min2=3)", "baseline(take_min2=5)",
-        "baseline(take_min2=6)", "baseline(pairs=0)", "baseline(wild_gap=0)",
+        "baseline(take_min2=6)", "baseline(pairs=0)", "baseline(wild_gap=1)",
         "baseline(wild_gap=2)", "baseline(b3_pile=2)", "baseline(b3_pile=4)", "baseline(feed=4)",
         "baseline(feed=6)", "baseline(freeze=3)", "baseline(freeze=5)"]),
-    # two-hand's take_min2/b3_pile default is a mixture per role (strategies.TWO_HAND_MIX): p1
-    # plays first (eldest), p2 deals; the dealer's changes measured in its own seat
+    # two-hand's take_min2/b3_pile default is a mixture per role (strategies.TWO_HAND_MIX) and
+    # its wild_gap the role's (TWO_HAND_WILD_GAP): p1 plays first (eldest), p2 deals; the
+    # dealer's changes measured in its own seat
     "canasta_two_hand_dealer": ("canasta(preset=two_hand)", "p2", 4_000, 11, [
         "baseline(take_min2=3)", "baseline(take_min2=5)", "baseline(take_min2=6)",
-        "baseline(b3_pile=2)", "baseline(b3_pile=4)", "baseline(wild_gap=0)", "baseline(feed=4)",
+        "baseline(b3_pile=2)", "baseline(b3_pile=4)", "baseline(wild_gap=0)",
+        "baseline(wild_gap=2)", "baseline(feed=4)",
         "baseline(freeze=3)", "baseline(freeze=5)"]),
     "canasta_cutthroat": ("canasta(preset=cutthroat)", "p1", 4_000, 11, [
         "baseline(b50=5)", "baseline(b50=7)", "baseline(pairs=0)", "baseline(wild_gap=1)",

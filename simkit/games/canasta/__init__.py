@@ -26,7 +26,7 @@ from simkit.games.canasta import engine, exact, replay
 from simkit.games.canasta.rules import PRESET_DOCS, PRESETS, CanastaRules
 from simkit.games.canasta.strategies import STRATEGIES, encode
 
-VERSION = 7     # 7: two-hand's mixed take_min2/b3_pile default per role and its b50/wild_gap/feed (strategies.TWO_HAND_MIX), and Bolivia plays its sequences (seq_first, seq_out, seq_take); the other tables' numbers unchanged; 6: the Samba family's own baseline tables (samba, bolivia, brazilian); 5: the baseline's defaults per table (strategies.BY_TABLE); 2: preset cutthroat, the baseline's lone_min; 3: the objective net, defaults measured on it, take_min2; 4: preset cuban, the baseline's wmeld (the earlier presets' numbers unchanged: digests identical)
+VERSION = 7     # 7: two-hand's mixed take_min2/b3_pile default per role, its wild_gap per role and its b50/feed/freeze (strategies.TWO_HAND_MIX, TWO_HAND_WILD_GAP), and Bolivia plays its sequences (seq_first, seq_out, seq_take); the other tables' numbers unchanged; 6: the Samba family's own baseline tables (samba, bolivia, brazilian); 5: the baseline's defaults per table (strategies.BY_TABLE); 2: preset cutthroat, the baseline's lone_min; 3: the objective net, defaults measured on it, take_min2; 4: preset cuban, the baseline's wmeld (the earlier presets' numbers unchanged: digests identical)
 
 
 def prepare(rules, strategies, stacked=None):

@@ -61,7 +61,7 @@ from simkit.core.registry import Metric
 from simkit.core.rng import bounded
 from simkit.engines.melds.stock import draw_stock, reset_stock
 from simkit.engines.moves import put_event
-from simkit.games.canasta.strategies import K_RANDOM, MIX, PARAMS, TWO_HAND_MIX
+from simkit.games.canasta.strategies import K_RANDOM, MIX, PARAMS, TWO_HAND_MIX, TWO_HAND_WILD_GAP
 
 JOKER = 64
 NC = 65
@@ -246,10 +246,11 @@ if Seats._fields != Seat._fields or Seats._fields[1:] != tuple(q.name for q in P
 # of one pair drawn for the seat's role (row 0: eldest, who plays first; row 1: the dealer) with
 # these integer weights; module constants (jit rule 1), spelled out here so that a change
 # recompiles this file's cache, and checked against the strategies' table
-MIX_TAKE = np.array([[5, 3, 5], [5, 3, 3]], np.int64)     # take_min2 of each pair
-MIX_B3 = np.array([[3, 2, 4], [3, 3, 3]], np.int64)       # b3_pile of each pair
-MIX_CUM = np.array([[8, 17, 20], [7, 12, 12]], np.int64)  # cumulative weights (a repeat: none)
+MIX_TAKE = np.array([[5, 5, 3], [5, 3, 3]], np.int64)     # take_min2 of each pair
+MIX_B3 = np.array([[2, 4, 2], [3, 2, 2]], np.int64)       # b3_pile of each pair
+MIX_CUM = np.array([[8, 16, 20], [7, 11, 11]], np.int64)  # cumulative weights (a repeat: none)
 MIX_SALT = np.uint64(0xBB67AE8584CAA73B)  # the mixture's stream: key ^ MIX_SALT (not the cards')
+MIX_GAP = np.array([0, 1], np.int64)  # wild_gap at MIX: each role's (TWO_HAND_WILD_GAP)
 
 
 def _mix_table():
@@ -262,20 +263,22 @@ def _mix_table():
     return out
 
 
-if _mix_table() != TWO_HAND_MIX:
-    raise ImportError("canasta: engine.MIX_* out of step with strategies.TWO_HAND_MIX")
+if _mix_table() != TWO_HAND_MIX or tuple(MIX_GAP) != tuple(TWO_HAND_WILD_GAP.values()):
+    raise ImportError("canasta: engine.MIX_* out of step with strategies.TWO_HAND_MIX/_WILD_GAP")
 
 
 @njit(cache=True, nogil=True)
 def mixed_seat(S, k, role, j):
     """Seat ``k``'s :class:`Seat` with ``take_min2``/``b3_pile`` at :data:`MIX` replaced by the
-    pair ``j`` of ``role``'s mixture (a lever given explicitly is kept)."""
+    pair ``j`` of ``role``'s mixture and ``wild_gap`` at MIX by ``role``'s value (a lever given
+    explicitly is kept)."""
     t = MIX_TAKE[role, j] if S.take_min2[k] == MIX else S.take_min2[k]
     b = MIX_B3[role, j] if S.b3_pile[k] == MIX else S.b3_pile[k]
-    return Seat(S.kind[k], S.b50[k], S.b90[k], S.b120[k], S.take_min[k], t, S.pairs[k],
-                S.wild_gap[k], S.freeze[k], b, S.feed[k], S.go_out[k], S.ask[k], S.ask_max[k],
-                S.lone_min[k], S.wmeld[k], S.seq_min[k], S.seq_keep[k], S.seq_take[k],
-                S.seq_out[k], S.seq_first[k])
+    g = MIX_GAP[role] if S.wild_gap[k] == MIX else S.wild_gap[k]
+    return Seat(S.kind[k], S.b50[k], S.b90[k], S.b120[k], S.take_min[k], t, S.pairs[k], g,
+                S.freeze[k], b, S.feed[k], S.go_out[k], S.ask[k], S.ask_max[k], S.lone_min[k],
+                S.wmeld[k], S.seq_min[k], S.seq_keep[k], S.seq_take[k], S.seq_out[k],
+                S.seq_first[k])
 
 
 @njit(cache=True, nogil=True)
