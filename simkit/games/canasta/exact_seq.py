@@ -1,0 +1,249 @@
+"""Exact initial-meld and first-pile odds when sequences may be melded (the Samba family,
+003:71-83, READINGS 3.4-3.6), for :mod:`simkit.games.canasta.exact`.
+
+A **lay** of a hand: groups of one rank 4..A (at least two naturals, at most ``max_wild`` wild
+cards, at least three cards; one group per rank, the engine's reading, rules.py), sequences (three
+or more naturals of one suit in consecutive ranks 4..A, no wild card; a longer run is laid as
+pieces of three to seven, and every run of three or more splits so, so the DP lets a run grow
+without limit), and with ``wild_meld`` a meld of 3..``wild_meld`` wild cards alone (Bolivia and
+Brazilian: one a side, the engine's reading).  Every card laid adds its value (ace 20, K..8 10,
+7..4 5, deuce 20, joker 50), so the best lay is the one of most value.
+
+The method: a DP over the ranks 4..A.  A hand's cards of one rank are its count per suit (0 to
+``copies`` each, ``C(copies, k)`` ways).  A **partial lay** of the ranks so far is the state
+``(runs, p, s, v)``: per suit the open runs by length (1, 2, 3 or more: ``(n1, n2, n3)``), ``p``
+the groups of exactly two naturals (each needs a wild card), ``s`` the groups (each takes up to
+``max_wild`` wild cards), ``v`` the naturals' value laid (capped at the largest minimum asked).
+At a rank, each suit's cards go to the open runs (a run of length 1 or 2 must go on, a run of 3 or
+more may stop; extending a run of three or more rather than opening a new one never loses) or
+start new runs; the rest of the rank form its group (three or more: all of them; exactly two:
+the group or not).  A hand prefix is described by the SET of its reachable partial lays, pruned
+of dominated ones (same runs, ``p`` no greater, ``s`` and ``v`` no smaller); prefixes with equal
+card count and equal sets are merged, their ways summed.  At the end the wild cards and black
+threes are combined by counts: ``j`` jokers and ``d`` deuces lay ``n`` of them, ``p <= n <=
+max_wild * s`` in groups plus the wild meld's, jokers first.
+
+For the first pile, one rank ``x`` is the upcard's: the DP carries a flag, and at the rank chosen
+as ``x`` the hand's rank-``x`` cards left after its sequences must be two or more and form the
+group with the upcard (the top card never joins a sequence, 003:78), its value counted; the
+prefix's ways are multiplied by ``copies * suits - n_x`` (the upcard's copies not held), and the
+upcard's share ``1 / (plain cards not held)`` is applied at the end with the wild-card count.
+
+Reach (measured 2026-12-04, one core, Python): the real pack's 156 held cards at hands of 4 / 5 /
+6 take 1.3 / 6.5 / 27 s (about x4.5 a card): the sets of partial lays run to hundreds of states
+(suits x open runs x value), so the 15-card hand (Samba's) is out of reach of this method in
+Python; ``exact.py`` therefore still reports no meldM / take_first_pile for sequences, and
+``scripts/samba_meld_sim.py`` estimates them by simulation with the plain search.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from math import comb
+from itertools import product
+
+JOKER_VALUE, DEUCE_VALUE = 50, 20
+
+
+@lru_cache(maxsize=None)
+def _suit_moves(code: tuple, c: int) -> tuple:
+    """``(k, code')``: ``k`` of the suit's ``c`` cards of this rank go to sequences, the open runs
+    ``code = (n1, n2, n3)`` becoming ``code'``; runs of length 1 or 2 must take a card."""
+    n1, n2, n3 = code
+    need = n1 + n2
+    out = []
+    for k in range(need, c + 1):
+        e3 = min(n3, k - need)
+        out.append((k, (k - need - e3, n1, n2 + e3)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _rank_moves(runs: tuple, counts: tuple) -> tuple:
+    """``(runs', cards to sequences)`` for every way the rank's cards ``counts`` (per suit) meet
+    the open ``runs`` (per suit)."""
+    per = [_suit_moves(code, c) for code, c in zip(runs, counts)]
+    out = {}
+    for pick in product(*per):
+        key = tuple(m[1] for m in pick)
+        k = sum(m[0] for m in pick)
+        out[key] = max(out.get(key, -1), k)           # more cards laid: same runs, more value
+    return tuple(out.items())
+
+
+def _prune(states) -> frozenset:
+    """Drop the dominated partial lays (same runs, p no greater, s and v no smaller)."""
+    by: dict = {}
+    for st in states:
+        by.setdefault(st[0], []).append(st[1:])
+    keep = []
+    for runs, xs in by.items():
+        xs = sorted(set(xs), key=lambda t: (t[0], -t[1], -t[2]))
+        kept: list = []
+        for p, s, v in xs:
+            if not any(p2 <= p and s2 >= s and v2 >= v for p2, s2, v2 in kept):
+                kept.append((p, s, v))
+        keep += [(runs,) + t for t in kept]
+    return frozenset(keep)
+
+
+class SeqPack:
+    """A pack by classes for the DP: ``values`` of the natural ranks in order (low to high),
+    ``suits`` x ``copies`` of each, ``jokers``, ``deuces``, ``black3`` (held, never laid)."""
+
+    def __init__(self, values, suits, copies, jokers, deuces, black3, max_wild=2, wild_meld=0):
+        self.values, self.suits, self.copies = tuple(values), suits, copies
+        self.jokers, self.deuces, self.black3 = jokers, deuces, black3
+        self.max_wild, self.wild_meld = max_wild, wild_meld
+
+    @property
+    def size(self):
+        return len(self.values) * self.suits * self.copies + self.jokers + self.deuces + self.black3
+
+    @property
+    def plain(self):
+        return len(self.values) * self.suits * self.copies + self.black3
+
+
+def _step(pack, S, counts, v, hand_left, vcap, special):
+    """The partial lays after a rank with ``counts`` per suit, of value ``v``; ``special``: this
+    is the upcard's rank (its group of the rest plus the upcard is required)."""
+    out = []
+    n = sum(counts)
+    for runs, p, s, val in S:
+        for runs2, k in _rank_moves(runs, counts):
+            rem = n - k
+            base = val + v * k
+            if special:
+                if rem >= 2:
+                    out.append((runs2, p, s + 1, min(vcap, base + v * (rem + 1))))
+                continue
+            if rem >= 3:
+                out.append((runs2, p, s + 1, min(vcap, base + v * rem)))
+                continue
+            out.append((runs2, p, s, min(vcap, base)))
+            if rem == 2 and p + 1 <= hand_left:   # a pair's group needs a wild card held
+                out.append((runs2, p + 1, s + 1, min(vcap, base + 2 * v)))
+    # wild slots beyond the wild cards the hand can still hold are worth nothing
+    scap = -(-hand_left // pack.max_wild) if pack.max_wild else 0
+    return _prune((r, p, min(s, scap), val) for r, p, s, val in out if p <= hand_left)
+
+
+def _dp(pack: SeqPack, hand: int, vcap: int, take: bool) -> dict:
+    """``{(natural cards held, final lays): ways}``, the final lays a frozenset of ``(p, s, v)``;
+    with ``take``, only the hands with a rank chosen as the upcard's (ways times its copies not
+    held)."""
+    empty = ((0, 0, 0),) * pack.suits
+    start = frozenset({(empty, 0, 0, 0)})
+    keys = {(0, 0, start): 1}                    # (cards, flag, lays) -> ways
+    combos = [(c, sum(c), _ways(c, pack.copies))
+              for c in product(range(pack.copies + 1), repeat=pack.suits)]
+    per_rank = pack.suits * pack.copies
+    for v in pack.values:
+        nxt: dict = {}
+        memo: dict = {}
+        for (cards, flag, S), w in keys.items():
+            for c, n, cw in combos:
+                if cards + n > hand:
+                    continue
+                left = hand - cards - n
+                for sp in ((0, 1) if take and not flag else (flag,)):
+                    special = sp and not flag
+                    if special and n < 2:
+                        continue
+                    mk = (S, c, left, special)
+                    S2 = memo.get(mk)
+                    if S2 is None:
+                        S2 = memo[mk] = _step(pack, S, c, v, left, vcap, special)
+                    if not S2:
+                        continue
+                    key = (cards + n, sp, S2)
+                    nxt[key] = nxt.get(key, 0) + w * cw * ((per_rank - n) if special else 1)
+        keys = nxt
+    out: dict = {}
+    for (cards, flag, S), w in keys.items():
+        if take and not flag:
+            continue
+        fin = _final(S)
+        if fin:
+            out[(cards, fin)] = out.get((cards, fin), 0) + w
+    return out
+
+
+def _ways(c, copies):
+    w = 1
+    for k in c:
+        w *= comb(copies, k)
+    return w
+
+
+def _final(S) -> frozenset:
+    """The complete lays of a set: no run of length 1 or 2 left open."""
+    xs = {(p, s, v) for runs, p, s, v in S if all(a == b == 0 for a, b, _ in runs)}
+    return frozenset(t for t in xs
+                     if not any(t2 != t and t2[0] <= t[0] and t2[1] >= t[1] and t2[2] >= t[2]
+                                for t2 in xs))
+
+
+def wild_value(jokers: int, deuces: int, n: int) -> int:
+    j = min(jokers, n)
+    return JOKER_VALUE * j + DEUCE_VALUE * min(deuces, n - j)
+
+
+def best_value(pack: SeqPack, lays, jokers: int, deuces: int) -> int:
+    """The best lay's value: over the complete lays ``(p, s, v)`` with ``p`` wild cards at
+    least, the wild cards laid in the groups (``p`` to ``max_wild * s``) and, with
+    ``wild_meld``, the rest in a wild-card meld of 3..``wild_meld``.  -1: no lay (never: the
+    empty lay is always there)."""
+    W = jokers + deuces
+    best = -1
+    for p, s, v in lays:
+        if p > W:
+            continue
+        top = min(W, pack.max_wild * s)
+        n = top
+        if pack.wild_meld:
+            for g in range(p, top + 1):
+                m = min(W - g, pack.wild_meld)
+                n = max(n, g + (m if m >= 3 else 0))
+        best = max(best, v + wild_value(jokers, deuces, n))
+    return best
+
+
+@lru_cache(maxsize=8)
+def seq_odds(pack: SeqPack, hand: int, minima: tuple) -> dict:
+    """``{"meldM": (count, total), "take_first_pile": (numerator, denominator)}`` as integers:
+    the hand held (``hand`` cards of the pack) lays ``M`` or more; eldest holds two naturals of
+    the upcard's rank and, the upcard in their group, lays ``minima[0]`` or more."""
+    from fractions import Fraction
+    total = comb(pack.size, hand)
+    vcap = max(minima)
+    counts = dict.fromkeys(minima, 0)
+    cache: dict = {}
+    for (cards, lays), w in _dp(pack, hand, vcap, False).items():
+        for j, d, ways in _others(pack, hand - cards):
+            b = cache.get((lays, j, d))
+            if b is None:
+                b = cache[(lays, j, d)] = best_value(pack, lays, j, d)
+            for m in minima:
+                if b >= m:
+                    counts[m] += w * ways
+    out = {f"meld{m}": Fraction(counts[m], total) for m in minima}
+    take = pair = Fraction(0)
+    for (cards, lays), w in _dp(pack, hand, minima[0], True).items():
+        for j, d, ways in _others(pack, hand - cards):
+            q = Fraction(w * ways, total * (pack.plain - (hand - j - d)))
+            pair += q
+            if best_value(pack, lays, j, d) >= minima[0]:
+                take += q
+    out["take_first_pile"] = take
+    out["take_pair_dp"] = pair
+    return out
+
+
+def _others(pack: SeqPack, rest: int):
+    """``(jokers, deuces, ways)`` filling ``rest`` places with wild cards and black threes."""
+    for j in range(min(pack.jokers, rest) + 1):
+        for d in range(min(pack.deuces, rest - j) + 1):
+            b = rest - j - d
+            if b <= pack.black3:
+                yield j, d, comb(pack.jokers, j) * comb(pack.deuces, d) * comb(pack.black3, b)
