@@ -58,8 +58,12 @@ Samba (``sequences``; 003:71-81, READINGS 3.4): 162 cards (three decks, six joke
 pairs of the hand held, ``take_pair`` (eldest holds two naturals of the first upcard's rank: the
 frozen pile's only route, 003:78) and the upcard shares are the same sums on that pack.  A lay
 may then hold sequences (three or more of one suit, 4..A), so its value depends on the suits,
-which this enumeration by rank counts does not see: ``meldM`` and ``take_first_pile`` are not
-reported for sequences (rather than a groups-only number under their names).
+which this enumeration by rank counts does not see.  :mod:`simkit.games.canasta.exact_seq` has
+the exact DP over ranks on sets of partial lays (groups, sequences, Bolivia's wild-card meld),
+equal to a search over every lay on reduced packs and to simulation on this pack at hands of
+five; at fifteen cards its state sets grow out of reach (about x4.5 a card: 27 s at six), so
+``meldM`` and ``take_first_pile`` are still not reported for sequences here (rather than a
+groups-only number under their names); exact_seq's docstring gives simulation estimates.
 """
 from __future__ import annotations
 
@@ -372,7 +376,7 @@ def exact(rules=None, strategies=None, grid_axes=None):
     pile = (f"eldest holds a natural pair of the first pile's upcard with probability "
             f"{f['take_pair']:.5f}")
     if pack.sequences:
-        first += " (melds with sequences not enumerated)"
+        first += " (melds with sequences not enumerated at this hand size: see exact_seq.py)"
     else:
         first += ", and melds of " + " / ".join(map(str, pack.minima)) + " with probability " \
             + " / ".join(f"{f[f'meld{m}']:.5f}" for m in pack.minima)
