@@ -138,3 +138,73 @@ def test_real_pack_small_hands_against_simulation():
         p = float(ex[k])
         se = math.sqrt(p * (1 - p) / n)
         assert abs(hits[k] / n - p) < Z * se, (k, hits[k] / n, p, se)
+
+
+# ------------------------------------------------------------------ one threshold, wilds fixed
+
+def _crossed_only_with_wilds(pack, hand, T):
+    """Ways of the hands whose naturals alone lay less than ``T`` and that lay ``T`` with their
+    wild cards (the plain search)."""
+    n = 0
+    for nat, j, d, b, ways in _hands(pack, hand):
+        if j + d and plain_lay(pack.values, pack.suits, nat, 0, 0, pack.max_wild) < T <= \
+                plain_lay(pack.values, pack.suits, nat, j, d, pack.max_wild):
+            n += ways
+    return n
+
+
+def test_threshold_dp_equals_the_plain_search():
+    """seq_odds_at (one threshold, the wild cards fixed first and cut to what can matter, a
+    prefix reaching T absorbed) on the 26-card reduced pack, hands of six: meldT for T = 50, 70,
+    90 and take_first_pile at 50 and 70 equal the plain search's fractions exactly; at each T
+    some hands cross it only with their wild cards, and some wild classes are cut (two jokers
+    at 50 count as one)."""
+    pack = S.SeqPack((5, 5, 10, 10, 20), 2, 2, 2, 2, 2, max_wild=2)
+    bf, _ = _brute(pack, 6, (50, 70, 90))
+    for T in (50, 70, 90):
+        assert S.seq_odds_at(pack, 6, T) == bf[f"meld{T}"], T
+        assert _crossed_only_with_wilds(pack, 6, T) > 0
+    assert S.seq_odds_at(pack, 6, 50, take=True) == bf["take_first_pile"]
+    bf70, _ = _brute(pack, 6, (70,))
+    assert S.seq_odds_at(pack, 6, 70, take=True) == bf70["take_first_pile"]
+    assert 0 < bf70["take_first_pile"] < bf["take_first_pile"]
+    assert S.wild_classes(50, 2, 1) == (1, 0) and S.wild_classes(70, 1, 2) == (1, 1)
+
+
+def test_threshold_dp_long_suit_and_real_pack():
+    """The long-suit pack (runs split into pieces, eight cards) at T = 80 and 100, and the real
+    156-card pack at hands of four against the set DP without a threshold (seq_odds)."""
+    pack = S.SeqPack((5, 5, 5, 5, 10, 10, 10, 20), 1, 2, 1, 1, 1, max_wild=2)
+    bf, _ = _brute(pack, 8, (80, 100))
+    assert S.seq_odds_at(pack, 8, 80) == bf["meld80"]
+    assert S.seq_odds_at(pack, 8, 100) == bf["meld100"]
+    assert S.seq_odds_at(pack, 8, 80, take=True) == bf["take_first_pile"]
+    real = _samba_pack()
+    ex = S.seq_odds(real, 4, (50, 90))
+    assert S.seq_odds_at(real, 4, 50) == ex["meld50"]
+    assert S.seq_odds_at(real, 4, 90) == ex["meld90"]
+    assert S.seq_odds_at(real, 4, 50, take=True) == ex["take_first_pile"]
+    assert 0 < ex["meld50"] < 1 and 0 < ex["take_first_pile"]
+
+
+# the plain search's estimates at Samba's 15 cards: ``python scripts/samba_meld_sim.py 100000
+# 20261204`` (n = 100,000 uniform hands and upcards, seed 20261204, run 2026-12-04)
+SIM15 = {(50, False): 0.9142, (90, False): 0.7123, (120, False): 0.4706, (150, False): 0.2446,
+         (50, True): 0.2624}
+SIM15_N = 100_000
+
+
+def test_samba_15_card_table_within_4_se_of_the_simulation():
+    """Every exact 15-card figure of exact_seq.SAMBA15 (the threshold DP) within 4 SE
+    (sqrt(p(1-p)/n) at the exact p, n = 100,000) of the plain search's simulation estimate."""
+    assert S.SAMBA15, "no 15-card figure computed"
+    for key, v in S.SAMBA15.items():
+        p = float(Fraction(v))
+        se = math.sqrt(p * (1 - p) / SIM15_N)
+        assert abs(SIM15[key] - p) < Z * se, (key, SIM15[key], p, se)
+
+
+@pytest.mark.slow
+def test_samba_15_card_meld50_recomputed():
+    """meld50 at Samba's 15 cards recomputed by seq_odds_at equals the table (about 80 s)."""
+    assert S.seq_odds_at(_samba_pack(), 15, 50) == Fraction(S.SAMBA15[(50, False)])

@@ -29,19 +29,27 @@ group with the upcard (the top card never joins a sequence, 003:78), its value c
 prefix's ways are multiplied by ``copies * suits - n_x`` (the upcard's copies not held), and the
 upcard's share ``1 / (plain cards not held)`` is applied at the end with the wild-card count.
 
-Reach (measured 2026-12-04, one core, Python): the real pack's 156 held cards at hands of 4 / 5 /
-6 take 1.3 / 6.5 / 27 s (about x4.5 a card): the sets of partial lays run to hundreds of states
-(suits x open runs x value), so the 15-card hand (Samba's) is out of reach of this method in
-Python; ``exact.py`` therefore still reports no meldM / take_first_pile for sequences, and
-``scripts/samba_meld_sim.py`` estimates them by simulation with the plain search.  Its
-estimates (n = 100,000 hands each, 2026-12-04; SE in brackets), Samba (``python
-scripts/samba_meld_sim.py 100000 20261204``): meld50 0.9142 (0.0009), meld90 0.7123 (0.0014),
-meld120 0.4706 (0.0016), meld150 0.2446 (0.0014), take_first_pile 0.2624 (0.0014), take_pair
-0.2750 (0.0014; exact 0.27611); Bolivia and Brazilian's lay (a wild-card meld of 3-7, ``...
-20261205 7``): 0.9135, 0.7151, 0.4805, 0.2524, take_first_pile 0.2635 (take_pair 0.2769).
+Reach of this set DP (measured 2026-12-04, one core, Python): the real pack's 156 held cards at
+hands of 4 / 5 / 6 take 1.3 / 6.5 / 27 s (about x4.5 a card): the sets of partial lays run to
+hundreds of states (suits x open runs x value).  **One threshold at a time** (:func:`seq_odds_at`,
+below) reaches Samba's 15 cards: the wild cards are fixed first (an outer loop over the held
+jokers and deuces, cut to the classes that can differ below the threshold ``T``: at 50 five
+classes), the natural DP then judges a partial lay with no short run open as soon as it is
+worth ``T`` (a YES prefix is one absorbing state), drops the prefixes that cannot reach ``T``
+any more, prunes lays dominated in runs as well (:func:`_runs_ge`), carries the natural card
+count as a vector per set, and puts the suits of a set in a canonical order.  It equals the
+plain search on the reduced packs (``tests/test_canasta_exact_seq.py``); the 15-card figures
+are in :data:`SAMBA15` with their running times.  ``scripts/samba_meld_sim.py`` estimates them by
+simulation with the plain search (n = 100,000 hands each, 2026-12-04; SE in brackets), Samba
+(``python scripts/samba_meld_sim.py 100000 20261204``): meld50 0.9142 (0.0009), meld90 0.7123
+(0.0014), meld120 0.4706 (0.0016), meld150 0.2446 (0.0014), take_first_pile 0.2624 (0.0014),
+take_pair 0.2750 (0.0014; exact 0.27611); Bolivia and Brazilian's lay (a wild-card meld of 3-7,
+``... 20261205 7``, not computed exactly: :func:`wild_classes`' cut does not hold when wild cards
+can be laid alone): 0.9135, 0.7151, 0.4805, 0.2524, take_first_pile 0.2635 (take_pair 0.2769).
 """
 from __future__ import annotations
 
+import time
 from functools import lru_cache
 from math import comb
 from itertools import product
@@ -252,3 +260,223 @@ def _others(pack: SeqPack, rest: int):
             b = rest - j - d
             if b <= pack.black3:
                 yield j, d, comb(pack.jokers, j) * comb(pack.deuces, d) * comb(pack.black3, b)
+
+
+# ------------------------------------------------------------------ one threshold, wilds fixed
+#
+# With the wild cards fixed (``J`` jokers, ``D`` deuces: only as many as can matter below the
+# threshold ``T``, :func:`wild_classes`), a partial lay with no run of length 1 or 2 open is a
+# complete lay: its worth is ``v`` plus the wild cards its groups take (``p <= W``, up to
+# ``max_wild * s``, jokers first), and it only grows.  So a prefix one of whose lays reaches
+# ``T`` is YES whatever follows: its set collapses to one absorbing state per card count.
+# Samba's lay only (no wild-card meld: Bolivia's could lay wild cards without any group, which
+# the truncation of :func:`wild_classes` does not allow for).
+
+YES = "yes"
+
+
+def wild_classes(T: int, jokers: int, deuces: int) -> tuple:
+    """``(J', D')``: the held jokers and deuces as far as they can matter at threshold ``T`` (the
+    wild cards laid jokers first, so once ``J'`` jokers and ``D'`` deuces are worth ``T`` more
+    wild cards change nothing: a lay taking more is worth ``T`` already)."""
+    a = -(-T // JOKER_VALUE)
+    if jokers >= a:
+        return a, 0
+    return jokers, min(deuces, max(0, -(-(T - JOKER_VALUE * jokers) // DEUCE_VALUE)))
+
+
+def _worth(pack, p, s, v, J, D):
+    if p > J + D:
+        return -1
+    return v + wild_value(J, D, min(J + D, pack.max_wild * s))
+
+
+def _canon(S, suits) -> frozenset:
+    """The set with its suits put in the order of their signatures (the sorted ``(suit's runs,
+    p, s, v)`` of the set's lays), ties as they come: the ranks to come are alike in every
+    suit, so a suit-permuted prefix has the same future; sets that are suit permutations of each
+    other then mostly get one form (merged keys; an unmerged one only costs time)."""
+    sig = [sorted((st[0][i],) + st[1:] for st in S) for i in range(suits)]
+    perm = sorted(range(suits), key=sig.__getitem__)
+    if perm == list(range(suits)):
+        return S
+    return frozenset((tuple(st[0][i] for i in perm),) + st[1:] for st in S)
+
+
+def _step_t(pack, S, counts, v, special, T, J, D):
+    """:func:`_step` at threshold ``T`` with the wild cards fixed: YES as soon as a lay with no
+    short run open is worth ``T``; else the pruned set (``p <= J + D``, ``s`` capped where more
+    groups take no more wild cards, ``v`` capped at ``T``)."""
+    W = J + D
+    scap = -(-W // pack.max_wild) if pack.max_wild else 0
+    out = []
+    n = sum(counts)
+    for runs, p, s, val in S:
+        for runs2, k in _rank_moves(runs, counts):
+            rem = n - k
+            base = val + v * k
+            if special:
+                cand = [(p, s + 1, base + v * (rem + 1))] if rem >= 2 else []
+            elif rem >= 3:
+                cand = [(p, s + 1, base + v * rem)]
+            else:
+                cand = [(p, s, base)]
+                if rem == 2 and p + 1 <= W:
+                    cand.append((p + 1, s + 1, base + 2 * v))
+            closed = all(a == b == 0 for a, b, _ in runs2)
+            for p2, s2, v2 in cand:
+                if closed and _worth(pack, p2, s2, v2, J, D) >= T:
+                    return YES
+                out.append((runs2, p2, min(s2, scap), min(v2, T)))
+    return _prune_t(out)
+
+
+@lru_cache(maxsize=None)
+def _runs_ge(b, a) -> bool:
+    """Suit by suit, the open runs ``b`` come from ``a`` by lengthening runs (1 to 2, or a short
+    one to 3+) and adding runs of 3+: ``b`` can lay, card for card, whatever ``a`` lays (a
+    lengthened run takes the card ``a``'s run takes and is never shorter; a run of 3+ may stop
+    any time), so it is worth at least as much."""
+    for (b1, b2, b3), (a1, a2, a3) in zip(b, a):
+        if b1 > a1 or b1 + b2 > a1 + a2 or b1 + b2 + b3 < a1 + a2 + a3:
+            return False
+    return True
+
+
+@lru_cache(maxsize=None)
+def _runs_key(runs):
+    return (sum(r[0] for r in runs), sum(r[0] + r[1] for r in runs), -sum(map(sum, runs)))
+
+
+def _prune_t(states) -> frozenset:
+    """Drop the dominated partial lays: ``(runs, p, s, v)`` is dominated by one with runs
+    :func:`_runs_ge`, ``p`` no greater, ``s`` and ``v`` no smaller.  In the order below a
+    dominating lay comes first, so keeping the lays no kept lay dominates is enough."""
+    def key(st):
+        return (-st[3], st[1], -st[2]) + _runs_key(st[0])
+    kept: list = []
+    for st in sorted(set(states), key=key):
+        runs, p, s, v = st
+        if not any(p2 <= p and s2 >= s and v2 >= v and _runs_ge(r2, runs)
+                   for r2, p2, s2, v2 in kept):
+            kept.append(st)
+    return frozenset(kept)
+
+
+def _dp_t(pack: SeqPack, hand: int, T: int, J: int, D: int, take: bool) -> dict:
+    """``{natural cards held: ways}`` of the prefixes (all ranks) that reach ``T`` with ``J``
+    jokers and ``D`` deuces; with ``take``, a rank chosen as the upcard's (its group made) and
+    the ways times that rank's copies not held.  A key is ``(flag, set)``, its ways a list by
+    natural cards held (the step does not depend on the count: the wild cards are fixed)."""
+    start = frozenset({(((0, 0, 0),) * pack.suits, 0, 0, 0)})
+    nat_max = hand - J - D
+    keys = {(0, start): [1] + [0] * nat_max}
+    combos = [(c, sum(c), _ways(c, pack.copies))
+              for c in product(range(pack.copies + 1), repeat=pack.suits)]
+    per_rank = pack.suits * pack.copies
+    wild_top = wild_value(J, D, J + D)
+    for i, v in enumerate(pack.values):
+        nxt: dict = {}
+        memo: dict = {}
+        top = max(pack.values[i:])
+        for (flag, S), w in keys.items():
+            if S is not YES:
+                # cards counts at which no lay can reach T with every card left laid at the top
+                # value (and the upcard's, and every wild card) are NO: dropped (only YES counts)
+                vmax = max(st[3] for st in S) + wild_top + top * (take and not flag)
+                w = [x if vmax + top * (nat_max - k) >= T else 0 for k, x in enumerate(w)]
+            lo = next((k for k, x in enumerate(w) if x), None)
+            if lo is None:
+                continue
+            for c, n, cw in combos:
+                if lo + n > nat_max:
+                    continue
+                for sp in ((0, 1) if take and not flag else (flag,)):
+                    special = sp and not flag
+                    if special and n < 2:
+                        continue
+                    if S is YES:
+                        S2 = YES
+                    else:
+                        mk = (S, c, special)
+                        S2 = memo.get(mk)
+                        if S2 is None:
+                            S2 = _step_t(pack, S, c, v, special, T, J, D)
+                            if S2 is not YES and S2:
+                                S2 = _canon(S2, pack.suits)
+                            memo[mk] = S2
+                    if not S2:
+                        continue
+                    m = cw * ((per_rank - n) if special else 1)
+                    acc = nxt.get((sp, S2))
+                    if acc is None:
+                        acc = nxt[(sp, S2)] = [0] * (nat_max + 1)
+                    for k in range(lo, nat_max + 1 - n):
+                        if w[k]:
+                            acc[k + n] += w[k] * m
+        keys = nxt
+    out: dict = {}
+    for (flag, S), w in keys.items():
+        if S is YES and (flag or not take):
+            for k, x in enumerate(w):
+                if x:
+                    out[k] = out.get(k, 0) + x
+    return out
+
+
+def seq_odds_at(pack: SeqPack, hand: int, T: int, take: bool = False, verbose=False):
+    """The hand held (``hand`` cards of the pack) lays ``T`` or more (``take``: eldest takes the
+    first pile, the upcard uniform over the plain cards not held, its group laid and ``T``
+    reached) as an exact Fraction: one :func:`_dp_t` per wild class of :func:`wild_classes`,
+    every held (jokers, deuces, black threes) summed on it."""
+    from fractions import Fraction
+    if pack.wild_meld:
+        raise ValueError("seq_odds_at: Samba's lay only (no wild-card meld)")
+    total = comb(pack.size, hand)
+    runs: dict = {}
+    num = Fraction(0)
+    for j in range(min(pack.jokers, hand) + 1):
+        for d in range(min(pack.deuces, hand - j) + 1):
+            cls = wild_classes(T, j, d)
+            if cls not in runs:
+                t0 = time.time()
+                runs[cls] = _dp_t(pack, hand, T, *cls, take)
+                if verbose:
+                    print(f"  wild class {cls}: {time.time() - t0:.0f} s", flush=True)
+            for b in range(min(pack.black3, hand - j - d) + 1):
+                w = runs[cls].get(hand - j - d - b, 0)
+                if not w:
+                    continue
+                w *= comb(pack.jokers, j) * comb(pack.deuces, d) * comb(pack.black3, b)
+                num += Fraction(w, pack.plain - (hand - j - d)) if take else w
+    return num / total
+
+
+# ------------------------------------------------------------------ the figures exact.py reports
+
+#: Samba's 15-card hand held (156 cards: 4 suits x 3 copies of ranks 4..A, 6 jokers, 12 deuces,
+#: 6 black threes; two wild cards a group, no wild-card meld) by :func:`seq_odds_at`, computed
+#: by ``python scripts/samba_exact.py 15 T [take]`` (2026-12-04, one loaded core; seconds in the
+#: docstring); ``tests/test_canasta_exact_seq.py`` recomputes meld50 (slow tier).  Key: ``(T,
+#: take)``.
+SAMBA15: dict = {
+    (50, False): "34361623127221469083/37623889902193584990",          # 0.913293, 82 s
+    (50, True): "366198844542283352451068352324053/1393577415844572136630268503727040",  # 0.262776, 227 s
+}
+
+SAMBA_VALUES = (5, 5, 5, 5, 10, 10, 10, 10, 10, 10, 20)
+LIVE_HAND = 6                  # hands up to this many cards are computed on demand (seconds)
+
+
+def samba_figure(values, suits, copies, jokers, deuces, black3, max_wild, hand, T, take):
+    """An exact meldT (``take``: take_first_pile at ``T``) for a Samba-lay pack, or None: the
+    table above at Samba's pack and 15 cards, :func:`seq_odds_at` for hands of at most
+    ``LIVE_HAND`` cards, else None (out of reach on demand)."""
+    from fractions import Fraction
+    if (tuple(values), suits, copies, jokers, deuces, black3, max_wild, hand) == \
+            (SAMBA_VALUES, 4, 3, 6, 12, 6, 2, 15) and (T, take) in SAMBA15:
+        return Fraction(SAMBA15[(T, take)])
+    if hand > LIVE_HAND:
+        return None
+    pack = SeqPack(values, suits, copies, jokers, deuces, black3, max_wild=max_wild)
+    return seq_odds_at(pack, hand, T, take)
