@@ -484,8 +484,10 @@ SAMBA = SimpleNamespace(players=4, hand_size=15, decks=3, jokers=6, max_wild=2, 
 
 def test_samba_pack_and_what_is_not_enumerated():
     """162 cards (003:71: three decks and six jokers), 15 each (003:72): the pack's classes; with
-    sequences the best lay depends on suits, which the rank-count enumeration does not see, so
-    no meldM and no take_first_pile are reported (not a number that would be wrong)."""
+    sequences the best lay depends on suits, which the rank-count enumeration does not see:
+    meldM and take_first_pile come from exact_seq's table (its threshold DP, checked in
+    tests/test_canasta_exact_seq.py), only for the thresholds it holds; Bolivia's lay (a
+    wild-card meld) reports none (not a number that would be wrong)."""
     pack, hand = X.pack_of(SAMBA)
     assert (pack.size, hand, pack.plain, pack.faced) == (162, 15, 138, 6)
     assert (pack.red3, pack.black3, pack.deuces, pack.jokers) == (6, 6, 12, 6)
@@ -496,8 +498,17 @@ def test_samba_pack_and_what_is_not_enumerated():
     assert pr["upcard_covered"] == Fraction(24, 162) and pr["upcard_black3"] == Fraction(6, 138)
     for name in ("red3", "wilds", "pairs"):
         assert sum(v for k, v in pr.items() if k.startswith(name + "_") and k[-1].isdigit()) == 1
-    assert not any(k.startswith("meld") or k == "take_first_pile" for k in pr)
-    obj, _ = X.exact(SAMBA)
+    from simkit.games.canasta.exact_seq import SAMBA15
+    assert {k: v for k, v in pr.items() if k.startswith("meld") or k == "take_first_pile"} == \
+        {("take_first_pile" if take else f"meld{T}"): Fraction(v)
+         for (T, take), v in SAMBA15.items() if take or T in pack.minima}
+    assert 0 < pr["meld50"] < 1 and 0 < pr["take_first_pile"] < pr["take_pair"]
+    if len([k for k in pr if k.startswith("meld")]) < len(pack.minima):
+        assert "not enumerated at this hand size" in X.exact(SAMBA)[0]["summary"][0]
+    bolivia = SimpleNamespace(**{**vars(SAMBA), "wild_melds": True, "initial_table": "bolivia"})
+    pb = X.probabilities(bolivia)
+    assert not any(k.startswith("meld") or k == "take_first_pile" for k in pb)
+    obj, _ = X.exact(bolivia)
     assert "sequences not enumerated" in obj["summary"][0]
 
 
@@ -560,10 +571,12 @@ def test_the_engines_samba_deals_follow_the_exact_law():
     _, deals = _engine_deals(dict(spec.presets["samba"]), n, seed=7181)
     ex = X.probabilities(rules)
     assert ex == X.probabilities(SAMBA)
-    # Bolivia and Brazilian (003:82-83) deal the same pack and hand: the same fractions
+    # Bolivia and Brazilian (003:82-83) deal the same pack and hand: the same fractions (the
+    # meld and the take with their wild-card melds are not reported)
     for preset in ("bolivia", "brazilian"):
         assert X.probabilities(simkit.core.registry.parse_rules(
-            spec, f"canasta(preset={preset})")) == ex
+            spec, f"canasta(preset={preset})")) == \
+            {k: v for k, v in ex.items() if not (k.startswith("meld") or k == "take_first_pile")}
     obs = {k: [] for k in ("red3_mean", "wilds_mean", "pairs_mean", "take_pair")}
     for dealt, _, held, top in deals:
         obs["red3_mean"].append(np.mean([sum(_is_red3(c) for c in d) for d in dealt]))

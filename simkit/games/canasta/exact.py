@@ -58,8 +58,16 @@ Samba (``sequences``; 003:71-81, READINGS 3.4): 162 cards (three decks, six joke
 pairs of the hand held, ``take_pair`` (eldest holds two naturals of the first upcard's rank: the
 frozen pile's only route, 003:78) and the upcard shares are the same sums on that pack.  A lay
 may then hold sequences (three or more of one suit, 4..A), so its value depends on the suits,
-which this enumeration by rank counts does not see: ``meldM`` and ``take_first_pile`` are not
-reported for sequences (rather than a groups-only number under their names).
+which this enumeration by rank counts does not see.  :mod:`simkit.games.canasta.exact_seq` has
+the exact DP over ranks on sets of partial lays (groups, sequences, Bolivia's wild-card meld),
+equal to a search over every lay on reduced packs, and its one-threshold form (the wild cards
+fixed first, a prefix absorbed as soon as one lay reaches the threshold) that reaches fifteen
+cards: [``meldM``] and [``take_first_pile``] for Samba's lay (no wild-card meld) come from its
+table ``SAMBA15`` (computed once by ``scripts/samba_exact.py``, minutes each; the thresholds it
+holds) at Samba's pack and 15 cards, and are computed on demand for hands of at most six
+cards.  They are not reported for Bolivia and Brazilian (a wild-card meld: exact_seq's docstring
+gives simulation estimates), nor for a threshold or hand size the table lacks (rather than a
+groups-only number under their names).
 """
 from __future__ import annotations
 
@@ -267,7 +275,26 @@ def held_odds(pack: Pack, hand: int) -> dict[str, Fraction]:
     out["pairs_mean"] = sum(k * Fraction(n, total) for k, n in pairs.items())
     for m in pack.minima if not pack.sequences else ():
         out[f"meld{m}"] = Fraction(counts[m], total)
+    for m in pack.minima if pack.sequences else ():
+        f = seq_figure(pack, hand, m, False)
+        if f is not None:
+            out[f"meld{m}"] = f
     return out
+
+
+def seq_figure(pack: Pack, hand: int, T: int, take: bool):
+    """With sequences (Samba's lay: no wild-card meld, no meld limit), the exact meldT or
+    take_first_pile of :func:`simkit.games.canasta.exact_seq.samba_figure` (a table at Samba's
+    15 cards, computed on demand for small hands), or None where neither reaches."""
+    if pack.wild_melds or pack.cap or pack.wild_le_natural or any(
+            n % 4 for _, n in pack.ranks):
+        return None
+    from simkit.games.canasta.exact_seq import samba_figure
+    ranks = pack.ranks[::-1]                       # 4..A, low to high (sequence order)
+    if len({n for _, n in ranks}) != 1:
+        return None
+    return samba_figure([v for v, _ in ranks], 4, ranks[0][1] // 4, pack.jokers, pack.deuces,
+                        pack.held_black3, pack.max_wild, hand, T, take)
 
 
 def take_odds(pack: Pack, hand: int, minimum: int | None = None) -> dict[str, Fraction]:
@@ -305,7 +332,8 @@ def take_odds(pack: Pack, hand: int, minimum: int | None = None) -> dict[str, Fr
         pair += p_pair
         take += p_take
     if pack.sequences:
-        return {"take_pair": pair}
+        f = seq_figure(pack, hand, minimum, True)
+        return {"take_pair": pair} if f is None else {"take_pair": pair, "take_first_pile": f}
     return {"take_pair": pair, "take_first_pile": take}
 
 
@@ -371,15 +399,20 @@ def exact(rules=None, strategies=None, grid_axes=None):
              f"{f['pairs_mean']:.4f} natural pairs")
     pile = (f"eldest holds a natural pair of the first pile's upcard with probability "
             f"{f['take_pair']:.5f}")
-    if pack.sequences:
-        first += " (melds with sequences not enumerated)"
-    else:
-        first += ", and melds of " + " / ".join(map(str, pack.minima)) + " with probability " \
-            + " / ".join(f"{f[f'meld{m}']:.5f}" for m in pack.minima)
+    known = [m for m in pack.minima if f"meld{m}" in f]
+    if known:
+        first += ", and melds of " + " / ".join(map(str, known)) + " with probability " \
+            + " / ".join(f"{f[f'meld{m}']:.5f}" for m in known)
+    if len(known) < len(pack.minima):
+        first += (" (melds of " + " / ".join(str(m) for m in pack.minima if m not in known)
+                  + " with sequences not enumerated at this hand size: see exact_seq.py)")
+    if "take_first_pile" in f:
         pile += (f", and can take it (the minimum {pack.minima[0]} reached) with "
                  f"{f['take_first_pile']:.5f}")
     obj = dict(game="canasta", rules=rules_text,
-               method="exact enumeration of rank counts (fractions)",
+               method="exact enumeration of rank counts (fractions)" + (
+                   "; with sequences, meldM and take_first_pile by exact_seq's threshold DP "
+                   "(a table at 15 cards)" if pack.sequences else ""),
                exact={k: str(v) for k, v in pr.items()},
                seconds=round(time.perf_counter() - t0, 3),
                summary=[first, pile],
