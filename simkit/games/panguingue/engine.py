@@ -182,6 +182,8 @@ class Work(NamedTuple):
     cond: np.ndarray      # int64[K]: chips collected for conditions
     done: np.ndarray      # int64[K]: 1 when the seat's last meld phase found nothing to do
                           # and its melds have not changed since (its hand only shrank)
+    fb: np.ndarray        # int64[K, MAXM]: the cards that fit each meld, as bits (fit_bits)
+    fa: np.ndarray        # int64[K]: the cards that fit one of the seat's melds, as bits
     oc: np.ndarray        # int64[NOPT, 3]: an option's cards (new meld) or card (addition)
     om: np.ndarray        # int64[NOPT]: the meld an addition goes to, -1 for a new meld
     ob: np.ndarray        # int64[NOPT]: a new meld's second card is borrowed from this meld (-1)
@@ -212,7 +214,7 @@ def work(rules, stacked=None) -> Work:
                   nh=z(K), nm=z(K), nmeld=z(K), mk=z(K, MAXM), mr=z(K, MAXM), mh=z(K, MAXM),
                   ms=z(K, MAXM), mm=z(K, MAXM), mv=z(K, MAXM), mc=z(K, MAXM, 4),
                   active=z(K), chips=z(K),
-                  cu=z(K), cb=z(K), cond=z(K), done=z(K), oc=z(NOPT, 3), om=z(NOPT), ob=z(NOPT), sc=z(16),
+                  cu=z(K), cb=z(K), cond=z(K), done=z(K), fb=z(K, MAXM), fa=z(K), oc=z(NOPT, 3), om=z(NOPT), ob=z(NOPT), sc=z(16),
                   st=z(8),
                   rs=np.zeros(2, np.uint64))
 
@@ -324,13 +326,21 @@ def add_value(R, W, p, m, c):
     return v
 
 
+@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
+def fitting(W, p, c):
+    """Does ``c`` fit one of seat ``p``'s melds (``W.fa``, kept by :func:`refit`)?"""
+    return (W.fa[p] >> c) & 1 != 0
+
+
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
-def fitting(R, W, p, c):
-    """Does ``c`` fit one of seat ``p``'s melds?"""
+def refit(R, W, p):
+    """Seat ``p``'s fit words (``W.fb``, ``W.fa``) after its melds changed."""
+    a = 0
     for m in range(W.nmeld[p]):
-        if fits(W, p, m, c, R.new_suit):
-            return True
-    return False
+        b = fit_bits(R, W, p, m)
+        W.fb[p, m] = b
+        a |= b
+    W.fa[p] = a
 
 
 # --------------------------------------------------------------------------- log and chips
@@ -366,6 +376,7 @@ def lay_new(R, W, p, a, b, c, log, i):
     W.nmeld[p] = m + 1
     W.nm[p] += 3
     W.done[p] = 0
+    refit(R, W, p)
     put_event(log, i, W.st, 3, EV_MELD, p, m, 3)
     put_event(log, i, W.st, 3, EV_CARD, p, 0, IDX2CODE[a])
     put_event(log, i, W.st, 3, EV_CARD, p, 0, IDX2CODE[b])
@@ -391,6 +402,7 @@ def lay_add(R, W, p, m, c, log, i):
     W.mm[p, m] |= 1 << (c // 10)
     W.nm[p] += 1
     W.done[p] = 0
+    refit(R, W, p)
     put_event(log, i, W.st, 3, EV_ADD, p, m, IDX2CODE[c])
     if v > 0:
         pay(W, p, v, log, i)
@@ -413,9 +425,10 @@ def options_with(R, W, p, c, adds_only):
     """The ways seat ``p`` melds card ``c`` (not in its hand): additions to its melds, then new
     melds with two hand cards (distinct by card).  Returns the number of options."""
     k = 0
-    for m in range(W.nmeld[p]):
-        if fits(W, p, m, c, R.new_suit):
-            k = put(W, k, m, c, -1, -1)
+    if (W.fa[p] >> c) & 1:
+        for m in range(W.nmeld[p]):
+            if (W.fb[p, m] >> c) & 1:
+                k = put(W, k, m, c, -1, -1)
     if adds_only:
         return k
     h = W.hand[p]
@@ -478,7 +491,7 @@ def may_meld(R, W, p, c):
     none of its melds and the hand holds no card of its rank and none of its suit within two
     ranks (every new meld or borrow with it holds such a hand card: :func:`options_with`,
     :func:`options_borrow`)."""
-    if fitting(R, W, p, c):
+    if fitting(W, p, c):
         return True
     h = W.hand[p]
     r, s = c % 10, c // 10
@@ -515,16 +528,13 @@ def options_hand(R, W, p):
             if (run >> lo) & 1:
                 a = s * 10 + lo
                 k = put(W, k, -1, a, a + 1, a + 2)
-    fit = 0
-    for m in range(W.nmeld[p]):
-        fit |= fit_bits(R, W, p, m)
-    fit &= held
+    fit = W.fa[p] & held
     if fit == 0:
         return k
     for c in range(NT):
         if (fit >> c) & 1:
             for m in range(W.nmeld[p]):
-                if fits(W, p, m, c, R.new_suit):
+                if (W.fb[p, m] >> c) & 1:
                     k = put(W, k, m, c, -1, -1)
     return k
 
@@ -733,6 +743,7 @@ def lend(R, W, p, m, x, log, i):
         reclass(W, p, m)
     W.nm[p] -= 1
     W.done[p] = 0
+    refit(R, W, p)
     revalue(R, W, p, m, v0, log, i)
 
 
@@ -905,6 +916,7 @@ def do_split(R, W, p, m, cut, moved, log, i):
         reclass(W, p, n)
     W.nmeld[p] = n + 1
     W.done[p] = 0
+    refit(R, W, p)
     kept = revalue(R, W, p, m, v0, log, i)
     revalue(R, W, p, n, 0 if kept else v0, log, i)
 
@@ -967,7 +979,7 @@ def baseline_discard(R, S, W, p):
         v = connections(h, x, S.pair[p])
         if is_valle(x % 10):
             v += S.valle[p]
-        if nxt != p and fitting(R, W, nxt, x):
+        if nxt != p and fitting(W, nxt, x):
             v += S.feed[p]
         if v < bv:
             best, bv = x, v
@@ -992,7 +1004,7 @@ def demands(R, S, W, q, p, c):
     if S.demand[q] == 0 or W.nh[p] == 0 or W.nh[p] > S.demand[q]:
         return False
     for m in range(W.nmeld[p]):
-        if fits(W, p, m, c, R.new_suit) and add_value(R, W, p, m, c) > 0:
+        if (W.fb[p, m] >> c) & 1 and add_value(R, W, p, m, c) > 0:
             return False
     return True
 
@@ -1012,7 +1024,7 @@ def forced_take(R, S, W, p, log, i):
     """Line 100: the top discard fits ``p``'s melds and another active seat demands it.
     Returns True when ``p`` took it (and melded it)."""
     c = W.st[2]
-    if c < 0 or not fitting(R, W, p, c):
+    if c < 0 or not fitting(W, p, c):
         return False
     K = R.players
     for d in range(1, K):
@@ -1152,7 +1164,7 @@ def deal(R, W, e, log, i, logging, b):
     for p in range(K):
         for c in range(NT):
             W.hand[p, c] = 0
-        W.nh[p], W.nm[p], W.nmeld[p], W.done[p] = N_HAND, 0, 0, 0
+        W.nh[p], W.nm[p], W.nmeld[p], W.done[p], W.fa[p] = N_HAND, 0, 0, 0, 0
         W.active[p], W.chips[p], W.cu[p], W.cb[p], W.cond[p] = 1, 0, 0, 0, 0
     for j in range(N_HAND * K):
         c = draw_stock(W.stk, W.st, W.rs, W.stacked)
