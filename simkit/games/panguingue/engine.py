@@ -316,7 +316,7 @@ def fits(W, p, m, c, new_suit):
     return s == W.md[p, m, M_S] and (r == W.md[p, m, M_R] - 1 or r == W.md[p, m, M_H] + 1)
 
 
-@njit(cache=True, nogil=True, **NO_REFCOUNT)
+@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
 def add_value(R, W, p, m, c):
     """The condition value adding ``c`` to meld ``m`` pays (line 99; ``rope_extended_pays``)."""
     v = W.md[p, m, M_V]
@@ -411,7 +411,7 @@ def lay_add(R, W, p, m, c, log, i):
 
 # --------------------------------------------------------------------------- options
 
-@njit(cache=True, nogil=True, **NO_REFCOUNT)
+@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
 def put(W, k, m, a, b, c):
     if k < NOPT:
         W.op[k, O_M] = m
@@ -586,7 +586,7 @@ def apply_option(R, W, p, o, from_hand, log, i):
     lay_new(R, W, p, a, b, c, log, i)
 
 
-@njit(cache=True, nogil=True, **NO_REFCOUNT)
+@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
 def option_value(R, W, p, o):
     """Chips per active player the option pays (a condition made or added to)."""
     m = W.op[o, O_M]
@@ -607,7 +607,7 @@ def best_option(R, W, p, k):
     return best
 
 
-@njit(cache=True, nogil=True, **NO_REFCOUNT)
+@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
 def rand(W, n):
     j, W.rs[1] = bounded(W.rs[1], n)
     return j
@@ -659,7 +659,7 @@ def part_value(R, kind, r, hi, s):
     return cond_value(kind, r, hi, s, R.published)
 
 
-@njit(cache=True, nogil=True, **NO_REFCOUNT)
+@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
 def content_value(R, W, p, m):
     return part_value(R, W.md[p, m, M_K], W.md[p, m, M_R], W.md[p, m, M_H], W.md[p, m, M_S])
 
@@ -695,7 +695,16 @@ def revalue(R, W, p, m, v0, log, i):
     return False
 
 
-@njit(cache=True, nogil=True, **NO_REFCOUNT)
+@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
+def long_meld(W, p, n):
+    """Has seat ``p`` a meld of ``n`` cards or more (a borrow needs four, a split six)?"""
+    for m in range(W.sv[p, Q_NMELD]):
+        if meld_len(W, p, m) >= n:
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
 def meld_len(W, p, m):
     if W.md[p, m, M_K] == ROPE:
         return W.md[p, m, M_H] - W.md[p, m, M_R] + 1
@@ -748,7 +757,7 @@ def lend(R, W, p, m, x, log, i):
     revalue(R, W, p, m, v0, log, i)
 
 
-@njit(cache=True, nogil=True, **NO_REFCOUNT)
+@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
 def put_borrow(W, k, m, a, x, c):
     k2 = put(W, k, -1, a, x, c)
     if k2 > k:
@@ -1052,7 +1061,7 @@ def draw(R, S, W, p, log, i):
     k = 0
     if c >= 0 and may_meld(R, W, p, c):
         k = options_with(R, W, p, c, R.layoff_only)
-        if (rnd or S.borrow[p] > 0) and not R.layoff_only:
+        if (rnd or S.borrow[p] > 0) and not R.layoff_only and long_meld(W, p, 4):
             k = options_borrow(R, W, p, c, k, not rnd)
     if k > 0 and (not rnd or rand(W, 2) == 1 or W.st[0] >= W.st[1]):
         put_event(log, i, W.st, 3, EV_TAKE, p, 0, IDX2CODE[c])
@@ -1073,7 +1082,7 @@ def meld_drawn(R, S, W, p, c, log, i):
     k = 0
     if may_meld(R, W, p, c):
         k = options_with(R, W, p, c, False)
-        if S.kind[p] == K_RANDOM or S.borrow[p] > 0:
+        if (S.kind[p] == K_RANDOM or S.borrow[p] > 0) and long_meld(W, p, 4):
             k = options_borrow(R, W, p, c, k, S.kind[p] != K_RANDOM)
     if S.kind[p] == K_RANDOM:
         o = rand(W, k + 1)
@@ -1101,15 +1110,15 @@ def meld_phase(R, S, W, p, log, i):
     bor = S.borrow[p] > 0 and not rnd
     moved = W.sc[8:12]
     while True:
-        if bor:
+        if bor and long_meld(W, p, 6):
             split_pays(R, W, p, log, i)
         if W.sv[p, Q_NH] == 0:
             W.sv[p, Q_DONE] = 1
             return
         k = options_hand(R, W, p)
-        if bor or rnd:
+        if (bor or rnd) and long_meld(W, p, 4):
             k = options_borrow(R, W, p, -1, k, not rnd)
-        ns = nth_split(R, W, p, -1, moved)[0] if rnd else 0
+        ns = nth_split(R, W, p, -1, moved)[0] if rnd and long_meld(W, p, 6) else 0
         if k + ns == 0:
             W.sv[p, Q_DONE] = 1
             return
@@ -1137,10 +1146,12 @@ def turn(R, S, W, p, log, i):
         if left == -2:
             put_event(log, i, W.st, 3, EV_END, p, 0, 0)
             return -1
-    meld_phase(R, S, W, p, log, i)
+    if not W.sv[p, Q_DONE]:              # (meld_phase returns at once when done)
+        meld_phase(R, S, W, p, log, i)
     if left >= 0 and meld_drawn(R, S, W, p, left, log, i):
         left = -1
-        meld_phase(R, S, W, p, log, i)
+        if not W.sv[p, Q_DONE]:
+            meld_phase(R, S, W, p, log, i)
     if left < 0:
         if W.sv[p, Q_NH] == 0:
             put_event(log, i, W.st, 3, EV_OUT, p, 0, 0)
