@@ -161,8 +161,8 @@ class Seats(NamedTuple):
 
 
 # Work's per-seat scalars (W.sv columns), meld fields (W.md's last axis) and option fields (W.op)
-Q_NH, Q_NM, Q_NMELD, Q_ACTIVE, Q_CHIPS, Q_CU, Q_CB, Q_COND, Q_DONE, Q_FA = range(10)
-NQ = 10
+Q_NH, Q_NM, Q_NMELD, Q_ACTIVE, Q_CHIPS, Q_CU, Q_CB, Q_COND, Q_DONE, Q_FA, Q_ML = range(11)
+NQ = 11
 M_K, M_R, M_H, M_S, M_M, M_V, M_FB = range(7)
 M_C = 8               # M_C .. M_C + 3: a set's cards by suit
 NMD = 12
@@ -183,7 +183,8 @@ class Work(NamedTuple):
                           # the base values of its conditions, Q_COND chips collected for
                           # conditions, Q_DONE 1 when its last meld phase found nothing to do
                           # and its melds have not changed since (its hand only shrank), Q_FA
-                          # the cards that fit one of its melds, as bits
+                          # the cards that fit one of its melds, as bits, Q_ML the length of
+                          # its longest meld (a borrow needs four cards, a split six)
     md: np.ndarray        # int64[K, MAXM, NMD]: per meld: M_K kind, M_R rank pos (a set) or
                           # low end (a rope), M_H a rope's high end, M_S suit (one-suit set,
                           # rope; -1 otherwise), M_M suits held as bits, M_V condition value
@@ -316,7 +317,7 @@ def fits(W, p, m, c, new_suit):
     return s == W.md[p, m, M_S] and (r == W.md[p, m, M_R] - 1 or r == W.md[p, m, M_H] + 1)
 
 
-@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def add_value(R, W, p, m, c):
     """The condition value adding ``c`` to meld ``m`` pays (line 99; ``rope_extended_pays``)."""
     v = W.md[p, m, M_V]
@@ -335,13 +336,16 @@ def fitting(W, p, c):
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
 def refit(R, W, p):
-    """Seat ``p``'s fit words (``M_FB``, ``Q_FA``) after its melds changed."""
-    a = 0
+    """Seat ``p``'s fit words (``M_FB``, ``Q_FA``) and longest meld (``Q_ML``) after its melds
+    changed."""
+    a, ml = 0, 0
     for m in range(W.sv[p, Q_NMELD]):
         b = fit_bits(R, W, p, m)
         W.md[p, m, M_FB] = b
         a |= b
+        ml = max(ml, meld_len(W, p, m))
     W.sv[p, Q_FA] = a
+    W.sv[p, Q_ML] = ml
 
 
 # --------------------------------------------------------------------------- log and chips
@@ -411,7 +415,7 @@ def lay_add(R, W, p, m, c, log, i):
 
 # --------------------------------------------------------------------------- options
 
-@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def put(W, k, m, a, b, c):
     if k < NOPT:
         W.op[k, O_M] = m
@@ -586,7 +590,7 @@ def apply_option(R, W, p, o, from_hand, log, i):
     lay_new(R, W, p, a, b, c, log, i)
 
 
-@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def option_value(R, W, p, o):
     """Chips per active player the option pays (a condition made or added to)."""
     m = W.op[o, O_M]
@@ -607,7 +611,7 @@ def best_option(R, W, p, k):
     return best
 
 
-@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def rand(W, n):
     j, W.rs[1] = bounded(W.rs[1], n)
     return j
@@ -659,7 +663,7 @@ def part_value(R, kind, r, hi, s):
     return cond_value(kind, r, hi, s, R.published)
 
 
-@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def content_value(R, W, p, m):
     return part_value(R, W.md[p, m, M_K], W.md[p, m, M_R], W.md[p, m, M_H], W.md[p, m, M_S])
 
@@ -695,16 +699,7 @@ def revalue(R, W, p, m, v0, log, i):
     return False
 
 
-@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
-def long_meld(W, p, n):
-    """Has seat ``p`` a meld of ``n`` cards or more (a borrow needs four, a split six)?"""
-    for m in range(W.sv[p, Q_NMELD]):
-        if meld_len(W, p, m) >= n:
-            return True
-    return False
-
-
-@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def meld_len(W, p, m):
     if W.md[p, m, M_K] == ROPE:
         return W.md[p, m, M_H] - W.md[p, m, M_R] + 1
@@ -757,7 +752,7 @@ def lend(R, W, p, m, x, log, i):
     revalue(R, W, p, m, v0, log, i)
 
 
-@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def put_borrow(W, k, m, a, x, c):
     k2 = put(W, k, -1, a, x, c)
     if k2 > k:
@@ -1061,7 +1056,7 @@ def draw(R, S, W, p, log, i):
     k = 0
     if c >= 0 and may_meld(R, W, p, c):
         k = options_with(R, W, p, c, R.layoff_only)
-        if (rnd or S.borrow[p] > 0) and not R.layoff_only and long_meld(W, p, 4):
+        if (rnd or S.borrow[p] > 0) and not R.layoff_only and W.sv[p, Q_ML] >= 4:
             k = options_borrow(R, W, p, c, k, not rnd)
     if k > 0 and (not rnd or rand(W, 2) == 1 or W.st[0] >= W.st[1]):
         put_event(log, i, W.st, 3, EV_TAKE, p, 0, IDX2CODE[c])
@@ -1082,7 +1077,7 @@ def meld_drawn(R, S, W, p, c, log, i):
     k = 0
     if may_meld(R, W, p, c):
         k = options_with(R, W, p, c, False)
-        if (S.kind[p] == K_RANDOM or S.borrow[p] > 0) and long_meld(W, p, 4):
+        if (S.kind[p] == K_RANDOM or S.borrow[p] > 0) and W.sv[p, Q_ML] >= 4:
             k = options_borrow(R, W, p, c, k, S.kind[p] != K_RANDOM)
     if S.kind[p] == K_RANDOM:
         o = rand(W, k + 1)
@@ -1110,15 +1105,15 @@ def meld_phase(R, S, W, p, log, i):
     bor = S.borrow[p] > 0 and not rnd
     moved = W.sc[8:12]
     while True:
-        if bor and long_meld(W, p, 6):
+        if bor and W.sv[p, Q_ML] >= 6:
             split_pays(R, W, p, log, i)
         if W.sv[p, Q_NH] == 0:
             W.sv[p, Q_DONE] = 1
             return
         k = options_hand(R, W, p)
-        if (bor or rnd) and long_meld(W, p, 4):
+        if (bor or rnd) and W.sv[p, Q_ML] >= 4:
             k = options_borrow(R, W, p, -1, k, not rnd)
-        ns = nth_split(R, W, p, -1, moved)[0] if rnd and long_meld(W, p, 6) else 0
+        ns = nth_split(R, W, p, -1, moved)[0] if rnd and W.sv[p, Q_ML] >= 6 else 0
         if k + ns == 0:
             W.sv[p, Q_DONE] = 1
             return
@@ -1177,6 +1172,7 @@ def deal(R, W, e, log, i, logging, b):
         for c in range(NT):
             W.hand[p, c] = 0
         W.sv[p, Q_NH], W.sv[p, Q_NM], W.sv[p, Q_NMELD], W.sv[p, Q_DONE], W.sv[p, Q_FA] = N_HAND, 0, 0, 0, 0
+        W.sv[p, Q_ML] = 0
         W.sv[p, Q_ACTIVE], W.sv[p, Q_CHIPS], W.sv[p, Q_CU], W.sv[p, Q_CB], W.sv[p, Q_COND] = 1, 0, 0, 0, 0
     for j in range(N_HAND * K):
         c = draw_stock(W.stk, W.st, W.rs, W.stacked)
