@@ -417,26 +417,33 @@ def lay_add(R, W, p, m, c, log, i):
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
 def put(W, k, m, a, b, c):
+    return put_op(W.op, k, m, a, b, c)
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def put_op(op, k, m, a, b, c):
+    """Option ``k`` (``W.op``'s row): an addition to meld ``m`` or a new meld (``m`` -1)."""
     if k < NOPT:
-        W.op[k, O_M] = m
-        W.op[k, O_B] = -1
-        W.op[k, 0], W.op[k, 1], W.op[k, 2] = a, b, c
+        op[k, O_M] = m
+        op[k, O_B] = -1
+        op[k, 0], op[k, 1], op[k, 2] = a, b, c
         return k + 1
     return k
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
-def options_with(R, W, p, c, adds_only):
-    """The ways seat ``p`` melds card ``c`` (not in its hand): additions to its melds, then new
-    melds with two hand cards (distinct by card).  Returns the number of options."""
+def options_with(h, md, op, fa, nmeld, c, adds_only):
+    """The ways a seat melds card ``c`` (not in its hand ``h``): additions to its melds (``md``
+    its rows of ``W.md``, ``fa`` and ``nmeld`` its ``Q_FA`` and ``Q_NMELD``), then new melds
+    with two hand cards (distinct by card), written to ``op`` (``W.op``; plain arrays, not the
+    record: simkit.core.jit rule 2).  Returns the number of options."""
     k = 0
-    if (W.sv[p, Q_FA] >> c) & 1:
-        for m in range(W.sv[p, Q_NMELD]):
-            if (W.md[p, m, M_FB] >> c) & 1:
-                k = put(W, k, m, c, -1, -1)
+    if (fa >> c) & 1:
+        for m in range(nmeld):
+            if (md[m, M_FB] >> c) & 1:
+                k = put_op(op, k, m, c, -1, -1)
     if adds_only:
         return k
-    h = W.hand[p]
     r, s = c % 10, c // 10
     for s1 in range(4):
         x = s1 * 10 + r
@@ -447,7 +454,7 @@ def options_with(R, W, p, c, adds_only):
             if h[y] < (2 if y == x else 1):
                 continue
             if classify(c, x, y)[0] >= 0:
-                k = put(W, k, -1, c, x, y)
+                k = put_op(op, k, -1, c, x, y)
     for d in range(-2, 1):
         lo = r + d
         if lo < 0 or lo + 2 > 9:
@@ -459,7 +466,7 @@ def options_with(R, W, p, c, adds_only):
         if ok:
             x = s * 10 + (lo if lo != r else lo + 1)
             y = s * 10 + (lo + 2 if lo + 2 != r else lo + 1)
-            k = put(W, k, -1, c, x, y)
+            k = put_op(op, k, -1, c, x, y)
     return k
 
 
@@ -510,12 +517,11 @@ def may_meld(R, W, p, c):
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
-def options_hand(R, W, p):
-    """Seat ``p``'s melds from hand: new three-card melds (distinct by cards), then additions of
-    a hand card to an own meld.  Returns the number of options.  (The ropes and additions are
-    found on bit words of the hand and of the cards the melds take, in the order of a plain
-    scan: suit, then low end; card, then meld.)"""
-    h = W.hand[p]
+def options_hand(h, md, op, fa, nmeld):
+    """A seat's melds from hand ``h``: new three-card melds (distinct by cards), then additions
+    of a hand card to an own meld (arguments as :func:`options_with`).  Returns the number of
+    options.  (The ropes and additions are found on bit words of the hand and of the cards the
+    melds take, in the order of a plain scan: suit, then low end; card, then meld.)"""
     k = 0
     held = 0
     for r in range(10):
@@ -523,7 +529,7 @@ def options_hand(R, W, p):
         held |= ((1 if h0 > 0 else 0) | ((1 if h1 > 0 else 0) << 10) | ((1 if h2 > 0 else 0) << 20)
                  | ((1 if h3 > 0 else 0) << 30)) << r
         if h0 + h1 + h2 + h3 >= 3:
-            k = sets_from_hand(W, h, r, k)
+            k = sets_from_hand(op, h, r, k)
     for s in range(4):
         b = (held >> (s * 10)) & 1023
         run = b & (b >> 1) & (b >> 2)
@@ -532,20 +538,20 @@ def options_hand(R, W, p):
         for lo in range(8):
             if (run >> lo) & 1:
                 a = s * 10 + lo
-                k = put(W, k, -1, a, a + 1, a + 2)
-    fit = W.sv[p, Q_FA] & held
+                k = put_op(op, k, -1, a, a + 1, a + 2)
+    fit = fa & held
     if fit == 0:
         return k
     for c in range(NT):
         if (fit >> c) & 1:
-            for m in range(W.sv[p, Q_NMELD]):
-                if (W.md[p, m, M_FB] >> c) & 1:
-                    k = put(W, k, m, c, -1, -1)
+            for m in range(nmeld):
+                if (md[m, M_FB] >> c) & 1:
+                    k = put_op(op, k, m, c, -1, -1)
     return k
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
-def sets_from_hand(W, h, r, k):
+def sets_from_hand(op, h, r, k):
     """The new sets of rank ``r`` in hand ``h`` (distinct by cards) appended to ``k`` options."""
     for s1 in range(4):
         a = s1 * 10 + r
@@ -564,7 +570,7 @@ def sets_from_hand(W, h, r, k):
                 else:
                     ok = h[b] >= 1 and h[c] >= 1
                 if ok and classify(a, b, c)[0] >= 0:
-                    k = put(W, k, -1, a, b, c)
+                    k = put_op(op, k, -1, a, b, c)
     return k
 
 
@@ -1038,7 +1044,7 @@ def forced_take(R, S, W, p, log, i):
             put_event(log, i, W.st, 3, EV_DEMAND, q, p, IDX2CODE[c])
             put_event(log, i, W.st, 3, EV_TAKE, p, 0, IDX2CODE[c])
             W.st[2] = -1
-            k = options_with(R, W, p, c, True)
+            k = options_with(W.hand[p], W.md[p], W.op, W.sv[p, Q_FA], W.sv[p, Q_NMELD], c, True)
             o = rand(W, k) if S.kind[p] == K_RANDOM else best_option(R, W, p, k)
             apply_option(R, W, p, o, False, log, i)
             return True
@@ -1055,7 +1061,7 @@ def draw(R, S, W, p, log, i):
     c = W.st[2]
     k = 0
     if c >= 0 and may_meld(R, W, p, c):
-        k = options_with(R, W, p, c, R.layoff_only)
+        k = options_with(W.hand[p], W.md[p], W.op, W.sv[p, Q_FA], W.sv[p, Q_NMELD], c, R.layoff_only)
         if (rnd or S.borrow[p] > 0) and not R.layoff_only and W.sv[p, Q_ML] >= 4:
             k = options_borrow(R, W, p, c, k, not rnd)
     if k > 0 and (not rnd or rand(W, 2) == 1 or W.st[0] >= W.st[1]):
@@ -1076,7 +1082,7 @@ def meld_drawn(R, S, W, p, c, log, i):
     """The stock card ``c`` after the melds from hand: melded (True) or to be discarded."""
     k = 0
     if may_meld(R, W, p, c):
-        k = options_with(R, W, p, c, False)
+        k = options_with(W.hand[p], W.md[p], W.op, W.sv[p, Q_FA], W.sv[p, Q_NMELD], c, False)
         if (S.kind[p] == K_RANDOM or S.borrow[p] > 0) and W.sv[p, Q_ML] >= 4:
             k = options_borrow(R, W, p, c, k, S.kind[p] != K_RANDOM)
     if S.kind[p] == K_RANDOM:
@@ -1110,7 +1116,7 @@ def meld_phase(R, S, W, p, log, i):
         if W.sv[p, Q_NH] == 0:
             W.sv[p, Q_DONE] = 1
             return
-        k = options_hand(R, W, p)
+        k = options_hand(W.hand[p], W.md[p], W.op, W.sv[p, Q_FA], W.sv[p, Q_NMELD])
         if (bor or rnd) and W.sv[p, Q_ML] >= 4:
             k = options_borrow(R, W, p, -1, k, not rnd)
         ns = nth_split(R, W, p, -1, moved)[0] if rnd and W.sv[p, Q_ML] >= 6 else 0
