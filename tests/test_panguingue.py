@@ -29,8 +29,8 @@ def _rules(**kw):
 def _work_with_meld(a, b, c):
     W = E.work(_rules(players=2))
     k, r, hi, s, bits = E.classify(a, b, c)
-    W.mk[0, 0], W.mr[0, 0], W.mh[0, 0], W.ms[0, 0], W.mm[0, 0] = k, r, hi, s, bits
-    W.nmeld[0] = 1
+    W.md[0, 0, [E.M_K, E.M_R, E.M_H, E.M_S, E.M_M]] = k, r, hi, s, bits
+    W.sv[0, E.Q_NMELD] = 1
     return W
 
 
@@ -52,12 +52,15 @@ def test_three_card_melds_and_additions_agree_with_the_meld_engine():
                     melds.append((a, b, c))
     # ropes, one-suit sets (three of one card), mixed-suit sets, aces and kings (any 3 suits)
     assert len(melds) == 4 * 8 + 8 * 4 + 8 * 4 + 2 * 20
+    R = E.table(_rules(players=2, mixed_add="new_suit"))
     for a, b, c in melds[::7]:
         W = _work_with_meld(a, b, c)
+        E.refit(R, W, 0)                  # the fit words the kernel reads (M_FB, Q_FA)
         for x in range(40):
             theirs = ME.check_meld(np.array([code[a], code[b], code[c], code[x]]), 4,
                                    ME.PANGUINGUE, row)
             assert E.fits(W, 0, 0, x, True) == theirs, (a, b, c, x)
+            assert bool((W.md[0, 0, E.M_FB] >> x) & 1) == theirs == E.fitting(W, 0, x), (a, b, c, x)
 
 
 def test_conditions_table_of_line_98():

@@ -3,11 +3,11 @@
 Cards inside the kernel are indices ``suit * 10 + pos`` (``pos`` 0..9 for A, 2-7, J, Q, K: the
 Spanish order, the seven followed by the jack, line 90); the log and the pack use the house codes
 (:mod:`simkit.core.cards`, :data:`IDX2CODE`).  A hand is a count vector ``int64[40]`` (eight packs
-repeat each card eight times).  A seat's melds are rows of small arrays (``Work.mk`` kind,
-``mr`` rank or rope's low end, ``mh`` rope's high end, ``ms`` suit, ``mm`` suits held as bits,
-``mv`` the condition's value per player, 0 for none); a seat melds at most eleven cards in new
-melds of three or more (splits and borrows keep every meld at three or more), so four rows
-suffice; ``Work.mc`` holds a set's cards by suit (for splits and borrows).  Melds are checked
+repeat each card eight times).  A seat's melds are rows of ``Work.md`` (kind, rank or rope's
+low end, rope's high end, suit, suits held as bits, the condition's value per player, 0 for none,
+the cards that fit it as bits, a set's cards by suit: the ``M_`` columns); a seat melds at most
+eleven cards in new melds of three or more (splits and borrows keep every meld at three or
+more), so four rows suffice.  Melds are checked
 by :func:`classify` and :func:`fits` (line 95-96), cross-checked against :mod:`simkit.engines.melds` and a plain-Python
 reference in the tests.
 
@@ -160,31 +160,39 @@ class Seats(NamedTuple):
     borrow: np.ndarray
 
 
+# Work's per-seat scalars (W.sv columns), meld fields (W.md's last axis) and option fields (W.op)
+Q_NH, Q_NM, Q_NMELD, Q_ACTIVE, Q_CHIPS, Q_CU, Q_CB, Q_COND, Q_DONE, Q_FA, Q_ML = range(11)
+NQ = 11
+M_K, M_R, M_H, M_S, M_M, M_V, M_FB = range(7)
+M_C = 8               # M_C .. M_C + 3: a set's cards by suit
+NMD = 12
+O_M, O_B = 3, 4       # W.op[o, 0:3] the option's cards
+
+
 class Work(NamedTuple):
+    """The kernel's state, in few arrays: every call of a helper that is not inlined passes
+    each array of the record by value (:mod:`simkit.core.jit`), so fields of one shape share
+    an array."""
     deck: np.ndarray      # int64[N]: the pack (or the stacked deck) in order, as indices
     stacked: bool
     stk: np.ndarray       # int64[N]: the stock, drawn from st[0] on
     hand: np.ndarray      # int64[K, 40]
-    nh: np.ndarray        # int64[K]: cards in hand
-    nm: np.ndarray        # int64[K]: cards melded
-    nmeld: np.ndarray     # int64[K]: melds on the table
-    mk: np.ndarray        # int64[K, MAXM]: kind
-    mr: np.ndarray        # int64[K, MAXM]: rank pos (a set) or low end (a rope)
-    mh: np.ndarray        # int64[K, MAXM]: a rope's high end
-    ms: np.ndarray        # int64[K, MAXM]: suit (one-suit set, rope), -1 otherwise
-    mm: np.ndarray        # int64[K, MAXM]: suits held, as bits
-    mv: np.ndarray        # int64[K, MAXM]: condition value per player (0: none)
-    mc: np.ndarray        # int64[K, MAXM, 4]: a set's cards by suit (unused for a rope)
-    active: np.ndarray    # int64[K]: 1 playing, 0 went on top
-    chips: np.ndarray     # int64[K]
-    cu: np.ndarray        # int64[K]: condition chips per payer collected this deal
-    cb: np.ndarray        # int64[K]: the base values of the seat's conditions
-    cond: np.ndarray      # int64[K]: chips collected for conditions
-    done: np.ndarray      # int64[K]: 1 when the seat's last meld phase found nothing to do
-                          # and its melds have not changed since (its hand only shrank)
-    oc: np.ndarray        # int64[NOPT, 3]: an option's cards (new meld) or card (addition)
-    om: np.ndarray        # int64[NOPT]: the meld an addition goes to, -1 for a new meld
-    ob: np.ndarray        # int64[NOPT]: a new meld's second card is borrowed from this meld (-1)
+    sv: np.ndarray        # int64[K, NQ]: per seat: Q_NH cards in hand, Q_NM cards melded,
+                          # Q_NMELD melds on the table, Q_ACTIVE 1 playing (0 went on top),
+                          # Q_CHIPS, Q_CU condition chips per payer collected this deal, Q_CB
+                          # the base values of its conditions, Q_COND chips collected for
+                          # conditions, Q_DONE 1 when its last meld phase found nothing to do
+                          # and its melds have not changed since (its hand only shrank), Q_FA
+                          # the cards that fit one of its melds, as bits, Q_ML the length of
+                          # its longest meld (a borrow needs four cards, a split six)
+    md: np.ndarray        # int64[K, MAXM, NMD]: per meld: M_K kind, M_R rank pos (a set) or
+                          # low end (a rope), M_H a rope's high end, M_S suit (one-suit set,
+                          # rope; -1 otherwise), M_M suits held as bits, M_V condition value
+                          # per player (0: none), M_FB the cards that fit it as bits
+                          # (fit_bits), M_C.. a set's cards by suit (unused for a rope)
+    op: np.ndarray        # int64[NOPT, 5]: an option's cards (new meld) or card (addition),
+                          # O_M the meld an addition goes to (-1 for a new meld), O_B a new
+                          # meld's second card is borrowed from this meld (-1)
     sc: np.ndarray        # int64[16]: scratch (split and borrow candidates)
     st: np.ndarray        # int64[8]: stock top, stock size, pile top (-1 none), log pos, turns, pot
     rs: np.ndarray        # uint64[2]: the card stream and the strategy stream
@@ -209,11 +217,7 @@ def work(rules, stacked=None) -> Work:
     def z(*shape):
         return np.zeros(shape, np.int64)
     return record(Work, deck=d, stacked=stacked is not None, stk=z(d.shape[0]), hand=z(K, NT),
-                  nh=z(K), nm=z(K), nmeld=z(K), mk=z(K, MAXM), mr=z(K, MAXM), mh=z(K, MAXM),
-                  ms=z(K, MAXM), mm=z(K, MAXM), mv=z(K, MAXM), mc=z(K, MAXM, 4),
-                  active=z(K), chips=z(K),
-                  cu=z(K), cb=z(K), cond=z(K), done=z(K), oc=z(NOPT, 3), om=z(NOPT), ob=z(NOPT), sc=z(16),
-                  st=z(8),
+                  sv=z(K, NQ), md=z(K, MAXM, NMD), op=z(NOPT, 5), sc=z(16), st=z(8),
                   rs=np.zeros(2, np.uint64))
 
 
@@ -302,35 +306,46 @@ def cond_value(kind, r, hi, s, published):
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
 def fits(W, p, m, c, new_suit):
     """May card ``c`` be added to seat ``p``'s meld ``m`` (line 96)?"""
-    k = W.mk[p, m]
+    k = W.md[p, m, M_K]
     r, s = c % 10, c // 10
     if k == FREE:
-        return r == W.mr[p, m]
+        return r == W.md[p, m, M_R]
     if k == ONE:
-        return r == W.mr[p, m] and s == W.ms[p, m]
+        return r == W.md[p, m, M_R] and s == W.md[p, m, M_S]
     if k == DIFF:
-        return r == W.mr[p, m] and (not new_suit or (W.mm[p, m] >> s) & 1 == 0)
-    return s == W.ms[p, m] and (r == W.mr[p, m] - 1 or r == W.mh[p, m] + 1)
+        return r == W.md[p, m, M_R] and (not new_suit or (W.md[p, m, M_M] >> s) & 1 == 0)
+    return s == W.md[p, m, M_S] and (r == W.md[p, m, M_R] - 1 or r == W.md[p, m, M_H] + 1)
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
 def add_value(R, W, p, m, c):
     """The condition value adding ``c`` to meld ``m`` pays (line 99; ``rope_extended_pays``)."""
-    v = W.mv[p, m]
-    if v == 0 and R.rope_pays and W.mk[p, m] == ROPE:
-        lo, hi = min(W.mr[p, m], c % 10), max(W.mh[p, m], c % 10)
+    v = W.md[p, m, M_V]
+    if v == 0 and R.rope_pays and W.md[p, m, M_K] == ROPE:
+        lo, hi = min(W.md[p, m, M_R], c % 10), max(W.md[p, m, M_H], c % 10)
         if lo == 0 or hi == 9:
-            v = 2 if W.ms[p, m] == SPADES else 1
+            v = 2 if W.md[p, m, M_S] == SPADES else 1
     return v
 
 
+@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
+def fitting(W, p, c):
+    """Does ``c`` fit one of seat ``p``'s melds (``W.sv[p, Q_FA]``, kept by :func:`refit`)?"""
+    return (W.sv[p, Q_FA] >> c) & 1 != 0
+
+
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
-def fitting(R, W, p, c):
-    """Does ``c`` fit one of seat ``p``'s melds?"""
-    for m in range(W.nmeld[p]):
-        if fits(W, p, m, c, R.new_suit):
-            return True
-    return False
+def refit(R, W, p):
+    """Seat ``p``'s fit words (``M_FB``, ``Q_FA``) and longest meld (``Q_ML``) after its melds
+    changed."""
+    a, ml = 0, 0
+    for m in range(W.sv[p, Q_NMELD]):
+        b = fit_bits(R, W, p, m)
+        W.md[p, m, M_FB] = b
+        a |= b
+        ml = max(ml, meld_len(W, p, m))
+    W.sv[p, Q_FA] = a
+    W.sv[p, Q_ML] = ml
 
 
 # --------------------------------------------------------------------------- log and chips
@@ -340,12 +355,12 @@ def fitting(R, W, p, c):
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
 def pay(W, p, v, log, i):
     """Every other active player pays ``v`` to ``p`` (a condition, line 97)."""
-    for q in range(W.active.shape[0]):
-        if q != p and W.active[q]:
-            W.chips[q] -= v
-            W.chips[p] += v
-            W.cond[p] += v
-    W.cu[p] += v
+    for q in range(W.sv.shape[0]):
+        if q != p and W.sv[q, Q_ACTIVE]:
+            W.sv[q, Q_CHIPS] -= v
+            W.sv[p, Q_CHIPS] += v
+            W.sv[p, Q_COND] += v
+    W.sv[p, Q_CU] += v
     put_event(log, i, W.st, 3, EV_PAY, p, v, 0)
 
 
@@ -353,25 +368,26 @@ def pay(W, p, v, log, i):
 def lay_new(R, W, p, a, b, c, log, i):
     """Seat ``p`` lays a new meld of ``a``, ``b``, ``c`` (taken out of the hand by the caller)."""
     k, r, hi, s, bits = classify(a, b, c)
-    m = W.nmeld[p]
-    W.mk[p, m], W.mr[p, m], W.mh[p, m], W.ms[p, m], W.mm[p, m] = k, r, hi, s, bits
+    m = W.sv[p, Q_NMELD]
+    W.md[p, m, M_K], W.md[p, m, M_R], W.md[p, m, M_H], W.md[p, m, M_S], W.md[p, m, M_M] = k, r, hi, s, bits
     v = cond_value(k, r, hi, s, R.published)
-    W.mv[p, m] = v
+    W.md[p, m, M_V] = v
     for q in range(4):
-        W.mc[p, m, q] = 0
+        W.md[p, m, M_C + q] = 0
     if k != ROPE:
-        W.mc[p, m, a // 10] += 1
-        W.mc[p, m, b // 10] += 1
-        W.mc[p, m, c // 10] += 1
-    W.nmeld[p] = m + 1
-    W.nm[p] += 3
-    W.done[p] = 0
+        W.md[p, m, M_C + a // 10] += 1
+        W.md[p, m, M_C + b // 10] += 1
+        W.md[p, m, M_C + c // 10] += 1
+    W.sv[p, Q_NMELD] = m + 1
+    W.sv[p, Q_NM] += 3
+    W.sv[p, Q_DONE] = 0
+    refit(R, W, p)
     put_event(log, i, W.st, 3, EV_MELD, p, m, 3)
     put_event(log, i, W.st, 3, EV_CARD, p, 0, IDX2CODE[a])
     put_event(log, i, W.st, 3, EV_CARD, p, 0, IDX2CODE[b])
     put_event(log, i, W.st, 3, EV_CARD, p, 0, IDX2CODE[c])
     if v > 0:
-        W.cb[p] += v
+        W.sv[p, Q_CB] += v
         pay(W, p, v, log, i)
 
 
@@ -379,18 +395,19 @@ def lay_new(R, W, p, a, b, c, log, i):
 def lay_add(R, W, p, m, c, log, i):
     """Seat ``p`` adds ``c`` to its meld ``m`` (taken out of the hand by the caller)."""
     v = add_value(R, W, p, m, c)
-    if W.mv[p, m] == 0 and v > 0:
-        W.mv[p, m] = v
-        W.cb[p] += v
+    if W.md[p, m, M_V] == 0 and v > 0:
+        W.md[p, m, M_V] = v
+        W.sv[p, Q_CB] += v
     r = c % 10
-    if W.mk[p, m] == ROPE:
-        W.mr[p, m] = min(W.mr[p, m], r)
-        W.mh[p, m] = max(W.mh[p, m], r)
+    if W.md[p, m, M_K] == ROPE:
+        W.md[p, m, M_R] = min(W.md[p, m, M_R], r)
+        W.md[p, m, M_H] = max(W.md[p, m, M_H], r)
     else:
-        W.mc[p, m, c // 10] += 1
-    W.mm[p, m] |= 1 << (c // 10)
-    W.nm[p] += 1
-    W.done[p] = 0
+        W.md[p, m, M_C + c // 10] += 1
+    W.md[p, m, M_M] |= 1 << (c // 10)
+    W.sv[p, Q_NM] += 1
+    W.sv[p, Q_DONE] = 0
+    refit(R, W, p)
     put_event(log, i, W.st, 3, EV_ADD, p, m, IDX2CODE[c])
     if v > 0:
         pay(W, p, v, log, i)
@@ -400,25 +417,33 @@ def lay_add(R, W, p, m, c, log, i):
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
 def put(W, k, m, a, b, c):
+    return put_op(W.op, k, m, a, b, c)
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def put_op(op, k, m, a, b, c):
+    """Option ``k`` (``W.op``'s row): an addition to meld ``m`` or a new meld (``m`` -1)."""
     if k < NOPT:
-        W.om[k] = m
-        W.ob[k] = -1
-        W.oc[k, 0], W.oc[k, 1], W.oc[k, 2] = a, b, c
+        op[k, O_M] = m
+        op[k, O_B] = -1
+        op[k, 0], op[k, 1], op[k, 2] = a, b, c
         return k + 1
     return k
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
-def options_with(R, W, p, c, adds_only):
-    """The ways seat ``p`` melds card ``c`` (not in its hand): additions to its melds, then new
-    melds with two hand cards (distinct by card).  Returns the number of options."""
+def options_with(h, md, op, fa, nmeld, c, adds_only):
+    """The ways a seat melds card ``c`` (not in its hand ``h``): additions to its melds (``md``
+    its rows of ``W.md``, ``fa`` and ``nmeld`` its ``Q_FA`` and ``Q_NMELD``), then new melds
+    with two hand cards (distinct by card), written to ``op`` (``W.op``; plain arrays, not the
+    record: simkit.core.jit rule 2).  Returns the number of options."""
     k = 0
-    for m in range(W.nmeld[p]):
-        if fits(W, p, m, c, R.new_suit):
-            k = put(W, k, m, c, -1, -1)
+    if (fa >> c) & 1:
+        for m in range(nmeld):
+            if (md[m, M_FB] >> c) & 1:
+                k = put_op(op, k, m, c, -1, -1)
     if adds_only:
         return k
-    h = W.hand[p]
     r, s = c % 10, c // 10
     for s1 in range(4):
         x = s1 * 10 + r
@@ -429,7 +454,7 @@ def options_with(R, W, p, c, adds_only):
             if h[y] < (2 if y == x else 1):
                 continue
             if classify(c, x, y)[0] >= 0:
-                k = put(W, k, -1, c, x, y)
+                k = put_op(op, k, -1, c, x, y)
     for d in range(-2, 1):
         lo = r + d
         if lo < 0 or lo + 2 > 9:
@@ -441,7 +466,7 @@ def options_with(R, W, p, c, adds_only):
         if ok:
             x = s * 10 + (lo if lo != r else lo + 1)
             y = s * 10 + (lo + 2 if lo + 2 != r else lo + 1)
-            k = put(W, k, -1, c, x, y)
+            k = put_op(op, k, -1, c, x, y)
     return k
 
 
@@ -451,20 +476,20 @@ RANK_BITS = (1 << 0) | (1 << 10) | (1 << 20) | (1 << 30)   # a rank's four cards
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
 def fit_bits(R, W, p, m):
     """The cards that fit seat ``p``'s meld ``m`` (:func:`fits`) as bits of a 40-bit word."""
-    k, r = W.mk[p, m], W.mr[p, m]
+    k, r = W.md[p, m, M_K], W.md[p, m, M_R]
     if k == FREE:
         return RANK_BITS << r
     if k == ONE:
-        return 1 << (W.ms[p, m] * 10 + r)
+        return 1 << (W.md[p, m, M_S] * 10 + r)
     if k == DIFF:
         if not R.new_suit:
             return RANK_BITS << r
         b = 0
         for q in range(4):
-            if (W.mm[p, m] >> q) & 1 == 0:
+            if (W.md[p, m, M_M] >> q) & 1 == 0:
                 b |= 1 << (q * 10 + r)
         return b
-    b, base, hi = 0, W.ms[p, m] * 10, W.mh[p, m]
+    b, base, hi = 0, W.md[p, m, M_S] * 10, W.md[p, m, M_H]
     if r >= 1:
         b |= 1 << (base + r - 1)
     if hi <= 8:
@@ -478,7 +503,7 @@ def may_meld(R, W, p, c):
     none of its melds and the hand holds no card of its rank and none of its suit within two
     ranks (every new meld or borrow with it holds such a hand card: :func:`options_with`,
     :func:`options_borrow`)."""
-    if fitting(R, W, p, c):
+    if fitting(W, p, c):
         return True
     h = W.hand[p]
     r, s = c % 10, c // 10
@@ -492,12 +517,11 @@ def may_meld(R, W, p, c):
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
-def options_hand(R, W, p):
-    """Seat ``p``'s melds from hand: new three-card melds (distinct by cards), then additions of
-    a hand card to an own meld.  Returns the number of options.  (The ropes and additions are
-    found on bit words of the hand and of the cards the melds take, in the order of a plain
-    scan: suit, then low end; card, then meld.)"""
-    h = W.hand[p]
+def options_hand(h, md, op, fa, nmeld):
+    """A seat's melds from hand ``h``: new three-card melds (distinct by cards), then additions
+    of a hand card to an own meld (arguments as :func:`options_with`).  Returns the number of
+    options.  (The ropes and additions are found on bit words of the hand and of the cards the
+    melds take, in the order of a plain scan: suit, then low end; card, then meld.)"""
     k = 0
     held = 0
     for r in range(10):
@@ -505,7 +529,7 @@ def options_hand(R, W, p):
         held |= ((1 if h0 > 0 else 0) | ((1 if h1 > 0 else 0) << 10) | ((1 if h2 > 0 else 0) << 20)
                  | ((1 if h3 > 0 else 0) << 30)) << r
         if h0 + h1 + h2 + h3 >= 3:
-            k = sets_from_hand(W, h, r, k)
+            k = sets_from_hand(op, h, r, k)
     for s in range(4):
         b = (held >> (s * 10)) & 1023
         run = b & (b >> 1) & (b >> 2)
@@ -514,23 +538,20 @@ def options_hand(R, W, p):
         for lo in range(8):
             if (run >> lo) & 1:
                 a = s * 10 + lo
-                k = put(W, k, -1, a, a + 1, a + 2)
-    fit = 0
-    for m in range(W.nmeld[p]):
-        fit |= fit_bits(R, W, p, m)
-    fit &= held
+                k = put_op(op, k, -1, a, a + 1, a + 2)
+    fit = fa & held
     if fit == 0:
         return k
     for c in range(NT):
         if (fit >> c) & 1:
-            for m in range(W.nmeld[p]):
-                if fits(W, p, m, c, R.new_suit):
-                    k = put(W, k, m, c, -1, -1)
+            for m in range(nmeld):
+                if (md[m, M_FB] >> c) & 1:
+                    k = put_op(op, k, m, c, -1, -1)
     return k
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
-def sets_from_hand(W, h, r, k):
+def sets_from_hand(op, h, r, k):
     """The new sets of rank ``r`` in hand ``h`` (distinct by cards) appended to ``k`` options."""
     for s1 in range(4):
         a = s1 * 10 + r
@@ -549,7 +570,7 @@ def sets_from_hand(W, h, r, k):
                 else:
                     ok = h[b] >= 1 and h[c] >= 1
                 if ok and classify(a, b, c)[0] >= 0:
-                    k = put(W, k, -1, a, b, c)
+                    k = put_op(op, k, -1, a, b, c)
     return k
 
 
@@ -557,31 +578,31 @@ def sets_from_hand(W, h, r, k):
 def apply_option(R, W, p, o, from_hand, log, i):
     """Lay option ``o``; ``from_hand``: its first card comes from the hand too (else it is the
     card drawn).  The other cards of a new meld always come from the hand."""
-    m = W.om[o]
-    a, b, c = W.oc[o, 0], W.oc[o, 1], W.oc[o, 2]
+    m = W.op[o, O_M]
+    a, b, c = W.op[o, 0], W.op[o, 1], W.op[o, 2]
     if from_hand:
         W.hand[p, a] -= 1
-        W.nh[p] -= 1
+        W.sv[p, Q_NH] -= 1
     if m >= 0:
         lay_add(R, W, p, m, a, log, i)
         return
-    if W.ob[o] >= 0:
-        lend(R, W, p, W.ob[o], b, log, i)
+    if W.op[o, O_B] >= 0:
+        lend(R, W, p, W.op[o, O_B], b, log, i)
     else:
         W.hand[p, b] -= 1
-        W.nh[p] -= 1
+        W.sv[p, Q_NH] -= 1
     W.hand[p, c] -= 1
-    W.nh[p] -= 1
+    W.sv[p, Q_NH] -= 1
     lay_new(R, W, p, a, b, c, log, i)
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
 def option_value(R, W, p, o):
     """Chips per active player the option pays (a condition made or added to)."""
-    m = W.om[o]
+    m = W.op[o, O_M]
     if m >= 0:
-        return add_value(R, W, p, m, W.oc[o, 0])
-    k, r, hi, s, _ = classify(W.oc[o, 0], W.oc[o, 1], W.oc[o, 2])
+        return add_value(R, W, p, m, W.op[o, 0])
+    k, r, hi, s, _ = classify(W.op[o, 0], W.op[o, 1], W.op[o, 2])
     return cond_value(k, r, hi, s, R.published)
 
 
@@ -590,7 +611,7 @@ def best_option(R, W, p, k):
     """The baseline's pick among ``k`` options: the most chips, then the most cards."""
     best, bv = 0, -1
     for o in range(k):
-        v = option_value(R, W, p, o) * 10 + (1 if W.om[o] >= 0 else (2 if W.ob[o] >= 0 else 3))
+        v = option_value(R, W, p, o) * 10 + (1 if W.op[o, O_M] >= 0 else (2 if W.op[o, O_B] >= 0 else 3))
         if v > bv:
             best, bv = o, v
     return best
@@ -650,22 +671,22 @@ def part_value(R, kind, r, hi, s):
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
 def content_value(R, W, p, m):
-    return part_value(R, W.mk[p, m], W.mr[p, m], W.mh[p, m], W.ms[p, m])
+    return part_value(R, W.md[p, m, M_K], W.md[p, m, M_R], W.md[p, m, M_H], W.md[p, m, M_S])
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
 def reclass(W, p, m):
     """A set's kind, suit and suit bits from its cards (after a split or borrow)."""
-    if W.mk[p, m] == ROPE:
+    if W.md[p, m, M_K] == ROPE:
         return
-    c = W.mc[p, m]
-    k, s = set_kind(W.mr[p, m], c[0], c[1], c[2], c[3])
-    W.mk[p, m], W.ms[p, m] = k, s
+    c = W.md[p, m, M_C:M_C + 4]
+    k, s = set_kind(W.md[p, m, M_R], c[0], c[1], c[2], c[3])
+    W.md[p, m, M_K], W.md[p, m, M_S] = k, s
     bits = 0
     for q in range(4):
-        if W.mc[p, m, q] > 0:
+        if W.md[p, m, M_C + q] > 0:
             bits |= 1 << q
-    W.mm[p, m] = bits
+    W.md[p, m, M_M] = bits
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
@@ -675,20 +696,20 @@ def revalue(R, W, p, m, v0, log, i):
     cards make (if any) is made now and pays.  Returns True when it continued ``v0``."""
     cv = content_value(R, W, p, m)
     if v0 > 0 and cv == v0:
-        W.mv[p, m] = v0
+        W.md[p, m, M_V] = v0
         return True
-    W.mv[p, m] = cv
+    W.md[p, m, M_V] = cv
     if cv > 0:
-        W.cb[p] += cv
+        W.sv[p, Q_CB] += cv
         pay(W, p, cv, log, i)
     return False
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
 def meld_len(W, p, m):
-    if W.mk[p, m] == ROPE:
-        return W.mh[p, m] - W.mr[p, m] + 1
-    return W.mc[p, m, 0] + W.mc[p, m, 1] + W.mc[p, m, 2] + W.mc[p, m, 3]
+    if W.md[p, m, M_K] == ROPE:
+        return W.md[p, m, M_H] - W.md[p, m, M_R] + 1
+    return W.md[p, m, M_C + 0] + W.md[p, m, M_C + 1] + W.md[p, m, M_C + 2] + W.md[p, m, M_C + 3]
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
@@ -698,41 +719,42 @@ def lendable(R, W, p, m, x, keep):
     (or none) is unchanged, so the borrow pays nothing there."""
     if meld_len(W, p, m) < 4:
         return False
-    if W.mk[p, m] == ROPE:
-        r, lo, hi, s = x % 10, W.mr[p, m], W.mh[p, m], W.ms[p, m]
+    if W.md[p, m, M_K] == ROPE:
+        r, lo, hi, s = x % 10, W.md[p, m, M_R], W.md[p, m, M_H], W.md[p, m, M_S]
         if x // 10 != s or (r != lo and r != hi):
             return False
         lo, hi = (lo + 1, hi) if r == lo else (lo, hi - 1)
-        return not keep or part_value(R, ROPE, lo, hi, s) == W.mv[p, m]
-    r = W.mr[p, m]
-    if x % 10 != r or W.mc[p, m, x // 10] == 0:
+        return not keep or part_value(R, ROPE, lo, hi, s) == W.md[p, m, M_V]
+    r = W.md[p, m, M_R]
+    if x % 10 != r or W.md[p, m, M_C + x // 10] == 0:
         return False
     q = x // 10
-    c = W.mc[p, m]
+    c = W.md[p, m, M_C:M_C + 4]
     c0, c1, c2, c3 = c[0] - (q == 0), c[1] - (q == 1), c[2] - (q == 2), c[3] - (q == 3)
     if not set_legal(r, c0, c1, c2, c3, R.new_suit):
         return False
     if not keep:
         return True
     k, s = set_kind(r, c0, c1, c2, c3)
-    return part_value(R, k, r, r, s) == W.mv[p, m]
+    return part_value(R, k, r, r, s) == W.md[p, m, M_V]
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
 def lend(R, W, p, m, x, log, i):
     """Card ``x`` leaves seat ``p``'s meld ``m`` for a new meld (a borrow, line 99)."""
     put_event(log, i, W.st, 3, EV_BORROW, p, m, IDX2CODE[x])
-    v0 = W.mv[p, m]
-    if W.mk[p, m] == ROPE:
-        if x % 10 == W.mr[p, m]:
-            W.mr[p, m] += 1
+    v0 = W.md[p, m, M_V]
+    if W.md[p, m, M_K] == ROPE:
+        if x % 10 == W.md[p, m, M_R]:
+            W.md[p, m, M_R] += 1
         else:
-            W.mh[p, m] -= 1
+            W.md[p, m, M_H] -= 1
     else:
-        W.mc[p, m, x // 10] -= 1
+        W.md[p, m, M_C + x // 10] -= 1
         reclass(W, p, m)
-    W.nm[p] -= 1
-    W.done[p] = 0
+    W.sv[p, Q_NM] -= 1
+    W.sv[p, Q_DONE] = 0
+    refit(R, W, p)
     revalue(R, W, p, m, v0, log, i)
 
 
@@ -740,7 +762,7 @@ def lend(R, W, p, m, x, log, i):
 def put_borrow(W, k, m, a, x, c):
     k2 = put(W, k, -1, a, x, c)
     if k2 > k:
-        W.ob[k] = m
+        W.op[k, O_B] = m
     return k2
 
 
@@ -752,15 +774,15 @@ def options_borrow(R, W, p, c, k, keep):
     number of options."""
     h = W.hand[p]
     cand = W.sc[:8]
-    for m in range(W.nmeld[p]):
+    for m in range(W.sv[p, Q_NMELD]):
         if meld_len(W, p, m) < 4:
             continue
-        rope = W.mk[p, m] == ROPE
+        rope = W.md[p, m, M_K] == ROPE
         for t in range(2 if rope else 4):
             if rope:
-                x = W.ms[p, m] * 10 + (W.mr[p, m] if t == 0 else W.mh[p, m])
+                x = W.md[p, m, M_S] * 10 + (W.md[p, m, M_R] if t == 0 else W.md[p, m, M_H])
             else:
-                x = t * 10 + W.mr[p, m]
+                x = t * 10 + W.md[p, m, M_R]
             r, s = x % 10, x // 10
             if c >= 0 and r != c % 10 and (s != c // 10 or abs(r - c % 10) > 2):
                 continue                      # x and the card drawn share no meld
@@ -818,19 +840,19 @@ def nth_split(R, W, p, want, moved):
     -1); else the ``want``-th split's meld and cut (-1 for a set: ``moved`` then holds its
     cards by suit).  None while the seat has :data:`MAXM` melds."""
     n = 0
-    if W.nmeld[p] >= MAXM:
+    if W.sv[p, Q_NMELD] >= MAXM:
         return 0, -1, -1
     t = W.sc[12:16]
-    for m in range(W.nmeld[p]):
+    for m in range(W.sv[p, Q_NMELD]):
         if meld_len(W, p, m) < 6:
             continue
-        if W.mk[p, m] == ROPE:
-            for j in range(W.mr[p, m] + 3, W.mh[p, m] - 1):
+        if W.md[p, m, M_K] == ROPE:
+            for j in range(W.md[p, m, M_R] + 3, W.md[p, m, M_H] - 1):
                 if n == want:
                     return n, m, j
                 n += 1
             continue
-        r, c = W.mr[p, m], W.mc[p, m]
+        r, c = W.md[p, m, M_R], W.md[p, m, M_C:M_C + 4]
         for j in range(9):
             split_pattern(t, j)
             if not (set_legal(r, c[0] - t[0], c[1] - t[1], c[2] - t[2], c[3] - t[3], R.new_suit)
@@ -852,18 +874,18 @@ def best_split(R, W, p, moved):
     set (``moved`` then holds the cards moved by suit); meld -1 when no split pays."""
     bm, bc, bg = -1, -1, 0
     t = W.sc[12:16]
-    for m in range(W.nmeld[p]):
+    for m in range(W.sv[p, Q_NMELD]):
         if meld_len(W, p, m) < 6:
             continue
-        v0 = W.mv[p, m]
-        if W.mk[p, m] == ROPE:
-            lo, hi, s = W.mr[p, m], W.mh[p, m], W.ms[p, m]
+        v0 = W.md[p, m, M_V]
+        if W.md[p, m, M_K] == ROPE:
+            lo, hi, s = W.md[p, m, M_R], W.md[p, m, M_H], W.md[p, m, M_S]
             for j in range(lo + 3, hi - 1):
                 g = split_gain(v0, part_value(R, ROPE, lo, j - 1, s), part_value(R, ROPE, j, hi, s))
                 if g > bg:
                     bm, bc, bg = m, j, g
             continue
-        r, c = W.mr[p, m], W.mc[p, m]
+        r, c = W.md[p, m, M_R], W.md[p, m, M_C:M_C + 4]
         for j in range(9):
             split_pattern(t, j)
             r0, r1, r2, r3 = c[0] - t[0], c[1] - t[1], c[2] - t[2], c[3] - t[3]
@@ -884,27 +906,28 @@ def best_split(R, W, p, moved):
 def do_split(R, W, p, m, cut, moved, log, i):
     """Split meld ``m``: the rope's cards from ``cut`` up (or the set's cards ``moved``) become
     a new meld; the conditions the parts make pay (line 99)."""
-    n = W.nmeld[p]
-    v0 = W.mv[p, m]
-    W.mk[p, n], W.mr[p, n], W.mh[p, n], W.ms[p, n] = W.mk[p, m], W.mr[p, m], W.mh[p, m], W.ms[p, m]
-    W.mm[p, n] = W.mm[p, m]
+    n = W.sv[p, Q_NMELD]
+    v0 = W.md[p, m, M_V]
+    W.md[p, n, M_K], W.md[p, n, M_R], W.md[p, n, M_H], W.md[p, n, M_S] = W.md[p, m, M_K], W.md[p, m, M_R], W.md[p, m, M_H], W.md[p, m, M_S]
+    W.md[p, n, M_M] = W.md[p, m, M_M]
     if cut >= 0:
-        W.mr[p, n] = cut
-        W.mh[p, m] = cut - 1
-        put_event(log, i, W.st, 3, EV_SPLIT, p, m, W.mh[p, n] - cut + 1)
-        for q in range(cut, W.mh[p, n] + 1):
-            put_event(log, i, W.st, 3, EV_CARD, p, 0, IDX2CODE[W.ms[p, n] * 10 + q])
+        W.md[p, n, M_R] = cut
+        W.md[p, m, M_H] = cut - 1
+        put_event(log, i, W.st, 3, EV_SPLIT, p, m, W.md[p, n, M_H] - cut + 1)
+        for q in range(cut, W.md[p, n, M_H] + 1):
+            put_event(log, i, W.st, 3, EV_CARD, p, 0, IDX2CODE[W.md[p, n, M_S] * 10 + q])
     else:
         put_event(log, i, W.st, 3, EV_SPLIT, p, m, moved[0] + moved[1] + moved[2] + moved[3])
         for q in range(4):
-            W.mc[p, n, q] = moved[q]
-            W.mc[p, m, q] -= moved[q]
+            W.md[p, n, M_C + q] = moved[q]
+            W.md[p, m, M_C + q] -= moved[q]
             for _ in range(moved[q]):
-                put_event(log, i, W.st, 3, EV_CARD, p, 0, IDX2CODE[q * 10 + W.mr[p, m]])
+                put_event(log, i, W.st, 3, EV_CARD, p, 0, IDX2CODE[q * 10 + W.md[p, m, M_R]])
         reclass(W, p, m)
         reclass(W, p, n)
-    W.nmeld[p] = n + 1
-    W.done[p] = 0
+    W.sv[p, Q_NMELD] = n + 1
+    W.sv[p, Q_DONE] = 0
+    refit(R, W, p)
     kept = revalue(R, W, p, m, v0, log, i)
     revalue(R, W, p, n, 0 if kept else v0, log, i)
 
@@ -913,7 +936,7 @@ def do_split(R, W, p, m, cut, moved, log, i):
 def split_pays(R, W, p, log, i):
     """The baseline's splits (``borrow`` >= 1): while one makes a condition, the best."""
     moved = W.sc[8:12]
-    while W.nmeld[p] < MAXM:
+    while W.sv[p, Q_NMELD] < MAXM:
         m, cut, g = best_split(R, W, p, moved)
         if m < 0:
             return
@@ -949,9 +972,9 @@ def quality(h):
 
 @njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
 def next_active(W, p):
-    K = W.active.shape[0]
+    K = W.sv.shape[0]
     q = (p + 1) % K
-    while not W.active[q]:
+    while not W.sv[q, Q_ACTIVE]:
         q = (q + 1) % K
     return q
 
@@ -967,7 +990,7 @@ def baseline_discard(R, S, W, p):
         v = connections(h, x, S.pair[p])
         if is_valle(x % 10):
             v += S.valle[p]
-        if nxt != p and fitting(R, W, nxt, x):
+        if nxt != p and fitting(W, nxt, x):
             v += S.feed[p]
         if v < bv:
             best, bv = x, v
@@ -976,7 +999,7 @@ def baseline_discard(R, S, W, p):
 
 @njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
 def random_discard(W, p):
-    j = rand(W, W.nh[p])
+    j = rand(W, W.sv[p, Q_NH])
     for x in range(NT):
         j -= W.hand[p, x]
         if j < 0:
@@ -989,10 +1012,10 @@ def demands(R, S, W, q, p, c):
     """Does seat ``q`` demand that ``p`` take and meld the discard ``c`` (line 100)?"""
     if S.kind[q] == K_RANDOM:
         return rand(W, 2) == 1
-    if S.demand[q] == 0 or W.nh[p] == 0 or W.nh[p] > S.demand[q]:
+    if S.demand[q] == 0 or W.sv[p, Q_NH] == 0 or W.sv[p, Q_NH] > S.demand[q]:
         return False
-    for m in range(W.nmeld[p]):
-        if fits(W, p, m, c, R.new_suit) and add_value(R, W, p, m, c) > 0:
+    for m in range(W.sv[p, Q_NMELD]):
+        if (W.md[p, m, M_FB] >> c) & 1 and add_value(R, W, p, m, c) > 0:
             return False
     return True
 
@@ -1012,16 +1035,16 @@ def forced_take(R, S, W, p, log, i):
     """Line 100: the top discard fits ``p``'s melds and another active seat demands it.
     Returns True when ``p`` took it (and melded it)."""
     c = W.st[2]
-    if c < 0 or not fitting(R, W, p, c):
+    if c < 0 or not fitting(W, p, c):
         return False
     K = R.players
     for d in range(1, K):
         q = (p + d) % K
-        if W.active[q] and demands(R, S, W, q, p, c):
+        if W.sv[q, Q_ACTIVE] and demands(R, S, W, q, p, c):
             put_event(log, i, W.st, 3, EV_DEMAND, q, p, IDX2CODE[c])
             put_event(log, i, W.st, 3, EV_TAKE, p, 0, IDX2CODE[c])
             W.st[2] = -1
-            k = options_with(R, W, p, c, True)
+            k = options_with(W.hand[p], W.md[p], W.op, W.sv[p, Q_FA], W.sv[p, Q_NMELD], c, True)
             o = rand(W, k) if S.kind[p] == K_RANDOM else best_option(R, W, p, k)
             apply_option(R, W, p, o, False, log, i)
             return True
@@ -1038,8 +1061,8 @@ def draw(R, S, W, p, log, i):
     c = W.st[2]
     k = 0
     if c >= 0 and may_meld(R, W, p, c):
-        k = options_with(R, W, p, c, R.layoff_only)
-        if (rnd or S.borrow[p] > 0) and not R.layoff_only:
+        k = options_with(W.hand[p], W.md[p], W.op, W.sv[p, Q_FA], W.sv[p, Q_NMELD], c, R.layoff_only)
+        if (rnd or S.borrow[p] > 0) and not R.layoff_only and W.sv[p, Q_ML] >= 4:
             k = options_borrow(R, W, p, c, k, not rnd)
     if k > 0 and (not rnd or rand(W, 2) == 1 or W.st[0] >= W.st[1]):
         put_event(log, i, W.st, 3, EV_TAKE, p, 0, IDX2CODE[c])
@@ -1059,8 +1082,8 @@ def meld_drawn(R, S, W, p, c, log, i):
     """The stock card ``c`` after the melds from hand: melded (True) or to be discarded."""
     k = 0
     if may_meld(R, W, p, c):
-        k = options_with(R, W, p, c, False)
-        if S.kind[p] == K_RANDOM or S.borrow[p] > 0:
+        k = options_with(W.hand[p], W.md[p], W.op, W.sv[p, Q_FA], W.sv[p, Q_NMELD], c, False)
+        if (S.kind[p] == K_RANDOM or S.borrow[p] > 0) and W.sv[p, Q_ML] >= 4:
             k = options_borrow(R, W, p, c, k, S.kind[p] != K_RANDOM)
     if S.kind[p] == K_RANDOM:
         o = rand(W, k + 1)
@@ -1079,26 +1102,26 @@ def meld_phase(R, S, W, p, log, i):
     """Melds from hand until the strategy stops: the random player picks uniformly among its
     melds, additions, borrows, splits (line 99) and stopping; the baseline with ``borrow`` first
     makes the splits that pay, then borrows only where the lending meld keeps its condition.
-    A phase that ended with nothing to do stays so (``W.done``) until the seat's melds change:
+    A phase that ended with nothing to do stays so (``Q_DONE``) until the seat's melds change:
     its hand only loses cards in between (a drawn card never stays, line 94).  The random
     player's draws are unchanged: it draws only when it has something to do."""
-    if W.done[p]:
+    if W.sv[p, Q_DONE]:
         return
     rnd = S.kind[p] == K_RANDOM
     bor = S.borrow[p] > 0 and not rnd
     moved = W.sc[8:12]
     while True:
-        if bor:
+        if bor and W.sv[p, Q_ML] >= 6:
             split_pays(R, W, p, log, i)
-        if W.nh[p] == 0:
-            W.done[p] = 1
+        if W.sv[p, Q_NH] == 0:
+            W.sv[p, Q_DONE] = 1
             return
-        k = options_hand(R, W, p)
-        if bor or rnd:
+        k = options_hand(W.hand[p], W.md[p], W.op, W.sv[p, Q_FA], W.sv[p, Q_NMELD])
+        if (bor or rnd) and W.sv[p, Q_ML] >= 4:
             k = options_borrow(R, W, p, -1, k, not rnd)
-        ns = nth_split(R, W, p, -1, moved)[0] if rnd else 0
+        ns = nth_split(R, W, p, -1, moved)[0] if rnd and W.sv[p, Q_ML] >= 6 else 0
         if k + ns == 0:
-            W.done[p] = 1
+            W.sv[p, Q_DONE] = 1
             return
         if rnd:
             o = rand(W, k + ns + 1)
@@ -1124,17 +1147,19 @@ def turn(R, S, W, p, log, i):
         if left == -2:
             put_event(log, i, W.st, 3, EV_END, p, 0, 0)
             return -1
-    meld_phase(R, S, W, p, log, i)
+    if not W.sv[p, Q_DONE]:              # (meld_phase returns at once when done)
+        meld_phase(R, S, W, p, log, i)
     if left >= 0 and meld_drawn(R, S, W, p, left, log, i):
         left = -1
-        meld_phase(R, S, W, p, log, i)
+        if not W.sv[p, Q_DONE]:
+            meld_phase(R, S, W, p, log, i)
     if left < 0:
-        if W.nh[p] == 0:
+        if W.sv[p, Q_NH] == 0:
             put_event(log, i, W.st, 3, EV_OUT, p, 0, 0)
             return 1
         left = random_discard(W, p) if S.kind[p] == K_RANDOM else baseline_discard(R, S, W, p)
         W.hand[p, left] -= 1
-        W.nh[p] -= 1
+        W.sv[p, Q_NH] -= 1
     W.st[2] = left
     put_event(log, i, W.st, 3, EV_DISCARD, p, 0, IDX2CODE[left])
     return 0
@@ -1152,8 +1177,9 @@ def deal(R, W, e, log, i, logging, b):
     for p in range(K):
         for c in range(NT):
             W.hand[p, c] = 0
-        W.nh[p], W.nm[p], W.nmeld[p], W.done[p] = N_HAND, 0, 0, 0
-        W.active[p], W.chips[p], W.cu[p], W.cb[p], W.cond[p] = 1, 0, 0, 0, 0
+        W.sv[p, Q_NH], W.sv[p, Q_NM], W.sv[p, Q_NMELD], W.sv[p, Q_DONE], W.sv[p, Q_FA] = N_HAND, 0, 0, 0, 0
+        W.sv[p, Q_ML] = 0
+        W.sv[p, Q_ACTIVE], W.sv[p, Q_CHIPS], W.sv[p, Q_CU], W.sv[p, Q_CB], W.sv[p, Q_COND] = 1, 0, 0, 0, 0
     for j in range(N_HAND * K):
         c = draw_stock(W.stk, W.st, W.rs, W.stacked)
         W.hand[(e + j // 5) % K, c] += 1
@@ -1179,8 +1205,8 @@ def go_on_top(R, S, W, e, log, i):
             top = 1 if goes_on_top(S, W, p, d, K) else 0
         put_event(log, i, W.st, 3, EV_TOP, p, top, 0)
         if top:
-            W.active[p] = 0
-            W.chips[p] -= R.forfeit
+            W.sv[p, Q_ACTIVE] = 0
+            W.sv[p, Q_CHIPS] -= R.forfeit
             W.st[5] += R.forfeit
             na -= 1
     return na
@@ -1194,22 +1220,22 @@ def settle(R, W, w):
     if w < 0:
         for p in range(K):
             if R.void:
-                W.chips[p] = 0
-            elif not W.active[p]:
-                W.chips[p] += R.forfeit
+                W.sv[p, Q_CHIPS] = 0
+            elif not W.sv[p, Q_ACTIVE]:
+                W.sv[p, Q_CHIPS] += R.forfeit
         return
-    again = W.cb[w] if R.base_again else W.cu[w]
+    again = W.sv[w, Q_CB] if R.base_again else W.sv[w, Q_CU]
     for q in range(K):
-        if q != w and W.active[q]:
-            W.chips[q] -= again + R.win_pp
-            W.chips[w] += again + R.win_pp
-    W.chips[w] += W.st[5]
+        if q != w and W.sv[q, Q_ACTIVE]:
+            W.sv[q, Q_CHIPS] -= again + R.win_pp
+            W.sv[w, Q_CHIPS] += again + R.win_pp
+    W.sv[w, Q_CHIPS] += W.st[5]
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
 def play_one(R, S, W, e, lg, i, logging, b):
     """One deal with eldest ``e`` (logged from column ``b``): returns ``(winner or -1, turns)``;
-    chips in ``W.chips``."""
+    chips in ``W.sv[:, Q_CHIPS]``."""
     K = R.players
     deal(R, W, e, lg, i, logging, b)
     na = go_on_top(R, S, W, e, lg, i)
@@ -1251,11 +1277,11 @@ def play_deal(R, S, W, i, key, ukey, v, log):
     if not R.session:
         w, t = play_one(R, S, W, 0, lg, i, logging, 0)
         for q in range(K):
-            v[NS * q + SM.chips] = W.chips[q]
+            v[NS * q + SM.chips] = W.sv[q, Q_CHIPS]
             v[NS * q + SM.win] = 1.0 if q == w else 0.0
-            v[NS * q + SM.top] = 1.0 - W.active[q]
-            v[NS * q + SM.conditions] = W.cond[q]
-            v[NS * q + SM.melded] = W.nm[q]
+            v[NS * q + SM.top] = 1.0 - W.sv[q, Q_ACTIVE]
+            v[NS * q + SM.conditions] = W.sv[q, Q_COND]
+            v[NS * q + SM.melded] = W.sv[q, Q_NM]
         v[NS * K] = t
         v[NS * K + 1] = 1.0 if w < 0 else 0.0
         if logging:
@@ -1270,10 +1296,10 @@ def play_deal(R, S, W, i, key, ukey, v, log):
             b, on = session_block(log, i, W.st, b, K)
             logged += 1 if on else 0
         for q in range(K):
-            v[NSS * q + SS.chips] += W.chips[q]
+            v[NSS * q + SS.chips] += W.sv[q, Q_CHIPS]
             v[NSS * q + SS.wins] += 1.0 if q == w else 0.0
-            v[NSS * q + SS.tops] += 1.0 - W.active[q]
-            v[NSS * q + SS.conditions] += W.cond[q]
+            v[NSS * q + SS.tops] += 1.0 - W.sv[q, Q_ACTIVE]
+            v[NSS * q + SS.conditions] += W.sv[q, Q_COND]
         v[NSS * K] += t
         v[NSS * K + 1] += 1.0 if w < 0 else 0.0
         e = w if (w >= 0 and not R.rotate) else (e + 1) % K
