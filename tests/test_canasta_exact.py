@@ -487,7 +487,7 @@ def test_samba_pack_and_what_is_not_enumerated():
     sequences the best lay depends on suits, which the rank-count enumeration does not see:
     meldM and take_first_pile come from exact_seq's table (its threshold DP, checked in
     tests/test_canasta_exact_seq.py), only for the thresholds it holds; Bolivia's lay (a
-    wild-card meld) reports none (not a number that would be wrong)."""
+    wild-card meld) from its own table (BOLIVIA15), never Samba's numbers."""
     pack, hand = X.pack_of(SAMBA)
     assert (pack.size, hand, pack.plain, pack.faced) == (162, 15, 138, 6)
     assert (pack.red3, pack.black3, pack.deuces, pack.jokers) == (6, 6, 12, 6)
@@ -507,7 +507,12 @@ def test_samba_pack_and_what_is_not_enumerated():
         assert "not enumerated at this hand size" in X.exact(SAMBA)[0]["summary"][0]
     bolivia = SimpleNamespace(**{**vars(SAMBA), "wild_melds": True, "initial_table": "bolivia"})
     pb = X.probabilities(bolivia)
-    assert not any(k.startswith("meld") or k == "take_first_pile" for k in pb)
+    from simkit.games.canasta.exact_seq import BOLIVIA15
+    assert {k: v for k, v in pb.items() if k.startswith("meld") or k == "take_first_pile"} == \
+        {("take_first_pile" if take else f"meld{T}"): Fraction(v)
+         for (T, take), v in BOLIVIA15.items() if take or T in pack.minima}
+    # the take at 50 cannot differ (pair + upcard + two wild cards >= 55 without the wild meld)
+    assert pb["meld50"] > pr["meld50"] and pb["take_first_pile"] == pr["take_first_pile"]
     obj, _ = X.exact(bolivia)
     assert "sequences not enumerated" in obj["summary"][0]
 
@@ -571,12 +576,17 @@ def test_the_engines_samba_deals_follow_the_exact_law():
     _, deals = _engine_deals(dict(spec.presets["samba"]), n, seed=7181)
     ex = X.probabilities(rules)
     assert ex == X.probabilities(SAMBA)
-    # Bolivia and Brazilian (003:82-83) deal the same pack and hand: the same fractions (the
-    # meld and the take with their wild-card melds are not reported)
+    # Bolivia and Brazilian (003:82-83) deal the same pack and hand: the same fractions but the
+    # meld and the take (their wild-card meld), which are the same for both (the same lay and
+    # minimum 50 at score 0) and are exact_seq's Bolivia table
+    from simkit.games.canasta.exact_seq import BOLIVIA15
+    lay = {"meld50": Fraction(BOLIVIA15[(50, False)]),
+           "take_first_pile": Fraction(BOLIVIA15[(50, True)])}
     for preset in ("bolivia", "brazilian"):
         assert X.probabilities(simkit.core.registry.parse_rules(
             spec, f"canasta(preset={preset})")) == \
-            {k: v for k, v in ex.items() if not (k.startswith("meld") or k == "take_first_pile")}
+            {k: v for k, v in ex.items() if not (k.startswith("meld") or k == "take_first_pile")} \
+            | lay
     obs = {k: [] for k in ("red3_mean", "wilds_mean", "pairs_mean", "take_pair")}
     for dealt, _, held, top in deals:
         obs["red3_mean"].append(np.mean([sum(_is_red3(c) for c in d) for d in dealt]))

@@ -171,6 +171,34 @@ def test_threshold_dp_equals_the_plain_search():
     assert S.wild_classes(50, 2, 1) == (1, 0) and S.wild_classes(70, 1, 2) == (1, 1)
 
 
+def test_threshold_dp_with_the_wild_card_meld_equals_the_plain_search():
+    """Bolivia's lay (a wild-card meld of 3-7): seq_odds_at's wild classes
+    (wild_classes_meld: two wild cards or fewer as Samba, three or more worth T alone = every
+    hand) equal the plain search's fractions exactly on the reduced pack (hands of six: meld50,
+    70, 90, take_first_pile at 50 and 70) and the long-suit pack (eight: meld80, 100, take at
+    80); the wild-card meld raises meld50 above Samba's lay's, and the cut is used."""
+    pack = S.SeqPack((5, 5, 10, 10, 20), 2, 2, 2, 2, 2, max_wild=2, wild_meld=7)
+    samba = S.SeqPack((5, 5, 10, 10, 20), 2, 2, 2, 2, 2, max_wild=2)
+    bf, _ = _brute(pack, 6, (50, 70, 90))
+    for T in (50, 70, 90):
+        assert S.seq_odds_at(pack, 6, T) == bf[f"meld{T}"], T
+    assert S.seq_odds_at(pack, 6, 50, take=True) == bf["take_first_pile"]
+    bf70, _ = _brute(pack, 6, (70,))
+    assert S.seq_odds_at(pack, 6, 70, take=True) == bf70["take_first_pile"]
+    assert bf["meld50"] > S.seq_odds_at(samba, 6, 50)
+    # the take cannot gain here: a pair and the upcard take two wild cards, and with three the
+    # best two of this pack's (a joker among them) already reach 70
+    assert bf["take_first_pile"] == S.seq_odds_at(samba, 6, 50, take=True)
+    assert S.wild_classes_meld(pack, 50, 0, 3) == ("all", 3)
+    assert S.wild_classes_meld(pack, 70, 0, 3) == (0, 3)       # 60 alone: no cut
+    assert S.wild_classes_meld(pack, 50, 2, 0) == (1, 0)       # two or fewer: Samba's cut
+    long = S.SeqPack((5, 5, 5, 5, 10, 10, 10, 20), 1, 2, 1, 1, 1, max_wild=2, wild_meld=7)
+    bf, _ = _brute(long, 8, (80, 100))
+    assert S.seq_odds_at(long, 8, 80) == bf["meld80"]
+    assert S.seq_odds_at(long, 8, 100) == bf["meld100"]
+    assert S.seq_odds_at(long, 8, 80, take=True) == bf["take_first_pile"]
+
+
 def test_threshold_dp_long_suit_and_real_pack():
     """The long-suit pack (runs split into pieces, eight cards) at T = 80 and 100, and the real
     156-card pack at hands of four against the set DP without a threshold (seq_odds)."""
@@ -202,6 +230,30 @@ def test_samba_15_card_table_within_4_se_of_the_simulation():
         p = float(Fraction(v))
         se = math.sqrt(p * (1 - p) / SIM15_N)
         assert abs(SIM15[key] - p) < Z * se, (key, SIM15[key], p, se)
+
+
+# Bolivia's lay (a wild-card meld of 3-7; Brazilian's at score 0 is the same): ``python
+# scripts/samba_meld_sim.py 100000 20261205 7`` (n = 100,000, seed 20261205, run 2026-12-04)
+SIM15_BOLIVIA = {(50, False): 0.9135, (90, False): 0.7151, (120, False): 0.4805,
+                 (150, False): 0.2524, (50, True): 0.2635}
+
+
+def test_bolivia_15_card_table_within_4_se_of_the_simulation():
+    """Every exact 15-card figure of exact_seq.BOLIVIA15 within 4 SE (sqrt(p(1-p)/n) at the
+    exact p, n = 100,000) of the plain search's simulation of Bolivia's lay."""
+    assert S.BOLIVIA15, "no 15-card figure computed"
+    for key, v in S.BOLIVIA15.items():
+        p = float(Fraction(v))
+        se = math.sqrt(p * (1 - p) / SIM15_N)
+        assert abs(SIM15_BOLIVIA[key] - p) < Z * se, (key, SIM15_BOLIVIA[key], p, se)
+
+
+@pytest.mark.slow
+def test_bolivia_15_card_meld50_recomputed():
+    """meld50 of Bolivia's lay at 15 cards recomputed by seq_odds_at equals the table (about
+    80 s)."""
+    assert S.seq_odds_at(_samba_pack(wild_meld=7), 15, 50) == \
+        Fraction(S.BOLIVIA15[(50, False)])
 
 
 @pytest.mark.slow

@@ -62,11 +62,11 @@ which this enumeration by rank counts does not see.  :mod:`simkit.games.canasta.
 the exact DP over ranks on sets of partial lays (groups, sequences, Bolivia's wild-card meld),
 equal to a search over every lay on reduced packs, and its one-threshold form (the wild cards
 fixed first, a prefix absorbed as soon as one lay reaches the threshold) that reaches fifteen
-cards: [``meldM``] and [``take_first_pile``] for Samba's lay (no wild-card meld) come from its
-table ``SAMBA15`` (computed once by ``scripts/samba_exact.py``, minutes each; the thresholds it
-holds) at Samba's pack and 15 cards, and are computed on demand for hands of at most six
-cards.  They are not reported for Bolivia and Brazilian (a wild-card meld: exact_seq's docstring
-gives simulation estimates), nor for a threshold or hand size the table lacks (rather than a
+cards: [``meldM``] and [``take_first_pile``] for Samba's lay come from its table ``SAMBA15``,
+for Bolivia's and Brazilian's (a wild-card meld of 3-7; the same lay and minimum at score 0)
+from ``BOLIVIA15`` (computed once by ``scripts/samba_exact.py``, minutes each; the thresholds
+they hold) at the pack and 15 cards, and are computed on demand for hands of at most six
+cards.  They are not reported for a threshold or hand size the tables lack (rather than a
 groups-only number under their names).
 """
 from __future__ import annotations
@@ -283,10 +283,10 @@ def held_odds(pack: Pack, hand: int) -> dict[str, Fraction]:
 
 
 def seq_figure(pack: Pack, hand: int, T: int, take: bool):
-    """With sequences (Samba's lay: no wild-card meld, no meld limit), the exact meldT or
-    take_first_pile of :func:`simkit.games.canasta.exact_seq.samba_figure` (a table at Samba's
-    15 cards, computed on demand for small hands), or None where neither reaches."""
-    if pack.wild_melds or pack.cap or pack.wild_le_natural or any(
+    """With sequences (the Samba family's lay, Bolivia's wild-card meld; no meld limit), the
+    exact meldT or take_first_pile of :func:`simkit.games.canasta.exact_seq.samba_figure` (a
+    table at the 15 cards, computed on demand for small hands), or None where neither reaches."""
+    if pack.cap or pack.wild_le_natural or any(
             n % 4 for _, n in pack.ranks):
         return None
     from simkit.games.canasta.exact_seq import samba_figure
@@ -294,7 +294,10 @@ def seq_figure(pack: Pack, hand: int, T: int, take: bool):
     if len({n for _, n in ranks}) != 1:
         return None
     return samba_figure([v for v, _ in ranks], 4, ranks[0][1] // 4, pack.jokers, pack.deuces,
-                        pack.held_black3, pack.max_wild, hand, T, take)
+                        pack.held_black3, pack.max_wild, hand, T, take,
+                        # Bolivia/Brazilian: one wild-card meld a side, of 3..7 with three
+                        # decks (the engine's wmcap), else unbounded (no meld limit here)
+                        (7 if ranks[0][1] == 12 else 10 ** 6) if pack.wild_melds else 0)
 
 
 def take_odds(pack: Pack, hand: int, minimum: int | None = None) -> dict[str, Fraction]:

@@ -47,8 +47,23 @@ simulation with the plain search (n = 100,000 hands each, 2026-12-04; SE in brac
 (``python scripts/samba_meld_sim.py 100000 20261204``): meld50 0.9142 (0.0009), meld90 0.7123
 (0.0014), meld120 0.4706 (0.0016), meld150 0.2446 (0.0014), take_first_pile 0.2624 (0.0014),
 take_pair 0.2750 (0.0014; exact 0.27611); Bolivia and Brazilian's lay (a wild-card meld of 3-7,
-``... 20261205 7``, not computed exactly: :func:`wild_classes`' cut does not hold when wild cards
-can be laid alone): 0.9135, 0.7151, 0.4805, 0.2524, take_first_pile 0.2635 (take_pair 0.2769).
+``... 20261205 7``): 0.9135, 0.7151, 0.4805, 0.2524, take_first_pile 0.2635 (take_pair 0.2769).
+
+**Bolivia and Brazilian** (a wild-card meld of 3-7, one a side: the engine's single meld slot
+``WM``, capped at 7 with three decks): with ``W`` wild cards held, a lay's wild cards are split
+between the groups (two each at most, a pair's group needs one) and that meld (the rest, if
+three to seven), :func:`_worth`.  The classes that matter (:func:`wild_classes_meld`): ``W <=
+2`` cannot make the meld, so the lay and Samba's cut are Samba's; ``W >= 3`` whose meld alone
+(``min(W, 7)``, jokers first) is worth ``T`` reach ``T`` with any naturals (at 50: every hand
+with three wild cards or more, three deuces being 60); any other ``(jokers, deuces)`` is its
+own class (no cut: at 50 there is none).  Brazilian deals the same pack and hand and at score 0
+has the same lay and minimum (50, 003:83: Samba's table below 7000), so its figures are
+Bolivia's.  :data:`BOLIVIA15` (equal to the plain search on the reduced packs with the meld):
+meld50 0.913637 (79 s; Samba 0.913293), take_first_pile 0.262776 (90 s), both within 1 SE of
+the simulation above.  The take equals Samba's exactly, as it must: a hand that takes holds two
+naturals of the upcard's rank, so with two wild cards or more its group with the upcard is worth
+at least 15 + 2 x 20 = 55 without any wild-card meld; the meld only matters with three wild
+cards, which then already reach 50 in Samba's lay.
 """
 from __future__ import annotations
 
@@ -270,10 +285,11 @@ def _others(pack: SeqPack, rest: int):
 # With the wild cards fixed (``J`` jokers, ``D`` deuces: only as many as can matter below the
 # threshold ``T``, :func:`wild_classes`), a partial lay with no run of length 1 or 2 open is a
 # complete lay: its worth is ``v`` plus the wild cards its groups take (``p <= W``, up to
-# ``max_wild * s``, jokers first), and it only grows.  So a prefix one of whose lays reaches
-# ``T`` is YES whatever follows: its set collapses to one absorbing state per card count.
-# Samba's lay only (no wild-card meld: Bolivia's could lay wild cards without any group, which
-# the truncation of :func:`wild_classes` does not allow for).
+# ``max_wild * s``, jokers first) and, with ``wild_meld`` (Bolivia, Brazilian), the rest in one
+# wild-card meld of 3..``wild_meld`` (:func:`_worth`), and it only grows.  So a prefix one of
+# whose lays reaches ``T`` is YES whatever follows: its set collapses to one absorbing state per
+# card count.  With a wild-card meld the cut is :func:`wild_classes_meld` (Samba's only for two
+# wild cards or fewer, which cannot make that meld).
 
 YES = "yes"
 
@@ -289,9 +305,36 @@ def wild_classes(T: int, jokers: int, deuces: int) -> tuple:
 
 
 def _worth(pack, p, s, v, J, D):
-    if p > J + D:
+    """A complete lay's worth with ``J`` jokers and ``D`` deuces held: ``v`` plus the wild cards
+    laid, ``g`` in the groups (``p`` to ``max_wild * s``) and, with ``wild_meld``, the rest in one
+    wild-card meld of 3..``wild_meld`` (jokers first overall).  Monotone: no worse with ``p``
+    smaller, ``s`` or ``v`` larger (the pruning's dominance)."""
+    W = J + D
+    if p > W:
         return -1
-    return v + wild_value(J, D, min(J + D, pack.max_wild * s))
+    top = min(W, pack.max_wild * s)
+    n = top
+    if pack.wild_meld:
+        for g in range(p, top + 1):
+            m = min(W - g, pack.wild_meld)
+            n = max(n, g + (m if m >= 3 else 0))
+    return v + wild_value(J, D, n)
+
+
+def wild_classes_meld(pack, T: int, jokers: int, deuces: int) -> tuple:
+    """:func:`wild_classes` for a pack with a wild-card meld (Bolivia, Brazilian).  ``W = jokers +
+    deuces``.  ``W <= 2``: no wild-card meld can be laid (it needs three), the lay is Samba's,
+    and Samba's cut holds (the class has ``J' + D' <= W <= 2``).  ``W >= 3`` and the wild-card
+    meld alone (``min(W, wild_meld)`` of them, jokers first) worth ``T``: every hand reaches
+    ``T`` (the lay of that meld alone), whatever its naturals: class ``("all", W)`` (the DP then
+    absorbs at the first rank; ``W`` kept as it bounds the natural count).  Otherwise no cut:
+    ``(jokers, deuces)`` exactly."""
+    W = jokers + deuces
+    if W <= 2:
+        return wild_classes(T, jokers, deuces)
+    if wild_value(jokers, deuces, min(W, pack.wild_meld)) >= T:
+        return ("all", W)
+    return (jokers, deuces)
 
 
 def _canon(S, suits) -> frozenset:
@@ -430,20 +473,19 @@ def _dp_t(pack: SeqPack, hand: int, T: int, J: int, D: int, take: bool) -> dict:
 def seq_odds_at(pack: SeqPack, hand: int, T: int, take: bool = False, verbose=False):
     """The hand held (``hand`` cards of the pack) lays ``T`` or more (``take``: eldest takes the
     first pile, the upcard uniform over the plain cards not held, its group laid and ``T``
-    reached) as an exact Fraction: one :func:`_dp_t` per wild class of :func:`wild_classes`,
-    every held (jokers, deuces, black threes) summed on it."""
+    reached) as an exact Fraction: one :func:`_dp_t` per wild class of :func:`wild_classes`
+    (with ``wild_meld``: :func:`wild_classes_meld`), every held (jokers, deuces, black threes)
+    summed on it."""
     from fractions import Fraction
-    if pack.wild_meld:
-        raise ValueError("seq_odds_at: Samba's lay only (no wild-card meld)")
     total = comb(pack.size, hand)
     runs: dict = {}
     num = Fraction(0)
     for j in range(min(pack.jokers, hand) + 1):
         for d in range(min(pack.deuces, hand - j) + 1):
-            cls = wild_classes(T, j, d)
+            cls = wild_classes_meld(pack, T, j, d) if pack.wild_meld else wild_classes(T, j, d)
             if cls not in runs:
                 t0 = time.time()
-                runs[cls] = _dp_t(pack, hand, T, *cls, take)
+                runs[cls] = _dp_t(pack, hand, T, *((j, d) if cls[0] == "all" else cls), take)
                 if verbose:
                     print(f"  wild class {cls}: {time.time() - t0:.0f} s", flush=True)
             for b in range(min(pack.black3, hand - j - d) + 1):
@@ -467,19 +509,31 @@ SAMBA15: dict = {
     (50, True): "366198844542283352451068352324053/1393577415844572136630268503727040",  # 0.262776, 227 s
 }
 
+#: The same for Bolivia's and Brazilian's lay (a wild-card meld of 3-7, ``wild_meld=7``), by
+#: ``python scripts/samba_exact.py 15 T [take] bolivia`` (2026-12-04; seconds beside).
+BOLIVIA15: dict = {
+    (50, False): "17187280417539409252/18811944951096792495",          # 0.913637, 79 s
+    (50, True): "366198844542283352451068352324053/1393577415844572136630268503727040",  # 0.262776, 90 s
+}
+
 SAMBA_VALUES = (5, 5, 5, 5, 10, 10, 10, 10, 10, 10, 20)
 LIVE_HAND = 6                  # hands up to this many cards are computed on demand (seconds)
 
 
-def samba_figure(values, suits, copies, jokers, deuces, black3, max_wild, hand, T, take):
-    """An exact meldT (``take``: take_first_pile at ``T``) for a Samba-lay pack, or None: the
-    table above at Samba's pack and 15 cards, :func:`seq_odds_at` for hands of at most
-    ``LIVE_HAND`` cards, else None (out of reach on demand)."""
+def samba_figure(values, suits, copies, jokers, deuces, black3, max_wild, hand, T, take,
+                 wild_meld=0):
+    """An exact meldT (``take``: take_first_pile at ``T``) for a Samba-family pack (``wild_meld``:
+    Bolivia's and Brazilian's meld of 3..``wild_meld`` wild cards), or None: the tables above at
+    Samba's pack and 15 cards (:data:`SAMBA15`; :data:`BOLIVIA15` with ``wild_meld=7``),
+    :func:`seq_odds_at` for hands of at most ``LIVE_HAND`` cards, else None (out of reach on
+    demand)."""
     from fractions import Fraction
+    table = {0: SAMBA15, 7: BOLIVIA15}.get(wild_meld, {})
     if (tuple(values), suits, copies, jokers, deuces, black3, max_wild, hand) == \
-            (SAMBA_VALUES, 4, 3, 6, 12, 6, 2, 15) and (T, take) in SAMBA15:
-        return Fraction(SAMBA15[(T, take)])
+            (SAMBA_VALUES, 4, 3, 6, 12, 6, 2, 15) and (T, take) in table:
+        return Fraction(table[(T, take)])
     if hand > LIVE_HAND:
         return None
-    pack = SeqPack(values, suits, copies, jokers, deuces, black3, max_wild=max_wild)
+    pack = SeqPack(values, suits, copies, jokers, deuces, black3, max_wild=max_wild,
+                   wild_meld=wild_meld)
     return seq_odds_at(pack, hand, T, take)
