@@ -101,7 +101,9 @@ the other way; side B keeps the baseline. The advice's worth is side A's net poi
 (its points minus the opponents') under the baseline minus the same under the opposite setting,
 paired on the same deals: positive means the baseline's setting earns points. The baseline's
 settings are measured defaults (the table shows classic's; two_hand's differ where
-`strategies.BY_TABLE` says, and "the other way" is then against two_hand's own default); where the text's advice is the other way (the initial meld budget,
+`strategies.BY_TABLE` says: its own default already is `b50=3`, `freeze=4` and, for the eldest,
+`wild_gap=0`, so there "the other way" is classic's `b50=6`, `freeze=0`, `wild_gap=3`, and the
+text's advice is the baseline's own setting for the first two); where the text's advice is the other way (the initial meld budget,
 freezing, black threes: marked "advice: the other way"), a positive number says the advice does
 not pay in this engine's play. "pays" / "costs" is
 printed only when the 95% interval excludes 0. Two more columns: the side's own points alone
@@ -136,6 +138,12 @@ LEVERS = [("initial meld budget", "b50=3"), ("pile-take threshold", "take_min=10
           ("wild spending", "wild_gap=0"), ("go-out timing", "go_out=2"),
           ("ask partner", "ask=1")]
 ADVICE_OTHER_WAY = {"initial meld budget", "freeze when behind", "keep black threes"}
+#: two_hand's own defaults (strategies.BY_TABLE, TWO_HAND_WILD_GAP) already take the classic
+#: "other way" for three levers: there the other way is classic's default, and the advice
+#: (003:50, 52) is then the baseline's own setting (the eldest's wild_gap=0 hoards, against 003:54)
+OTHER = {"two_hand": {"initial meld budget": "b50=6", "freeze when behind": "freeze=0",
+                      "wild spending": "wild_gap=3"}}
+ADVICE_OTHER = {"two_hand": {"keep black threes", "wild spending"}}
 base = {v: rows(g) for v, g in VARIANTS.items()}
 games = {v: simkit.run(g, n=NG, seed=SEED, rows=True, progress=False).rows for v, g in GAMES.items()}
 out = []
@@ -144,6 +152,8 @@ for v, g, side_a in [("classic", VARIANTS["classic"], ["p1", "p3"]),
                      ("two_hand", VARIANTS["two_hand"], ["p1"])]:
     b = side_net(base[v.split()[0]])
     for lever, other in LEVERS:
+        key = v.split()[0]
+        other = OTHER.get(key, {}).get(lever, other)
         r = rows(g, [f"{p}=baseline({other})" for p in side_a])
         d = b - side_net(r)
         m, se = mean_se(d)
@@ -151,7 +161,7 @@ for v, g, side_a in [("classic", VARIANTS["classic"], ["p1", "p3"]),
         verdict = word(d, m, se)
         row = {"variant": v, "lever": lever, "other_way": other, "advice_worth": m, "se": se,
                "verdict": verdict, "own_points": own, "own_se": own_se}
-        tag = "; advice: the other way" if lever in ADVICE_OTHER_WAY else ""
+        tag = "; advice: the other way" if lever in ADVICE_OTHER.get(key, ADVICE_OTHER_WAY) else ""
         line = (f"advice, {v}: {lever} (baseline against {other}{tag}): {pm(m, se)} net points a hand: {verdict} "
                 f"(own points alone {pm(own, own_se)}: {word(d, own, own_se)})")
         if v.split()[0] == v:       # the whole side: also whole games to 5000
@@ -169,7 +179,7 @@ y = np.arange(len(LEVERS))
 for k, (v, g) in enumerate(adv.groupby("variant", sort=False)):
     ax.barh(y + (k - 1) * 0.28, g["advice_worth"], height=0.28, xerr=1.96 * g["se"], capsize=3,
             label=v)
-ax.set_yticks(y, [lever + (" (advice: other way)" if lever in ADVICE_OTHER_WAY else "")
+ax.set_yticks(y, [lever + (" (classic: advice other way)" if lever in ADVICE_OTHER_WAY else "")
                  for lever, _ in LEVERS]); ax.invert_yaxis()
 ax.axvline(0, color="k", lw=0.5)
 ax.set_xlabel("side's net points per hand: baseline minus the lever the other way (95% CI)")
