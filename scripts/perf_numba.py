@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import collections
 import os
+import pathlib
 import signal
 import subprocess
 import tempfile
@@ -81,10 +82,12 @@ def _demangle(name: str) -> str:
     return ".".join(parts) or name
 
 
-def write_map(engine) -> int:
-    """Write /tmp/perf-PID.map for every recorded object; the number of functions named."""
-    rows = []
-    for _, buf in _OBJECTS:
+def write_map(engine, objects: str | None = None) -> int:
+    """Write /tmp/perf-PID.map for every recorded object; the number of functions named.  With
+    ``objects`` (a folder), each object is written there as ``K.o`` and ``bases.txt`` lists each
+    one's load address, for :func:`line_report`."""
+    rows, bases = [], []
+    for n_obj, (_, buf) in enumerate(_OBJECTS):
         syms = _symbols(buf)
         diffs = collections.Counter()
         for name, off, _ in syms:
@@ -94,12 +97,47 @@ def write_map(engine) -> int:
         if not diffs:
             continue
         base = diffs.most_common(1)[0][0]
+        if objects:
+            pathlib.Path(objects, f"{n_obj}.o").write_bytes(buf)
+            bases.append(f"{n_obj} {base:x} {max(off + size for _, off, size in syms):x}")
         rows += [(base + off, size, name) for name, off, size in syms if size]
+    if objects:
+        pathlib.Path(objects, "bases.txt").write_text("\n".join(bases) + "\n")
     names = [_demangle(r[2]) for r in rows]
     with open(f"/tmp/perf-{os.getpid()}.map", "w") as f:
         for (a, size, _), nm in sorted(zip(rows, names)):
             f.write(f"{a:x} {size:x} {nm}\n")
     return len(rows)
+
+
+def line_report(data: str, objects: str, top: int = 40) -> None:
+    """Samples by source line: ``perf script``'s instruction pointers placed in the dumped objects
+    and named by ``addr2line`` (numba must have compiled with ``NUMBA_DEBUGINFO=1``)."""
+    rows = [ln.split() for ln in pathlib.Path(objects, "bases.txt").read_text().splitlines()]
+    bases = sorted((int(b, 16), int(e, 16), k) for k, b, e in rows)
+    out = subprocess.run(["perf", "script", "-i", data, "-F", "ip"], capture_output=True,
+                         text=True).stdout.split()
+    hits: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
+    total = 0
+    for tok in out:
+        ip = int(tok, 16)
+        total += 1
+        for b, e, k in bases:
+            if b <= ip < b + e:
+                hits[k][ip - b] += 1
+                break
+    lines = collections.Counter()
+    for k, cnt in hits.items():
+        offs = list(cnt)
+        res = subprocess.run(["addr2line", "-e", str(pathlib.Path(objects, f"{k}.o"))]
+                             + [f"{o:x}" for o in offs], capture_output=True,
+                             text=True).stdout.splitlines()
+        for o, where in zip(offs, res):
+            where = where.split(" (")[0]
+            lines[where.replace(os.getcwd() + "/", "")] += cnt[o]
+    print(f"{total:,} samples; by source line (numba's inlined callees at their own lines):")
+    for where, c in lines.most_common(top):
+        print(f"{100 * c / total:6.2f}%  {where}")
 
 
 def main(argv=None) -> None:
@@ -109,6 +147,11 @@ def main(argv=None) -> None:
     ap.add_argument("-n", default="2e4", help="hands (deals) in the timed part")
     ap.add_argument("--perf", default=None, help="perf record's output file (default: no perf)")
     ap.add_argument("-F", "--freq", type=int, default=2000, help="perf's samples a second")
+    ap.add_argument("--objects", default=None,
+                    help="a folder to dump numba's objects in, for --lines")
+    ap.add_argument("--lines", action="store_true",
+                    help="after recording, report samples by source line (needs --perf, --objects "
+                         "and NUMBA_DEBUGINFO=1)")
     ap.add_argument("-s", "--strategy", action="append", default=None,
                     help="pK=NAME, repeatable (default: baseline on every seat)")
     args = ap.parse_args(argv)
@@ -122,7 +165,9 @@ def main(argv=None) -> None:
     state = stream_state(1, 0)
     run_chunk(spec, r, strats, state, 100)
     from numba.core.registry import cpu_target
-    k = write_map(cpu_target.target_context.codegen()._engine)
+    if args.objects:
+        pathlib.Path(args.objects).mkdir(parents=True, exist_ok=True)
+    k = write_map(cpu_target.target_context.codegen()._engine, args.objects)
     n = int(float(args.n))
     rec = None
     if args.perf:
@@ -136,6 +181,8 @@ def main(argv=None) -> None:
         rec.send_signal(signal.SIGINT)
         rec.wait()
     print(f"{k} functions mapped; {n:,} in {dt:.2f} s CPU ({n / dt:,.0f}/s)")
+    if args.lines and args.perf and args.objects:
+        line_report(args.perf, args.objects)
 
 
 if __name__ == "__main__":
