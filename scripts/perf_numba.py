@@ -29,6 +29,8 @@ _OBJECTS: list[tuple[object, bytes]] = []
 
 
 def _wrap_hooks() -> None:
+    """Record every object numba's JIT engine compiles or loads from the cache (the engine reads
+    these hooks when numba's code generator starts: call this before any compile)."""
     cls = CG.CPUCodeLibrary
     compiled, getbuffer = cls._object_compiled_hook.__func__, cls._object_getbuffer_hook.__func__
 
@@ -44,9 +46,6 @@ def _wrap_hooks() -> None:
 
     cls._object_compiled_hook = classmethod(on_compiled)
     cls._object_getbuffer_hook = classmethod(on_getbuffer)
-
-
-_wrap_hooks()
 
 
 def _symbols(buf: bytes) -> list[tuple[str, int, int]]:
@@ -155,6 +154,7 @@ def main(argv=None) -> None:
     ap.add_argument("-s", "--strategy", action="append", default=None,
                     help="pK=NAME, repeatable (default: baseline on every seat)")
     args = ap.parse_args(argv)
+    _wrap_hooks()                     # before the first compile or cache load (simkit below)
     from simkit.core.play import run_chunk
     from simkit.core.registry import parse_strategies
     from simkit.core.rng import stream_state
