@@ -26,7 +26,8 @@ import pathlib
 import numpy as np
 from numba import njit
 
-from simkit.analysis.interleave import cpu_rate, interleaved, line, ratios, summary
+from simkit.analysis.interleave import (cpu_rate, game_runner, interleaved, line, ratios,
+                                         summary)
 from simkit.core.play import run_chunk
 from simkit.core.registry import parse_strategies
 from simkit.core.rng import stream_state
@@ -34,14 +35,6 @@ from simkit.games import parse_game
 from simkit.games.canasta import engine as E
 
 TARGET = 20_000
-
-
-def hands(game: str, strategies: list[str]):
-    spec, r = parse_game(game)
-    strats = parse_strategies(spec, r, strategies)
-    state = stream_state(1, 0)
-    run_chunk(spec, r, strats, state, 200)
-    return lambda n: run_chunk(spec, r, strats, state, n)
 
 
 @njit(cache=True)
@@ -83,8 +76,8 @@ def main(argv=None) -> dict:
     ap.add_argument("--json", default=None)
     args = ap.parse_args(argv)
     n = int(float(args.n))
-    can = hands("canasta", ["p1=baseline", "p2=baseline", "p3=baseline", "p4=baseline"])
-    gin = hands("gin(swap=false)", ["p1=simple", "p2=simple"])
+    can = game_runner("canasta", ["p1=baseline", "p2=baseline", "p3=baseline", "p4=baseline"])
+    gin = game_runner("gin(swap=false)", ["p1=simple", "p2=simple"])
     spec, r = parse_game("canasta")
     R, _, W = spec.prepare(r, parse_strategies(spec, r, []))
     hs, ms = random_states(args.calls)

@@ -22,24 +22,14 @@ import pathlib
 import numpy as np
 from numba import njit
 
-from simkit.analysis.interleave import cpu_rate, interleaved, line, ratios, summary
-from simkit.core.play import run_chunk
-from simkit.core.registry import parse_strategies
-from simkit.core.rng import stream_state
+from simkit.analysis.interleave import (cpu_rate, game_runner, interleaved, line, ratios,
+                                         summary)
 from simkit.engines import melds as ME
 from simkit.games import parse_game
 from simkit.games.gin import gin_bit, min_deadwood
 from simkit.games.oklahoma import engine as OE
 
 TARGET = 50_000
-
-
-def hands(game: str, strategies: list[str]):
-    spec, r = parse_game(game)
-    strats = parse_strategies(spec, r, strategies)
-    state = stream_state(1, 0)
-    run_chunk(spec, r, strats, state, 200)
-    return lambda n: run_chunk(spec, r, strats, state, n)
 
 
 @njit(cache=True)
@@ -85,8 +75,8 @@ def main(argv=None) -> dict:
     ap.add_argument("--json", default=None)
     args = ap.parse_args(argv)
     n = int(float(args.n))
-    okla = hands("oklahoma", ["p1=baseline", "p2=baseline"])
-    gin = hands("gin(swap=false)", ["p1=simple", "p2=simple"])
+    okla = game_runner("oklahoma", ["p1=baseline", "p2=baseline"])
+    gin = game_runner("gin(swap=false)", ["p1=simple", "p2=simple"])
     R = OE.meld_rules(parse_game("oklahoma")[1])
     H = random_okla_hands(args.calls)
     buf = np.zeros((OE.MAXM, ME.MELD_W), np.int64)

@@ -17,21 +17,10 @@ import argparse
 import json
 import pathlib
 
-from simkit.analysis.interleave import cpu_rate, interleaved, line, ratios, summary
-from simkit.core.play import run_chunk
-from simkit.core.registry import parse_strategies
-from simkit.core.rng import stream_state
-from simkit.games import parse_game
+from simkit.analysis.interleave import (cpu_rate, game_runner, interleaved, line, ratios,
+                                         summary)
 
 TARGET = 100_000
-
-
-def deals(game: str, strategies: list[str]):
-    spec, r = parse_game(game)
-    strats = parse_strategies(spec, r, strategies)
-    state = stream_state(1, 0)
-    run_chunk(spec, r, strats, state, 200)
-    return lambda n: run_chunk(spec, r, strats, state, n)
 
 
 def main(argv=None) -> dict:
@@ -42,9 +31,9 @@ def main(argv=None) -> dict:
     ap.add_argument("--json", default=None)
     args = ap.parse_args(argv)
     n = int(float(args.n))
-    six = deals("panguingue", [f"p{k}=baseline" for k in range(1, 7)])
-    two = deals("panguingue(players=2)", ["p1=baseline", "p2=baseline"])
-    gin = deals("gin(swap=false)", ["p1=simple", "p2=simple"])
+    six = game_runner("panguingue", [f"p{k}=baseline" for k in range(1, 7)])
+    two = game_runner("panguingue(players=2)", ["p1=baseline", "p2=baseline"])
+    gin = game_runner("gin(swap=false)", ["p1=simple", "p2=simple"])
     rates = interleaved({
         "six": lambda: cpu_rate(lambda: six(n), n),
         "two": lambda: cpu_rate(lambda: two(n), n),

@@ -155,15 +155,11 @@ def main(argv=None) -> None:
                     help="pK=NAME, repeatable (default: baseline on every seat)")
     args = ap.parse_args(argv)
     _wrap_hooks()                     # before the first compile or cache load (simkit below)
-    from simkit.core.play import run_chunk
-    from simkit.core.registry import parse_strategies
-    from simkit.core.rng import stream_state
+    from simkit.analysis.interleave import game_runner
     from simkit.games import parse_game
-    spec, r = parse_game(args.game)
+    _, r = parse_game(args.game)
     seats = args.strategy or [f"p{k + 1}=baseline" for k in range(int(getattr(r, "players", 2)))]
-    strats = parse_strategies(spec, r, seats)
-    state = stream_state(1, 0)
-    run_chunk(spec, r, strats, state, 100)
+    run = game_runner(args.game, seats, warm=100)
     from numba.core.registry import cpu_target
     if args.objects:
         pathlib.Path(args.objects).mkdir(parents=True, exist_ok=True)
@@ -175,7 +171,7 @@ def main(argv=None) -> None:
                                 "-o", args.perf])
         time.sleep(1.0)
     t = time.process_time()
-    run_chunk(spec, r, strats, state, n)
+    run(n)
     dt = time.process_time() - t
     if rec is not None:
         rec.send_signal(signal.SIGINT)

@@ -29,6 +29,20 @@ def cpu_rate(fn: Callable[[], object], count: float) -> float:
     return count / max(time.process_time() - t, 1e-9)
 
 
+def game_runner(game: str, strategies: list[str], warm: int = 200) -> Callable[[int], object]:
+    """``run(n)``: ``n`` units of ``game`` (a game string, options allowed) with ``strategies``
+    (``pK=NAME`` items), one thread, on one stream; ``warm`` units are played first, so the
+    kernels are compiled (or loaded) before anything is timed."""
+    from simkit.core.play import run_chunk
+    from simkit.core.registry import parse_strategies
+    from simkit.games import parse_game
+    spec, r = parse_game(game)
+    strats = parse_strategies(spec, r, strategies)
+    state = stream_state(1, 0)
+    run_chunk(spec, r, strats, state, warm)
+    return lambda n: run_chunk(spec, r, strats, state, n)
+
+
 def interleaved(timers: dict[str, Callable[[], float]], reps: int) -> dict[str, list[float]]:
     """Call every timer once a round, in order, for ``reps`` rounds: ``{name: [rate a round]}``."""
     out: dict[str, list[float]] = {k: [] for k in timers}
