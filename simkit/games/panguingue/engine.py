@@ -613,8 +613,9 @@ def options_hand(h, md, op, fa, nmeld):
         h0, h1, h2, h3 = h[r], h[10 + r], h[20 + r], h[30 + r]
         held |= ((1 if h0 > 0 else 0) | ((1 if h1 > 0 else 0) << 10) | ((1 if h2 > 0 else 0) << 20)
                  | ((1 if h3 > 0 else 0) << 30)) << r
-        if h0 + h1 + h2 + h3 >= 3:
-            k = sets_from_hand(op, h, r, k)
+        if h0 + h1 + h2 + h3 >= 3 and (r == 0 or r == 9 or max(max(h0, h1), max(h2, h3)) >= 3
+                                       or suits_held(h0, h1, h2, h3) >= 3):
+            k = sets_from_hand(op, h, r, k)      # (only where a set is: sets_from_hand's rule)
     for s in range(4):
         b = (held >> (s * 10)) & 1023
         run = b & (b >> 1) & (b >> 2)
@@ -697,7 +698,10 @@ def option_value(R, W, p, o):
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
 def best_option(R, W, p, k):
-    """The baseline's pick among ``k`` options: the most chips, then the most cards."""
+    """The baseline's pick among ``k`` options: the most chips, then the most cards (the only
+    one, unvalued, when ``k`` is 1: most calls)."""
+    if k <= 1:
+        return 0
     best, bv = 0, -1
     for o in range(k):
         v = option_value(R, W, p, o) * 10 + (1 if W.op[o, O_M] >= 0 else (2 if W.op[o, O_B] >= 0 else 3))
@@ -931,9 +935,22 @@ def borrow_list(h, md, op, nmeld, c, k, col):
                     continue
                 for j2 in range(j, nc):
                     z = CAND[x, j2]
-                    if h[z] >= (2 if z == y else 1) and classify(y, x, z)[0] >= 0:
+                    if h[z] >= (2 if z == y else 1) and cand_meld(x, j, j2):
                         k = put_borrow(op, k, m, y, x, z)
     return k
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def cand_meld(x, j, j2):
+    """Do ``x`` and its candidates ``CAND[x, j]``, ``CAND[x, j2]`` (``j <= j2``) make a meld
+    (:func:`classify` on ``CAND``'s layout: three of one rank, or three in suit sequence)?"""
+    r, s = x % 10, x // 10
+    if j2 < 4:                            # a set: the suits j, j2 (and x's)
+        return r == 0 or r == 9 or (j == s and j2 == s) or (j != s and j2 != s and j != j2)
+    if j < 4:                             # one of the rank, one of the suit: none
+        return False
+    dy, dz = CAND[x, j] % 10 - r, CAND[x, j2] % 10 - r      # dy < dz (CAND's order)
+    return (dy == -2 and dz == -1) or (dy == -1 and dz == 1) or (dy == 1 and dz == 2)
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
