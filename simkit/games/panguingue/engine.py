@@ -5,7 +5,8 @@ Spanish order, the seven followed by the jack, line 90); the log and the pack us
 (:mod:`simkit.core.cards`, :data:`IDX2CODE`).  A hand is a count vector ``int64[40]`` (eight packs
 repeat each card eight times).  A seat's melds are rows of ``Work.md`` (kind, rank or rope's
 low end, rope's high end, suit, suits held as bits, the condition's value per player, 0 for none,
-the cards that fit it as bits, a set's cards by suit: the ``M_`` columns); a seat melds at most
+the cards that fit it as bits, its length, a set's cards by suit, the cards it may lend as bits:
+the ``M_`` columns, kept by :func:`meld_words` after every change); a seat melds at most
 eleven cards in new melds of three or more (splits and borrows keep every meld at three or
 more), so four rows suffice.  Melds are checked
 by :func:`classify` and :func:`fits` (line 95-96), cross-checked against :mod:`simkit.engines.melds` and a plain-Python
@@ -196,7 +197,7 @@ class Work(NamedTuple):
     op: np.ndarray        # int64[NOPT, 5]: an option's cards (new meld) or card (addition),
                           # O_M the meld an addition goes to (-1 for a new meld), O_B a new
                           # meld's second card is borrowed from this meld (-1)
-    sc: np.ndarray        # int64[16]: scratch (split and borrow candidates)
+    sc: np.ndarray        # int64[16]: scratch (a split's cards by suit; 0:8 unused)
     st: np.ndarray        # int64[8]: stock top, stock size, pile top (-1 none), log pos, turns, pot
     rs: np.ndarray        # uint64[2]: the card stream and the strategy stream
 
