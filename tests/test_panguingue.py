@@ -299,3 +299,44 @@ def test_a_borrow_that_completes_a_condition_pays(borrow):
         assert _pays(ev) == [2]
     else:
         assert borrows == [] and _pays(ev) == [] and ev[-1] >> 20 == E.EV_DISCARD
+
+
+@pytest.mark.parametrize("opts", [{}, {"mixed_add": "new_suit", "conditions": "published"}])
+def test_the_meld_words_agree_with_fits_and_lendable(opts):
+    """The words the kernel keeps per meld (``meld_words``: the cards that fit, the length, the
+    cards it may lend with and without ``keep``) against :func:`fits` and :func:`lendable`
+    card by card, on every rope of four cards or more, every set of up to three cards a suit
+    (ranks A, 3, 4, K), each with condition values 0, 1, 2 and 4 standing."""
+    R = E.table(_rules(players=2, **opts))
+    W = E.work(_rules(players=2, **opts))
+    md = W.md[0]
+    shapes = []
+    for s in range(4):
+        for lo in range(10):
+            for hi in range(lo + 2, 10):
+                shapes.append((E.ROPE, lo, hi, s, 1 << s, None))
+    for r in (0, 2, 3, 9):
+        for cnt in np.ndindex(4, 4, 4, 4):
+            if 3 <= sum(cnt) <= 9:
+                k, s = E.set_kind(r, *cnt)
+                bits = sum(1 << q for q in range(4) if cnt[q])
+                shapes.append((k, r, r, s, bits, cnt))
+    lent = 0
+    for k, r, hi, s, bits, cnt in shapes:
+        for v in (0, 1, 2, 4):
+            md[0, :] = 0
+            md[0, [E.M_K, E.M_R, E.M_H, E.M_S, E.M_M, E.M_V]] = k, r, hi, s, bits, v
+            if cnt is not None:
+                md[0, E.M_C:E.M_C + 4] = cnt
+            W.sv[0, E.Q_NMELD] = 1
+            E.refit(R, W, 0)
+            n = hi - r + 1 if cnt is None else sum(cnt)
+            assert md[0, E.M_L] == n and W.sv[0, E.Q_ML] == n
+            for x in range(40):
+                if v == 0:
+                    assert bool((md[0, E.M_FB] >> x) & 1) == E.fits(W, 0, 0, x, R.new_suit)
+                for col, keep in ((E.M_LA, False), (E.M_LK, True)):
+                    assert bool((md[0, col] >> x) & 1) == E.lendable(R, md, 0, x, keep), \
+                        (k, r, hi, s, cnt, v, x, keep)
+            lent += bin(int(md[0, E.M_LK])).count("1")
+    assert lent > 1000          # the keep words are not all empty

@@ -5,7 +5,8 @@ Spanish order, the seven followed by the jack, line 90); the log and the pack us
 (:mod:`simkit.core.cards`, :data:`IDX2CODE`).  A hand is a count vector ``int64[40]`` (eight packs
 repeat each card eight times).  A seat's melds are rows of ``Work.md`` (kind, rank or rope's
 low end, rope's high end, suit, suits held as bits, the condition's value per player, 0 for none,
-the cards that fit it as bits, a set's cards by suit: the ``M_`` columns); a seat melds at most
+the cards that fit it as bits, its length, a set's cards by suit, the cards it may lend as bits:
+the ``M_`` columns, kept by :func:`meld_words` after every change); a seat melds at most
 eleven cards in new melds of three or more (splits and borrows keep every meld at three or
 more), so four rows suffice.  Melds are checked
 by :func:`classify` and :func:`fits` (line 95-96), cross-checked against :mod:`simkit.engines.melds` and a plain-Python
@@ -163,9 +164,10 @@ class Seats(NamedTuple):
 # Work's per-seat scalars (W.sv columns), meld fields (W.md's last axis) and option fields (W.op)
 Q_NH, Q_NM, Q_NMELD, Q_ACTIVE, Q_CHIPS, Q_CU, Q_CB, Q_COND, Q_DONE, Q_FA, Q_ML = range(11)
 NQ = 11
-M_K, M_R, M_H, M_S, M_M, M_V, M_FB = range(7)
+M_K, M_R, M_H, M_S, M_M, M_V, M_FB, M_L = range(8)
 M_C = 8               # M_C .. M_C + 3: a set's cards by suit
-NMD = 12
+M_LK, M_LA = 12, 13   # the cards the meld may lend (lendable): keeping its condition; any
+NMD = 14
 O_M, O_B = 3, 4       # W.op[o, 0:3] the option's cards
 
 
@@ -189,11 +191,13 @@ class Work(NamedTuple):
                           # low end (a rope), M_H a rope's high end, M_S suit (one-suit set,
                           # rope; -1 otherwise), M_M suits held as bits, M_V condition value
                           # per player (0: none), M_FB the cards that fit it as bits
-                          # (fit_bits), M_C.. a set's cards by suit (unused for a rope)
+                          # (fit_bits), M_L its number of cards, M_C.. a set's cards by
+                          # suit (unused for a rope), M_LK and M_LA the cards it may lend
+                          # as bits (lendable with keep, without): meld_words
     op: np.ndarray        # int64[NOPT, 5]: an option's cards (new meld) or card (addition),
                           # O_M the meld an addition goes to (-1 for a new meld), O_B a new
                           # meld's second card is borrowed from this meld (-1)
-    sc: np.ndarray        # int64[16]: scratch (split and borrow candidates)
+    sc: np.ndarray        # int64[16]: scratch (a split's cards by suit; 0:8 unused)
     st: np.ndarray        # int64[8]: stock top, stock size, pile top (-1 none), log pos, turns, pot
     rs: np.ndarray        # uint64[2]: the card stream and the strategy stream
 
@@ -319,12 +323,19 @@ def fits(W, p, m, c, new_suit):
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
 def add_value(R, W, p, m, c):
-    """The condition value adding ``c`` to meld ``m`` pays (line 99; ``rope_extended_pays``)."""
-    v = W.md[p, m, M_V]
-    if v == 0 and R.rope_pays and W.md[p, m, M_K] == ROPE:
-        lo, hi = min(W.md[p, m, M_R], c % 10), max(W.md[p, m, M_H], c % 10)
+    """The condition value adding ``c`` to seat ``p``'s meld ``m`` pays (:func:`meld_add_value`)."""
+    return meld_add_value(R, W.md[p], m, c)
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def meld_add_value(R, md, m, c):
+    """The condition value adding ``c`` to meld ``m`` (``md`` the seat's rows of ``W.md``) pays
+    (line 99; ``rope_extended_pays``)."""
+    v = md[m, M_V]
+    if v == 0 and R.rope_pays and md[m, M_K] == ROPE:
+        lo, hi = min(md[m, M_R], c % 10), max(md[m, M_H], c % 10)
         if lo == 0 or hi == 9:
-            v = 2 if W.md[p, m, M_S] == SPADES else 1
+            v = 2 if md[m, M_S] == SPADES else 1
     return v
 
 
@@ -336,16 +347,71 @@ def fitting(W, p, c):
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
 def refit(R, W, p):
-    """Seat ``p``'s fit words (``M_FB``, ``Q_FA``) and longest meld (``Q_ML``) after its melds
-    changed."""
-    a, ml = 0, 0
+    """Seat ``p``'s meld words (:func:`meld_words`) and seat words (:func:`seat_words`), every
+    meld recomputed."""
     for m in range(W.sv[p, Q_NMELD]):
-        b = fit_bits(R, W, p, m)
-        W.md[p, m, M_FB] = b
-        a |= b
-        ml = max(ml, meld_len(W, p, m))
-    W.sv[p, Q_FA] = a
-    W.sv[p, Q_ML] = ml
+        meld_words(R, W.md[p], m)
+    seat_words(W.md[p], W.sv[p])
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def refit_meld(R, md, sv, m):
+    """A seat's words after its meld ``m`` (alone) changed, its condition value included
+    (``md``, ``sv``: the seat's rows of ``W.md`` and ``W.sv``; plain arrays, not the record:
+    simkit.core.jit rule 2)."""
+    meld_words(R, md, m)
+    seat_words(md, sv)
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def seat_words(md, sv):
+    """``Q_FA`` (the cards that fit one of the seat's melds) and ``Q_ML`` (its longest meld)
+    from the melds' words."""
+    a, ml = 0, 0
+    for m in range(sv[Q_NMELD]):
+        a |= md[m, M_FB]
+        ml = max(ml, md[m, M_L])
+    sv[Q_FA] = a
+    sv[Q_ML] = ml
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def meld_words(R, md, m):
+    """Meld ``m``'s words (``md`` the seat's rows of ``W.md``), kept up to date after every
+    change of it: ``M_FB`` the cards that fit it (:func:`fit_bits`), ``M_L`` its length,
+    ``M_LA`` / ``M_LK`` the cards it may lend (:func:`lendable` without / with ``keep``; its
+    condition value ``M_V`` must be current)."""
+    md[m, M_FB] = fit_bits(R, md, m)
+    rope = md[m, M_K] == ROPE
+    if rope:
+        n = md[m, M_H] - md[m, M_R] + 1
+    else:
+        n = md[m, M_C + 0] + md[m, M_C + 1] + md[m, M_C + 2] + md[m, M_C + 3]
+    md[m, M_L] = n
+    la, lk = 0, 0
+    if n >= 4:
+        r, v = md[m, M_R], md[m, M_V]
+        if rope:                         # either end (lendable's rope case)
+            lo, hi, s = r, md[m, M_H], md[m, M_S]
+            la = (1 << (s * 10 + lo)) | (1 << (s * 10 + hi))
+            if part_value(R, ROPE, lo + 1, hi, s) == v:
+                lk |= 1 << (s * 10 + lo)
+            if part_value(R, ROPE, lo, hi - 1, s) == v:
+                lk |= 1 << (s * 10 + hi)
+        else:                            # a card of each suit held (lendable's set case)
+            c0, c1, c2, c3 = md[m, M_C], md[m, M_C + 1], md[m, M_C + 2], md[m, M_C + 3]
+            for q in range(4):
+                if md[m, M_C + q] == 0:
+                    continue
+                d0, d1, d2, d3 = c0 - (q == 0), c1 - (q == 1), c2 - (q == 2), c3 - (q == 3)
+                if not set_legal(r, d0, d1, d2, d3, R.new_suit):
+                    continue
+                la |= 1 << (q * 10 + r)
+                k, s = set_kind(r, d0, d1, d2, d3)
+                if part_value(R, k, r, r, s) == v:
+                    lk |= 1 << (q * 10 + r)
+    md[m, M_LA] = la
+    md[m, M_LK] = lk
 
 
 # --------------------------------------------------------------------------- log and chips
@@ -353,64 +419,68 @@ def refit(R, W, p):
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
-def pay(W, p, v, log, i):
-    """Every other active player pays ``v`` to ``p`` (a condition, line 97)."""
-    for q in range(W.sv.shape[0]):
-        if q != p and W.sv[q, Q_ACTIVE]:
-            W.sv[q, Q_CHIPS] -= v
-            W.sv[p, Q_CHIPS] += v
-            W.sv[p, Q_COND] += v
-    W.sv[p, Q_CU] += v
-    put_event(log, i, W.st, 3, EV_PAY, p, v, 0)
+def pay(sv, st, p, v, log, i):
+    """Every other active player pays ``v`` to ``p`` (a condition, line 97; ``sv``, ``st``:
+    ``W.sv``, ``W.st``)."""
+    for q in range(sv.shape[0]):
+        if q != p and sv[q, Q_ACTIVE]:
+            sv[q, Q_CHIPS] -= v
+            sv[p, Q_CHIPS] += v
+            sv[p, Q_COND] += v
+    sv[p, Q_CU] += v
+    put_event(log, i, st, 3, EV_PAY, p, v, 0)
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
-def lay_new(R, W, p, a, b, c, log, i):
-    """Seat ``p`` lays a new meld of ``a``, ``b``, ``c`` (taken out of the hand by the caller)."""
+def lay_new(R, sv, md, st, p, a, b, c, log, i):
+    """Seat ``p`` lays a new meld of ``a``, ``b``, ``c`` (taken out of the hand by the caller;
+    ``sv``, ``st``: ``W.sv``, ``W.st``; ``md`` the seat's rows of ``W.md``: plain arrays, not
+    the record, simkit.core.jit rule 2)."""
     k, r, hi, s, bits = classify(a, b, c)
-    m = W.sv[p, Q_NMELD]
-    W.md[p, m, M_K], W.md[p, m, M_R], W.md[p, m, M_H], W.md[p, m, M_S], W.md[p, m, M_M] = k, r, hi, s, bits
+    m = sv[p, Q_NMELD]
+    md[m, M_K], md[m, M_R], md[m, M_H], md[m, M_S], md[m, M_M] = k, r, hi, s, bits
     v = cond_value(k, r, hi, s, R.published)
-    W.md[p, m, M_V] = v
+    md[m, M_V] = v
     for q in range(4):
-        W.md[p, m, M_C + q] = 0
+        md[m, M_C + q] = 0
     if k != ROPE:
-        W.md[p, m, M_C + a // 10] += 1
-        W.md[p, m, M_C + b // 10] += 1
-        W.md[p, m, M_C + c // 10] += 1
-    W.sv[p, Q_NMELD] = m + 1
-    W.sv[p, Q_NM] += 3
-    W.sv[p, Q_DONE] = 0
-    refit(R, W, p)
-    put_event(log, i, W.st, 3, EV_MELD, p, m, 3)
-    put_event(log, i, W.st, 3, EV_CARD, p, 0, IDX2CODE[a])
-    put_event(log, i, W.st, 3, EV_CARD, p, 0, IDX2CODE[b])
-    put_event(log, i, W.st, 3, EV_CARD, p, 0, IDX2CODE[c])
+        md[m, M_C + a // 10] += 1
+        md[m, M_C + b // 10] += 1
+        md[m, M_C + c // 10] += 1
+    sv[p, Q_NMELD] = m + 1
+    sv[p, Q_NM] += 3
+    sv[p, Q_DONE] = 0
+    refit_meld(R, md, sv[p], m)
+    put_event(log, i, st, 3, EV_MELD, p, m, 3)
+    put_event(log, i, st, 3, EV_CARD, p, 0, IDX2CODE[a])
+    put_event(log, i, st, 3, EV_CARD, p, 0, IDX2CODE[b])
+    put_event(log, i, st, 3, EV_CARD, p, 0, IDX2CODE[c])
     if v > 0:
-        W.sv[p, Q_CB] += v
-        pay(W, p, v, log, i)
+        sv[p, Q_CB] += v
+        pay(sv, st, p, v, log, i)
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
-def lay_add(R, W, p, m, c, log, i):
-    """Seat ``p`` adds ``c`` to its meld ``m`` (taken out of the hand by the caller)."""
-    v = add_value(R, W, p, m, c)
-    if W.md[p, m, M_V] == 0 and v > 0:
-        W.md[p, m, M_V] = v
-        W.sv[p, Q_CB] += v
+def lay_add(R, sv, md, st, p, m, c, log, i):
+    """Seat ``p`` adds ``c`` to its meld ``m`` (taken out of the hand by the caller; arrays as
+    :func:`lay_new`)."""
+    v = meld_add_value(R, md, m, c)
+    if md[m, M_V] == 0 and v > 0:
+        md[m, M_V] = v
+        sv[p, Q_CB] += v
     r = c % 10
-    if W.md[p, m, M_K] == ROPE:
-        W.md[p, m, M_R] = min(W.md[p, m, M_R], r)
-        W.md[p, m, M_H] = max(W.md[p, m, M_H], r)
+    if md[m, M_K] == ROPE:
+        md[m, M_R] = min(md[m, M_R], r)
+        md[m, M_H] = max(md[m, M_H], r)
     else:
-        W.md[p, m, M_C + c // 10] += 1
-    W.md[p, m, M_M] |= 1 << (c // 10)
-    W.sv[p, Q_NM] += 1
-    W.sv[p, Q_DONE] = 0
-    refit(R, W, p)
-    put_event(log, i, W.st, 3, EV_ADD, p, m, IDX2CODE[c])
+        md[m, M_C + c // 10] += 1
+    md[m, M_M] |= 1 << (c // 10)
+    sv[p, Q_NM] += 1
+    sv[p, Q_DONE] = 0
+    refit_meld(R, md, sv[p], m)
+    put_event(log, i, st, 3, EV_ADD, p, m, IDX2CODE[c])
     if v > 0:
-        pay(W, p, v, log, i)
+        pay(sv, st, p, v, log, i)
 
 
 # --------------------------------------------------------------------------- options
@@ -445,6 +515,7 @@ def options_with(h, md, op, fa, nmeld, c, adds_only):
     if adds_only:
         return k
     r, s = c % 10, c // 10
+    free = r == 0 or r == 9
     for s1 in range(4):
         x = s1 * 10 + r
         if h[x] == 0:
@@ -453,8 +524,8 @@ def options_with(h, md, op, fa, nmeld, c, adds_only):
             y = s2 * 10 + r
             if h[y] < (2 if y == x else 1):
                 continue
-            if classify(c, x, y)[0] >= 0:
-                k = put_op(op, k, -1, c, x, y)
+            if free or (s == s1 and s1 == s2) or (s != s1 and s != s2 and s1 != s2):
+                k = put_op(op, k, -1, c, x, y)     # a set (classify's rule for one rank)
     for d in range(-2, 1):
         lo = r + d
         if lo < 0 or lo + 2 > 9:
@@ -474,22 +545,23 @@ RANK_BITS = (1 << 0) | (1 << 10) | (1 << 20) | (1 << 30)   # a rank's four cards
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
-def fit_bits(R, W, p, m):
-    """The cards that fit seat ``p``'s meld ``m`` (:func:`fits`) as bits of a 40-bit word."""
-    k, r = W.md[p, m, M_K], W.md[p, m, M_R]
+def fit_bits(R, md, m):
+    """The cards that fit meld ``m`` (:func:`fits`; ``md`` the seat's rows of ``W.md``) as bits
+    of a 40-bit word."""
+    k, r = md[m, M_K], md[m, M_R]
     if k == FREE:
         return RANK_BITS << r
     if k == ONE:
-        return 1 << (W.md[p, m, M_S] * 10 + r)
+        return 1 << (md[m, M_S] * 10 + r)
     if k == DIFF:
         if not R.new_suit:
             return RANK_BITS << r
         b = 0
         for q in range(4):
-            if (W.md[p, m, M_M] >> q) & 1 == 0:
+            if (md[m, M_M] >> q) & 1 == 0:
                 b |= 1 << (q * 10 + r)
         return b
-    b, base, hi = 0, W.md[p, m, M_S] * 10, W.md[p, m, M_H]
+    b, base, hi = 0, md[m, M_S] * 10, md[m, M_H]
     if r >= 1:
         b |= 1 << (base + r - 1)
     if hi <= 8:
@@ -500,20 +572,34 @@ def fit_bits(R, W, p, m):
 @njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
 def may_meld(R, W, p, c):
     """False when card ``c`` (not in hand) surely has no way to meld for seat ``p``: it fits
-    none of its melds and the hand holds no card of its rank and none of its suit within two
-    ranks (every new meld or borrow with it holds such a hand card: :func:`options_with`,
+    none of its melds, the hand holds no two cards that make a new set or rope with it
+    (:func:`options_with`'s rules), and no borrow is possible (no meld may lend a card of its
+    rank or of its suit within two ranks, ``M_LA``; or the hand holds no card of its rank and
+    none of its suit within two ranks: every borrow with ``c`` holds such a hand card,
     :func:`options_borrow`)."""
     if fitting(W, p, c):
         return True
     h = W.hand[p]
     r, s = c % 10, c // 10
-    if h[r] + h[10 + r] + h[20 + r] + h[30 + r] > 0:
+    h0, h1, h2, h3 = h[r], h[10 + r], h[20 + r], h[30 + r]
+    if r == 0 or r == 9:
+        if h0 + h1 + h2 + h3 >= 2:
+            return True
+    elif h[c] >= 2 or suits_held(h0, h1, h2, h3) - (1 if h[c] > 0 else 0) >= 2:
         return True
-    lo, hi = max(0, r - 2), min(9, r + 2)
-    t = 0
-    for q in range(lo, hi + 1):
-        t += h[s * 10 + q]
-    return t > 0
+    b = s * 10
+    m2 = r >= 2 and h[b + r - 2] > 0
+    m1 = r >= 1 and h[b + r - 1] > 0
+    p1 = r <= 8 and h[b + r + 1] > 0
+    p2 = r <= 7 and h[b + r + 2] > 0
+    if (m1 and (m2 or p1)) or (p1 and p2):
+        return True
+    if W.sv[p, Q_ML] < 4 or not (h0 + h1 + h2 + h3 > 0 or m2 or m1 or p1 or p2):
+        return False
+    lb = 0
+    for m in range(W.sv[p, Q_NMELD]):
+        lb |= W.md[p, m, M_LA]
+    return lb & NEAR[c] != 0
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
@@ -528,8 +614,9 @@ def options_hand(h, md, op, fa, nmeld):
         h0, h1, h2, h3 = h[r], h[10 + r], h[20 + r], h[30 + r]
         held |= ((1 if h0 > 0 else 0) | ((1 if h1 > 0 else 0) << 10) | ((1 if h2 > 0 else 0) << 20)
                  | ((1 if h3 > 0 else 0) << 30)) << r
-        if h0 + h1 + h2 + h3 >= 3:
-            k = sets_from_hand(op, h, r, k)
+        if h0 + h1 + h2 + h3 >= 3 and (r == 0 or r == 9 or max(max(h0, h1), max(h2, h3)) >= 3
+                                       or suits_held(h0, h1, h2, h3) >= 3):
+            k = sets_from_hand(op, h, r, k)      # (only where a set is: sets_from_hand's rule)
     for s in range(4):
         b = (held >> (s * 10)) & 1023
         run = b & (b >> 1) & (b >> 2)
@@ -543,6 +630,8 @@ def options_hand(h, md, op, fa, nmeld):
     if fit == 0:
         return k
     for c in range(NT):
+        if (fit >> c) == 0:
+            break
         if (fit >> c) & 1:
             for m in range(nmeld):
                 if (md[m, M_FB] >> c) & 1:
@@ -552,7 +641,9 @@ def options_hand(h, md, op, fa, nmeld):
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
 def sets_from_hand(op, h, r, k):
-    """The new sets of rank ``r`` in hand ``h`` (distinct by cards) appended to ``k`` options."""
+    """The new sets of rank ``r`` in hand ``h`` (distinct by cards) appended to ``k`` options
+    (:func:`classify`'s rule for one rank: aces and kings any suits, else one suit or three)."""
+    free = r == 0 or r == 9
     for s1 in range(4):
         a = s1 * 10 + r
         if h[a] == 0:
@@ -569,7 +660,7 @@ def sets_from_hand(op, h, r, k):
                     ok = h[b] >= 2
                 else:
                     ok = h[b] >= 1 and h[c] >= 1
-                if ok and classify(a, b, c)[0] >= 0:
+                if ok and (free or s1 == s3 or (s1 != s2 and s2 != s3)):
                     k = put_op(op, k, -1, a, b, c)
     return k
 
@@ -584,7 +675,7 @@ def apply_option(R, W, p, o, from_hand, log, i):
         W.hand[p, a] -= 1
         W.sv[p, Q_NH] -= 1
     if m >= 0:
-        lay_add(R, W, p, m, a, log, i)
+        lay_add(R, W.sv, W.md[p], W.st, p, m, a, log, i)
         return
     if W.op[o, O_B] >= 0:
         lend(R, W, p, W.op[o, O_B], b, log, i)
@@ -593,7 +684,7 @@ def apply_option(R, W, p, o, from_hand, log, i):
         W.sv[p, Q_NH] -= 1
     W.hand[p, c] -= 1
     W.sv[p, Q_NH] -= 1
-    lay_new(R, W, p, a, b, c, log, i)
+    lay_new(R, W.sv, W.md[p], W.st, p, a, b, c, log, i)
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
@@ -608,7 +699,10 @@ def option_value(R, W, p, o):
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
 def best_option(R, W, p, k):
-    """The baseline's pick among ``k`` options: the most chips, then the most cards."""
+    """The baseline's pick among ``k`` options: the most chips, then the most cards (the only
+    one, unvalued, when ``k`` is 1: most calls)."""
+    if k <= 1:
+        return 0
     best, bv = 0, -1
     for o in range(k):
         v = option_value(R, W, p, o) * 10 + (1 if W.op[o, O_M] >= 0 else (2 if W.op[o, O_B] >= 0 else 3))
@@ -701,42 +795,41 @@ def revalue(R, W, p, m, v0, log, i):
     W.md[p, m, M_V] = cv
     if cv > 0:
         W.sv[p, Q_CB] += cv
-        pay(W, p, cv, log, i)
+        pay(W.sv, W.st, p, cv, log, i)
     return False
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
 def meld_len(W, p, m):
-    if W.md[p, m, M_K] == ROPE:
-        return W.md[p, m, M_H] - W.md[p, m, M_R] + 1
-    return W.md[p, m, M_C + 0] + W.md[p, m, M_C + 1] + W.md[p, m, M_C + 2] + W.md[p, m, M_C + 3]
+    return W.md[p, m, M_L]
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
-def lendable(R, W, p, m, x, keep):
-    """May card ``x`` be borrowed from meld ``m``: the meld keeps three cards or more and stays
-    legal (line 99; a rope lends an end card); with ``keep`` (the baseline) also its condition
-    (or none) is unchanged, so the borrow pays nothing there."""
-    if meld_len(W, p, m) < 4:
+def lendable(R, md, m, x, keep):
+    """May card ``x`` be borrowed from meld ``m`` (``md`` the seat's rows of ``W.md``, its
+    length ``M_L`` current): the meld keeps three cards or more and stays legal (line 99; a
+    rope lends an end card); with ``keep`` (the baseline) also its condition (or none) is
+    unchanged, so the borrow pays nothing there."""
+    if md[m, M_L] < 4:
         return False
-    if W.md[p, m, M_K] == ROPE:
-        r, lo, hi, s = x % 10, W.md[p, m, M_R], W.md[p, m, M_H], W.md[p, m, M_S]
+    if md[m, M_K] == ROPE:
+        r, lo, hi, s = x % 10, md[m, M_R], md[m, M_H], md[m, M_S]
         if x // 10 != s or (r != lo and r != hi):
             return False
         lo, hi = (lo + 1, hi) if r == lo else (lo, hi - 1)
-        return not keep or part_value(R, ROPE, lo, hi, s) == W.md[p, m, M_V]
-    r = W.md[p, m, M_R]
-    if x % 10 != r or W.md[p, m, M_C + x // 10] == 0:
+        return not keep or part_value(R, ROPE, lo, hi, s) == md[m, M_V]
+    r = md[m, M_R]
+    if x % 10 != r or md[m, M_C + x // 10] == 0:
         return False
     q = x // 10
-    c = W.md[p, m, M_C:M_C + 4]
-    c0, c1, c2, c3 = c[0] - (q == 0), c[1] - (q == 1), c[2] - (q == 2), c[3] - (q == 3)
+    c0, c1 = md[m, M_C] - (q == 0), md[m, M_C + 1] - (q == 1)
+    c2, c3 = md[m, M_C + 2] - (q == 2), md[m, M_C + 3] - (q == 3)
     if not set_legal(r, c0, c1, c2, c3, R.new_suit):
         return False
     if not keep:
         return True
     k, s = set_kind(r, c0, c1, c2, c3)
-    return part_value(R, k, r, r, s) == W.md[p, m, M_V]
+    return part_value(R, k, r, r, s) == md[m, M_V]
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
@@ -754,63 +847,111 @@ def lend(R, W, p, m, x, log, i):
         reclass(W, p, m)
     W.sv[p, Q_NM] -= 1
     W.sv[p, Q_DONE] = 0
-    refit(R, W, p)
     revalue(R, W, p, m, v0, log, i)
+    refit_meld(R, W.md[p], W.sv[p], m)  # after revalue: the lend words read M_V
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
-def put_borrow(W, k, m, a, x, c):
-    k2 = put(W, k, -1, a, x, c)
+def put_borrow(op, k, m, a, x, c):
+    k2 = put_op(op, k, -1, a, x, c)
     if k2 > k:
-        W.op[k, O_B] = m
+        op[k, O_B] = m
     return k2
+
+
+def _tables():
+    """``NEAR[c]``: the cards that may share a three-card meld with ``c`` (its rank, or its suit
+    within two ranks) as bits; ``CAND[x, :NCAND[x]]``: the cards that may complete a meld with
+    ``x`` (the four of its rank by suit, then its suit's neighbours at -2, -1, 1, 2)."""
+    near = np.zeros(NT, np.int64)
+    cand = np.zeros((NT, 8), np.int64)
+    ncand = np.zeros(NT, np.int64)
+    for x in range(NT):
+        r, s = x % 10, x // 10
+        for y in range(NT):
+            if y % 10 == r or (y // 10 == s and abs(y % 10 - r) <= 2):
+                near[x] |= 1 << y
+        n = 0
+        for s2 in range(4):
+            cand[x, n], n = s2 * 10 + r, n + 1
+        for d in (-2, -1, 1, 2):
+            if 0 <= r + d <= 9:
+                cand[x, n], n = s * 10 + r + d, n + 1
+        ncand[x] = n
+    return near, cand, ncand
+
+
+NEAR, CAND, NCAND = _tables()
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
 def options_borrow(R, W, p, c, k, keep):
     """New melds with a card borrowed from an own meld (line 99) appended to ``k`` options:
     with two hand cards (``c`` -1: the melds from hand) or with the card ``c`` drawn and one
-    hand card; ``keep``: only from melds whose condition stays (:func:`lendable`).  Returns the
-    number of options."""
-    h = W.hand[p]
-    cand = W.sc[:8]
-    for m in range(W.sv[p, Q_NMELD]):
-        if meld_len(W, p, m) < 4:
+    hand card; ``keep``: only from melds whose condition stays (:func:`lendable`, read from the
+    melds' ``M_LK`` / ``M_LA`` words).  Returns the number of options."""
+    col = M_LK if keep else M_LA
+    nm = W.sv[p, Q_NMELD]
+    lb = 0
+    for m in range(nm):
+        lb |= W.md[p, m, col]
+    if c >= 0:
+        lb &= NEAR[c]
+    if lb == 0:
+        return k
+    return borrow_list(W.hand[p], W.md[p], W.op, nm, c, k, col)
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def borrow_list(h, md, op, nmeld, c, k, col):
+    """:func:`options_borrow`'s listing on plain arrays (the seat's hand row, its ``W.md``
+    rows, ``W.op``; ``col`` the lend word read): by meld, card lent (:func:`lend_card`'s
+    order), then hand cards in ``CAND``'s order."""
+    for m in range(nmeld):
+        lb = md[m, col]
+        if c >= 0:
+            lb &= NEAR[c]
+        if lb == 0:
             continue
-        rope = W.md[p, m, M_K] == ROPE
+        rope = md[m, M_K] == ROPE
         for t in range(2 if rope else 4):
             if rope:
-                x = W.md[p, m, M_S] * 10 + (W.md[p, m, M_R] if t == 0 else W.md[p, m, M_H])
+                x = md[m, M_S] * 10 + (md[m, M_R] if t == 0 else md[m, M_H])
             else:
-                x = t * 10 + W.md[p, m, M_R]
-            r, s = x % 10, x // 10
-            if c >= 0 and r != c % 10 and (s != c // 10 or abs(r - c % 10) > 2):
-                continue                      # x and the card drawn share no meld
-            nc, held = 0, 0
-            for s2 in range(4):
-                cand[nc] = s2 * 10 + r
-                held += h[cand[nc]]
-                nc += 1
-            for d in (-2, -1, 1, 2):
-                if 0 <= r + d <= 9:
-                    cand[nc] = s * 10 + r + d
-                    held += h[cand[nc]]
-                    nc += 1
-            if held < (1 if c >= 0 else 2) or not lendable(R, W, p, m, x, keep):
+                x = t * 10 + md[m, M_R]
+            if (lb >> x) & 1 == 0:
+                continue
+            nc, held = NCAND[x], 0
+            for j in range(nc):
+                held += h[CAND[x, j]]
+            if held < (1 if c >= 0 else 2):
                 continue
             for j in range(nc):
-                y = cand[j]
+                y = CAND[x, j]
                 if h[y] == 0:
                     continue
                 if c >= 0:
                     if classify(c, x, y)[0] >= 0:
-                        k = put_borrow(W, k, m, c, x, y)
+                        k = put_borrow(op, k, m, c, x, y)
                     continue
                 for j2 in range(j, nc):
-                    z = cand[j2]
-                    if h[z] >= (2 if z == y else 1) and classify(y, x, z)[0] >= 0:
-                        k = put_borrow(W, k, m, y, x, z)
+                    z = CAND[x, j2]
+                    if h[z] >= (2 if z == y else 1) and cand_meld(x, j, j2):
+                        k = put_borrow(op, k, m, y, x, z)
     return k
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def cand_meld(x, j, j2):
+    """Do ``x`` and its candidates ``CAND[x, j]``, ``CAND[x, j2]`` (``j <= j2``) make a meld
+    (:func:`classify` on ``CAND``'s layout: three of one rank, or three in suit sequence)?"""
+    r, s = x % 10, x // 10
+    if j2 < 4:                            # a set: the suits j, j2 (and x's)
+        return r == 0 or r == 9 or (j == s and j2 == s) or (j != s and j2 != s and j != j2)
+    if j < 4:                             # one of the rank, one of the suit: none
+        return False
+    dy, dz = CAND[x, j] % 10 - r, CAND[x, j2] % 10 - r      # dy < dz (CAND's order)
+    return (dy == -2 and dz == -1) or (dy == -1 and dz == 1) or (dy == 1 and dz == 2)
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
@@ -927,9 +1068,10 @@ def do_split(R, W, p, m, cut, moved, log, i):
         reclass(W, p, n)
     W.sv[p, Q_NMELD] = n + 1
     W.sv[p, Q_DONE] = 0
-    refit(R, W, p)
     kept = revalue(R, W, p, m, v0, log, i)
     revalue(R, W, p, n, 0 if kept else v0, log, i)
+    meld_words(R, W.md[p], m)            # after revalue: the lend words read M_V
+    refit_meld(R, W.md[p], W.sv[p], n)
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
