@@ -1051,6 +1051,41 @@ def forced_take(R, S, W, p, log, i):
     return False
 
 
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def near_hand(h, c):
+    """Does hand ``h`` hold a card of card ``c``'s rank or of its suit within two ranks (every
+    new meld with ``c`` and a hand card holds one)?"""
+    r, s = c % 10, c // 10
+    if h[r] + h[10 + r] + h[20 + r] + h[30 + r] > 0:
+        return True
+    t = 0
+    for q in range(max(0, r - 2), min(9, r + 2) + 1):
+        t += h[s * 10 + q]
+    return t > 0
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def may_borrow(h, md, nmeld, c):
+    """False when :func:`options_borrow` surely finds no borrow with the card drawn ``c`` (plain
+    arrays: the seat's hand row and ``W.md`` rows): a borrowed card ``x`` comes from a meld of
+    four or more (a rope's end, a set's card) and shares a meld with ``c`` (its rank, or its suit
+    within two ranks), and the third card is a hand card that shares one with ``c``."""
+    r, s = c % 10, c // 10
+    for m in range(nmeld):
+        if md[m, M_K] == ROPE:
+            lo, hi = md[m, M_R], md[m, M_H]
+            if hi - lo < 3:
+                continue
+            if lo == r or hi == r or (md[m, M_S] == s and (abs(lo - r) <= 2 or abs(hi - r) <= 2)):
+                return near_hand(h, c)
+            continue
+        if md[m, M_C] + md[m, M_C + 1] + md[m, M_C + 2] + md[m, M_C + 3] < 4:
+            continue
+        if md[m, M_R] == r or (md[m, M_C + s] > 0 and abs(md[m, M_R] - r) <= 2):
+            return near_hand(h, c)
+    return False
+
+
 @njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
 def draw(R, S, W, p, log, i):
     """The draw of a turn that had no forced take: the top discard, taken only to meld it at
@@ -1062,7 +1097,8 @@ def draw(R, S, W, p, log, i):
     k = 0
     if c >= 0 and may_meld(R, W, p, c):
         k = options_with(W.hand[p], W.md[p], W.op, W.sv[p, Q_FA], W.sv[p, Q_NMELD], c, R.layoff_only)
-        if (rnd or S.borrow[p] > 0) and not R.layoff_only and W.sv[p, Q_ML] >= 4:
+        if ((rnd or S.borrow[p] > 0) and not R.layoff_only and W.sv[p, Q_ML] >= 4
+                and may_borrow(W.hand[p], W.md[p], W.sv[p, Q_NMELD], c)):
             k = options_borrow(R, W, p, c, k, not rnd)
     if k > 0 and (not rnd or rand(W, 2) == 1 or W.st[0] >= W.st[1]):
         put_event(log, i, W.st, 3, EV_TAKE, p, 0, IDX2CODE[c])
@@ -1083,7 +1119,8 @@ def meld_drawn(R, S, W, p, c, log, i):
     k = 0
     if may_meld(R, W, p, c):
         k = options_with(W.hand[p], W.md[p], W.op, W.sv[p, Q_FA], W.sv[p, Q_NMELD], c, False)
-        if (S.kind[p] == K_RANDOM or S.borrow[p] > 0) and W.sv[p, Q_ML] >= 4:
+        if ((S.kind[p] == K_RANDOM or S.borrow[p] > 0) and W.sv[p, Q_ML] >= 4
+                and may_borrow(W.hand[p], W.md[p], W.sv[p, Q_NMELD], c)):
             k = options_borrow(R, W, p, c, k, S.kind[p] != K_RANDOM)
     if S.kind[p] == K_RANDOM:
         o = rand(W, k + 1)
