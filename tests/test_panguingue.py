@@ -299,3 +299,31 @@ def test_a_borrow_that_completes_a_condition_pays(borrow):
         assert _pays(ev) == [2]
     else:
         assert borrows == [] and _pays(ev) == [] and ev[-1] >> 20 == E.EV_DISCARD
+
+
+@pytest.mark.parametrize("players, strategies", [(6, []), (4, ["p2=random", "p4=random"]),
+                                                 (2, ["p1=baseline(borrow=0)"])])
+def test_the_hand_words_the_turn_keeps_match_the_hand(players, strategies):
+    """The turn's shortcuts read two per-seat words instead of the hand: ``Q_HB``, the cards
+    held as bits (kept by the deal, the discard and the phases' lays), and ``Q_NS``, set once the
+    hand made no new meld (it only shrinks after the deal, so it never makes one again).  After
+    each of 300 deals (the winner's hand is empty, the others' are not), every seat's words are
+    recomputed from its hand: the bits exactly, and no new meld in a hand flagged ``Q_NS``."""
+    from simkit.core.rng import stream_state
+    rules = _rules(players=players)
+    st = simkit.core.registry.resolve_strategies(SPEC, rules, strategies)
+    R, S, W = SPEC.prepare(rules, st, None)
+    acc = np.zeros((2, len(SPEC.metrics(rules))))
+    out = np.zeros((0, acc.shape[1]))
+    state = stream_state(11, 0)
+    flagged = 0
+    with play.wraps():
+        for _ in range(300):
+            SPEC.kernel(R, S, W, state, 1, acc, out, play.NO_LOG)
+            for p in range(players):
+                bits = sum(1 << x for x in range(40) if W.hand[p, x] > 0)
+                assert W.sv[p, E.Q_HB] == bits
+                if W.sv[p, E.Q_NS]:
+                    flagged += 1
+                    assert E.options_hand(W.hand[p], W.md[p], W.op, 0, 0) == 0
+    assert flagged > 100

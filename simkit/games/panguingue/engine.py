@@ -161,8 +161,8 @@ class Seats(NamedTuple):
 
 
 # Work's per-seat scalars (W.sv columns), meld fields (W.md's last axis) and option fields (W.op)
-Q_NH, Q_NM, Q_NMELD, Q_ACTIVE, Q_CHIPS, Q_CU, Q_CB, Q_COND, Q_DONE, Q_FA, Q_ML = range(11)
-NQ = 11
+Q_NH, Q_NM, Q_NMELD, Q_ACTIVE, Q_CHIPS, Q_CU, Q_CB, Q_COND, Q_DONE, Q_FA, Q_ML, Q_NS, Q_HB = range(13)
+NQ = 13
 M_K, M_R, M_H, M_S, M_M, M_V, M_FB = range(7)
 M_C = 8               # M_C .. M_C + 3: a set's cards by suit
 NMD = 12
@@ -184,7 +184,10 @@ class Work(NamedTuple):
                           # conditions, Q_DONE 1 when its last meld phase found nothing to do
                           # and its melds have not changed since (its hand only shrank), Q_FA
                           # the cards that fit one of its melds, as bits, Q_ML the length of
-                          # its longest meld (a borrow needs four cards, a split six)
+                          # its longest meld (a borrow needs four cards, a split six), Q_NS 1
+                          # once options_hand found nothing this deal: the hand, which only
+                          # shrinks, makes no new meld again (only additions may come), Q_HB
+                          # the cards in hand as bits (kept by deal, turn and the phases)
     md: np.ndarray        # int64[K, MAXM, NMD]: per meld: M_K kind, M_R rank pos (a set) or
                           # low end (a rope), M_H a rope's high end, M_S suit (one-suit set,
                           # rope; -1 otherwise), M_M suits held as bits, M_V condition value
@@ -1047,42 +1050,71 @@ def forced_take(R, S, W, p, log, i):
             k = options_with(W.hand[p], W.md[p], W.op, W.sv[p, Q_FA], W.sv[p, Q_NMELD], c, True)
             o = rand(W, k) if S.kind[p] == K_RANDOM else best_option(R, W, p, k)
             apply_option(R, W, p, o, False, log, i)
+            W.sv[p, Q_HB] = held_left(W.hand[p], W.sv[p, Q_HB], W.op[o, 0], W.op[o, 1], W.op[o, 2])
             return True
     return False
 
 
-@njit(cache=True, nogil=True, **NO_REFCOUNT)
-def near_hand(h, c):
-    """Does hand ``h`` hold a card of card ``c``'s rank or of its suit within two ranks (every
-    new meld with ``c`` and a hand card holds one)?"""
-    r, s = c % 10, c // 10
-    if h[r] + h[10 + r] + h[20 + r] + h[30 + r] > 0:
-        return True
-    t = 0
-    for q in range(max(0, r - 2), min(9, r + 2) + 1):
-        t += h[s * 10 + q]
-    return t > 0
+WINDOW = tuple(((31 << r) >> 2) & 1023 for r in range(10))   # pos r-2 .. r+2 of a suit, as bits
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
-def may_borrow(h, md, nmeld, c):
-    """False when :func:`options_borrow` surely finds no borrow with the card drawn ``c`` (plain
-    arrays: the seat's hand row and ``W.md`` rows): a borrowed card ``x`` comes from a meld of
+def near_bits(x):
+    """The cards that share a meld with card ``x``: its rank's, and its suit's within two ranks,
+    as bits of a 40-bit word (``x`` itself included)."""
+    r = x % 10
+    return (RANK_BITS << r) | (WINDOW[r] << (x // 10 * 10))
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def held_left(h, hb, a, b, c):
+    """The hand's bits ``hb`` after cards ``a``, ``b``, ``c`` (-1: none) may have left hand ``h``."""
+    for x in (a, b, c):
+        if x >= 0 and h[x] == 0:
+            hb &= ~(1 << x)
+    return hb
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def lend_near(md, m):
+    """The cards that share a meld with a card meld ``m`` (a row of ``W.md``) may lend: a rope's
+    ends, a set's cards (:func:`options_borrow`); 0 for a meld of less than four."""
+    r = md[m, M_R]
+    if md[m, M_K] == ROPE:
+        if md[m, M_H] - r < 3:
+            return 0
+        s = md[m, M_S] * 10
+        return near_bits(s + r) | near_bits(s + md[m, M_H])
+    if md[m, M_C] + md[m, M_C + 1] + md[m, M_C + 2] + md[m, M_C + 3] < 4:
+        return 0
+    b = RANK_BITS << r
+    for t in range(4):
+        if md[m, M_C + t] > 0:
+            b |= WINDOW[r] << (t * 10)
+    return b
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def may_borrow(hb, md, nmeld, c):
+    """False when :func:`options_borrow` surely finds no borrow with the card drawn ``c`` (``hb``
+    the hand's bits, ``md`` the seat's ``W.md`` rows): a borrowed card ``x`` comes from a meld of
     four or more (a rope's end, a set's card) and shares a meld with ``c`` (its rank, or its suit
     within two ranks), and the third card is a hand card that shares one with ``c``."""
+    nb = near_bits(c)
+    if hb & nb == 0:
+        return False
     r, s = c % 10, c // 10
     for m in range(nmeld):
         if md[m, M_K] == ROPE:
             lo, hi = md[m, M_R], md[m, M_H]
-            if hi - lo < 3:
-                continue
-            if lo == r or hi == r or (md[m, M_S] == s and (abs(lo - r) <= 2 or abs(hi - r) <= 2)):
-                return near_hand(h, c)
+            if hi - lo >= 3 and (lo == r or hi == r
+                                 or (md[m, M_S] == s and (abs(lo - r) <= 2 or abs(hi - r) <= 2))):
+                return True
             continue
         if md[m, M_C] + md[m, M_C + 1] + md[m, M_C + 2] + md[m, M_C + 3] < 4:
             continue
         if md[m, M_R] == r or (md[m, M_C + s] > 0 and abs(md[m, M_R] - r) <= 2):
-            return near_hand(h, c)
+            return True
     return False
 
 
@@ -1098,13 +1130,14 @@ def draw(R, S, W, p, log, i):
     if c >= 0 and may_meld(R, W, p, c):
         k = options_with(W.hand[p], W.md[p], W.op, W.sv[p, Q_FA], W.sv[p, Q_NMELD], c, R.layoff_only)
         if ((rnd or S.borrow[p] > 0) and not R.layoff_only and W.sv[p, Q_ML] >= 4
-                and may_borrow(W.hand[p], W.md[p], W.sv[p, Q_NMELD], c)):
+                and may_borrow(W.sv[p, Q_HB], W.md[p], W.sv[p, Q_NMELD], c)):
             k = options_borrow(R, W, p, c, k, not rnd)
     if k > 0 and (not rnd or rand(W, 2) == 1 or W.st[0] >= W.st[1]):
         put_event(log, i, W.st, 3, EV_TAKE, p, 0, IDX2CODE[c])
         W.st[2] = -1
         o = rand(W, k) if rnd else best_option(R, W, p, k)
         apply_option(R, W, p, o, False, log, i)
+        W.sv[p, Q_HB] = held_left(W.hand[p], W.sv[p, Q_HB], W.op[o, 0], W.op[o, 1], W.op[o, 2])
         return -1
     c = draw_stock(W.stk, W.st, W.rs, W.stacked)
     if c < 0:
@@ -1120,7 +1153,7 @@ def meld_drawn(R, S, W, p, c, log, i):
     if may_meld(R, W, p, c):
         k = options_with(W.hand[p], W.md[p], W.op, W.sv[p, Q_FA], W.sv[p, Q_NMELD], c, False)
         if ((S.kind[p] == K_RANDOM or S.borrow[p] > 0) and W.sv[p, Q_ML] >= 4
-                and may_borrow(W.hand[p], W.md[p], W.sv[p, Q_NMELD], c)):
+                and may_borrow(W.sv[p, Q_HB], W.md[p], W.sv[p, Q_NMELD], c)):
             k = options_borrow(R, W, p, c, k, S.kind[p] != K_RANDOM)
     if S.kind[p] == K_RANDOM:
         o = rand(W, k + 1)
@@ -1131,7 +1164,31 @@ def meld_drawn(R, S, W, p, c, log, i):
     else:
         return False
     apply_option(R, W, p, o, False, log, i)
+    W.sv[p, Q_HB] = held_left(W.hand[p], W.sv[p, Q_HB], W.op[o, 0], W.op[o, 1], W.op[o, 2])
     return True
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def may_borrow_hand(hb, md, nmeld):
+    """False when :func:`options_borrow` surely finds no borrow with two hand cards (``hb`` the
+    hand's bits): each borrowed card (a rope's end or a set's card, of a meld of four or more)
+    needs hand cards of its rank or of its suit within two ranks."""
+    for m in range(nmeld):
+        if hb & lend_near(md, m):
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def phase_idle(md, sv, p, wide):
+    """True when :func:`meld_phase` surely finds nothing for seat ``p`` (plain arrays: its
+    ``W.md`` rows, ``W.sv``; ``wide``: it may borrow and split): no hand card (or no new meld,
+    ``Q_NS``, and no hand card that fits a meld), and no meld long enough to lend or split, or
+    no hand card a borrowed card could meld with."""
+    ml = sv[p, Q_ML]
+    if wide and (ml >= 6 or (ml >= 4 and may_borrow_hand(sv[p, Q_HB], md, sv[p, Q_NMELD]))):
+        return False
+    return sv[p, Q_NH] == 0 or (sv[p, Q_NS] != 0 and sv[p, Q_FA] & sv[p, Q_HB] == 0)
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
@@ -1153,8 +1210,13 @@ def meld_phase(R, S, W, p, log, i):
         if W.sv[p, Q_NH] == 0:
             W.sv[p, Q_DONE] = 1
             return
-        k = options_hand(W.hand[p], W.md[p], W.op, W.sv[p, Q_FA], W.sv[p, Q_NMELD])
-        if (bor or rnd) and W.sv[p, Q_ML] >= 4:
+        k = 0
+        if not W.sv[p, Q_NS] or W.sv[p, Q_FA] & W.sv[p, Q_HB] != 0:
+            k = options_hand(W.hand[p], W.md[p], W.op, W.sv[p, Q_FA], W.sv[p, Q_NMELD])
+            if k == 0:
+                W.sv[p, Q_NS] = 1
+        if ((bor or rnd) and W.sv[p, Q_ML] >= 4
+                and may_borrow_hand(W.sv[p, Q_HB], W.md[p], W.sv[p, Q_NMELD])):
             k = options_borrow(R, W, p, -1, k, not rnd)
         ns = nth_split(R, W, p, -1, moved)[0] if rnd and W.sv[p, Q_ML] >= 6 else 0
         if k + ns == 0:
@@ -1171,6 +1233,7 @@ def meld_phase(R, S, W, p, log, i):
         else:
             o = best_option(R, W, p, k)
         apply_option(R, W, p, o, True, log, i)
+        W.sv[p, Q_HB] = held_left(W.hand[p], W.sv[p, Q_HB], W.op[o, 0], W.op[o, 1], W.op[o, 2])
 
 
 @njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
@@ -1184,12 +1247,19 @@ def turn(R, S, W, p, log, i):
         if left == -2:
             put_event(log, i, W.st, 3, EV_END, p, 0, 0)
             return -1
+    wide = S.kind[p] == K_RANDOM or S.borrow[p] > 0
     if not W.sv[p, Q_DONE]:              # (meld_phase returns at once when done)
-        meld_phase(R, S, W, p, log, i)
+        if phase_idle(W.md[p], W.sv, p, wide):
+            W.sv[p, Q_DONE] = 1
+        else:
+            meld_phase(R, S, W, p, log, i)
     if left >= 0 and meld_drawn(R, S, W, p, left, log, i):
         left = -1
         if not W.sv[p, Q_DONE]:
-            meld_phase(R, S, W, p, log, i)
+            if phase_idle(W.md[p], W.sv, p, wide):
+                W.sv[p, Q_DONE] = 1
+            else:
+                meld_phase(R, S, W, p, log, i)
     if left < 0:
         if W.sv[p, Q_NH] == 0:
             put_event(log, i, W.st, 3, EV_OUT, p, 0, 0)
@@ -1197,6 +1267,8 @@ def turn(R, S, W, p, log, i):
         left = random_discard(W, p) if S.kind[p] == K_RANDOM else baseline_discard(R, S, W, p)
         W.hand[p, left] -= 1
         W.sv[p, Q_NH] -= 1
+        if W.hand[p, left] == 0:
+            W.sv[p, Q_HB] &= ~(1 << left)
     W.st[2] = left
     put_event(log, i, W.st, 3, EV_DISCARD, p, 0, IDX2CODE[left])
     return 0
@@ -1215,11 +1287,13 @@ def deal(R, W, e, log, i, logging, b):
         for c in range(NT):
             W.hand[p, c] = 0
         W.sv[p, Q_NH], W.sv[p, Q_NM], W.sv[p, Q_NMELD], W.sv[p, Q_DONE], W.sv[p, Q_FA] = N_HAND, 0, 0, 0, 0
-        W.sv[p, Q_ML] = 0
+        W.sv[p, Q_ML], W.sv[p, Q_NS], W.sv[p, Q_HB] = 0, 0, 0
         W.sv[p, Q_ACTIVE], W.sv[p, Q_CHIPS], W.sv[p, Q_CU], W.sv[p, Q_CB], W.sv[p, Q_COND] = 1, 0, 0, 0, 0
     for j in range(N_HAND * K):
         c = draw_stock(W.stk, W.st, W.rs, W.stacked)
-        W.hand[(e + j // 5) % K, c] += 1
+        q = (e + j // 5) % K
+        W.hand[q, c] += 1
+        W.sv[q, Q_HB] |= 1 << c
         if logging:
             log[i, b + NHEAD + j] = IDX2CODE[c]
     W.st[2] = draw_stock(W.stk, W.st, W.rs, W.stacked)
