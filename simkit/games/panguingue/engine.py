@@ -65,6 +65,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from simkit.core.bits import lowest_code
 from simkit.core.deals import SALT, deal_loop
 from simkit.core.jit import NO_REFCOUNT  # the house's reference-count rule (simkit.core.jit)
 from simkit.core.records import record, slots
@@ -949,27 +950,29 @@ def split_pays(R, W, p, log, i):
 # --------------------------------------------------------------------------- the baseline
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
-def connections(h, x, pair):
-    """Keep value of card ``x`` from the other cards of hand ``h``."""
-    r, s = x % 10, x // 10
-    t = pair if h[x] > 1 else 0
-    for s2 in range(4):
-        if s2 != s and h[s2 * 10 + r] > 0:
-            t += 2
-    for d in (-2, -1, 1, 2):
-        q = r + d
-        if 0 <= q <= 9 and h[s * 10 + q] > 0:
-            t += 2 if (d == 1 or d == -1) else 1
-    return t
+def connections(hb, x, dup, pair):
+    """Keep value of card ``x``, held, from the other cards of a hand (``hb`` its cards as bits;
+    ``dup``: it holds two of ``x`` or more): ``pair`` for the copy, 2 for each other suit of
+    its rank, 2 for each neighbour in its suit, 1 for each card two away."""
+    r = x % 10
+    t = pair if dup else 0
+    t += 2 * (((hb >> r) & 1) + ((hb >> (10 + r)) & 1) + ((hb >> (20 + r)) & 1)
+              + ((hb >> (30 + r)) & 1) - 1)
+    w = (hb >> (x - r)) & 1023                  # its suit's ten cards (r - 1, r - 2 below 0: 0)
+    t += 2 * (((w >> (r + 1)) & 1) + (((w << 1) >> r) & 1))
+    return t + ((w >> (r + 2)) & 1) + (((w << 2) >> r) & 1)
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
-def quality(h):
-    """The go-on-top measure: each card's connections, at most two each (0..20)."""
+def quality(h, hb):
+    """The go-on-top measure of hand ``h`` (``hb`` its cards as bits): each card's connections,
+    at most two each (0..20)."""
     t = 0
-    for x in range(NT):
-        if h[x] > 0:
-            t += h[x] * min(2, connections(h, x, 2))
+    b = hb
+    while b:
+        x = lowest_code(b)
+        b &= b - 1
+        t += h[x] * min(2, connections(hb, x, h[x] > 1, 2))
     return t
 
 
@@ -985,12 +988,14 @@ def next_active(W, p):
 @njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
 def baseline_discard(R, S, W, p):
     h = W.hand[p]
+    hb = W.sv[p, Q_HB]
     nxt = next_active(W, p)
     best, bv = -1, 1 << 40
-    for x in range(NT):
-        if h[x] == 0:
-            continue
-        v = connections(h, x, S.pair[p])
+    b = hb
+    while b:                              # the cards held, lowest first
+        x = lowest_code(b)
+        b &= b - 1
+        v = connections(hb, x, h[x] > 1, S.pair[p])
         if is_valle(x % 10):
             v += S.valle[p]
         if nxt != p and fitting(W, nxt, x):
@@ -1028,7 +1033,7 @@ def goes_on_top(S, W, p, pos, K):
     if S.kind[p] == K_RANDOM:
         return rand(W, 2) == 1
     t = S.top[p] + (S.top_seat[p] * pos) // max(1, K - 1)
-    return quality(W.hand[p]) < t
+    return quality(W.hand[p], W.sv[p, Q_HB]) < t
 
 
 # --------------------------------------------------------------------------- a turn
@@ -1127,7 +1132,7 @@ def draw(R, S, W, p, log, i):
     rnd = S.kind[p] == K_RANDOM
     c = W.st[2]
     k = 0
-    if c >= 0 and may_meld(R, W, p, c):
+    if c >= 0 and (fitting(W, p, c) or W.sv[p, Q_HB] & near_bits(c) != 0):
         k = options_with(W.hand[p], W.md[p], W.op, W.sv[p, Q_FA], W.sv[p, Q_NMELD], c, R.layoff_only)
         if ((rnd or S.borrow[p] > 0) and not R.layoff_only and W.sv[p, Q_ML] >= 4
                 and may_borrow(W.sv[p, Q_HB], W.md[p], W.sv[p, Q_NMELD], c)):
@@ -1150,7 +1155,7 @@ def draw(R, S, W, p, log, i):
 def meld_drawn(R, S, W, p, c, log, i):
     """The stock card ``c`` after the melds from hand: melded (True) or to be discarded."""
     k = 0
-    if may_meld(R, W, p, c):
+    if fitting(W, p, c) or W.sv[p, Q_HB] & near_bits(c) != 0:
         k = options_with(W.hand[p], W.md[p], W.op, W.sv[p, Q_FA], W.sv[p, Q_NMELD], c, False)
         if ((S.kind[p] == K_RANDOM or S.borrow[p] > 0) and W.sv[p, Q_ML] >= 4
                 and may_borrow(W.sv[p, Q_HB], W.md[p], W.sv[p, Q_NMELD], c)):
