@@ -1072,6 +1072,18 @@ def near_bits(x):
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
+def may_meld_two(h, hb, c):
+    """False when card ``c`` surely makes no new meld with two cards of hand ``h`` (``hb`` its
+    cards as bits): a set needs two hand cards of its rank, a rope the two others of three in
+    sequence of its suit (:func:`options_with`)."""
+    r = c % 10
+    if h[r] + h[10 + r] + h[20 + r] + h[30 + r] >= 2:
+        return True
+    w = ((hb >> (c - r)) & 1023) | (1 << r)     # its suit's cards held, and c
+    return w & (w >> 1) & (w >> 2) & ((7 << r) >> 2) != 0   # a run of three from r - 2 .. r
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def held_left(h, hb, a, b, c):
     """The hand's bits ``hb`` after cards ``a``, ``b``, ``c`` (-1: none) may have left hand ``h``."""
     for x in (a, b, c):
@@ -1081,22 +1093,11 @@ def held_left(h, hb, a, b, c):
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
-def lend_near(md, m):
-    """The cards that share a meld with a card meld ``m`` (a row of ``W.md``) may lend: a rope's
-    ends, a set's cards (:func:`options_borrow`); 0 for a meld of less than four."""
-    r = md[m, M_R]
-    if md[m, M_K] == ROPE:
-        if md[m, M_H] - r < 3:
-            return 0
-        s = md[m, M_S] * 10
-        return near_bits(s + r) | near_bits(s + md[m, M_H])
-    if md[m, M_C] + md[m, M_C + 1] + md[m, M_C + 2] + md[m, M_C + 3] < 4:
-        return 0
-    b = RANK_BITS << r
-    for t in range(4):
-        if md[m, M_C + t] > 0:
-            b |= WINDOW[r] << (t * 10)
-    return b
+def two_near(h, hb, x):
+    """Does hand ``h`` (``hb`` its cards as bits) hold two cards (copies count) that share a
+    meld with card ``x`` (:func:`near_bits`)?"""
+    b = hb & near_bits(x)
+    return b & (b - 1) != 0 or (b != 0 and h[lowest_code(b)] >= 2)
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
@@ -1132,8 +1133,10 @@ def draw(R, S, W, p, log, i):
     rnd = S.kind[p] == K_RANDOM
     c = W.st[2]
     k = 0
-    if c >= 0 and (fitting(W, p, c) or W.sv[p, Q_HB] & near_bits(c) != 0):
-        k = options_with(W.hand[p], W.md[p], W.op, W.sv[p, Q_FA], W.sv[p, Q_NMELD], c, R.layoff_only)
+    if c >= 0:
+        if fitting(W, p, c) or may_meld_two(W.hand[p], W.sv[p, Q_HB], c):
+            k = options_with(W.hand[p], W.md[p], W.op, W.sv[p, Q_FA], W.sv[p, Q_NMELD], c,
+                             R.layoff_only)
         if ((rnd or S.borrow[p] > 0) and not R.layoff_only and W.sv[p, Q_ML] >= 4
                 and may_borrow(W.sv[p, Q_HB], W.md[p], W.sv[p, Q_NMELD], c)):
             k = options_borrow(R, W, p, c, k, not rnd)
@@ -1155,11 +1158,11 @@ def draw(R, S, W, p, log, i):
 def meld_drawn(R, S, W, p, c, log, i):
     """The stock card ``c`` after the melds from hand: melded (True) or to be discarded."""
     k = 0
-    if fitting(W, p, c) or W.sv[p, Q_HB] & near_bits(c) != 0:
+    if fitting(W, p, c) or may_meld_two(W.hand[p], W.sv[p, Q_HB], c):
         k = options_with(W.hand[p], W.md[p], W.op, W.sv[p, Q_FA], W.sv[p, Q_NMELD], c, False)
-        if ((S.kind[p] == K_RANDOM or S.borrow[p] > 0) and W.sv[p, Q_ML] >= 4
-                and may_borrow(W.sv[p, Q_HB], W.md[p], W.sv[p, Q_NMELD], c)):
-            k = options_borrow(R, W, p, c, k, S.kind[p] != K_RANDOM)
+    if ((S.kind[p] == K_RANDOM or S.borrow[p] > 0) and W.sv[p, Q_ML] >= 4
+            and may_borrow(W.sv[p, Q_HB], W.md[p], W.sv[p, Q_NMELD], c)):
+        k = options_borrow(R, W, p, c, k, S.kind[p] != K_RANDOM)
     if S.kind[p] == K_RANDOM:
         o = rand(W, k + 1)
         if o == k:
@@ -1174,24 +1177,33 @@ def meld_drawn(R, S, W, p, c, log, i):
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
-def may_borrow_hand(hb, md, nmeld):
+def may_borrow_hand(h, hb, md, nmeld):
     """False when :func:`options_borrow` surely finds no borrow with two hand cards (``hb`` the
-    hand's bits): each borrowed card (a rope's end or a set's card, of a meld of four or more)
-    needs hand cards of its rank or of its suit within two ranks."""
+    hand's bits): a card it may lend (a rope's end or a set's card, of a meld of four or more)
+    needs two hand cards of its rank or of its suit within two ranks (the count it requires)."""
     for m in range(nmeld):
-        if hb & lend_near(md, m):
-            return True
+        r = md[m, M_R]
+        if md[m, M_K] == ROPE:
+            if md[m, M_H] - r >= 3 and (two_near(h, hb, md[m, M_S] * 10 + r)
+                                        or two_near(h, hb, md[m, M_S] * 10 + md[m, M_H])):
+                return True
+            continue
+        if md[m, M_C] + md[m, M_C + 1] + md[m, M_C + 2] + md[m, M_C + 3] < 4:
+            continue
+        for t in range(4):
+            if md[m, M_C + t] > 0 and two_near(h, hb, t * 10 + r):
+                return True
     return False
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
-def phase_idle(md, sv, p, wide):
-    """True when :func:`meld_phase` surely finds nothing for seat ``p`` (plain arrays: its
-    ``W.md`` rows, ``W.sv``; ``wide``: it may borrow and split): no hand card (or no new meld,
-    ``Q_NS``, and no hand card that fits a meld), and no meld long enough to lend or split, or
-    no hand card a borrowed card could meld with."""
+def phase_idle(h, md, sv, p, wide):
+    """True when :func:`meld_phase` surely finds nothing for seat ``p`` (plain arrays: its hand
+    row, its ``W.md`` rows, ``W.sv``; ``wide``: it may borrow and split): no hand card (or no
+    new meld, ``Q_NS``, and no hand card that fits a meld), and no meld long enough to lend or
+    split, or no two hand cards a card it may lend could meld with."""
     ml = sv[p, Q_ML]
-    if wide and (ml >= 6 or (ml >= 4 and may_borrow_hand(sv[p, Q_HB], md, sv[p, Q_NMELD]))):
+    if wide and (ml >= 6 or (ml >= 4 and may_borrow_hand(h, sv[p, Q_HB], md, sv[p, Q_NMELD]))):
         return False
     return sv[p, Q_NH] == 0 or (sv[p, Q_NS] != 0 and sv[p, Q_FA] & sv[p, Q_HB] == 0)
 
@@ -1221,7 +1233,7 @@ def meld_phase(R, S, W, p, log, i):
             if k == 0:
                 W.sv[p, Q_NS] = 1
         if ((bor or rnd) and W.sv[p, Q_ML] >= 4
-                and may_borrow_hand(W.sv[p, Q_HB], W.md[p], W.sv[p, Q_NMELD])):
+                and may_borrow_hand(W.hand[p], W.sv[p, Q_HB], W.md[p], W.sv[p, Q_NMELD])):
             k = options_borrow(R, W, p, -1, k, not rnd)
         ns = nth_split(R, W, p, -1, moved)[0] if rnd and W.sv[p, Q_ML] >= 6 else 0
         if k + ns == 0:
@@ -1254,14 +1266,14 @@ def turn(R, S, W, p, log, i):
             return -1
     wide = S.kind[p] == K_RANDOM or S.borrow[p] > 0
     if not W.sv[p, Q_DONE]:              # (meld_phase returns at once when done)
-        if phase_idle(W.md[p], W.sv, p, wide):
+        if phase_idle(W.hand[p], W.md[p], W.sv, p, wide):
             W.sv[p, Q_DONE] = 1
         else:
             meld_phase(R, S, W, p, log, i)
     if left >= 0 and meld_drawn(R, S, W, p, left, log, i):
         left = -1
         if not W.sv[p, Q_DONE]:
-            if phase_idle(W.md[p], W.sv, p, wide):
+            if phase_idle(W.hand[p], W.md[p], W.sv, p, wide):
                 W.sv[p, Q_DONE] = 1
             else:
                 meld_phase(R, S, W, p, log, i)
