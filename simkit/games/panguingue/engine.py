@@ -70,7 +70,7 @@ from simkit.core.deals import SALT, deal_loop
 from simkit.core.jit import NO_REFCOUNT  # the house's reference-count rule (simkit.core.jit)
 from simkit.core.records import record, slots
 from simkit.core.registry import Metric
-from simkit.core.rng import bounded
+from simkit.core.rng import bounded, deal_step
 from simkit.engines.melds.stock import draw_stock, reset_stock
 from simkit.engines.moves import put_event
 from simkit.games.panguingue.rules import (AGAIN, CONDITIONS, DISCARD_TAKE, MIXED_ADD,
@@ -1306,14 +1306,16 @@ def deal(R, W, e, log, i, logging, b):
         W.sv[p, Q_NH], W.sv[p, Q_NM], W.sv[p, Q_NMELD], W.sv[p, Q_DONE], W.sv[p, Q_FA] = N_HAND, 0, 0, 0, 0
         W.sv[p, Q_ML], W.sv[p, Q_NS], W.sv[p, Q_HB] = 0, 0, 0
         W.sv[p, Q_ACTIVE], W.sv[p, Q_CHIPS], W.sv[p, Q_CU], W.sv[p, Q_CB], W.sv[p, Q_COND] = 1, 0, 0, 0, 0
-    for j in range(N_HAND * K):
-        c = draw_stock(W.stk, W.st, W.rs, W.stacked)
+    n, s, stacked = W.st[1], W.rs[0], W.stacked     # (the pack holds more than N_HAND * K cards)
+    for j in range(N_HAND * K):                     # draw_stock's steps, the stream kept local
+        c, s = deal_step(W.stk, j, n, s, stacked)
         q = (e + j // 5) % K
         W.hand[q, c] += 1
         W.sv[q, Q_HB] |= 1 << c
         if logging:
             log[i, b + NHEAD + j] = IDX2CODE[c]
-    W.st[2] = draw_stock(W.stk, W.st, W.rs, W.stacked)
+    W.st[2], W.rs[0] = deal_step(W.stk, N_HAND * K, n, s, stacked)
+    W.st[0] = N_HAND * K + 1
     if logging:
         log[i, b] = (e + K - 1) % K
         log[i, b + NHEAD + N_HAND * K] = IDX2CODE[W.st[2]]
