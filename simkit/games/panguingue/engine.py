@@ -501,25 +501,6 @@ def fit_bits(R, W, p, m):
     return b
 
 
-@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
-def may_meld(R, W, p, c):
-    """False when card ``c`` (not in hand) surely has no way to meld for seat ``p``: it fits
-    none of its melds and the hand holds no card of its rank and none of its suit within two
-    ranks (every new meld or borrow with it holds such a hand card: :func:`options_with`,
-    :func:`options_borrow`)."""
-    if fitting(W, p, c):
-        return True
-    h = W.hand[p]
-    r, s = c % 10, c // 10
-    if h[r] + h[10 + r] + h[20 + r] + h[30 + r] > 0:
-        return True
-    lo, hi = max(0, r - 2), min(9, r + 2)
-    t = 0
-    for q in range(lo, hi + 1):
-        t += h[s * 10 + q]
-    return t > 0
-
-
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
 def options_hand(h, md, op, fa, nmeld):
     """A seat's melds from hand ``h``: new three-card melds (distinct by cards), then additions
