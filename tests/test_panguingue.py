@@ -340,3 +340,53 @@ def test_the_meld_words_agree_with_fits_and_lendable(opts):
                         (k, r, hi, s, cnt, v, x, keep)
             lent += bin(int(md[0, E.M_LK])).count("1")
     assert lent > 1000          # the keep words are not all empty
+
+
+@pytest.mark.parametrize("players, strategies", [(6, []), (4, ["p2=random", "p4=random"]),
+                                                 (2, ["p1=baseline(borrow=0)"])])
+def test_the_hand_words_the_turn_keeps_match_the_hand(players, strategies):
+    """The turn's shortcuts read two per-seat words instead of the hand: ``Q_HB``, the cards
+    held as bits (kept by the deal, the discard and the phases' lays), and ``Q_NS``, set once the
+    hand made no new meld (it only shrinks after the deal, so it never makes one again).  After
+    each of 300 deals (the winner's hand is empty, the others' are not), every seat's words are
+    recomputed from its hand: the bits exactly, and no new meld in a hand flagged ``Q_NS``."""
+    from simkit.core.rng import stream_state
+    rules = _rules(players=players)
+    st = simkit.core.registry.resolve_strategies(SPEC, rules, strategies)
+    R, S, W = SPEC.prepare(rules, st, None)
+    acc = np.zeros((2, len(SPEC.metrics(rules))))
+    out = np.zeros((0, acc.shape[1]))
+    state = stream_state(11, 0)
+    flagged = 0
+    with play.wraps():
+        for _ in range(300):
+            SPEC.kernel(R, S, W, state, 1, acc, out, play.NO_LOG)
+            for p in range(players):
+                bits = sum(1 << x for x in range(40) if W.hand[p, x] > 0)
+                assert W.sv[p, E.Q_HB] == bits
+                if W.sv[p, E.Q_NS]:
+                    flagged += 1
+                    assert E.options_hand(W.hand[p], W.md[p], W.op, 0, 0) == 0
+    assert flagged > 100
+
+
+def test_the_keep_value_counts_the_connections_the_strategy_states():
+    """The baseline's keep value of a held card (strategies.py: ``pair`` for a copy of the same
+    card, 2 for each other suit of its rank or neighbour in its suit, 1 for a card two away),
+    computed here from the counts, against the kernel's, which reads the hand's bits: every
+    held card of 3,000 random hands of 1 to 13 cards."""
+    rng = np.random.default_rng(5)
+    n = 0
+    for _ in range(3000):
+        h = np.zeros(40, np.int64)
+        np.add.at(h, rng.integers(0, 40, rng.integers(1, 14)), 1)
+        hb = sum(1 << x for x in range(40) if h[x] > 0)
+        for x in np.flatnonzero(h):
+            r, s = x % 10, x // 10
+            want = 7 if h[x] > 1 else 0
+            want += 2 * sum(1 for t in range(4) if t != s and h[t * 10 + r] > 0)
+            want += sum((2 if abs(d) == 1 else 1) for d in (-2, -1, 1, 2)
+                        if 0 <= r + d <= 9 and h[s * 10 + r + d] > 0)
+            assert E.connections(hb, int(x), h[x] > 1, 7) == want, (h, x)
+            n += 1
+    assert n > 15000

@@ -66,11 +66,12 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from simkit.core.bits import lowest_code
 from simkit.core.deals import SALT, deal_loop
 from simkit.core.jit import NO_REFCOUNT  # the house's reference-count rule (simkit.core.jit)
 from simkit.core.records import record, slots
 from simkit.core.registry import Metric
-from simkit.core.rng import bounded
+from simkit.core.rng import bounded, deal_step
 from simkit.engines.melds.stock import draw_stock, reset_stock
 from simkit.engines.moves import put_event
 from simkit.games.panguingue.rules import (AGAIN, CONDITIONS, DISCARD_TAKE, MIXED_ADD,
@@ -162,8 +163,8 @@ class Seats(NamedTuple):
 
 
 # Work's per-seat scalars (W.sv columns), meld fields (W.md's last axis) and option fields (W.op)
-Q_NH, Q_NM, Q_NMELD, Q_ACTIVE, Q_CHIPS, Q_CU, Q_CB, Q_COND, Q_DONE, Q_FA, Q_ML = range(11)
-NQ = 11
+Q_NH, Q_NM, Q_NMELD, Q_ACTIVE, Q_CHIPS, Q_CU, Q_CB, Q_COND, Q_DONE, Q_FA, Q_ML, Q_NS, Q_HB = range(13)
+NQ = 13
 M_K, M_R, M_H, M_S, M_M, M_V, M_FB, M_L = range(8)
 M_C = 8               # M_C .. M_C + 3: a set's cards by suit
 M_LK, M_LA = 12, 13   # the cards the meld may lend (lendable): keeping its condition; any
@@ -186,7 +187,10 @@ class Work(NamedTuple):
                           # conditions, Q_DONE 1 when its last meld phase found nothing to do
                           # and its melds have not changed since (its hand only shrank), Q_FA
                           # the cards that fit one of its melds, as bits, Q_ML the length of
-                          # its longest meld (a borrow needs four cards, a split six)
+                          # its longest meld (a borrow needs four cards, a split six), Q_NS 1
+                          # once options_hand found nothing this deal: the hand, which only
+                          # shrinks, makes no new meld again (only additions may come), Q_HB
+                          # the cards in hand as bits (kept by deal, turn and the phases)
     md: np.ndarray        # int64[K, MAXM, NMD]: per meld: M_K kind, M_R rank pos (a set) or
                           # low end (a rope), M_H a rope's high end, M_S suit (one-suit set,
                           # rope; -1 otherwise), M_M suits held as bits, M_V condition value
@@ -567,39 +571,6 @@ def fit_bits(R, md, m):
     if hi <= 8:
         b |= 1 << (base + hi + 1)
     return b
-
-
-@njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
-def may_meld(R, W, p, c):
-    """False when card ``c`` (not in hand) surely has no way to meld for seat ``p``: it fits
-    none of its melds, the hand holds no two cards that make a new set or rope with it
-    (:func:`options_with`'s rules), and no borrow is possible (no meld may lend a card of its
-    rank or of its suit within two ranks, ``M_LA``; or the hand holds no card of its rank and
-    none of its suit within two ranks: every borrow with ``c`` holds such a hand card,
-    :func:`options_borrow`)."""
-    if fitting(W, p, c):
-        return True
-    h = W.hand[p]
-    r, s = c % 10, c // 10
-    h0, h1, h2, h3 = h[r], h[10 + r], h[20 + r], h[30 + r]
-    if r == 0 or r == 9:
-        if h0 + h1 + h2 + h3 >= 2:
-            return True
-    elif h[c] >= 2 or suits_held(h0, h1, h2, h3) - (1 if h[c] > 0 else 0) >= 2:
-        return True
-    b = s * 10
-    m2 = r >= 2 and h[b + r - 2] > 0
-    m1 = r >= 1 and h[b + r - 1] > 0
-    p1 = r <= 8 and h[b + r + 1] > 0
-    p2 = r <= 7 and h[b + r + 2] > 0
-    if (m1 and (m2 or p1)) or (p1 and p2):
-        return True
-    if W.sv[p, Q_ML] < 4 or not (h0 + h1 + h2 + h3 > 0 or m2 or m1 or p1 or p2):
-        return False
-    lb = 0
-    for m in range(W.sv[p, Q_NMELD]):
-        lb |= W.md[p, m, M_LA]
-    return lb & NEAR[c] != 0
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
@@ -1088,27 +1059,29 @@ def split_pays(R, W, p, log, i):
 # --------------------------------------------------------------------------- the baseline
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
-def connections(h, x, pair):
-    """Keep value of card ``x`` from the other cards of hand ``h``."""
-    r, s = x % 10, x // 10
-    t = pair if h[x] > 1 else 0
-    for s2 in range(4):
-        if s2 != s and h[s2 * 10 + r] > 0:
-            t += 2
-    for d in (-2, -1, 1, 2):
-        q = r + d
-        if 0 <= q <= 9 and h[s * 10 + q] > 0:
-            t += 2 if (d == 1 or d == -1) else 1
-    return t
+def connections(hb, x, dup, pair):
+    """Keep value of card ``x``, held, from the other cards of a hand (``hb`` its cards as bits;
+    ``dup``: it holds two of ``x`` or more): ``pair`` for the copy, 2 for each other suit of
+    its rank, 2 for each neighbour in its suit, 1 for each card two away."""
+    r = x % 10
+    t = pair if dup else 0
+    t += 2 * (((hb >> r) & 1) + ((hb >> (10 + r)) & 1) + ((hb >> (20 + r)) & 1)
+              + ((hb >> (30 + r)) & 1) - 1)
+    w = (hb >> (x - r)) & 1023                  # its suit's ten cards (r - 1, r - 2 below 0: 0)
+    t += 2 * (((w >> (r + 1)) & 1) + (((w << 1) >> r) & 1))
+    return t + ((w >> (r + 2)) & 1) + (((w << 2) >> r) & 1)
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
-def quality(h):
-    """The go-on-top measure: each card's connections, at most two each (0..20)."""
+def quality(h, hb):
+    """The go-on-top measure of hand ``h`` (``hb`` its cards as bits): each card's connections,
+    at most two each (0..20)."""
     t = 0
-    for x in range(NT):
-        if h[x] > 0:
-            t += h[x] * min(2, connections(h, x, 2))
+    b = hb
+    while b:
+        x = lowest_code(b)
+        b &= b - 1
+        t += h[x] * min(2, connections(hb, x, h[x] > 1, 2))
     return t
 
 
@@ -1124,12 +1097,14 @@ def next_active(W, p):
 @njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
 def baseline_discard(R, S, W, p):
     h = W.hand[p]
+    hb = W.sv[p, Q_HB]
     nxt = next_active(W, p)
     best, bv = -1, 1 << 40
-    for x in range(NT):
-        if h[x] == 0:
-            continue
-        v = connections(h, x, S.pair[p])
+    b = hb
+    while b:                              # the cards held, lowest first
+        x = lowest_code(b)
+        b &= b - 1
+        v = connections(hb, x, h[x] > 1, S.pair[p])
         if is_valle(x % 10):
             v += S.valle[p]
         if nxt != p and fitting(W, nxt, x):
@@ -1167,7 +1142,7 @@ def goes_on_top(S, W, p, pos, K):
     if S.kind[p] == K_RANDOM:
         return rand(W, 2) == 1
     t = S.top[p] + (S.top_seat[p] * pos) // max(1, K - 1)
-    return quality(W.hand[p]) < t
+    return quality(W.hand[p], W.sv[p, Q_HB]) < t
 
 
 # --------------------------------------------------------------------------- a turn
@@ -1189,6 +1164,71 @@ def forced_take(R, S, W, p, log, i):
             k = options_with(W.hand[p], W.md[p], W.op, W.sv[p, Q_FA], W.sv[p, Q_NMELD], c, True)
             o = rand(W, k) if S.kind[p] == K_RANDOM else best_option(R, W, p, k)
             apply_option(R, W, p, o, False, log, i)
+            W.sv[p, Q_HB] = held_left(W.hand[p], W.sv[p, Q_HB], W.op[o, 0], W.op[o, 1], W.op[o, 2])
+            return True
+    return False
+
+
+WINDOW = tuple(((31 << r) >> 2) & 1023 for r in range(10))   # pos r-2 .. r+2 of a suit, as bits
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def near_bits(x):
+    """The cards that share a meld with card ``x``: its rank's, and its suit's within two ranks,
+    as bits of a 40-bit word (``x`` itself included)."""
+    r = x % 10
+    return (RANK_BITS << r) | (WINDOW[r] << (x // 10 * 10))
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def may_meld_two(h, hb, c):
+    """False when card ``c`` surely makes no new meld with two cards of hand ``h`` (``hb`` its
+    cards as bits): a set needs two hand cards of its rank, a rope the two others of three in
+    sequence of its suit (:func:`options_with`)."""
+    r = c % 10
+    if h[r] + h[10 + r] + h[20 + r] + h[30 + r] >= 2:
+        return True
+    w = ((hb >> (c - r)) & 1023) | (1 << r)     # its suit's cards held, and c
+    return w & (w >> 1) & (w >> 2) & ((7 << r) >> 2) != 0   # a run of three from r - 2 .. r
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def held_left(h, hb, a, b, c):
+    """The hand's bits ``hb`` after cards ``a``, ``b``, ``c`` (-1: none) may have left hand ``h``."""
+    for x in (a, b, c):
+        if x >= 0 and h[x] == 0:
+            hb &= ~(1 << x)
+    return hb
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def two_near(h, hb, x):
+    """Does hand ``h`` (``hb`` its cards as bits) hold two cards (copies count) that share a
+    meld with card ``x`` (:func:`near_bits`)?"""
+    b = hb & near_bits(x)
+    return b & (b - 1) != 0 or (b != 0 and h[lowest_code(b)] >= 2)
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def may_borrow(hb, md, nmeld, c):
+    """False when :func:`options_borrow` surely finds no borrow with the card drawn ``c`` (``hb``
+    the hand's bits, ``md`` the seat's ``W.md`` rows): a borrowed card ``x`` comes from a meld of
+    four or more (a rope's end, a set's card) and shares a meld with ``c`` (its rank, or its suit
+    within two ranks), and the third card is a hand card that shares one with ``c``."""
+    nb = near_bits(c)
+    if hb & nb == 0:
+        return False
+    r, s = c % 10, c // 10
+    for m in range(nmeld):
+        if md[m, M_K] == ROPE:
+            lo, hi = md[m, M_R], md[m, M_H]
+            if hi - lo >= 3 and (lo == r or hi == r
+                                 or (md[m, M_S] == s and (abs(lo - r) <= 2 or abs(hi - r) <= 2))):
+                return True
+            continue
+        if md[m, M_C] + md[m, M_C + 1] + md[m, M_C + 2] + md[m, M_C + 3] < 4:
+            continue
+        if md[m, M_R] == r or (md[m, M_C + s] > 0 and abs(md[m, M_R] - r) <= 2):
             return True
     return False
 
@@ -1202,15 +1242,19 @@ def draw(R, S, W, p, log, i):
     rnd = S.kind[p] == K_RANDOM
     c = W.st[2]
     k = 0
-    if c >= 0 and may_meld(R, W, p, c):
-        k = options_with(W.hand[p], W.md[p], W.op, W.sv[p, Q_FA], W.sv[p, Q_NMELD], c, R.layoff_only)
-        if (rnd or S.borrow[p] > 0) and not R.layoff_only and W.sv[p, Q_ML] >= 4:
+    if c >= 0:
+        if fitting(W, p, c) or may_meld_two(W.hand[p], W.sv[p, Q_HB], c):
+            k = options_with(W.hand[p], W.md[p], W.op, W.sv[p, Q_FA], W.sv[p, Q_NMELD], c,
+                             R.layoff_only)
+        if ((rnd or S.borrow[p] > 0) and not R.layoff_only and W.sv[p, Q_ML] >= 4
+                and may_borrow(W.sv[p, Q_HB], W.md[p], W.sv[p, Q_NMELD], c)):
             k = options_borrow(R, W, p, c, k, not rnd)
     if k > 0 and (not rnd or rand(W, 2) == 1 or W.st[0] >= W.st[1]):
         put_event(log, i, W.st, 3, EV_TAKE, p, 0, IDX2CODE[c])
         W.st[2] = -1
         o = rand(W, k) if rnd else best_option(R, W, p, k)
         apply_option(R, W, p, o, False, log, i)
+        W.sv[p, Q_HB] = held_left(W.hand[p], W.sv[p, Q_HB], W.op[o, 0], W.op[o, 1], W.op[o, 2])
         return -1
     c = draw_stock(W.stk, W.st, W.rs, W.stacked)
     if c < 0:
@@ -1223,10 +1267,11 @@ def draw(R, S, W, p, log, i):
 def meld_drawn(R, S, W, p, c, log, i):
     """The stock card ``c`` after the melds from hand: melded (True) or to be discarded."""
     k = 0
-    if may_meld(R, W, p, c):
+    if fitting(W, p, c) or may_meld_two(W.hand[p], W.sv[p, Q_HB], c):
         k = options_with(W.hand[p], W.md[p], W.op, W.sv[p, Q_FA], W.sv[p, Q_NMELD], c, False)
-        if (S.kind[p] == K_RANDOM or S.borrow[p] > 0) and W.sv[p, Q_ML] >= 4:
-            k = options_borrow(R, W, p, c, k, S.kind[p] != K_RANDOM)
+    if ((S.kind[p] == K_RANDOM or S.borrow[p] > 0) and W.sv[p, Q_ML] >= 4
+            and may_borrow(W.sv[p, Q_HB], W.md[p], W.sv[p, Q_NMELD], c)):
+        k = options_borrow(R, W, p, c, k, S.kind[p] != K_RANDOM)
     if S.kind[p] == K_RANDOM:
         o = rand(W, k + 1)
         if o == k:
@@ -1236,7 +1281,40 @@ def meld_drawn(R, S, W, p, c, log, i):
     else:
         return False
     apply_option(R, W, p, o, False, log, i)
+    W.sv[p, Q_HB] = held_left(W.hand[p], W.sv[p, Q_HB], W.op[o, 0], W.op[o, 1], W.op[o, 2])
     return True
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def may_borrow_hand(h, hb, md, nmeld):
+    """False when :func:`options_borrow` surely finds no borrow with two hand cards (``hb`` the
+    hand's bits): a card it may lend (a rope's end or a set's card, of a meld of four or more)
+    needs two hand cards of its rank or of its suit within two ranks (the count it requires)."""
+    for m in range(nmeld):
+        r = md[m, M_R]
+        if md[m, M_K] == ROPE:
+            if md[m, M_H] - r >= 3 and (two_near(h, hb, md[m, M_S] * 10 + r)
+                                        or two_near(h, hb, md[m, M_S] * 10 + md[m, M_H])):
+                return True
+            continue
+        if md[m, M_C] + md[m, M_C + 1] + md[m, M_C + 2] + md[m, M_C + 3] < 4:
+            continue
+        for t in range(4):
+            if md[m, M_C + t] > 0 and two_near(h, hb, t * 10 + r):
+                return True
+    return False
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def phase_idle(h, md, sv, p, wide):
+    """True when :func:`meld_phase` surely finds nothing for seat ``p`` (plain arrays: its hand
+    row, its ``W.md`` rows, ``W.sv``; ``wide``: it may borrow and split): no hand card (or no
+    new meld, ``Q_NS``, and no hand card that fits a meld), and no meld long enough to lend or
+    split, or no two hand cards a card it may lend could meld with."""
+    ml = sv[p, Q_ML]
+    if wide and (ml >= 6 or (ml >= 4 and may_borrow_hand(h, sv[p, Q_HB], md, sv[p, Q_NMELD]))):
+        return False
+    return sv[p, Q_NH] == 0 or (sv[p, Q_NS] != 0 and sv[p, Q_FA] & sv[p, Q_HB] == 0)
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
@@ -1258,8 +1336,13 @@ def meld_phase(R, S, W, p, log, i):
         if W.sv[p, Q_NH] == 0:
             W.sv[p, Q_DONE] = 1
             return
-        k = options_hand(W.hand[p], W.md[p], W.op, W.sv[p, Q_FA], W.sv[p, Q_NMELD])
-        if (bor or rnd) and W.sv[p, Q_ML] >= 4:
+        k = 0
+        if not W.sv[p, Q_NS] or W.sv[p, Q_FA] & W.sv[p, Q_HB] != 0:
+            k = options_hand(W.hand[p], W.md[p], W.op, W.sv[p, Q_FA], W.sv[p, Q_NMELD])
+            if k == 0:
+                W.sv[p, Q_NS] = 1
+        if ((bor or rnd) and W.sv[p, Q_ML] >= 4
+                and may_borrow_hand(W.hand[p], W.sv[p, Q_HB], W.md[p], W.sv[p, Q_NMELD])):
             k = options_borrow(R, W, p, -1, k, not rnd)
         ns = nth_split(R, W, p, -1, moved)[0] if rnd and W.sv[p, Q_ML] >= 6 else 0
         if k + ns == 0:
@@ -1276,6 +1359,7 @@ def meld_phase(R, S, W, p, log, i):
         else:
             o = best_option(R, W, p, k)
         apply_option(R, W, p, o, True, log, i)
+        W.sv[p, Q_HB] = held_left(W.hand[p], W.sv[p, Q_HB], W.op[o, 0], W.op[o, 1], W.op[o, 2])
 
 
 @njit(cache=True, nogil=True, inline="always", **NO_REFCOUNT)
@@ -1289,12 +1373,19 @@ def turn(R, S, W, p, log, i):
         if left == -2:
             put_event(log, i, W.st, 3, EV_END, p, 0, 0)
             return -1
+    wide = S.kind[p] == K_RANDOM or S.borrow[p] > 0
     if not W.sv[p, Q_DONE]:              # (meld_phase returns at once when done)
-        meld_phase(R, S, W, p, log, i)
+        if phase_idle(W.hand[p], W.md[p], W.sv, p, wide):
+            W.sv[p, Q_DONE] = 1
+        else:
+            meld_phase(R, S, W, p, log, i)
     if left >= 0 and meld_drawn(R, S, W, p, left, log, i):
         left = -1
         if not W.sv[p, Q_DONE]:
-            meld_phase(R, S, W, p, log, i)
+            if phase_idle(W.hand[p], W.md[p], W.sv, p, wide):
+                W.sv[p, Q_DONE] = 1
+            else:
+                meld_phase(R, S, W, p, log, i)
     if left < 0:
         if W.sv[p, Q_NH] == 0:
             put_event(log, i, W.st, 3, EV_OUT, p, 0, 0)
@@ -1302,6 +1393,8 @@ def turn(R, S, W, p, log, i):
         left = random_discard(W, p) if S.kind[p] == K_RANDOM else baseline_discard(R, S, W, p)
         W.hand[p, left] -= 1
         W.sv[p, Q_NH] -= 1
+        if W.hand[p, left] == 0:
+            W.sv[p, Q_HB] &= ~(1 << left)
     W.st[2] = left
     put_event(log, i, W.st, 3, EV_DISCARD, p, 0, IDX2CODE[left])
     return 0
@@ -1320,14 +1413,18 @@ def deal(R, W, e, log, i, logging, b):
         for c in range(NT):
             W.hand[p, c] = 0
         W.sv[p, Q_NH], W.sv[p, Q_NM], W.sv[p, Q_NMELD], W.sv[p, Q_DONE], W.sv[p, Q_FA] = N_HAND, 0, 0, 0, 0
-        W.sv[p, Q_ML] = 0
+        W.sv[p, Q_ML], W.sv[p, Q_NS], W.sv[p, Q_HB] = 0, 0, 0
         W.sv[p, Q_ACTIVE], W.sv[p, Q_CHIPS], W.sv[p, Q_CU], W.sv[p, Q_CB], W.sv[p, Q_COND] = 1, 0, 0, 0, 0
-    for j in range(N_HAND * K):
-        c = draw_stock(W.stk, W.st, W.rs, W.stacked)
-        W.hand[(e + j // 5) % K, c] += 1
+    n, s, stacked = W.st[1], W.rs[0], W.stacked     # (the pack holds more than N_HAND * K cards)
+    for j in range(N_HAND * K):                     # draw_stock's steps, the stream kept local
+        c, s = deal_step(W.stk, j, n, s, stacked)
+        q = (e + j // 5) % K
+        W.hand[q, c] += 1
+        W.sv[q, Q_HB] |= 1 << c
         if logging:
             log[i, b + NHEAD + j] = IDX2CODE[c]
-    W.st[2] = draw_stock(W.stk, W.st, W.rs, W.stacked)
+    W.st[2], W.rs[0] = deal_step(W.stk, N_HAND * K, n, s, stacked)
+    W.st[0] = N_HAND * K + 1
     if logging:
         log[i, b] = (e + K - 1) % K
         log[i, b + NHEAD + N_HAND * K] = IDX2CODE[W.st[2]]
