@@ -29,6 +29,7 @@ from simkit.engines.melds.rules import (
 )
 
 NONE = -1
+SCRATCH = 128 + 3 * MAX_LEN     # the listing's scratch (:func:`melds_with_in`)
 
 
 @njit(cache=True, nogil=True)
@@ -78,11 +79,22 @@ def _wild_codes(cnt, R, wc):
 def set_stands(r, nat, w, R, out):
     """The cards ``w`` wilds stand for in a set of rank ``r`` whose naturals hold ``nat[s]``
     cards of suit ``s`` (the module's naming rule): into ``out``; False if no naming is legal."""
+    names = set_names(r, nat[0], nat[1], nat[2], nat[3], w, R)
+    if names < 0:
+        return False
+    for j in range(w):
+        out[j] = (names >> (8 * min(j, 3))) & 255
+    return True
+
+
+@njit(cache=True, nogil=True)
+def set_names(r, n0, n1, n2, n3, w, R):
+    """:func:`set_stands` as a number (-1: no naming is legal): the ``j``-th wild stands for
+    byte ``min(j, 3)`` (every naming of more than four wilds names one card)."""
     free = ((R.free_set_ranks >> r) & 1) == 1 or R.set_suits == SET_ANY
     if free:
-        for j in range(w):
-            out[j] = r
-        return True
+        return r * 0x01010101
+    nat = (n0, n1, n2, n3)
     used = 0
     nn = 0
     for s in range(4):
@@ -93,26 +105,23 @@ def set_stands(r, nat, w, R, out):
         # all different suits (the one-or-all-different mode with mixed or no naturals too)
         for s in range(4):
             if nat[s] > 1:
-                return False
+                return -1
         j = 0
+        names = 0
         for s in range(4):
             if j < w and not (used >> s) & 1:
-                out[j] = s * 16 + r
+                names |= (s * 16 + r) << (8 * j)
                 j += 1
         if j < w:
             if R.set_suits != SET_DISTINCT and nn == 0:
-                for q in range(w):      # all-wild: read as one suit
-                    out[q] = r
-                return True
-            return False
-        return True
+                return r * 0x01010101      # all-wild: read as one suit
+            return -1
+        return names
     # one suit (one-or-all-different, naturals all of one suit)
     s0 = 0
     while not (used >> s0) & 1:
         s0 += 1
-    for j in range(w):
-        out[j] = s0 * 16 + r
-    return True
+    return (s0 * 16 + r) * 0x01010101
 
 
 @njit(cache=True, nogil=True)
@@ -140,18 +149,20 @@ def _emit(out, k, kind, n, key, act, stn, must, exact_n):
 
 
 @njit(cache=True, nogil=True)
-def _enum(cnt, R, out, must, exact_n, min_n):
+def _enum(cnt, R, out, must, exact_n, min_n, sc):
     """Every distinct legal meld of at least ``min_n`` cards within ``cnt`` (containing the
-    card ``must`` when it is not -1; of exactly ``exact_n`` cards when that is positive)."""
-    wc = np.zeros(40, np.int64)
+    card ``must`` when it is not -1; of exactly ``exact_n`` cards when that is positive);
+    ``sc`` its scratch (``int64[SCRATCH]`` or longer, any contents: every entry it reads it
+    wrote first)."""
+    wc = sc[0:40]
     nw = _wild_codes(cnt, R, wc)
-    wn = np.zeros(40, np.int64)          # wild multiset counts (sets) / per position (runs)
-    act = np.zeros(MAX_LEN, np.int64)
-    stn = np.zeros(MAX_LEN, np.int64)
-    nat = np.zeros(4, np.int64)
-    lim = np.zeros(4, np.int64)
-    used = np.zeros(40, np.int64)
-    P = np.zeros(MAX_LEN, np.int64)
+    wn = sc[40:80]                       # wild multiset counts (sets) / per position (runs)
+    act = sc[80:80 + MAX_LEN]
+    stn = sc[80 + MAX_LEN:80 + 2 * MAX_LEN]
+    nat = sc[80 + 2 * MAX_LEN:84 + 2 * MAX_LEN]
+    lim = sc[84 + 2 * MAX_LEN:88 + 2 * MAX_LEN]
+    used = sc[88 + 2 * MAX_LEN:128 + 2 * MAX_LEN]
+    P = sc[128 + 2 * MAX_LEN:128 + 3 * MAX_LEN]
     lo_n = max(R.min_size, min_n)
     r_allwild = 2
     while r_allwild < 14 and (not (R.set_ranks >> r_allwild) & 1
@@ -302,7 +313,14 @@ def _runs_at(cnt, R, out, k, s, P, ln, wc, nw, act, stn, used, must, exact_n):
 def legal_melds(cnt, R, out):
     """Every distinct legal meld the hand ``cnt`` can lay down now, into ``out``; the count, or
     -1 when ``out`` is too short."""
-    return _enum(cnt, R, out, NONE, 0, 0)
+    return _enum(cnt, R, out, NONE, 0, 0, np.zeros(SCRATCH, np.int64))
+
+
+@njit(cache=True, nogil=True)
+def legal_melds_in(cnt, R, out, sc):
+    """:func:`legal_melds` with a scratch buffer ``sc`` (``int64[SCRATCH]`` or longer, any
+    contents): allocates nothing."""
+    return _enum(cnt, R, out, NONE, 0, 0, sc)
 
 
 @njit(cache=True, nogil=True)
@@ -311,8 +329,17 @@ def melds_with(cnt, R, code, min_from_hand, out):
     cards of ``cnt``; the count, or -1 when ``out`` is too short."""
     if _none_with(cnt, R, code, min_from_hand + 1):
         return 0
+    return melds_with_in(cnt, R, code, min_from_hand, out, np.zeros(SCRATCH, np.int64))
+
+
+@njit(cache=True, nogil=True)
+def melds_with_in(cnt, R, code, min_from_hand, out, sc):
+    """:func:`melds_with` with a scratch buffer ``sc`` (``int64[SCRATCH]`` or longer, any
+    contents): allocates nothing (a kernel's hot path)."""
+    if _none_with(cnt, R, code, min_from_hand + 1):
+        return 0
     cnt[code] += 1              # the card joins the hand for the listing, then leaves it
-    k = _enum(cnt, R, out, code, 0, min_from_hand + 1)     # (a copy cost an allocation a call)
+    k = _enum(cnt, R, out, code, 0, min_from_hand + 1, sc)   # (a copy cost an allocation)
     cnt[code] -= 1
     return k
 
@@ -374,7 +401,7 @@ def check_meld(cards, n, R, row_out):
     for j in range(n):
         cnt[cards[j]] += 1
     buf = np.zeros((1, MELD_W), np.int64)
-    k = _enum(cnt, R, buf, NONE, n, n)
+    k = _enum(cnt, R, buf, NONE, n, n, np.zeros(SCRATCH, np.int64))
     if k != 0:
         for q in range(MELD_W):
             row_out[q] = buf[0, q]
@@ -421,18 +448,23 @@ def add_options(row, code, R, out):
         r = row[2]
         if not wild and (code & 15) != r:
             return 0
-        nat = np.zeros(4, np.int64)
+        n0 = n1 = n2 = n3 = 0
         nn = 0
-        for j in range(n):
-            a = row[3 + 2 * j]
+        for j in range(n + 1):
+            a = code if j == n else row[3 + 2 * j]
             if not is_wild(a, R):
-                nat[a >> 4] += 1
+                s = a >> 4
+                if s == 0:
+                    n0 += 1
+                elif s == 1:
+                    n1 += 1
+                elif s == 2:
+                    n2 += 1
+                else:
+                    n3 += 1
                 nn += 1
-        if not wild:
-            nat[code >> 4] += 1
-            nn += 1
-        stands = np.zeros(MAX_LEN, np.int64)
-        if not set_stands(r, nat, n + 1 - nn, R, stands):
+        names = set_names(r, n0, n1, n2, n3, n + 1 - nn, R)
+        if names < 0:
             return 0
         dst = out[0]
         for q in range(MELD_W):
@@ -443,7 +475,7 @@ def add_options(row, code, R, out):
             a = code if j == n else row[3 + 2 * j]
             dst[3 + 2 * j] = a
             if is_wild(a, R):
-                dst[4 + 2 * j] = stands[t]
+                dst[4 + 2 * j] = (names >> (8 * min(t, 3))) & 255
                 t += 1
             else:
                 dst[4 + 2 * j] = a

@@ -43,6 +43,7 @@ import numpy as np
 from numba import njit
 
 from simkit.core.bits import highest_code, lowest_code, popcount
+from simkit.core.jit import REFCOUNT
 from simkit.engines.melds.rules import JOKER, KIND_RUN, KIND_SET, SET_ANY, SET_DISTINCT
 
 # Speed notes.  Every call of an @njit function with array arguments (inlined ones too) costs
@@ -115,9 +116,10 @@ def arrange(cnt, R, dw, out):
 
 @njit(cache=True, nogil=True)
 def arrange_in(cnt, R, dw, out, wk0):
-    """:func:`arrange` with a work buffer ``wk0`` (``int64``, any length; a search that needs
-    more than it holds allocates its own): a kernel that arranges many hands passes one buffer
-    and saves an allocation a call.  Same results as :func:`arrange`."""
+    """:func:`arrange` with a work buffer ``wk0`` (``int64``, any length, any contents; a search
+    that needs more than it holds allocates its own, in :func:`_arrange_new`): a kernel that
+    arranges many hands passes one buffer and allocates nothing (it may then compile without
+    reference counts, ``simkit.core.jit.NO_REFCOUNT``).  Same results as :func:`arrange`."""
     nat = 0
     W = max(cnt[JOKER], 0)
     NP = 1
@@ -148,28 +150,50 @@ def arrange_in(cnt, R, dw, out, wk0):
             t += cnt[JOKER] * dw[JOKER]
         return t, 0
     capm = 4 * nat + 16
+    size, fb, bp, mb, tab, memo = _layout(NP, W, nat, capm)
+    if size > wk0.shape[0]:
+        return _arrange_new(cnt, R, dw, out, NP, W, nat, capm)
+    # the search reads nothing of wk0 it has not written but the memo table (its slots are
+    # empty at zero; np.empty there gave run-to-run differences)
+    if memo:
+        for i in range(tab, size):
+            wk0[i] = 0
+    if not _prepare(wk0, cnt, R, dw, NP, W, fb, bp + nat + 1, mb, capm):
+        return _arrange_new(cnt, R, dw, out, NP, W, nat, capm * 4)
+    _search(wk0, R, NP, W, fb, mb, bp, memo, tab)
+    return wk0[BEST], _write_all(out, R, wk0, NP, W, mb, bp)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _layout(NP, W, nat, capm):
+    """The work buffer's size and offsets for a hand of ``nat`` natural cards (``NP`` planes),
+    ``W`` wild cards and room for ``capm`` meld records: ``(size, fb, bp, mb, tab, memo)``
+    (frames, best path, melds by owner, memo table; the listing's records at ``bp + nat + 1``)."""
+    rec = NP + 2
+    F = NP + 5
+    fb = FIXED + 3 * W + 2
+    bp = fb + F * (nat + 2)
+    tb = bp + nat + 1
+    mb = tb + rec * capm
+    memo = nat >= MEMO_MIN and W < 64
+    tab = mb + rec * capm
+    size = tab
+    if memo:
+        size += (NP + 2) << MEMO_BITS
+    return size, fb, bp, mb, tab, memo
+
+
+@njit(cache=True, nogil=True, **REFCOUNT)
+def _arrange_new(cnt, R, dw, out, NP, W, nat, capm):
+    """:func:`arrange_in`'s search in a buffer of its own (zeroed), from ``capm`` meld records
+    on, four times more until the hand's melds fit."""
     while True:
-        rec = NP + 2
-        F = NP + 5
-        fb = FIXED + 3 * W + 2
-        bp = fb + F * (nat + 2)
-        tb = bp + nat + 1
-        mb = tb + rec * capm
-        memo = nat >= MEMO_MIN and W < 64
-        size = mb + rec * capm
-        if memo:
-            size += (NP + 2) << MEMO_BITS
-        # zeroed: the search reads entries it has not written (np.empty gave run-to-run
-        # differences)
-        if size <= wk0.shape[0]:
-            wk = wk0
-            wk[:size] = 0
-        else:
-            wk = np.zeros(size, np.int64)
-        if _prepare(wk, cnt, R, dw, NP, W, fb, tb, mb, capm):
+        size, fb, bp, mb, tab, memo = _layout(NP, W, nat, capm)
+        wk = np.zeros(size, np.int64)
+        if _prepare(wk, cnt, R, dw, NP, W, fb, bp + nat + 1, mb, capm):
             break
         capm *= 4
-    _search(wk, R, NP, W, fb, mb, bp, memo, mb + rec * capm)
+    _search(wk, R, NP, W, fb, mb, bp, memo, tab)
     return wk[BEST], _write_all(out, R, wk, NP, W, mb, bp)
 
 
