@@ -24,6 +24,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from simkit.core.bits import lowest_code, popcount
+from simkit.core.jit import NO_REFCOUNT
 from simkit.engines.melds.rules import (
     JOKER, KIND_RUN, KIND_SET, MAX_LEN, MELD_W, SET_ANY, SET_DISTINCT,
 )
@@ -61,21 +63,27 @@ def prev_pos(q, mask):
     return NONE
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def _wild_codes(cnt, R, wc):
     """The distinct wild cards the hand holds into ``wc``; returns how many."""
     k = 0
-    for c in range(64):
-        if cnt[c] > 0 and is_wild(c, R) and (c & 15) >= 2:
-            wc[k] = c
-            k += 1
+    wr = R.wild_ranks & 0xFFFC          # (ranks 2..15: the codes of wild natural ranks)
+    if wr:
+        for s in range(4):
+            x = wr
+            while x:
+                c = s * 16 + lowest_code(x)
+                x &= x - 1
+                if cnt[c] > 0:
+                    wc[k] = c
+                    k += 1
     if cnt[JOKER] > 0:
         wc[k] = JOKER
         k += 1
     return k
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def set_stands(r, nat, w, R, out):
     """The cards ``w`` wilds stand for in a set of rank ``r`` whose naturals hold ``nat[s]``
     cards of suit ``s`` (the module's naming rule): into ``out``; False if no naming is legal."""
@@ -124,7 +132,7 @@ def set_names(r, n0, n1, n2, n3, w, R):
     return (s0 * 16 + r) * 0x01010101
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def _emit(out, k, kind, n, key, act, stn, must, exact_n):
     """Write one meld (unless a filter drops it); returns the new count, -1 on overflow."""
     if exact_n > 0 and n != exact_n:
@@ -148,7 +156,7 @@ def _emit(out, k, kind, n, key, act, stn, must, exact_n):
     return k + 1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def _enum(cnt, R, out, must, exact_n, min_n, sc):
     """Every distinct legal meld of at least ``min_n`` cards within ``cnt`` (containing the
     card ``must`` when it is not -1; of exactly ``exact_n`` cards when that is positive);
@@ -251,25 +259,46 @@ def _enum(cnt, R, out, must, exact_n, min_n, sc):
 
 # 14 parameters: _enum's loop state for one suit, passed as scalars and arrays (a record's arrays
 # would cost reference counts per call, as search.py's speed notes say)
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def _runs_at(cnt, R, out, k, s, P, ln, wc, nw, act, stn, used, must, exact_n):
     """The runs of suit ``s`` on positions ``P[:ln]``: every choice of wild positions (where the
     natural is missing, and any others within ``max_wild``) and of the wild card at each."""
+    if exact_n > 0 and ln != exact_n:
+        return k                         # (_emit would drop every one)
     have = 0
+    mine = 0                             # the positions of a natural ``must``
+    nat_must = must >= 0 and not is_wild(must, R)
     for j in range(ln):
         c = pos_code(s, P[j])
         if cnt[c] > 0 and not is_wild(c, R):
             have |= 1 << j
+        if nat_must and c == must:
+            mine |= 1 << j
+    if nat_must and mine == 0:
+        return k
     full = (1 << ln) - 1
-    for wm in range(1 << ln):
-        if (full & ~wm) & ~have:
-            continue                     # a position with neither its natural nor a wild
-        w = 0
-        for j in range(ln):
-            w += (wm >> j) & 1
-        if w > R.max_wild or (w > 0 and not R.run_wilds) or ln - w < max(R.min_natural, 1):
-            continue
-        if w > 0 and nw == 0:
+    need = full & ~have                  # positions with no natural: a wild each
+    wav = R.max_wild if R.run_wilds and nw > 0 else 0
+    if popcount(need) > wav or popcount(have) < max(R.min_natural, 1):
+        return k                         # (every choice below fails)
+    wild_must = must >= 0 and not nat_must
+    # the wild positions: every superset of ``need`` in increasing order (``need`` plus the
+    # subsets ``x`` of the other positions, in increasing order)
+    free = full & ~need
+    x = 0
+    while True:
+        wm = need | x
+        x = (x - free) & free
+        last_x = x == 0
+        if nat_must and (mine & ~wm) == 0:
+            if last_x:
+                break
+            continue                     # ``must`` nowhere (wilds at its positions): none kept
+        w = popcount(wm)
+        if (w > R.max_wild or (w > 0 and not R.run_wilds) or ln - w < max(R.min_natural, 1)
+                or (w > 0 and nw == 0) or (wild_must and w == 0)):
+            if last_x:
+                break
             continue
         # ace: positions 1 and 14 are the same card; a run through both needs two aces
         tot = 1
@@ -306,6 +335,8 @@ def _runs_at(cnt, R, out, k, s, P, ln, wc, nw, act, stn, used, must, exact_n):
                 k = _emit(out, k, KIND_RUN, ln, s * 16 + P[0], act, stn, must, exact_n)
                 if k < 0:
                     return -1
+        if last_x:
+            break
     return k
 
 
@@ -316,7 +347,7 @@ def legal_melds(cnt, R, out):
     return _enum(cnt, R, out, NONE, 0, 0, np.zeros(SCRATCH, np.int64))
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def legal_melds_in(cnt, R, out, sc):
     """:func:`legal_melds` with a scratch buffer ``sc`` (``int64[SCRATCH]`` or longer, any
     contents): allocates nothing."""
@@ -332,7 +363,7 @@ def melds_with(cnt, R, code, min_from_hand, out):
     return melds_with_in(cnt, R, code, min_from_hand, out, np.zeros(SCRATCH, np.int64))
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def melds_with_in(cnt, R, code, min_from_hand, out, sc):
     """:func:`melds_with` with a scratch buffer ``sc`` (``int64[SCRATCH]`` or longer, any
     contents): allocates nothing (a kernel's hot path)."""
@@ -344,7 +375,7 @@ def melds_with_in(cnt, R, code, min_from_hand, out, sc):
     return k
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def _none_with(cnt, R, code, min_n):
     """True when the natural ``code`` surely makes no meld of ``min_n`` cards or more with the
     hand ``cnt`` (a quick, conservative test for ``min_natural`` >= 1, most pile tops: a set of
@@ -354,9 +385,13 @@ def _none_with(cnt, R, code, min_n):
     if code == JOKER or is_wild(code, R) or R.min_natural < 1:
         return False
     W = cnt[JOKER]
-    for c in range(64):
-        if cnt[c] > 0 and is_wild(c, R):
-            W += cnt[c]
+    x = R.wild_ranks & 0xFFFF
+    while x:
+        r0 = lowest_code(x)
+        x &= x - 1
+        for s0 in range(4):
+            if cnt[s0 * 16 + r0] > 0:
+                W += cnt[s0 * 16 + r0]
     mw = min(W, R.max_wild)
     lo = R.min_natural
     need = max(R.min_size, min_n)
@@ -409,7 +444,7 @@ def check_meld(cards, n, R, row_out):
     return False
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def _copy_add(row, dst, j_at, code, stands):
     """``dst`` = ``row`` with (``code``, ``stands``) inserted at position ``j_at``."""
     n = row[1]
@@ -427,7 +462,7 @@ def _copy_add(row, dst, j_at, code, stands):
             j2 += 1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def add_options(row, code, R, out):
     """Every way the single card ``code`` goes on the meld ``row`` (written as the new rows):
     a natural of the set's rank or at either end of the run, a wild on the set or at either end
@@ -507,7 +542,7 @@ def add_options(row, code, R, out):
     return k
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def joker_swap(row, code):
     """The position of a joker in ``row`` standing for exactly the natural ``code`` (which may
     take its place; the joker returns to its owner's hand: 003 line 86), -1 if none."""
