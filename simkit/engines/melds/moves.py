@@ -31,7 +31,7 @@ from simkit.engines.melds.rules import (
 )
 
 NONE = -1
-SCRATCH = 128 + 3 * MAX_LEN     # the listing's scratch (:func:`melds_with_in`)
+SCRATCH = 128 + 4 * MAX_LEN     # the listing's scratch (:func:`melds_with_in`)
 
 
 @njit(cache=True, nogil=True)
@@ -171,6 +171,7 @@ def _enum(cnt, R, out, must, exact_n, min_n, sc):
     lim = sc[84 + 2 * MAX_LEN:88 + 2 * MAX_LEN]
     used = sc[88 + 2 * MAX_LEN:128 + 2 * MAX_LEN]
     P = sc[128 + 2 * MAX_LEN:128 + 3 * MAX_LEN]
+    dg = sc[128 + 3 * MAX_LEN:128 + 4 * MAX_LEN]   # the wild cards' code indices in a run
     lo_n = max(R.min_size, min_n)
     r_allwild = 2
     while r_allwild < 14 and (not (R.set_ranks >> r_allwild) & 1
@@ -249,7 +250,7 @@ def _enum(cnt, R, out, must, exact_n, min_n, sc):
                     ln += 1
                     through = through or pos_code(s, q) == must
                     if ln >= lo_n and through:
-                        k = _runs_at(cnt, R, out, k, s, P, ln, wc, nw, act, stn, used, must,
+                        k = _runs_at(cnt, R, out, k, s, P, ln, wc, nw, act, stn, used, dg, must,
                                      exact_n)
                         if k < 0:
                             return -1
@@ -257,10 +258,10 @@ def _enum(cnt, R, out, must, exact_n, min_n, sc):
     return k
 
 
-# 14 parameters: _enum's loop state for one suit, passed as scalars and arrays (a record's arrays
+# 15 parameters: _enum's loop state for one suit, passed as scalars and arrays (a record's arrays
 # would cost reference counts per call, as search.py's speed notes say)
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
-def _runs_at(cnt, R, out, k, s, P, ln, wc, nw, act, stn, used, must, exact_n):
+def _runs_at(cnt, R, out, k, s, P, ln, wc, nw, act, stn, used, dg, must, exact_n):
     """The runs of suit ``s`` on positions ``P[:ln]``: every choice of wild positions (where the
     natural is missing, and any others within ``max_wild``) and of the wild card at each."""
     if exact_n > 0 and ln != exact_n:
@@ -300,32 +301,31 @@ def _runs_at(cnt, R, out, k, s, P, ln, wc, nw, act, stn, used, must, exact_n):
             if last_x:
                 break
             continue
-        # ace: positions 1 and 14 are the same card; a run through both needs two aces
-        tot = 1
-        for _ in range(w):
-            tot *= nw
-        for combo in range(tot):
+        # the wild cards at the wild positions: every multiset once, as the code indices ``dg``
+        # non-decreasing in position order, in increasing order of the number whose digit i
+        # (base nw) is the i-th wild's index (the next: the lowest digit that can grow grows,
+        # the lower ones restart at 0)
+        for i in range(w):
+            dg[i] = 0
+        while True:
             for t in range(nw):
                 used[t] = 0
-            c2 = combo
             ok = True
             nat_ace = 0
-            last = 0
+            i = 0
             for j in range(ln):
                 code = pos_code(s, P[j])
                 stn[j] = code
                 if (wm >> j) & 1:
-                    t = c2 % nw
-                    c2 //= nw
-                    if t < last:
-                        ok = False         # each multiset of wilds once: in order of position
-                    last = t
+                    t = dg[i]
+                    i += 1
                     used[t] += 1
                     act[j] = wc[t]
                 else:
                     act[j] = code
                     if code & 15 == 14:
                         nat_ace += 1
+            # ace: positions 1 and 14 are the same card; a run through both needs two aces
             for t in range(nw):
                 if used[t] > cnt[wc[t]]:
                     ok = False
@@ -335,6 +335,14 @@ def _runs_at(cnt, R, out, k, s, P, ln, wc, nw, act, stn, used, must, exact_n):
                 k = _emit(out, k, KIND_RUN, ln, s * 16 + P[0], act, stn, must, exact_n)
                 if k < 0:
                     return -1
+            i = 0
+            while i < w and dg[i] >= (dg[i + 1] if i + 1 < w else nw - 1):
+                i += 1
+            if i == w:
+                break
+            dg[i] += 1
+            for i2 in range(i):
+                dg[i2] = 0
         if last_x:
             break
     return k
