@@ -46,7 +46,8 @@ import numpy as np
 
 from simkit.core import cards as C
 from simkit.engines.melds.moves import (  # noqa: F401
-    add_options, check_meld, joker_swap, legal_melds, melds_with,
+    SCRATCH, add_options, check_meld, joker_swap, legal_melds, legal_melds_in, melds_with,
+    melds_with_in,
 )
 from simkit.engines.melds.rules import (  # noqa: F401
     ACE_BOTH, ACE_HIGH, ACE_LOW, ACES, ALL_RANKS, CANASTA, GIN, JOKER, KIND_RUN, KIND_SET, MAX_LEN,

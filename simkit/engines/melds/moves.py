@@ -24,11 +24,14 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from simkit.core.bits import lowest_code, popcount
+from simkit.core.jit import NO_REFCOUNT
 from simkit.engines.melds.rules import (
     JOKER, KIND_RUN, KIND_SET, MAX_LEN, MELD_W, SET_ANY, SET_DISTINCT,
 )
 
 NONE = -1
+SCRATCH = 128 + 4 * MAX_LEN     # the listing's scratch (:func:`melds_with_in`)
 
 
 @njit(cache=True, nogil=True)
@@ -60,29 +63,46 @@ def prev_pos(q, mask):
     return NONE
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def _wild_codes(cnt, R, wc):
     """The distinct wild cards the hand holds into ``wc``; returns how many."""
     k = 0
-    for c in range(64):
-        if cnt[c] > 0 and is_wild(c, R) and (c & 15) >= 2:
-            wc[k] = c
-            k += 1
+    wr = R.wild_ranks & 0xFFFC          # (ranks 2..15: the codes of wild natural ranks)
+    if wr:
+        for s in range(4):
+            x = wr
+            while x:
+                c = s * 16 + lowest_code(x)
+                x &= x - 1
+                if cnt[c] > 0:
+                    wc[k] = c
+                    k += 1
     if cnt[JOKER] > 0:
         wc[k] = JOKER
         k += 1
     return k
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def set_stands(r, nat, w, R, out):
     """The cards ``w`` wilds stand for in a set of rank ``r`` whose naturals hold ``nat[s]``
     cards of suit ``s`` (the module's naming rule): into ``out``; False if no naming is legal."""
+    names = set_names(r, nat[0], nat[1], nat[2], nat[3], w, R)
+    if names < 0:
+        return False
+    for j in range(w):
+        out[j] = (names >> (8 * min(j, 3))) & 255
+    return True
+
+
+@njit(cache=True, nogil=True)
+def set_names(r, n0, n1, n2, n3, w, R):
+    """:func:`set_stands` as a number (-1: no naming is legal): the ``j``-th wild stands for
+    byte ``min(j, 3)`` (every naming of more than four wilds names one card)."""
     free = ((R.free_set_ranks >> r) & 1) == 1 or R.set_suits == SET_ANY
     if free:
-        for j in range(w):
-            out[j] = r
-        return True
+        return r * 0x01010101
+    nat = (n0, n1, n2, n3)
     used = 0
     nn = 0
     for s in range(4):
@@ -93,29 +113,26 @@ def set_stands(r, nat, w, R, out):
         # all different suits (the one-or-all-different mode with mixed or no naturals too)
         for s in range(4):
             if nat[s] > 1:
-                return False
+                return -1
         j = 0
+        names = 0
         for s in range(4):
             if j < w and not (used >> s) & 1:
-                out[j] = s * 16 + r
+                names |= (s * 16 + r) << (8 * j)
                 j += 1
         if j < w:
             if R.set_suits != SET_DISTINCT and nn == 0:
-                for q in range(w):      # all-wild: read as one suit
-                    out[q] = r
-                return True
-            return False
-        return True
+                return r * 0x01010101      # all-wild: read as one suit
+            return -1
+        return names
     # one suit (one-or-all-different, naturals all of one suit)
     s0 = 0
     while not (used >> s0) & 1:
         s0 += 1
-    for j in range(w):
-        out[j] = s0 * 16 + r
-    return True
+    return (s0 * 16 + r) * 0x01010101
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def _emit(out, k, kind, n, key, act, stn, must, exact_n):
     """Write one meld (unless a filter drops it); returns the new count, -1 on overflow."""
     if exact_n > 0 and n != exact_n:
@@ -139,19 +156,22 @@ def _emit(out, k, kind, n, key, act, stn, must, exact_n):
     return k + 1
 
 
-@njit(cache=True, nogil=True)
-def _enum(cnt, R, out, must, exact_n, min_n):
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def _enum(cnt, R, out, must, exact_n, min_n, sc):
     """Every distinct legal meld of at least ``min_n`` cards within ``cnt`` (containing the
-    card ``must`` when it is not -1; of exactly ``exact_n`` cards when that is positive)."""
-    wc = np.zeros(40, np.int64)
+    card ``must`` when it is not -1; of exactly ``exact_n`` cards when that is positive);
+    ``sc`` its scratch (``int64[SCRATCH]`` or longer, any contents: every entry it reads it
+    wrote first)."""
+    wc = sc[0:40]
     nw = _wild_codes(cnt, R, wc)
-    wn = np.zeros(40, np.int64)          # wild multiset counts (sets) / per position (runs)
-    act = np.zeros(MAX_LEN, np.int64)
-    stn = np.zeros(MAX_LEN, np.int64)
-    nat = np.zeros(4, np.int64)
-    lim = np.zeros(4, np.int64)
-    used = np.zeros(40, np.int64)
-    P = np.zeros(MAX_LEN, np.int64)
+    wn = sc[40:80]                       # wild multiset counts (sets) / per position (runs)
+    act = sc[80:80 + MAX_LEN]
+    stn = sc[80 + MAX_LEN:80 + 2 * MAX_LEN]
+    nat = sc[80 + 2 * MAX_LEN:84 + 2 * MAX_LEN]
+    lim = sc[84 + 2 * MAX_LEN:88 + 2 * MAX_LEN]
+    used = sc[88 + 2 * MAX_LEN:128 + 2 * MAX_LEN]
+    P = sc[128 + 2 * MAX_LEN:128 + 3 * MAX_LEN]
+    dg = sc[128 + 3 * MAX_LEN:128 + 4 * MAX_LEN]   # the wild cards' code indices in a run
     lo_n = max(R.min_size, min_n)
     r_allwild = 2
     while r_allwild < 14 and (not (R.set_ranks >> r_allwild) & 1
@@ -230,7 +250,7 @@ def _enum(cnt, R, out, must, exact_n, min_n):
                     ln += 1
                     through = through or pos_code(s, q) == must
                     if ln >= lo_n and through:
-                        k = _runs_at(cnt, R, out, k, s, P, ln, wc, nw, act, stn, used, must,
+                        k = _runs_at(cnt, R, out, k, s, P, ln, wc, nw, act, stn, used, dg, must,
                                      exact_n)
                         if k < 0:
                             return -1
@@ -238,54 +258,74 @@ def _enum(cnt, R, out, must, exact_n, min_n):
     return k
 
 
-# 14 parameters: _enum's loop state for one suit, passed as scalars and arrays (a record's arrays
+# 15 parameters: _enum's loop state for one suit, passed as scalars and arrays (a record's arrays
 # would cost reference counts per call, as search.py's speed notes say)
-@njit(cache=True, nogil=True)
-def _runs_at(cnt, R, out, k, s, P, ln, wc, nw, act, stn, used, must, exact_n):
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def _runs_at(cnt, R, out, k, s, P, ln, wc, nw, act, stn, used, dg, must, exact_n):
     """The runs of suit ``s`` on positions ``P[:ln]``: every choice of wild positions (where the
     natural is missing, and any others within ``max_wild``) and of the wild card at each."""
+    if exact_n > 0 and ln != exact_n:
+        return k                         # (_emit would drop every one)
     have = 0
+    mine = 0                             # the positions of a natural ``must``
+    nat_must = must >= 0 and not is_wild(must, R)
     for j in range(ln):
         c = pos_code(s, P[j])
         if cnt[c] > 0 and not is_wild(c, R):
             have |= 1 << j
+        if nat_must and c == must:
+            mine |= 1 << j
+    if nat_must and mine == 0:
+        return k
     full = (1 << ln) - 1
-    for wm in range(1 << ln):
-        if (full & ~wm) & ~have:
-            continue                     # a position with neither its natural nor a wild
-        w = 0
-        for j in range(ln):
-            w += (wm >> j) & 1
-        if w > R.max_wild or (w > 0 and not R.run_wilds) or ln - w < max(R.min_natural, 1):
+    need = full & ~have                  # positions with no natural: a wild each
+    wav = R.max_wild if R.run_wilds and nw > 0 else 0
+    if popcount(need) > wav or popcount(have) < max(R.min_natural, 1):
+        return k                         # (every choice below fails)
+    wild_must = must >= 0 and not nat_must
+    # the wild positions: every superset of ``need`` in increasing order (``need`` plus the
+    # subsets ``x`` of the other positions, in increasing order)
+    free = full & ~need
+    x = 0
+    while True:
+        wm = need | x
+        x = (x - free) & free
+        last_x = x == 0
+        if nat_must and (mine & ~wm) == 0:
+            if last_x:
+                break
+            continue                     # ``must`` nowhere (wilds at its positions): none kept
+        w = popcount(wm)
+        if (w > R.max_wild or (w > 0 and not R.run_wilds) or ln - w < max(R.min_natural, 1)
+                or (w > 0 and nw == 0) or (wild_must and w == 0)):
+            if last_x:
+                break
             continue
-        if w > 0 and nw == 0:
-            continue
-        # ace: positions 1 and 14 are the same card; a run through both needs two aces
-        tot = 1
-        for _ in range(w):
-            tot *= nw
-        for combo in range(tot):
+        # the wild cards at the wild positions: every multiset once, as the code indices ``dg``
+        # non-decreasing in position order, in increasing order of the number whose digit i
+        # (base nw) is the i-th wild's index (the next: the lowest digit that can grow grows,
+        # the lower ones restart at 0)
+        for i in range(w):
+            dg[i] = 0
+        while True:
             for t in range(nw):
                 used[t] = 0
-            c2 = combo
             ok = True
             nat_ace = 0
-            last = 0
+            i = 0
             for j in range(ln):
                 code = pos_code(s, P[j])
                 stn[j] = code
                 if (wm >> j) & 1:
-                    t = c2 % nw
-                    c2 //= nw
-                    if t < last:
-                        ok = False         # each multiset of wilds once: in order of position
-                    last = t
+                    t = dg[i]
+                    i += 1
                     used[t] += 1
                     act[j] = wc[t]
                 else:
                     act[j] = code
                     if code & 15 == 14:
                         nat_ace += 1
+            # ace: positions 1 and 14 are the same card; a run through both needs two aces
             for t in range(nw):
                 if used[t] > cnt[wc[t]]:
                     ok = False
@@ -295,6 +335,16 @@ def _runs_at(cnt, R, out, k, s, P, ln, wc, nw, act, stn, used, must, exact_n):
                 k = _emit(out, k, KIND_RUN, ln, s * 16 + P[0], act, stn, must, exact_n)
                 if k < 0:
                     return -1
+            i = 0
+            while i < w and dg[i] >= (dg[i + 1] if i + 1 < w else nw - 1):
+                i += 1
+            if i == w:
+                break
+            dg[i] += 1
+            for i2 in range(i):
+                dg[i2] = 0
+        if last_x:
+            break
     return k
 
 
@@ -302,7 +352,14 @@ def _runs_at(cnt, R, out, k, s, P, ln, wc, nw, act, stn, used, must, exact_n):
 def legal_melds(cnt, R, out):
     """Every distinct legal meld the hand ``cnt`` can lay down now, into ``out``; the count, or
     -1 when ``out`` is too short."""
-    return _enum(cnt, R, out, NONE, 0, 0)
+    return _enum(cnt, R, out, NONE, 0, 0, np.zeros(SCRATCH, np.int64))
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def legal_melds_in(cnt, R, out, sc):
+    """:func:`legal_melds` with a scratch buffer ``sc`` (``int64[SCRATCH]`` or longer, any
+    contents): allocates nothing."""
+    return _enum(cnt, R, out, NONE, 0, 0, sc)
 
 
 @njit(cache=True, nogil=True)
@@ -311,13 +368,22 @@ def melds_with(cnt, R, code, min_from_hand, out):
     cards of ``cnt``; the count, or -1 when ``out`` is too short."""
     if _none_with(cnt, R, code, min_from_hand + 1):
         return 0
+    return melds_with_in(cnt, R, code, min_from_hand, out, np.zeros(SCRATCH, np.int64))
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def melds_with_in(cnt, R, code, min_from_hand, out, sc):
+    """:func:`melds_with` with a scratch buffer ``sc`` (``int64[SCRATCH]`` or longer, any
+    contents): allocates nothing (a kernel's hot path)."""
+    if _none_with(cnt, R, code, min_from_hand + 1):
+        return 0
     cnt[code] += 1              # the card joins the hand for the listing, then leaves it
-    k = _enum(cnt, R, out, code, 0, min_from_hand + 1)     # (a copy cost an allocation a call)
+    k = _enum(cnt, R, out, code, 0, min_from_hand + 1, sc)   # (a copy cost an allocation)
     cnt[code] -= 1
     return k
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def _none_with(cnt, R, code, min_n):
     """True when the natural ``code`` surely makes no meld of ``min_n`` cards or more with the
     hand ``cnt`` (a quick, conservative test for ``min_natural`` >= 1, most pile tops: a set of
@@ -327,9 +393,13 @@ def _none_with(cnt, R, code, min_n):
     if code == JOKER or is_wild(code, R) or R.min_natural < 1:
         return False
     W = cnt[JOKER]
-    for c in range(64):
-        if cnt[c] > 0 and is_wild(c, R):
-            W += cnt[c]
+    x = R.wild_ranks & 0xFFFF
+    while x:
+        r0 = lowest_code(x)
+        x &= x - 1
+        for s0 in range(4):
+            if cnt[s0 * 16 + r0] > 0:
+                W += cnt[s0 * 16 + r0]
     mw = min(W, R.max_wild)
     lo = R.min_natural
     need = max(R.min_size, min_n)
@@ -374,7 +444,7 @@ def check_meld(cards, n, R, row_out):
     for j in range(n):
         cnt[cards[j]] += 1
     buf = np.zeros((1, MELD_W), np.int64)
-    k = _enum(cnt, R, buf, NONE, n, n)
+    k = _enum(cnt, R, buf, NONE, n, n, np.zeros(SCRATCH, np.int64))
     if k != 0:
         for q in range(MELD_W):
             row_out[q] = buf[0, q]
@@ -382,7 +452,7 @@ def check_meld(cards, n, R, row_out):
     return False
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def _copy_add(row, dst, j_at, code, stands):
     """``dst`` = ``row`` with (``code``, ``stands``) inserted at position ``j_at``."""
     n = row[1]
@@ -400,7 +470,7 @@ def _copy_add(row, dst, j_at, code, stands):
             j2 += 1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def add_options(row, code, R, out):
     """Every way the single card ``code`` goes on the meld ``row`` (written as the new rows):
     a natural of the set's rank or at either end of the run, a wild on the set or at either end
@@ -421,18 +491,23 @@ def add_options(row, code, R, out):
         r = row[2]
         if not wild and (code & 15) != r:
             return 0
-        nat = np.zeros(4, np.int64)
+        n0 = n1 = n2 = n3 = 0
         nn = 0
-        for j in range(n):
-            a = row[3 + 2 * j]
+        for j in range(n + 1):
+            a = code if j == n else row[3 + 2 * j]
             if not is_wild(a, R):
-                nat[a >> 4] += 1
+                s = a >> 4
+                if s == 0:
+                    n0 += 1
+                elif s == 1:
+                    n1 += 1
+                elif s == 2:
+                    n2 += 1
+                else:
+                    n3 += 1
                 nn += 1
-        if not wild:
-            nat[code >> 4] += 1
-            nn += 1
-        stands = np.zeros(MAX_LEN, np.int64)
-        if not set_stands(r, nat, n + 1 - nn, R, stands):
+        names = set_names(r, n0, n1, n2, n3, n + 1 - nn, R)
+        if names < 0:
             return 0
         dst = out[0]
         for q in range(MELD_W):
@@ -443,7 +518,7 @@ def add_options(row, code, R, out):
             a = code if j == n else row[3 + 2 * j]
             dst[3 + 2 * j] = a
             if is_wild(a, R):
-                dst[4 + 2 * j] = stands[t]
+                dst[4 + 2 * j] = (names >> (8 * min(t, 3))) & 255
                 t += 1
             else:
                 dst[4 + 2 * j] = a
@@ -475,7 +550,7 @@ def add_options(row, code, R, out):
     return k
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def joker_swap(row, code):
     """The position of a joker in ``row`` standing for exactly the natural ``code`` (which may
     take its place; the joker returns to its owner's hand: 003 line 86), -1 if none."""

@@ -43,11 +43,13 @@ import numpy as np
 from numba import njit
 
 from simkit.core.bits import highest_code, lowest_code, popcount
+from simkit.core.jit import NO_REFCOUNT, REFCOUNT
 from simkit.engines.melds.rules import JOKER, KIND_RUN, KIND_SET, SET_ANY, SET_DISTINCT
 
 # Speed notes.  Every call of an @njit function with array arguments (inlined ones too) costs
 # atomic reference-count updates of the arrays (numba's NRT); so the loops below call no helper
-# that takes an array, and the work lives in one buffer ``wk`` addressed by offsets.
+# that takes an array, the work lives in one buffer ``wk`` addressed by offsets, and everything
+# but the allocating entries (arrange, _arrange_new) compiles without counting (NO_REFCOUNT).
 
 MEMO_MIN = 20          # natural cards from which arrange keeps its table of bounds
 MEMO_BITS = 14         # that table's size: 2**MEMO_BITS entries
@@ -113,11 +115,12 @@ def arrange(cnt, R, dw, out):
     return arrange_in(cnt, R, dw, out, np.zeros(0, np.int64))
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def arrange_in(cnt, R, dw, out, wk0):
-    """:func:`arrange` with a work buffer ``wk0`` (``int64``, any length; a search that needs
-    more than it holds allocates its own): a kernel that arranges many hands passes one buffer
-    and saves an allocation a call.  Same results as :func:`arrange`."""
+    """:func:`arrange` with a work buffer ``wk0`` (``int64``, any length, any contents; a search
+    that needs more than it holds allocates its own, in :func:`_arrange_new`): a kernel that
+    arranges many hands passes one buffer and allocates nothing (it may then compile without
+    reference counts, ``simkit.core.jit.NO_REFCOUNT``).  Same results as :func:`arrange`."""
     nat = 0
     W = max(cnt[JOKER], 0)
     NP = 1
@@ -148,32 +151,54 @@ def arrange_in(cnt, R, dw, out, wk0):
             t += cnt[JOKER] * dw[JOKER]
         return t, 0
     capm = 4 * nat + 16
+    size, fb, bp, mb, tab, memo = _layout(NP, W, nat, capm)
+    if size > wk0.shape[0]:
+        return _arrange_new(cnt, held, R, dw, out, NP, W, nat, capm)
+    # the search reads nothing of wk0 it has not written but the memo table (its slots are
+    # empty at zero; np.empty there gave run-to-run differences)
+    if memo:
+        for i in range(tab, size):
+            wk0[i] = 0
+    if not _prepare(wk0, cnt, held, R, dw, NP, W, fb, bp + nat + 1, mb, capm):
+        return _arrange_new(cnt, held, R, dw, out, NP, W, nat, capm * 4)
+    _search(wk0, R, NP, W, fb, mb, bp, memo, tab)
+    return wk0[BEST], _write_all(out, R, wk0, NP, W, mb, bp)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _layout(NP, W, nat, capm):
+    """The work buffer's size and offsets for a hand of ``nat`` natural cards (``NP`` planes),
+    ``W`` wild cards and room for ``capm`` meld records: ``(size, fb, bp, mb, tab, memo)``
+    (frames, best path, melds by owner, memo table; the listing's records at ``bp + nat + 1``)."""
+    rec = NP + 2
+    F = NP + 5
+    fb = FIXED + 3 * W + 2
+    bp = fb + F * (nat + 2)
+    tb = bp + nat + 1
+    mb = tb + rec * capm
+    memo = nat >= MEMO_MIN and W < 64
+    tab = mb + rec * capm
+    size = tab
+    if memo:
+        size += (NP + 2) << MEMO_BITS
+    return size, fb, bp, mb, tab, memo
+
+
+@njit(cache=True, nogil=True, **REFCOUNT)
+def _arrange_new(cnt, held, R, dw, out, NP, W, nat, capm):
+    """:func:`arrange_in`'s search in a buffer of its own (zeroed), from ``capm`` meld records
+    on, four times more until the hand's melds fit."""
     while True:
-        rec = NP + 2
-        F = NP + 5
-        fb = FIXED + 3 * W + 2
-        bp = fb + F * (nat + 2)
-        tb = bp + nat + 1
-        mb = tb + rec * capm
-        memo = nat >= MEMO_MIN and W < 64
-        size = mb + rec * capm
-        if memo:
-            size += (NP + 2) << MEMO_BITS
-        # zeroed: the search reads entries it has not written (np.empty gave run-to-run
-        # differences)
-        if size <= wk0.shape[0]:
-            wk = wk0
-            wk[:size] = 0
-        else:
-            wk = np.zeros(size, np.int64)
-        if _prepare(wk, cnt, R, dw, NP, W, fb, tb, mb, capm):
+        size, fb, bp, mb, tab, memo = _layout(NP, W, nat, capm)
+        wk = np.zeros(size, np.int64)
+        if _prepare(wk, cnt, held, R, dw, NP, W, fb, bp + nat + 1, mb, capm):
             break
         capm *= 4
-    _search(wk, R, NP, W, fb, mb, bp, memo, mb + rec * capm)
+    _search(wk, R, NP, W, fb, mb, bp, memo, tab)
     return wk[BEST], _write_all(out, R, wk, NP, W, mb, bp)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def _no_meld(cnt, R, W):
     """True when the hand surely holds no legal meld (a quick, conservative test for
     ``min_natural`` >= 1: a set needs a rank with ``min_natural`` naturals and enough cards with
@@ -187,7 +212,7 @@ def _no_meld(cnt, R, W):
     return _no_meld_held(cnt, R, W, held)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def _no_meld_held(cnt, R, W, held):
     """:func:`_no_meld` with ``held`` the mask of the natural cards held (bit ``code``)."""
     mw = min(W, R.max_wild)
@@ -229,8 +254,10 @@ def _no_meld_held(cnt, R, W, held):
     return True
 
 
-@njit(cache=True, nogil=True)
-def _prepare(wk, cnt, R, dw, NP, W, fb, tb, mb, capm):
+# 11 parameters: the buffer's offsets and the hand's sizes, computed once by arrange_in (the
+# search's speed notes: scalars, not a record of arrays)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def _prepare(wk, cnt, held, R, dw, NP, W, fb, tb, mb, capm):
     """Fill ``wk`` for the search: the fixed part; the wild cards in order of use
     (``wk[FIXED + W + 1:]``), the values of the unused (``wk[FIXED + k]``: of the wilds from the
     k-th on) and how many all-wild melds hold (``wk[FIXED + 2 * W + 1 + k]``); the kinds in value
@@ -238,7 +265,7 @@ def _prepare(wk, cnt, R, dw, NP, W, fb, tb, mb, capm):
     ``fb``: the hand less the kinds no meld holds, their value its deadwood so far.  False when
     the meld buffers (``capm`` records) are too small."""
     _positions(wk, R)
-    K = _kinds(wk, cnt, R, dw, NP, fb)
+    K = _kinds(wk, cnt, held, dw, NP, fb)
     _wilds(wk, cnt, R, dw, W)
     m = _list_melds(wk, R, NP, W, tb, capm)
     if m < 0:
@@ -248,7 +275,7 @@ def _prepare(wk, cnt, R, dw, NP, W, fb, tb, mb, capm):
     return True
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def _positions(wk, R):
     """The rank positions runs use: ``wk[SEQP + j]`` the position of seq index ``j``,
     ``wk[POSI + q]`` the seq index of position ``q`` (-1: unused), ``wk[NSEQ]`` how many."""
@@ -263,20 +290,21 @@ def _positions(wk, R):
     wk[NSEQ] = N
 
 
-@njit(cache=True, nogil=True)
-def _kinds(wk, cnt, R, dw, NP, fb):
-    """The natural kinds in value order (``wk[CODE + i]``, ``wk[VAL + i]``, ``wk[IDX + code]``),
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def _kinds(wk, cnt, held, dw, NP, fb):
+    """The natural kinds (``held``: bit ``code``) in value order (``wk[CODE + i]``,
+    ``wk[VAL + i]``, ``wk[IDX + code]``),
     the hand's code planes (``wk[CPL + j]``) and its kind planes into frame 0 (``wk[fb + j]``);
     returns how many kinds."""
     K = 0
     for j in range(NP):
         wk[CPL + j] = 0
         wk[fb + j] = 0
-    for c in range(64):
+    t = held
+    while t:
+        c = lowest_code(t)
+        t &= t - 1
         k = cnt[c]
-        r = c & 15
-        if k <= 0 or r < 2 or r > 14 or (R.wild_ranks >> r) & 1:
-            continue
         v = dw[c]
         i = K
         while i > 0 and wk[VAL + i - 1] < v:      # codes ascend, so ties keep code order
@@ -292,13 +320,12 @@ def _kinds(wk, cnt, R, dw, NP, fb):
     for i in range(K):
         c = wk[CODE + i]
         wk[IDX + c] = i
-        for j in range(NP):
-            if (wk[CPL + j] >> c) & 1:
-                wk[fb + j] |= np.int64(1) << i
+        for j in range(min(cnt[c], NP)):
+            wk[fb + j] |= np.int64(1) << i
     return K
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def _wilds(wk, cnt, R, dw, W):
     """The wild cards in order of use, most valuable in hand first, then by code
     (``wk[FIXED + W + 1:]``), the values of the unused (``wk[FIXED + k]``: of the wilds from the
@@ -341,7 +368,7 @@ def _wilds(wk, cnt, R, dw, W):
                 wk[ALLW + k] = b
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def _list_melds(wk, R, NP, W, tb, capm):
     """Every meld the hand could lay down, listed by its lowest card's code (records at ``tb``,
     planes by kind number): the runs each card owns (:func:`_runs_of`), its sets
@@ -409,7 +436,7 @@ def _list_melds(wk, R, NP, W, tb, capm):
     return m
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def _runs_of(wk, R, NP, tb, capm, m, c, l0, l1, mw):
     """The runs card ``c`` owns (its other natural cards are higher kinds of its suit, the ace
     low among them), as records from ``tb + m * rec``; ``l0``, ``l1`` are the hand's lanes,
@@ -511,7 +538,7 @@ def _runs_of(wk, R, NP, tb, capm, m, c, l0, l1, mw):
     return m, first_pi
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def _sets_of(wk, R, NP, tb, capm, m, c, mw, mode):
     """The sets card ``c`` owns (copies of it and cards of its rank in higher suits, by the
     suit rule ``mode``), as records from ``tb + m * rec``; returns the records listed so far
@@ -594,7 +621,7 @@ def _sets_of(wk, R, NP, tb, capm, m, c, mw, mode):
     return m
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def _by_owner(wk, K, m, NP, tb, mb):
     """The melds listed at ``tb`` copied to ``mb`` by owner (the first kind in value order:
     ``wk[ST + i]``..``wk[EN + i]``), then in trying order: more natural cards, then fewer
@@ -626,7 +653,7 @@ def _by_owner(wk, K, m, NP, tb, mb):
     wk[NMELD] = m
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def _needs(wk, K, m, NP, W, fb, mb):
     """The kinds' needs (``wk[NEEDA + i]``, ``wk[NGT + k]``); the kinds no meld holds are
     deadwood now (frame 0 at ``fb``: the hand less them, their value its deadwood so far);
@@ -663,7 +690,7 @@ def _needs(wk, K, m, NP, W, fb, mb):
     wk[NODES] = 0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def _search(wk, R, NP, W, fb, mb, bp, memo, tab):
     """The branch and bound (module docstring) from the hand in frame 0 at ``wk[fb:]`` (the memo
     table at ``wk[tab:]`` when ``memo``).  A frame is the hand's planes, the deadwood so far, the
@@ -848,7 +875,7 @@ def _memo_store(wk, NP, f, tab):
     wk[slot + NP] = wl * 64 + min(cap, wl) + 1
     wk[slot + NP + 1] = v
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def _write_all(out, R, wk, NP, W, mb, bp):
     """Write the best arrangement's melds as rows into ``out``; returns how many there are.  A
     meld's wild cards are the next of the wilds in order of use, sorted by code in its row; the

@@ -279,20 +279,21 @@ def is_wild(c):
 
 # --------------------------------------------------------------------------- stock and pile
 
-# The turn compiles without reference counts (play_hand: NO_REFCOUNT); the meld engine's calls
-# that may allocate are made through these, which count (REFCOUNT: not inherited from the turn).
+# The turn compiles without reference counts (play_hand: NO_REFCOUNT); so do the meld engine's
+# calls, which allocate nothing given the work buffer ``W.wk`` (a search too big for it
+# allocates in a function of its own that counts).
 
-@njit(cache=True, nogil=True, **REFCOUNT)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def arrange_in(hand, R, arr, wk):
     return ME.arrange_in(hand, R.mr, HAND_VALUE, arr, wk)
 
 
-@njit(cache=True, nogil=True, **REFCOUNT)
-def melds_with(hand, mr, code, min_from_hand, out):
-    return ME.melds_with(hand, mr, code, min_from_hand, out)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def melds_with(hand, mr, code, min_from_hand, out, wk):
+    return ME.melds_with_in(hand, mr, code, min_from_hand, out, wk)
 
 
-@njit(cache=True, nogil=True, **REFCOUNT)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def add_options(row, code, mr, out):
     return ME.add_options(row, code, mr, out)
 
@@ -390,7 +391,7 @@ def pile_options(R, W, p):
     if W.nmeld[p] >= MAXM:
         return 0
     top = W.pile[W.st[2] - 1]
-    k = melds_with(W.hand[p], R.mr, top, 2, W.opts)
+    k = melds_with(W.hand[p], R.mr, top, 2, W.opts, W.wk)
     if k < 0:
         k = NOPT
     for q in range(k):
@@ -432,7 +433,7 @@ def take_pile(W, p, o, log, i):
 
 # --------------------------------------------------------------------------- the baseline
 
-@njit(cache=True, nogil=True, **REFCOUNT)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def worth(hand, R, arr, wk):
     """A hand's worth to the baseline: its least-deadwood arrangement's melded values minus the
     in-hand values of the rest; ``(worth, melds, deadwood)`` (``wk``: the search's buffer)."""
