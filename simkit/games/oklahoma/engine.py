@@ -636,8 +636,18 @@ def has_qs(row):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def baseline_melds(R, S, W, p, log, i):
-    """Take the joker back, lay down the least-deadwood arrangement (or hold it), lay off."""
+def wilds_for(hand, max_wild):
+    """The wild cards a meld of ``hand`` may use, at most (:func:`may_meld`'s ``w``)."""
+    w = hand[JOKER]
+    for s in range(4):
+        w += hand[s * 16 + 2]
+    return min(w, max_wild)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def baseline_melds(R, S, W, p, drawn, log, i):
+    """Take the joker back, lay down the least-deadwood arrangement (or hold it), lay off.
+    ``drawn``: the card drawn from the stock this turn (-1: the pile was taken)."""
     hand = W.hand[p]
     if S.joker[p]:
         for m in range(W.nmeld[p]):
@@ -646,8 +656,16 @@ def baseline_melds(R, S, W, p, log, i):
                 c = row[4 + 2 * j]
                 if row[3 + 2 * j] == JOKER and hand[c] > 0:
                     swap_joker(W, p, m, c, log, i)
+                    drawn = -1            # a joker came back to the hand: it may meld anew
                     break
-    dw, nm = arrangement(R, W, hand)
+    # a hand that held no meld (W.free) and drew one natural card: every meld of it holds that
+    # card, so when may_meld rules the card out of every meld there is none, and the
+    # arrangement is every card in hand (what the search would find, without searching)
+    if (drawn >= 0 and W.free[p] and not is_wild(drawn)
+            and not may_meld(hand, drawn, wilds_for(hand, R.mr.max_wild))):
+        dw, nm = in_hand(hand), 0
+    else:
+        dw, nm = arrangement(R, W, hand)
     melded = 0
     for k in range(nm):
         melded += W.arr[k, 1]
@@ -819,6 +837,7 @@ def turn(R, S, W, p, log, i):
     k = pile_options(R, W, p) if W.st[2] > 0 else 0
     stock_empty = W.st[0] >= W.st[1]
     o = -1
+    c = -1
     if k > 0:
         if rand:
             if stock_empty or random_option(W, 2) == 1:
@@ -839,7 +858,7 @@ def turn(R, S, W, p, log, i):
     if rand:
         random_melds(R, W, p, log, i)
     else:
-        baseline_melds(R, S, W, p, log, i)
+        baseline_melds(R, S, W, p, c, log, i)
     if size(W.hand[p]) == 0:
         put_event(log, i, W.st, 4, EV_OUT, p, 0, 0)
         return 1
