@@ -264,3 +264,31 @@ def test_the_pile_decision_is_the_one_of_pricing_every_option():
         taken += got >= 0 and not forced
         declined += got < 0
     assert taken > 100 and declined > 100, (taken, declined)
+
+
+@pytest.mark.parametrize("min_natural", [0, 1, 2])
+def test_a_pile_top_may_meld_rules_out_makes_no_new_meld(min_natural):
+    """pile_options lists no new meld, without calling the listing, for a natural top card that
+    may_meld rules out of every meld of the hand with it.  On 3,000 random hands of 1-20 cards
+    and natural top cards (seeded): whenever may_meld says no, the listing finds no meld of the
+    top card with two or more hand cards (and it finds some in a fair share of the others)."""
+    R = E.table(_rules(min_natural=min_natural))
+    out = np.zeros((E.NOPT, E.W_), np.int64)
+    deck = E.make_deck().astype(np.int64)
+    rng = np.random.default_rng(86 + min_natural)
+    ruled_out = listed = 0
+    for it in range(3000):
+        pick = rng.permutation(deck)
+        h = np.zeros(E.NC, np.int64)
+        for c in pick[:rng.integers(1, 21)]:
+            h[c] += 1
+        top = next(int(x) for x in pick[25:] if not E.is_wild(x))
+        h[top] += 1
+        maybe = E.may_meld(h, top, E.wilds_for(h, R.mr.max_wild))
+        h[top] -= 1
+        k = E.melds_with(h, R.mr, top, 2, out)
+        if not maybe:
+            ruled_out += 1
+            assert k == 0, (it, np.flatnonzero(h), top)
+        listed += k > 0
+    assert ruled_out > 600 and listed > 300, (ruled_out, listed)

@@ -393,9 +393,17 @@ def pile_options(R, W, p):
     if W.nmeld[p] >= MAXM:
         return 0
     top = W.pile[W.st[2] - 1]
-    k = melds_with(W.hand[p], R.mr, top, 2, W.opts)
-    if k < 0:
-        k = NOPT
+    hand = W.hand[p]
+    k = 0
+    # a natural top card that may_meld rules out of every meld of the hand with it makes no new
+    # meld (most pile tops): no call of the listing
+    hand[top] += 1
+    mm = is_wild(top) or may_meld(hand, top, wilds_for(hand, R.mr.max_wild))
+    hand[top] -= 1
+    if mm:
+        k = melds_with(hand, R.mr, top, 2, W.opts)
+        if k < 0:
+            k = NOPT
     for q in range(k):
         W.okind[q] = O_MELD
     if R.layoff_take:
@@ -725,7 +733,8 @@ def wilds_for(hand, max_wild):
 @njit(cache=True, nogil=True, inline="always")
 def baseline_melds(R, S, W, p, drawn, log, i):
     """Take the joker back, lay down the least-deadwood arrangement (or hold it), lay off.
-    ``drawn``: the card drawn from the stock this turn (-1: the pile was taken)."""
+    ``drawn``: the card drawn from the stock this turn (-1: the pile was taken).  Returns the
+    number of cards left in hand."""
     hand = W.hand[p]
     if S.joker[p]:
         for m in range(W.nmeld[p]):
@@ -744,29 +753,30 @@ def baseline_melds(R, S, W, p, drawn, log, i):
         dw, nm = in_hand(hand), 0
     else:
         dw, nm = arrangement(R, W, hand)
+    n = size(hand)             # kept up to date below: every card laid leaves the hand
     melded = 0
     for k in range(nm):
         melded += W.arr[k, 1]
-    left = size(hand) - melded
-    lay_all = S.hold[p] == 0 or left <= 1
+    lay_all = S.hold[p] == 0 or n - melded <= 1
     laid = 0
     for k in range(nm):
         if W.nmeld[p] >= MAXM:
             break
-        if not leaves_ok(R, size(hand) - W.arr[k, 1]):
+        if not leaves_ok(R, n - W.arr[k, 1]):
             continue
         if lay_all or (S.qs[p] and has_qs(W.arr[k])):
             lay_meld(W, p, W.arr[k], -1, log, i)
+            n -= W.arr[k, 1]
             laid += 1
     # every meld of a least-deadwood arrangement laid: the cards left hold no meld (one more
     # would lower the deadwood, every card's value being positive), nor do they after layoffs
     # and the discard, until this seat's next turn
     W.free[p] = 1 if laid == nm else 0
-    # lay off natural cards; a wild only when that empties the hand
-    again = True
+    # lay off natural cards; a wild only when that empties the hand (no meld on the table:
+    # nothing to lay off on)
+    again = W.nmeld[p] > 0
     while again:
         again = False
-        n = size(hand)
         for c in range(NC):
             if hand[c] == 0 or (is_wild(c) and n > 2) or not leaves_ok(R, n - 1):
                 continue
@@ -780,8 +790,10 @@ def baseline_melds(R, S, W, p, drawn, log, i):
             k = list_layoffs(R, W, p, c, 0)
             if k > 0:
                 lay_off(W, p, W.oarg[0], W.opts[0], c, True, log, i)
+                n -= 1
                 again = True
                 break
+    return n
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -818,25 +830,26 @@ def discardable(hand, c, n, final_discard):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def baseline_discard(R, S, W, p):
+def baseline_discard(R, S, W, p, n):
+    """The card to discard from seat ``p``'s hand of ``n`` cards: the last of the lowest
+    score among the natural cards, a wild card only when no natural may go."""
     hand = W.hand[p]
-    n = size(hand)
     nxt = (p + 1) % R.players
     pile = W.st[2]
-    best, bc = -(1 << 40), -1
-    for wild_ok in (False, True):
-        for c in range(NC):
-            if (hand[c] == 0 or not discardable(hand, c, n, R.final_discard)
-                    or (is_wild(c) and not wild_ok)):     # a card not held: no call
-                continue
-            sc = HAND_VALUE[c] - S.keep[p] * connections(hand, c)
-            if S.feed[p] and not (W.seen[nxt] >> (c & 15)) & 1:
-                sc -= S.feed[p] * (pile + 1)
-            if sc >= best:
-                best, bc = sc, c
-        if bc >= 0:
-            break
-    return bc
+    best, bc = -(1 << 40), -1         # the naturals' ...
+    bestw, bw = -(1 << 40), -1        # ... and the wilds'
+    for c in range(NC):
+        if hand[c] == 0 or not discardable(hand, c, n, R.final_discard):
+            continue                  # (a card not held: no call)
+        sc = HAND_VALUE[c] - S.keep[p] * connections(hand, c)
+        if S.feed[p] and not (W.seen[nxt] >> (c & 15)) & 1:
+            sc -= S.feed[p] * (pile + 1)
+        if is_wild(c):
+            if sc >= bestw:
+                bestw, bw = sc, c
+        elif sc >= best:
+            best, bc = sc, c
+    return bc if bc >= 0 else bw
 
 
 # --------------------------------------------------------------------------- the random player
@@ -935,19 +948,20 @@ def turn(R, S, W, p, log, i):
         put_event(log, i, W.st, 4, EV_DRAW, p, 0, c)
     if rand:
         random_melds(R, W, p, log, i)
+        n = size(W.hand[p])
     else:
-        baseline_melds(R, S, W, p, c, log, i)
-    if size(W.hand[p]) == 0:
+        n = baseline_melds(R, S, W, p, c, log, i)
+    if n == 0:
         put_event(log, i, W.st, 4, EV_OUT, p, 0, 0)
         return 1
-    d = random_discard(R, W, p) if rand else baseline_discard(R, S, W, p)
+    d = random_discard(R, W, p) if rand else baseline_discard(R, S, W, p, n)
     if d >= 0:
         W.hand[p, d] -= 1
         W.pile[W.st[2]] = d
         W.st[2] += 1
         W.seen[p] |= 1 << (d & 15)
         put_event(log, i, W.st, 4, EV_DISCARD, p, 0, d)
-        if size(W.hand[p]) == 0:
+        if n == 1:
             put_event(log, i, W.st, 4, EV_OUT, p, 0, 0)
             return 1
     return 0
