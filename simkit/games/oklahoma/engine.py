@@ -463,7 +463,7 @@ def _near(hand, s, q):
     return 3 <= q <= 14 and hand[s * 16 + q] > 0
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def may_meld(hand, c, w):
     """A necessary condition for the natural ``c`` of ``hand`` to be in some legal meld of
     ``hand`` (Oklahoma's melds, ``w`` the wild cards a meld may use, at most: the hand's wilds
@@ -594,7 +594,7 @@ def sort_key(key):
     return out
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def option_hand(W, p, o, tmp):
     """The hand that taking the pile with option ``o`` leaves seat ``p``, into ``tmp``."""
     n = W.st[2]
@@ -613,7 +613,7 @@ def option_hand(W, p, o, tmp):
                 tmp[a] -= 1
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def option_key(W, p, o):
     """The sorted codes option ``o`` takes from seat ``p``'s hand, packed (7 bits a code; more
     than 8 codes: ``-1 - o``, a key of its own), and its gain on the table."""
@@ -633,7 +633,7 @@ def option_key(W, p, o):
     return (sort_key(key) if key >= 0 else key), meld_value(row)
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def option_bounds(R, W, p, k):
     """Every option's key, gain and bound (:func:`worth_bound` of the hand it leaves plus its
     gain; options that leave the same hand share the bound's search of the hand) into
@@ -721,7 +721,7 @@ def has_qs(row):
     return False
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def wilds_for(hand, max_wild):
     """The wild cards a meld of ``hand`` may use, at most (:func:`may_meld`'s ``w``)."""
     w = hand[JOKER]
