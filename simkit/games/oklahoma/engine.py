@@ -179,7 +179,9 @@ class Work(NamedTuple):
     free: np.ndarray      # int64[K]: 1 when the seat's hand surely holds no meld
     okey: np.ndarray      # int64[NOPT]: baseline_take's scratch: the cards an option takes ...
     oval: np.ndarray      # int64[NOPT]: ... the worth of the hand it leaves ...
-    oknown: np.ndarray    # int64[NOPT]: ... 1 when that worth is known
+    oknown: np.ndarray    # int64[NOPT]: ... 1 when the option was visited, 2 when its worth is known
+    oub: np.ndarray       # int64[NOPT]: ... its bound (worth_bound of that hand plus its gain) ...
+    ogain: np.ndarray     # int64[NOPT]: ... and what it adds to the melds on the table
 
 
 def table(rules) -> Table:
@@ -207,7 +209,8 @@ def work(rules, stacked=None) -> Work:
                   chand=np.full(NC, -1, np.int64), carr=np.zeros((MAXM, W_), np.int64),
                   cst=np.zeros(2, np.int64), free=np.zeros(K, np.int64),
                   okey=np.zeros(NOPT, np.int64), oval=np.zeros(NOPT, np.int64),
-                  oknown=np.zeros(NOPT, np.int64))
+                  oknown=np.zeros(NOPT, np.int64), oub=np.zeros(NOPT, np.int64),
+                  ogain=np.zeros(NOPT, np.int64))
 
 
 def metrics(rules) -> list[Metric]:
@@ -391,9 +394,17 @@ def pile_options(R, W, p):
     if W.nmeld[p] >= MAXM:
         return 0
     top = W.pile[W.st[2] - 1]
-    k = melds_with(W.hand[p], R.mr, top, 2, W.opts, W.wk)
-    if k < 0:
-        k = NOPT
+    hand = W.hand[p]
+    k = 0
+    # a natural top card that may_meld rules out of every meld of the hand with it makes no new
+    # meld (most pile tops): no call of the listing
+    hand[top] += 1
+    mm = is_wild(top) or may_meld(hand, top, wilds_for(hand, R.mr.max_wild))
+    hand[top] -= 1
+    if mm:
+        k = melds_with(hand, R.mr, top, 2, W.opts, W.wk)
+        if k < 0:
+            k = NOPT
     for q in range(k):
         W.okind[q] = O_MELD
     if R.layoff_take:
@@ -453,7 +464,7 @@ def _near(hand, s, q):
     return 3 <= q <= 14 and hand[s * 16 + q] > 0
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True)
 def may_meld(hand, c, w):
     """A necessary condition for the natural ``c`` of ``hand`` to be in some legal meld of
     ``hand`` (Oklahoma's melds, ``w`` the wild cards a meld may use, at most: the hand's wilds
@@ -478,22 +489,52 @@ def may_meld(hand, c, w):
     return False
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _suit_lane(hand, s):
+    """Bit ``q``: ``hand`` holds the natural of suit ``s`` at rank position ``q`` (3..14, and
+    bit 1 too for the ace: :func:`_near`'s positions as a mask)."""
+    m = np.int64(0)
+    for q in range(3, 15):
+        if hand[s * 16 + q] > 0:
+            m |= np.int64(1) << q
+    return m | ((m >> 13) & 2)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _run_ok(m, w):
+    """:func:`may_meld`'s run test for every position of a suit at once (``m`` its
+    :func:`_suit_lane`, ``w`` 0 or 1): bit ``x`` set when position ``x`` has a three-card window
+    with at most ``w`` gaps (the ace, position 14, also by its low position 1)."""
+    a1, a2, b1, b2 = m << 2, m << 1, m >> 1, m >> 2
+    ok = (a1 & a2) | (a2 & b1) | (b1 & b2)
+    if w == 1:
+        ok |= a1 | a2 | b1 | b2
+    return ok | ((ok & 2) << 13)
+
+
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
 def worth_bound(hand, max_wild):
     """An upper bound of :func:`worth` (exact, cheap): a card melded counts at most its
     :data:`MELD_VALUE` (a deuce at most 10, :func:`wild_value`), one in hand minus its
     :data:`HAND_VALUE` (below any meld value), and a natural that :func:`may_meld` rules out
-    of every meld is in hand in every arrangement."""
+    of every meld is in hand in every arrangement (may_meld's test done on masks of the suits:
+    :func:`_run_ok`; tests/test_oklahoma.py checks the two agree card by card)."""
     w = hand[JOKER]
     for s in range(4):
         w += hand[s * 16 + 2]
     t = hand[JOKER] * MELD_VALUE[JOKER] + 10 * (w - hand[JOKER])
     w = min(w, max_wild)
-    for c in range(64):
-        k = hand[c]
-        if k == 0 or (c & 15) == 2:
-            continue
-        t += k * MELD_VALUE[c] if may_meld(hand, c, w) else -k * HAND_VALUE[c]
+    for s in range(4):
+        ok = _run_ok(_suit_lane(hand, s), w) if w < 2 else np.int64(-1)
+        for r in range(3, 15):
+            c = s * 16 + r
+            k = hand[c]
+            if k == 0:
+                continue
+            if (ok >> r) & 1 or hand[r] + hand[16 + r] + hand[32 + r] + hand[48 + r] >= 3 - w:
+                t += k * MELD_VALUE[c]
+            else:
+                t -= k * HAND_VALUE[c]
     return t
 
 
@@ -554,78 +595,123 @@ def sort_key(key):
     return out
 
 
+@njit(cache=True, nogil=True)
+def option_hand(W, p, o, tmp):
+    """The hand that taking the pile with option ``o`` leaves seat ``p``, into ``tmp``."""
+    n = W.st[2]
+    for c in range(NC):
+        tmp[c] = W.hand[p, c]
+    for j in range(n - 1):
+        tmp[W.pile[j]] += 1
+    if W.okind[o] == O_MELD:
+        row = W.opts[o]
+        skip = W.pile[n - 1]
+        for j in range(row[1]):
+            a = row[3 + 2 * j]
+            if a == skip:
+                skip = -1
+            else:
+                tmp[a] -= 1
+
+
+@njit(cache=True, nogil=True)
+def option_key(W, p, o):
+    """The sorted codes option ``o`` takes from seat ``p``'s hand, packed (7 bits a code; more
+    than 8 codes: ``-1 - o``, a key of its own), and its gain on the table."""
+    row = W.opts[o]
+    key = np.int64(0)
+    if W.okind[o] != O_MELD:
+        return key, meld_value(row) - meld_value(W.melds[p, W.oarg[o]])
+    skip = W.pile[W.st[2] - 1]
+    nk = 0
+    for j in range(row[1]):
+        a = row[3 + 2 * j]
+        if a == skip:
+            skip = -1
+        else:
+            nk += 1
+            key = key * 128 + a + 1 if nk <= 8 else -1 - o
+    return (sort_key(key) if key >= 0 else key), meld_value(row)
+
+
+@njit(cache=True, nogil=True)
+def option_bounds(R, W, p, k):
+    """Every option's key, gain and bound (:func:`worth_bound` of the hand it leaves plus its
+    gain; options that leave the same hand share the bound's search of the hand) into
+    ``W.okey``, ``W.ogain``, ``W.oub``; ``W.oknown`` cleared."""
+    keys, gains, ubs = W.okey, W.ogain, W.oub
+    for o in range(k):
+        key, gain = option_key(W, p, o)
+        keys[o], gains[o], W.oknown[o] = key, gain, 0
+        q = 0
+        while q < o and keys[q] != key:
+            q += 1
+        if q < o:
+            ubs[o] = ubs[q] - gains[q] + gain
+        else:
+            option_hand(W, p, o, W.tmp)
+            ubs[o] = worth_bound(W.tmp, R.mr.max_wild) + gain
+
+
 @njit(cache=True, nogil=True, inline="always")
 def baseline_take(R, S, W, p, k, forced):
     """The option to take the pile with (-1: draw from the stock instead; ``forced``: the
-    stock is empty, so the best option is taken whatever it is worth)."""
+    stock is empty, so the best option is taken whatever it is worth): the first option of the
+    highest worth (the hand it leaves plus its gain), when that is at least the hand's worth
+    plus ``pile_gain``.  Options are searched in the order of their bounds, highest first; the
+    hand's own worth only when the decision needs more than its bounds (``-in_hand`` below,
+    :func:`worth_bound` above)."""
     n = W.st[2]
     if n < S.pile_min[p] and not forced:
         return -1
-    tmp = W.tmp
-    if W.free[p]:      # no meld: every card in hand (what the search would find)
-        base = -in_hand(W.hand[p])
-    else:
-        base, _, _ = worth(W.hand[p], R, W.arr, W.wk)
+    hand = W.hand[p]
+    pg = S.pile_gain[p]
+    option_bounds(R, W, p, k)
+    keys, vals, known, ubs, gains = W.okey, W.oval, W.oknown, W.oub, W.ogain  # no allocation
+    # the floor the best option must reach: within [lo, hi] until the hand's worth is searched
+    exact = forced or W.free[p] != 0     # a meldless hand's worth is -in_hand: no search
+    lo = -(1 << 40) if forced else -in_hand(hand) + pg
+    hi = lo if exact else worth_bound(hand, R.mr.max_wild) + pg
+    floor = lo
     best, bo = -(1 << 40), -1
-    # options that leave the same hand (the same cards from it, in another meld, or any layoff)
-    # are priced once: ``keys[o]`` the sorted codes an option takes from the hand, packed
-    keys, vals, known = W.okey, W.oval, W.oknown     # scratch: no allocation
-    # an option whose hand cannot reach the best so far (ties keep the first) nor, unforced,
-    # the hand's worth plus ``pile_gain`` cannot be the one returned: not searched
-    floor = -(1 << 40) if forced else base + S.pile_gain[p]
-    for o in range(k):
-        row = W.opts[o]
-        top = W.pile[n - 1]
-        key = np.int64(0)
-        if W.okind[o] == O_MELD:
-            skip = top
-            nk = 0
-            for j in range(row[1]):
-                a = row[3 + 2 * j]
-                if a == skip:
-                    skip = -1
-                else:
-                    nk += 1
-                    key = key * 128 + a + 1 if nk <= 8 else -1 - o
-            key = sort_key(key) if key >= 0 else key
-            gain = meld_value(row)
-        else:
-            gain = meld_value(row) - meld_value(W.melds[p, W.oarg[o]])
-        keys[o] = key
-        known[o] = 0
-        v = np.int64(0)
-        seen = False
-        for q in range(o):
-            if keys[q] == key and known[q] != 0:
-                v = vals[q]
-                seen = True
-                break
-        if not seen:
-            for c in range(NC):
-                tmp[c] = W.hand[p, c]
-            for j in range(n - 1):
-                tmp[W.pile[j]] += 1
-            if W.okind[o] == O_MELD:
-                skip = top
-                for j in range(row[1]):
-                    a = row[3 + 2 * j]
-                    if a == skip:
-                        skip = -1
-                    else:
-                        tmp[a] -= 1
-            ub = worth_bound(tmp, R.mr.max_wild) + gain
-            if ub <= best or ub < floor:
-                continue
-            v, nm, dw = worth(tmp, R, W.arr2, W.wk)
-            if v + gain > best:
-                keep_arrangement(W, tmp, W.arr2, dw, nm)
-        vals[o] = v
+    while True:
+        # the unvisited option of the highest bound (ties: the first); none of the others can
+        # be the one returned when it is below the best so far, or equal and later, or
+        # (unforced) below the floor
+        o = -1
+        for q in range(k):
+            if known[q] == 0 and (o < 0 or ubs[q] > ubs[o]):
+                o = q
+        if o < 0 or ubs[o] < best or (ubs[o] == best and o > bo):
+            break
+        if not exact and ubs[o] < hi:
+            floor = worth(hand, R, W.arr, W.wk)[0] + pg
+            exact = True
+        if ubs[o] < floor:
+            break
         known[o] = 1
-        if v + gain > best:
-            best, bo = v + gain, o
-    if forced or best - base >= S.pile_gain[p]:
+        q = 0
+        while q < k and not (known[q] == 2 and keys[q] == keys[o]):
+            q += 1
+        if q < k:
+            vals[o] = vals[q]
+        else:
+            option_hand(W, p, o, W.tmp)
+            v, nm, dw = worth(W.tmp, R, W.arr2, W.wk)
+            if v + gains[o] > best or (v + gains[o] == best and o < bo):
+                keep_arrangement(W, W.tmp, W.arr2, dw, nm)
+            vals[o] = v
+        known[o] = 2
+        g = vals[o] + gains[o]
+        if g > best or (g == best and o < bo):
+            best, bo = g, o
+    if forced or best >= hi:
         return bo
-    return -1
+    if best < floor:
+        return -1
+    if not exact:
+        floor = worth(hand, R, W.arr, W.wk)[0] + pg
+    return bo if best >= floor else -1
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -636,9 +722,20 @@ def has_qs(row):
     return False
 
 
+@njit(cache=True, nogil=True)
+def wilds_for(hand, max_wild):
+    """The wild cards a meld of ``hand`` may use, at most (:func:`may_meld`'s ``w``)."""
+    w = hand[JOKER]
+    for s in range(4):
+        w += hand[s * 16 + 2]
+    return min(w, max_wild)
+
+
 @njit(cache=True, nogil=True, inline="always")
-def baseline_melds(R, S, W, p, log, i):
-    """Take the joker back, lay down the least-deadwood arrangement (or hold it), lay off."""
+def baseline_melds(R, S, W, p, drawn, log, i):
+    """Take the joker back, lay down the least-deadwood arrangement (or hold it), lay off.
+    ``drawn``: the card drawn from the stock this turn (-1: the pile was taken).  Returns the
+    number of cards left in hand."""
     hand = W.hand[p]
     if S.joker[p]:
         for m in range(W.nmeld[p]):
@@ -647,31 +744,40 @@ def baseline_melds(R, S, W, p, log, i):
                 c = row[4 + 2 * j]
                 if row[3 + 2 * j] == JOKER and hand[c] > 0:
                     swap_joker(W, p, m, c, log, i)
+                    drawn = -1            # a joker came back to the hand: it may meld anew
                     break
-    dw, nm = arrangement(R, W, hand)
+    # a hand that held no meld (W.free) and drew one natural card: every meld of it holds that
+    # card, so when may_meld rules the card out of every meld there is none, and the
+    # arrangement is every card in hand (what the search would find, without searching)
+    if (drawn >= 0 and W.free[p] and not is_wild(drawn)
+            and not may_meld(hand, drawn, wilds_for(hand, R.mr.max_wild))):
+        dw, nm = in_hand(hand), 0
+    else:
+        dw, nm = arrangement(R, W, hand)
+    n = size(hand)             # kept up to date below: every card laid leaves the hand
     melded = 0
     for k in range(nm):
         melded += W.arr[k, 1]
-    left = size(hand) - melded
-    lay_all = S.hold[p] == 0 or left <= 1
+    lay_all = S.hold[p] == 0 or n - melded <= 1
     laid = 0
     for k in range(nm):
         if W.nmeld[p] >= MAXM:
             break
-        if not leaves_ok(R, size(hand) - W.arr[k, 1]):
+        if not leaves_ok(R, n - W.arr[k, 1]):
             continue
         if lay_all or (S.qs[p] and has_qs(W.arr[k])):
             lay_meld(W, p, W.arr[k], -1, log, i)
+            n -= W.arr[k, 1]
             laid += 1
     # every meld of a least-deadwood arrangement laid: the cards left hold no meld (one more
     # would lower the deadwood, every card's value being positive), nor do they after layoffs
     # and the discard, until this seat's next turn
     W.free[p] = 1 if laid == nm else 0
-    # lay off natural cards; a wild only when that empties the hand
-    again = True
+    # lay off natural cards; a wild only when that empties the hand (no meld on the table:
+    # nothing to lay off on)
+    again = W.nmeld[p] > 0
     while again:
         again = False
-        n = size(hand)
         for c in range(NC):
             if hand[c] == 0 or (is_wild(c) and n > 2) or not leaves_ok(R, n - 1):
                 continue
@@ -685,8 +791,10 @@ def baseline_melds(R, S, W, p, log, i):
             k = list_layoffs(R, W, p, c, 0)
             if k > 0:
                 lay_off(W, p, W.oarg[0], W.opts[0], c, True, log, i)
+                n -= 1
                 again = True
                 break
+    return n
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -723,25 +831,26 @@ def discardable(hand, c, n, final_discard):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def baseline_discard(R, S, W, p):
+def baseline_discard(R, S, W, p, n):
+    """The card to discard from seat ``p``'s hand of ``n`` cards: the last of the lowest
+    score among the natural cards, a wild card only when no natural may go."""
     hand = W.hand[p]
-    n = size(hand)
     nxt = (p + 1) % R.players
     pile = W.st[2]
-    best, bc = -(1 << 40), -1
-    for wild_ok in (False, True):
-        for c in range(NC):
-            if (hand[c] == 0 or not discardable(hand, c, n, R.final_discard)
-                    or (is_wild(c) and not wild_ok)):     # a card not held: no call
-                continue
-            sc = HAND_VALUE[c] - S.keep[p] * connections(hand, c)
-            if S.feed[p] and not (W.seen[nxt] >> (c & 15)) & 1:
-                sc -= S.feed[p] * (pile + 1)
-            if sc >= best:
-                best, bc = sc, c
-        if bc >= 0:
-            break
-    return bc
+    best, bc = -(1 << 40), -1         # the naturals' ...
+    bestw, bw = -(1 << 40), -1        # ... and the wilds'
+    for c in range(NC):
+        if hand[c] == 0 or not discardable(hand, c, n, R.final_discard):
+            continue                  # (a card not held: no call)
+        sc = HAND_VALUE[c] - S.keep[p] * connections(hand, c)
+        if S.feed[p] and not (W.seen[nxt] >> (c & 15)) & 1:
+            sc -= S.feed[p] * (pile + 1)
+        if is_wild(c):
+            if sc >= bestw:
+                bestw, bw = sc, c
+        elif sc >= best:
+            best, bc = sc, c
+    return bc if bc >= 0 else bw
 
 
 # --------------------------------------------------------------------------- the random player
@@ -820,6 +929,7 @@ def turn(R, S, W, p, log, i):
     k = pile_options(R, W, p) if W.st[2] > 0 else 0
     stock_empty = W.st[0] >= W.st[1]
     o = -1
+    c = -1
     if k > 0:
         if rand:
             if stock_empty or random_option(W, 2) == 1:
@@ -839,19 +949,20 @@ def turn(R, S, W, p, log, i):
         put_event(log, i, W.st, 4, EV_DRAW, p, 0, c)
     if rand:
         random_melds(R, W, p, log, i)
+        n = size(W.hand[p])
     else:
-        baseline_melds(R, S, W, p, log, i)
-    if size(W.hand[p]) == 0:
+        n = baseline_melds(R, S, W, p, c, log, i)
+    if n == 0:
         put_event(log, i, W.st, 4, EV_OUT, p, 0, 0)
         return 1
-    d = random_discard(R, W, p) if rand else baseline_discard(R, S, W, p)
+    d = random_discard(R, W, p) if rand else baseline_discard(R, S, W, p, n)
     if d >= 0:
         W.hand[p, d] -= 1
         W.pile[W.st[2]] = d
         W.st[2] += 1
         W.seen[p] |= 1 << (d & 15)
         put_event(log, i, W.st, 4, EV_DISCARD, p, 0, d)
-        if size(W.hand[p]) == 0:
+        if n == 1:
             put_event(log, i, W.st, 4, EV_OUT, p, 0, 0)
             return 1
     return 0
