@@ -274,6 +274,7 @@ def test_a_pile_top_may_meld_rules_out_makes_no_new_meld(min_natural):
     top card with two or more hand cards (and it finds some in a fair share of the others)."""
     R = E.table(_rules(min_natural=min_natural))
     out = np.zeros((E.NOPT, E.W_), np.int64)
+    wk = np.zeros(E.WK, np.int64)
     deck = E.make_deck().astype(np.int64)
     rng = np.random.default_rng(86 + min_natural)
     ruled_out = listed = 0
@@ -286,7 +287,7 @@ def test_a_pile_top_may_meld_rules_out_makes_no_new_meld(min_natural):
         h[top] += 1
         maybe = E.may_meld(h, top, E.wilds_for(h, R.mr.max_wild))
         h[top] -= 1
-        k = E.melds_with(h, R.mr, top, 2, out)
+        k = E.melds_with(h, R.mr, top, 2, out, wk)
         if not maybe:
             ruled_out += 1
             assert k == 0, (it, np.flatnonzero(h), top)
