@@ -436,7 +436,7 @@ def _list_melds(wk, R, NP, W, tb, capm):
     return m
 
 
-@njit(cache=True, nogil=True, **NO_REFCOUNT)
+@njit(cache=True, nogil=True, inline="always")
 def _runs_of(wk, R, NP, tb, capm, m, c, l0, l1, mw):
     """The runs card ``c`` owns (its other natural cards are higher kinds of its suit, the ace
     low among them), as records from ``tb + m * rec``; ``l0``, ``l1`` are the hand's lanes,
@@ -538,7 +538,7 @@ def _runs_of(wk, R, NP, tb, capm, m, c, l0, l1, mw):
     return m, first_pi
 
 
-@njit(cache=True, nogil=True, **NO_REFCOUNT)
+@njit(cache=True, nogil=True, inline="always")
 def _sets_of(wk, R, NP, tb, capm, m, c, mw, mode):
     """The sets card ``c`` owns (copies of it and cards of its rank in higher suits, by the
     suit rule ``mode``), as records from ``tb + m * rec``; returns the records listed so far
