@@ -52,7 +52,7 @@ from simkit.engines.melds.rules import JOKER, KIND_RUN, KIND_SET, SET_ANY, SET_D
 # but the allocating entries (arrange, _arrange_new) compiles without counting (NO_REFCOUNT).
 
 MEMO_MIN = 20          # natural cards from which arrange keeps its table of bounds
-MEMO_BITS = 14         # that table's size: 2**MEMO_BITS entries
+MEMO_BITS = 14         # that table's size: 2**MEMO_BITS entries at most (memo_bits)
 MAXP = 8               # copies of one card arrange takes (planes)
 INF = np.int64(1) << np.int64(60)
 NOMELD = 99            # the need of a kind no meld holds
@@ -169,19 +169,30 @@ def arrange_in(cnt, R, dw, out, wk0):
 def _layout(NP, W, nat, capm):
     """The work buffer's size and offsets for a hand of ``nat`` natural cards (``NP`` planes),
     ``W`` wild cards and room for ``capm`` meld records: ``(size, fb, bp, mb, tab, memo)``
-    (frames, best path, melds by owner, memo table; the listing's records at ``bp + nat + 1``)."""
+    (frames, best path, melds by owner, memo table; the listing's records at ``bp + nat + 1``;
+    ``memo`` the table's :func:`memo_bits`, 0: no table)."""
     rec = NP + 2
     F = NP + 5
     fb = FIXED + 3 * W + 2
     bp = fb + F * (nat + 2)
     tb = bp + nat + 1
     mb = tb + rec * capm
-    memo = nat >= MEMO_MIN and W < 64
+    memo = memo_bits(nat) if nat >= MEMO_MIN and W < 64 else 0
     tab = mb + rec * capm
     size = tab
     if memo:
-        size += (NP + 2) << MEMO_BITS
+        size += (NP + 2) << memo
     return size, fb, bp, mb, tab, memo
+
+
+@njit(cache=True, nogil=True, inline="always")
+def memo_bits(nat):
+    """The memo table's size (``2**bits`` entries) for a hand of ``nat`` natural cards: 2**8 up
+    to 27 naturals, then doubling every four to 2**MEMO_BITS from 48.  The size changes how
+    much is cut, never the result; a search's nodes grow with the hand, and clearing 2**14
+    entries cost more than the whole search of Oklahoma's 20-40-natural hands (about 130
+    nodes, as many with 2**8 entries as with 2**14)."""
+    return min(MEMO_BITS, max(8, nat // 4 + 2))
 
 
 @njit(cache=True, nogil=True, **REFCOUNT)
@@ -693,9 +704,9 @@ def _needs(wk, K, m, NP, W, fb, mb):
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
 def _search(wk, R, NP, W, fb, mb, bp, memo, tab):
     """The branch and bound (module docstring) from the hand in frame 0 at ``wk[fb:]`` (the memo
-    table at ``wk[tab:]`` when ``memo``).  A frame is the hand's planes, the deadwood so far, the
-    wilds left, the room, the next meld to try (-1: deadwood tried, -3: a leaf or a cut) and the
-    kind it branches on."""
+    table of ``2**memo`` entries at ``wk[tab:]`` when ``memo``).  A frame is the hand's planes,
+    the deadwood so far, the wilds left, the room, the next meld to try (-1: deadwood tried, -3: a
+    leaf or a cut) and the kind it branches on."""
     F = NP + 5
     rec = NP + 2
     nmw = min(W, R.max_wild)
@@ -733,7 +744,7 @@ def _search(wk, R, NP, W, fb, mb, bp, memo, tab):
                 if mi < end:                   # a branch: kind c in a meld, or deadwood
                     cut = False
                     if memo:
-                        slot, same = _memo_slot(wk, NP, f, wl, cap, tab)
+                        slot, same = _memo_slot(wk, NP, f, wl, cap, tab, memo)
                         cut = same and cur + wk[slot + NP + 1] >= wk[BEST]
                     if not cut:
                         wk[f + NP + 3] = mi
@@ -795,7 +806,7 @@ def _search(wk, R, NP, W, fb, mb, bp, memo, tab):
             continue
         # frame d is done
         if memo and mi == -1:
-            _memo_store(wk, NP, f, tab)
+            _memo_store(wk, NP, f, tab, memo)
         if d == 0:
             return
         d -= 1
@@ -845,10 +856,11 @@ def _bound(wk, NP, W, f, cur, wl, nmw):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _memo_slot(wk, NP, f, wl, cap, tab):
+def _memo_slot(wk, NP, f, wl, cap, tab, bits):
     """The memo table's slot (at ``tab``) of the position in the frame at ``f`` (its planes, the
-    wilds left ``wl`` and the usable room), and whether the slot holds that position."""
-    tmask = np.int64((1 << MEMO_BITS) - 1)
+    wilds left ``wl`` and the usable room; a table of ``2**bits`` entries), and whether the slot
+    holds that position."""
+    tmask = (np.int64(1) << bits) - 1
     h = np.uint64(wl * 64 + min(cap, wl)) * np.uint64(0x9E3779B97F4A7C15)
     for j in range(NP):
         h = (h ^ np.uint64(wk[f + j])) * np.uint64(0xBF58476D1CE4E5B9)
@@ -861,12 +873,12 @@ def _memo_slot(wk, NP, f, wl, cap, tab):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _memo_store(wk, NP, f, tab):
+def _memo_store(wk, NP, f, tab, bits):
     """Keep the bound the finished frame at ``f`` proved (the best less its deadwood so far) in
     its memo slot, the larger if the slot held the position already."""
     wl = wk[f + NP + 1]
     cap = wk[f + NP + 2]
-    slot, same = _memo_slot(wk, NP, f, wl, cap, tab)
+    slot, same = _memo_slot(wk, NP, f, wl, cap, tab, bits)
     v = wk[BEST] - wk[f + NP]
     if same:
         v = max(v, wk[slot + NP + 1])
