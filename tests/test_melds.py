@@ -418,3 +418,29 @@ def test_plain_python_equals_compiled():
                          env=env, timeout=600)
     assert res.returncode == 0, res.stderr[-3000:]
     assert json.loads(res.stdout) == plain_calls()
+
+
+def test_the_memo_table_of_big_hands_keeps_them_exact():
+    """Hands of 20-25 naturals search with the memo table (:func:`search.memo_bits`: 2**8
+    entries there, so positions share slots): 40 seeded hands of Oklahoma's 105 cards against
+    the brute force's least deadwood, their rows legal and their cards the hand's."""
+    from simkit.engines.melds import search
+    rng = np.random.default_rng(21)
+    deck = np.array([s * 16 + r for s in range(4) for r in range(2, 15)] * 2 + [64])
+    dw = M.oklahoma_hand_values()
+    out = np.zeros((40, M.MELD_W), np.int64)
+    checked = 0
+    while checked < 40:
+        hand = sorted(int(c) for c in rng.permutation(deck)[:int(rng.integers(21, 26))])
+        nat = sum(1 for c in hand if c != 64 and c & 15 != 2)
+        if not 20 <= nat <= 25:
+            continue
+        assert search.memo_bits(nat) == 8
+        dead, k = M.arrange(M.counts(hand), M.OKLAHOMA, dw, out)
+        assert dead == REF.least_deadwood(M.OKLAHOMA, hand, dw), C.format_cards(hand)
+        used = Counter()
+        for i in range(k):
+            assert REF.row_legal(M.OKLAHOMA, out[i])
+            used.update(int(out[i, 3 + 2 * j]) for j in range(out[i, 1]))
+        assert not used - Counter(hand)
+        checked += 1
