@@ -55,6 +55,7 @@ from simkit.core.rng import bounded
 from simkit.engines import melds as ME
 from simkit.engines.melds.stock import draw_stock, reset_stock
 from simkit.engines.moves import put_event
+from simkit.games.oklahoma.drawn import drawn_arrangement
 from simkit.games.oklahoma.rules import NEXT_DEALER, PILE_TAKE, STOCK_END
 from simkit.games.oklahoma.strategies import K_RANDOM
 
@@ -749,9 +750,12 @@ def baseline_melds(R, S, W, p, drawn, log, i):
     # a hand that held no meld (W.free) and drew one natural card: every meld of it holds that
     # card, so when may_meld rules the card out of every meld there is none, and the
     # arrangement is every card in hand (what the search would find, without searching)
+    # (drawn.py: else that arrangement holds one meld at most, found without the search)
     if (drawn >= 0 and W.free[p] and not is_wild(drawn)
             and not may_meld(hand, drawn, wilds_for(hand, R.mr.max_wild))):
         dw, nm = in_hand(hand), 0
+    elif drawn >= 0 and W.free[p] and R.mr.min_natural >= 1:
+        dw, nm = drawn_arrangement(hand, R.mr, drawn, HAND_VALUE, W.arr)
     else:
         dw, nm = arrangement(R, W, hand)
     n = size(hand)             # kept up to date below: every card laid leaves the hand
