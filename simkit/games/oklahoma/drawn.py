@@ -72,7 +72,7 @@ def _key(ov, oc, n, w0, c0, typ, sub):
 
 
 # 11 parameters: the hand's wild counts as scalars (no array of them to allocate or count)
-@njit(cache=True, nogil=True, **NO_REFCOUNT)
+@njit(cache=True, nogil=True, inline="always")
 def _runs_at(hand, mr, x, c, W, nj, d0, d1, d2, d3, dw):
     """The best run listed under the natural ``x`` (its lowest code: ``_runs_of``'s listing)
     that holds ``c`` (-1: any), ``(gain, key, pay, n)``, gain -1 when none.  The gain is the
@@ -143,7 +143,7 @@ def _runs_at(hand, mr, x, c, W, nj, d0, d1, d2, d3, dw):
 
 
 # 11 parameters: as _runs_at, the wild counts come as scalars (no array)
-@njit(cache=True, nogil=True, **NO_REFCOUNT)
+@njit(cache=True, nogil=True, inline="always")
 def _sets_at(hand, mr, x, c, W, nj, d0, d1, d2, d3, dw):
     """The best set listed under the natural ``x`` (``_sets_of``'s listing for any suits,
     then ``x`` alone with wild cards) that holds ``c`` (-1: any): as :func:`_runs_at`."""
@@ -215,12 +215,13 @@ def drawn_arrangement(hand, mr, c, dw, out):
     if c == JOKER or c & 15 == 2:
         # a wild drawn: any meld (each holds every wild card); the anchors that have a partner
         # (a run's higher natural within reach, a set's mate) or wilds enough to meld alone
+        lanes = (_lane(hand, 0), _lane(hand, 1), _lane(hand, 2), _lane(hand, 3))
         for x in range(64):
             r = x & 15
             if hand[x] == 0 or r < 3:
                 continue
             s = x >> 4
-            lane = _lane(hand, s)
+            lane = lanes[s]
             pi = r - 1
             reach = (lane >> (pi + 1)) & 7
             if r < 14 and (reach or (pi <= 3 and lane & 1)):

@@ -480,14 +480,17 @@ def may_meld(hand, c, w):
             same += hand[x * 16 + r]
     if same >= 2 - w:
         return True
-    for x in (r, 1 if r == 14 else r):
+    x = r
+    while True:              # the ace: high, then low
         a1, a2 = _near(hand, s, x - 2), _near(hand, s, x - 1)
         b1, b2 = _near(hand, s, x + 1), _near(hand, s, x + 2)
         if w == 1 and (a1 or a2 or b1 or b2):
             return True
         if (a1 and a2) or (a2 and b1) or (b1 and b2):
             return True
-    return False
+        if x != 14:
+            return False
+        x = 1
 
 
 @njit(cache=True, nogil=True, inline="always")
