@@ -12,7 +12,11 @@ ties broken by the search's order: the owner (the meld's first kind in value ord
 natural cards, fewer wilds needed, then as listed; its row is written as ``_write_all`` writes
 it.  Oklahoma's meld rules only (ace low or high, three or four cards, sets of any suits,
 deuces and the joker wild, ``min_natural`` >= 1); tests/test_oklahoma_drawn.py compares it
-with ``ME.arrange_in`` on many random free hands.
+with ``ME.arrange`` on many random free hands.  :func:`_runs_at` repeats ``_runs_of``'s listing
+loop on purpose (the order of listing is the tie-break to match); a change of the search's
+order must change it too (the test then fails).
+
+Measured (the drawn hands of 150 baseline hands, warm): 118 ns a call, the search 480 ns.
 """
 from __future__ import annotations
 

@@ -750,10 +750,10 @@ def baseline_melds(R, S, W, p, drawn, log, i):
                     swap_joker(W, p, m, c, log, i)
                     drawn = -1            # a joker came back to the hand: it may meld anew
                     break
-    # a hand that held no meld (W.free) and drew one natural card: every meld of it holds that
-    # card, so when may_meld rules the card out of every meld there is none, and the
-    # arrangement is every card in hand (what the search would find, without searching)
-    # (drawn.py: else that arrangement holds one meld at most, found without the search)
+    # a hand that held no meld (W.free) and drew one card: every meld of it holds that card,
+    # so when may_meld rules a natural out of every meld there is none, and the arrangement is
+    # every card in hand (what the search would find, without searching); else it holds one
+    # meld at most, which drawn_arrangement finds without the search (drawn.py)
     if (drawn >= 0 and W.free[p] and not is_wild(drawn)
             and not may_meld(hand, drawn, wilds_for(hand, R.mr.max_wild))):
         dw, nm = in_hand(hand), 0
