@@ -55,6 +55,7 @@ from simkit.core.rng import bounded
 from simkit.engines import melds as ME
 from simkit.engines.melds.stock import draw_stock, reset_stock
 from simkit.engines.moves import put_event
+from simkit.games.oklahoma.drawn import drawn_arrangement
 from simkit.games.oklahoma.rules import NEXT_DEALER, PILE_TAKE, STOCK_END
 from simkit.games.oklahoma.strategies import K_RANDOM
 
@@ -479,14 +480,17 @@ def may_meld(hand, c, w):
             same += hand[x * 16 + r]
     if same >= 2 - w:
         return True
-    for x in (r, 1 if r == 14 else r):
+    x = r
+    while True:              # the ace: high, then low
         a1, a2 = _near(hand, s, x - 2), _near(hand, s, x - 1)
         b1, b2 = _near(hand, s, x + 1), _near(hand, s, x + 2)
         if w == 1 and (a1 or a2 or b1 or b2):
             return True
         if (a1 and a2) or (a2 and b1) or (b1 and b2):
             return True
-    return False
+        if x != 14:
+            return False
+        x = 1
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -746,12 +750,15 @@ def baseline_melds(R, S, W, p, drawn, log, i):
                     swap_joker(W, p, m, c, log, i)
                     drawn = -1            # a joker came back to the hand: it may meld anew
                     break
-    # a hand that held no meld (W.free) and drew one natural card: every meld of it holds that
-    # card, so when may_meld rules the card out of every meld there is none, and the
-    # arrangement is every card in hand (what the search would find, without searching)
+    # a hand that held no meld (W.free) and drew one card: every meld of it holds that card,
+    # so when may_meld rules a natural out of every meld there is none, and the arrangement is
+    # every card in hand (what the search would find, without searching); else it holds one
+    # meld at most, which drawn_arrangement finds without the search (drawn.py)
     if (drawn >= 0 and W.free[p] and not is_wild(drawn)
             and not may_meld(hand, drawn, wilds_for(hand, R.mr.max_wild))):
         dw, nm = in_hand(hand), 0
+    elif drawn >= 0 and W.free[p] and R.mr.min_natural >= 1:
+        dw, nm = drawn_arrangement(hand, R.mr, drawn, HAND_VALUE, W.arr)
     else:
         dw, nm = arrangement(R, W, hand)
     n = size(hand)             # kept up to date below: every card laid leaves the hand
