@@ -643,7 +643,10 @@ def option_hand(W, p, o, tmp):
 @njit(cache=True, nogil=True)
 def option_key(W, p, o):
     """The sorted codes option ``o`` takes from seat ``p``'s hand, packed (7 bits a code; more
-    than 8 codes: ``-1 - o``, a key of its own), and its gain on the table."""
+    than 8 codes: ``-1 - o``, a key of its own; a deuce as the deuce of clubs), and its gain on
+    the table.  Options of one key leave hands of the same worth: the same hand, or one whose
+    deuces differ in suit only (a wild deuce's suit plays no part in a meld's legality or value,
+    nor in its value in hand: tests/test_oklahoma.py checks the search agrees)."""
     row = W.opts[o]
     key = np.int64(0)
     if W.okind[o] != O_MELD:
@@ -656,13 +659,15 @@ def option_key(W, p, o):
             skip = -1
         else:
             nk += 1
+            if a != JOKER and (a & 15) == 2:
+                a = 2
             key = key * 128 + a + 1 if nk <= 8 else -1 - o
     return (sort_key(key) if key >= 0 else key), meld_value(row)
 
 
 @njit(cache=True, nogil=True)
 def option_bounds(R, W, p, k):
-    """Every option's group (``W.okey``: the first option that leaves the same hand), gain and
+    """Every option's group (``W.okey``: the first option of its key, :func:`option_key`), gain and
     bound (:func:`worth_bound` of the hand it leaves plus its gain; one bound a group) into
     ``W.okey``, ``W.ogain``, ``W.oub``; ``W.oknown`` cleared; ``W.tmp`` the options' base hand
     (:func:`option_base`), which baseline_take keeps.  (``W.oval`` holds a group's key here,
