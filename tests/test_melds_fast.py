@@ -100,3 +100,11 @@ def test_a_key_is_the_multiset_of_cards():
     assert key([5, 64, 5]) == key([64, 5, 5]) == key([5, 5, 64])
     assert key([5, 64]) != key([5, 5, 64]) and key([0, 1]) != key([1, 1])
     assert key([]) == 0
+    # any 0..8 codes (three or fewer: the compare-and-swap path; more: the selection sort)
+    rng = np.random.default_rng(25)
+    for _ in range(2000):
+        codes = [int(c) for c in rng.integers(0, 65, rng.integers(0, 9))]
+        want = 0
+        for c in sorted(codes):
+            want = want * 128 + c + 1
+        assert key(codes) == want, codes

@@ -210,6 +210,35 @@ def test_worth_bound_bounds_the_search_and_is_may_meld_card_by_card(min_natural)
         assert b >= E.worth(h, R, arr, wk)[0], (it, np.flatnonzero(h))
 
 
+@pytest.mark.parametrize("min_natural", [0, 1, 2])
+def test_a_hands_worth_depends_on_how_many_deuces_it_holds_not_their_suits(min_natural):
+    """baseline_take prices once the pile options whose hands differ only in their deuces'
+    suits (option_key).  On 2,000 random hands of 3-24 cards with 1-4 deuces (seeded), the
+    search's worth is the same with the deuces' suits dealt again at random (at most two of a
+    suit; the hand otherwise the same), and the suits make a difference in a fair share of
+    the cases (so the check is not of the same hand twice)."""
+    R = E.table(_rules(min_natural=min_natural))
+    arr, wk = np.zeros((E.MAXM, E.W_), np.int64), np.zeros(E.WK, np.int64)
+    deck = [c for c in E.make_deck().astype(np.int64) if c == E.JOKER or c & 15 != 2]
+    deuces = [2, 18, 34, 50] * 2
+    rng = np.random.default_rng(90 + min_natural)
+    moved = 0
+    for it in range(2000):
+        h = np.zeros(E.NC, np.int64)
+        for c in rng.choice(deck, rng.integers(2, 21), replace=False):
+            h[c] += 1
+        nd = int(rng.integers(1, 5))
+        h2 = h.copy()
+        for c in rng.choice(deuces, nd, replace=False):
+            h[c] += 1
+        for c in rng.choice(deuces, nd, replace=False):
+            h2[c] += 1
+        moved += not np.array_equal(h, h2)
+        assert E.worth(h, R, arr, wk)[0] == E.worth(h2, R, arr, wk)[0], (
+            it, np.flatnonzero(h), np.flatnonzero(h2))
+    assert moved > 1000, moved
+
+
 def _seats(pile_gain):
     one = {"kind": 1, "pile_min": 1, "pile_gain": pile_gain, "hold": 0, "qs": 1, "joker": 1,
            "keep": 4, "feed": 0}

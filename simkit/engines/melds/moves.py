@@ -180,6 +180,7 @@ def _enum(cnt, R, out, must, exact_n, min_n, sc):
     # a natural ``must`` is only in sets of its rank and runs of its suit through it: skip the
     # rest (they would emit nothing; the order of what is emitted is unchanged)
     only = must >= 0 and not is_wild(must, R)
+    ms = must >> 4 if only else -1       # (its sets hold one of its suit at least)
     k = 0
     if R.sets:
         for r in range(2, 15):
@@ -188,10 +189,10 @@ def _enum(cnt, R, out, must, exact_n, min_n, sc):
             wild_rank = ((R.wild_ranks >> r) & 1) == 1
             for s in range(4):
                 lim[s] = 0 if wild_rank else min(cnt[s * 16 + r], R.max_size)
-            for a0 in range(lim[0] + 1):
-                for a1 in range(lim[1] + 1):
-                    for a2 in range(lim[2] + 1):
-                        for a3 in range(lim[3] + 1):
+            for a0 in range(1 if ms == 0 else 0, lim[0] + 1):
+                for a1 in range(1 if ms == 1 else 0, lim[1] + 1):
+                    for a2 in range(1 if ms == 2 else 0, lim[2] + 1):
+                        for a3 in range(1 if ms == 3 else 0, lim[3] + 1):
                             nat[0], nat[1], nat[2], nat[3] = a0, a1, a2, a3
                             nn = a0 + a1 + a2 + a3
                             if nn > R.max_size or nn < R.min_natural:
@@ -240,6 +241,8 @@ def _enum(cnt, R, out, must, exact_n, min_n, sc):
             if only and s != must >> 4:
                 continue
             for start in range(1, 15):
+                if only and start > (must & 15):
+                    break                # (a run goes up from its start: none through must)
                 if not (R.seq_ranks >> start) & 1:
                     continue
                 q = start
@@ -279,7 +282,10 @@ def _runs_at(cnt, R, out, k, s, P, ln, wc, nw, act, stn, used, dg, must, exact_n
         return k
     full = (1 << ln) - 1
     need = full & ~have                  # positions with no natural: a wild each
-    wav = R.max_wild if R.run_wilds and nw > 0 else 0
+    nwc = 0                              # the wild cards held: one a wild position
+    for t in range(nw):
+        nwc += cnt[wc[t]]
+    wav = min(R.max_wild, nwc) if R.run_wilds else 0
     if popcount(need) > wav or popcount(have) < max(R.min_natural, 1):
         return k                         # (every choice below fails)
     wild_must = must >= 0 and not nat_must
@@ -296,7 +302,7 @@ def _runs_at(cnt, R, out, k, s, P, ln, wc, nw, act, stn, used, dg, must, exact_n
                 break
             continue                     # ``must`` nowhere (wilds at its positions): none kept
         w = popcount(wm)
-        if (w > R.max_wild or (w > 0 and not R.run_wilds) or ln - w < max(R.min_natural, 1)
+        if (w > wav or (w > 0 and not R.run_wilds) or ln - w < max(R.min_natural, 1)
                 or (w > 0 and nw == 0) or (wild_must and w == 0)):
             if last_x:
                 break

@@ -178,9 +178,9 @@ class Work(NamedTuple):
     carr: np.ndarray      # int64[MAXM, W]: ... its melds
     cst: np.ndarray       # int64[2]: ... its deadwood and number of melds
     free: np.ndarray      # int64[K]: 1 when the seat's hand surely holds no meld
-    okey: np.ndarray      # int64[NOPT]: baseline_take's scratch: the cards an option takes ...
+    okey: np.ndarray      # int64[NOPT]: baseline_take's scratch: an option's group ...
     oval: np.ndarray      # int64[NOPT]: ... the worth of the hand it leaves ...
-    oknown: np.ndarray    # int64[NOPT]: ... 1 when the option was visited, 2 when its worth is known
+    oknown: np.ndarray    # int64[NOPT]: ... bit 0: visited, bit 2: its group's worth known
     oub: np.ndarray       # int64[NOPT]: ... its bound (worth_bound of that hand plus its gain) ...
     ogain: np.ndarray     # int64[NOPT]: ... and what it adds to the melds on the table
 
@@ -574,7 +574,18 @@ def arrangement(R, W, hand):
 @njit(cache=True, nogil=True)
 def sort_key(key):
     """``key``'s 7-bit digits (codes + 1, at most 8) in ascending order: the same key for the
-    same multiset of cards (a selection sort on the packed digits: no array allocated)."""
+    same multiset of cards (a selection sort on the packed digits: no array allocated; up to
+    three digits, an option's most, three compare-and-swaps: absent digits are zeros, which sort
+    first and pack to nothing)."""
+    if key < (1 << 21):
+        a, b, c = key >> 14, (key >> 7) & 127, key & 127
+        if a > b:
+            a, b = b, a
+        if b > c:
+            b, c = c, b
+        if a > b:
+            a, b = b, a
+        return (a << 14) | (b << 7) | c
     out = np.int64(0)
     while key > 0:
         lo = np.int64(128)
@@ -600,28 +611,46 @@ def sort_key(key):
 
 
 @njit(cache=True, nogil=True)
-def option_hand(W, p, o, tmp):
-    """The hand that taking the pile with option ``o`` leaves seat ``p``, into ``tmp``."""
+def option_base(W, p, tmp):
+    """Seat ``p``'s hand with the pile but its top card, into ``tmp``: the hand every option
+    leaves but for the cards its meld takes from it (:func:`option_cards`)."""
     n = W.st[2]
     for c in range(NC):
         tmp[c] = W.hand[p, c]
     for j in range(n - 1):
         tmp[W.pile[j]] += 1
-    if W.okind[o] == O_MELD:
-        row = W.opts[o]
-        skip = W.pile[n - 1]
-        for j in range(row[1]):
-            a = row[3 + 2 * j]
-            if a == skip:
-                skip = -1
-            else:
-                tmp[a] -= 1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def option_cards(W, o, tmp, d):
+    """Adds ``d`` (-1: takes away, 1: puts back) of each hand card option ``o``'s meld takes
+    (its row but the pile's top card; a layoff takes none) to ``tmp``."""
+    if W.okind[o] != O_MELD:
+        return
+    row = W.opts[o]
+    skip = W.pile[W.st[2] - 1]
+    for j in range(row[1]):
+        a = row[3 + 2 * j]
+        if a == skip:
+            skip = -1
+        else:
+            tmp[a] += d
+
+
+@njit(cache=True, nogil=True)
+def option_hand(W, p, o, tmp):
+    """The hand that taking the pile with option ``o`` leaves seat ``p``, into ``tmp``."""
+    option_base(W, p, tmp)
+    option_cards(W, o, tmp, -1)
 
 
 @njit(cache=True, nogil=True)
 def option_key(W, p, o):
     """The sorted codes option ``o`` takes from seat ``p``'s hand, packed (7 bits a code; more
-    than 8 codes: ``-1 - o``, a key of its own), and its gain on the table."""
+    than 8 codes: ``-1 - o``, a key of its own; a deuce as the deuce of clubs), and its gain on
+    the table.  Options of one key leave hands of the same worth: the same hand, or one whose
+    deuces differ in suit only (a wild deuce's suit plays no part in a meld's legality or value,
+    nor in its value in hand: tests/test_oklahoma.py checks the search agrees)."""
     row = W.opts[o]
     key = np.int64(0)
     if W.okind[o] != O_MELD:
@@ -634,27 +663,34 @@ def option_key(W, p, o):
             skip = -1
         else:
             nk += 1
+            if a != JOKER and (a & 15) == 2:
+                a = 2
             key = key * 128 + a + 1 if nk <= 8 else -1 - o
     return (sort_key(key) if key >= 0 else key), meld_value(row)
 
 
 @njit(cache=True, nogil=True)
 def option_bounds(R, W, p, k):
-    """Every option's key, gain and bound (:func:`worth_bound` of the hand it leaves plus its
-    gain; options that leave the same hand share the bound's search of the hand) into
-    ``W.okey``, ``W.ogain``, ``W.oub``; ``W.oknown`` cleared."""
-    keys, gains, ubs = W.okey, W.ogain, W.oub
+    """Every option's group (``W.okey``: the first option of its key, :func:`option_key`), gain and
+    bound (:func:`worth_bound` of the hand it leaves plus its gain; one bound a group) into
+    ``W.okey``, ``W.ogain``, ``W.oub``; ``W.oknown`` cleared; ``W.tmp`` the options' base hand
+    (:func:`option_base`), which baseline_take keeps.  (``W.oval`` holds a group's key here,
+    its hand's worth once baseline_take searched it.)"""
+    reps, gains, ubs, raw = W.okey, W.ogain, W.oub, W.oval
+    option_base(W, p, W.tmp)
     for o in range(k):
         key, gain = option_key(W, p, o)
-        keys[o], gains[o], W.oknown[o] = key, gain, 0
+        raw[o], gains[o], W.oknown[o] = key, gain, 0
         q = 0
-        while q < o and keys[q] != key:
+        while q < o and (reps[q] != q or raw[q] != key):
             q += 1
+        reps[o] = q
         if q < o:
             ubs[o] = ubs[q] - gains[q] + gain
         else:
-            option_hand(W, p, o, W.tmp)
+            option_cards(W, o, W.tmp, -1)
             ubs[o] = worth_bound(W.tmp, R.mr.max_wild) + gain
+            option_cards(W, o, W.tmp, 1)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -671,7 +707,9 @@ def baseline_take(R, S, W, p, k, forced):
     hand = W.hand[p]
     pg = S.pile_gain[p]
     option_bounds(R, W, p, k)
-    keys, vals, known, ubs, gains = W.okey, W.oval, W.oknown, W.oub, W.ogain  # no allocation
+    # no allocation; ``known``: bit 0 the option was visited, bit 2 (on a group's first
+    # option) the group's worth is in ``vals``
+    reps, vals, known, ubs, gains = W.okey, W.oval, W.oknown, W.oub, W.ogain
     # the floor the best option must reach: within [lo, hi] until the hand's worth is searched
     exact = forced or W.free[p] != 0     # a meldless hand's worth is -in_hand: no search
     lo = -(1 << 40) if forced else -in_hand(hand) + pg
@@ -684,7 +722,7 @@ def baseline_take(R, S, W, p, k, forced):
         # (unforced) below the floor
         o = -1
         for q in range(k):
-            if known[q] == 0 and (o < 0 or ubs[q] > ubs[o]):
+            if (known[q] & 1) == 0 and (o < 0 or ubs[q] > ubs[o]):
                 o = q
         if o < 0 or ubs[o] < best or (ubs[o] == best and o > bo):
             break
@@ -693,20 +731,17 @@ def baseline_take(R, S, W, p, k, forced):
             exact = True
         if ubs[o] < floor:
             break
-        known[o] = 1
-        q = 0
-        while q < k and not (known[q] == 2 and keys[q] == keys[o]):
-            q += 1
-        if q < k:
-            vals[o] = vals[q]
-        else:
-            option_hand(W, p, o, W.tmp)
+        known[o] |= 1
+        r = reps[o]
+        if (known[r] & 4) == 0:
+            option_cards(W, o, W.tmp, -1)        # W.tmp: the hand option o leaves
             v, nm, dw = worth(W.tmp, R, W.arr2, W.wk)
             if v + gains[o] > best or (v + gains[o] == best and o < bo):
                 keep_arrangement(W, W.tmp, W.arr2, dw, nm)
-            vals[o] = v
-        known[o] = 2
-        g = vals[o] + gains[o]
+            option_cards(W, o, W.tmp, 1)
+            vals[r] = v
+            known[r] |= 4
+        g = vals[r] + gains[o]
         if g > best or (g == best and o < bo):
             best, bo = g, o
     if forced or best >= hi:
