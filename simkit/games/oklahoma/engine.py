@@ -830,6 +830,15 @@ def low_bit(f):
 
 
 @njit(cache=True, nogil=True, inline="always")
+def held_mask(hand):
+    """Bit ``c`` for each card ``c`` < 64 that ``hand`` holds (without a branch a card)."""
+    f = 0
+    for c in range(64):
+        f |= min(hand[c], 1) << c
+    return f
+
+
+@njit(cache=True, nogil=True, inline="always")
 def lay_offs(R, W, p, n, log, i):
     """Lay off the hand's cards one at a time, each the lowest code that goes on a meld (a wild
     only when at most two cards are left), until none does; returns the cards left.  Only the
@@ -857,25 +866,35 @@ def lay_offs(R, W, p, n, log, i):
     return n
 
 
+def connection_table():
+    """:func:`connections`' cards by code: ``int64[65, 8]``, the codes a card could meld with
+    (its rank in the other suits; its suit one or two ranks away, the ace next to the three as
+    well as the king), padded with code 63 (no card: never held)."""
+    t = np.full((NC, 8), 63, np.int64)
+    for c in range(64):
+        r, s = c & 15, c >> 4
+        near = [x * 16 + r for x in range(4) if x != s]
+        for d in (-2, -1, 1, 2):
+            q = 14 if r + d == 1 else r + d
+            if 3 <= q <= 14:
+                near.append(s * 16 + q)
+        if r == 14:
+            near.append(s * 16 + 3)
+        t[c, :len(near)] = near
+    return t
+
+
+CONNECT = connection_table()
+
+
 @njit(cache=True, nogil=True, inline="always")
 def connections(hand, c):
-    """Cards of ``hand`` that ``c`` could meld with: its rank, or its suit one or two ranks
-    away (the ace next to the three as well as the king)."""
+    """Cards of ``hand`` that ``c`` could meld with (:data:`CONNECT`; the joker: none)."""
     if c == JOKER:
         return 0
-    r, s = c & 15, c >> 4
     t = hand[c] - 1
-    for x in range(4):
-        if x != s:
-            t += hand[x * 16 + r]
-    for d in (-2, -1, 1, 2):
-        q = r + d
-        if q == 1:
-            q = 14
-        if 3 <= q <= 14:
-            t += hand[s * 16 + q]
-    if r == 14:
-        t += hand[s * 16 + 3]
+    for j in range(8):
+        t += hand[CONNECT[c, j]]
     return t
 
 
@@ -899,9 +918,16 @@ def baseline_discard(R, S, W, p, n):
     pile = W.st[2]
     best, bc = -(1 << 40), -1         # the naturals' ...
     bestw, bw = -(1 << 40), -1        # ... and the wilds'
-    for c in range(NC):
-        if hand[c] == 0 or not discardable(hand, c, n, R.final_discard):
-            continue                  # (a card not held: no call)
+    f = held_mask(hand)               # the cards held in code order, the joker last
+    c = -1
+    while c < JOKER:
+        if f != 0:
+            c = low_bit(f)
+            f &= f - 1
+        else:
+            c = JOKER
+        if not discardable(hand, c, n, R.final_discard):
+            continue
         sc = HAND_VALUE[c] - S.keep[p] * connections(hand, c)
         if S.feed[p] and not (W.seen[nxt] >> (c & 15)) & 1:
             sc -= S.feed[p] * (pile + 1)
