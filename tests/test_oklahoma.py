@@ -345,6 +345,17 @@ def test_the_layoff_masks_are_may_fit_card_by_card(min_natural):
             assert E.low_bit(f) == (f & -f).bit_length() - 1
 
 
+def _random_hands(seed, n):
+    """``n`` seeded random hands of 1..30 cards of the pack (count vectors)."""
+    deck = E.make_deck().astype(np.int64)
+    rng = np.random.default_rng(seed)
+    for _ in range(n):
+        h = np.zeros(E.NC, np.int64)
+        for c in rng.choice(deck, rng.integers(1, 31), replace=False):
+            h[c] += 1
+        yield h
+
+
 def _connections_by_rule(h, c):
     """The discard's count of connected cards, spelled out (same rank, other suit; same suit
     one or two ranks away, the ace below the three too)."""
@@ -360,12 +371,7 @@ def _connections_by_rule(h, c):
 def test_connections_table_counts_by_the_rule():
     """baseline_discard's connections reads a table of neighbours: on 2,000 seeded random hands
     of 1..30 cards, for every card held, it equals the rule spelled out card by card."""
-    deck = E.make_deck().astype(np.int64)
-    rng = np.random.default_rng(91)
-    for it in range(2000):
-        h = np.zeros(E.NC, np.int64)
-        for c in rng.choice(deck, rng.integers(1, 31), replace=False):
-            h[c] += 1
+    for it, h in enumerate(_random_hands(91, 2000)):
         for c in np.flatnonzero(h):
             assert E.connections(h, c) == _connections_by_rule(h, c), (it, c)
 
@@ -373,10 +379,5 @@ def test_connections_table_counts_by_the_rule():
 def test_the_held_mask_is_the_cards_held():
     """baseline_discard walks the bits of held_mask: on 2,000 seeded random hands of 1..30
     cards it is exactly the set of codes < 64 held."""
-    deck = E.make_deck().astype(np.int64)
-    rng = np.random.default_rng(93)
-    for it in range(2000):
-        h = np.zeros(E.NC, np.int64)
-        for c in rng.choice(deck, rng.integers(1, 31), replace=False):
-            h[c] += 1
+    for it, h in enumerate(_random_hands(93, 2000)):
         assert E.held_mask(h) == sum(1 << int(c) for c in np.flatnonzero(h[:64])), it
