@@ -114,6 +114,26 @@ def card_values():
 HAND_VALUE, MELD_VALUE = card_values()
 
 
+def fit_tables():
+    """:func:`fit_mask`'s tables: ``RANK_BITS[r]`` the naturals of rank ``r`` (3..14; a set),
+    ``SUIT_RANKS[r]`` rank ``r``'s bit in a suit's 16 (3..14; the end of a run), ``WILD_BITS``
+    the four deuces; ``BRUIJN`` :func:`low_bit`'s table for :data:`DEBRUIJN`."""
+    rank_bits = np.zeros(16, np.int64)
+    suit_ranks = np.zeros(16, np.int64)
+    for r in range(3, 15):
+        suit_ranks[r] = 1 << r
+        rank_bits[r] = sum(1 << (s * 16 + r) for s in range(4))
+    wild = sum(1 << (s * 16 + 2) for s in range(4))
+    bruijn = np.zeros(64, np.int64)
+    for b in range(64):
+        bruijn[(((1 << b) * DEBRUIJN) % (1 << 64)) >> 58] = b
+    return rank_bits, suit_ranks, wild, bruijn
+
+
+DEBRUIJN = 0x03F79D71B4CB0A89
+RANK_BITS, SUIT_RANKS, WILD_BITS, BRUIJN = fit_tables()
+
+
 def make_deck(rules=None) -> np.ndarray:
     one = [s * 16 + r for s in range(4) for r in range(2, 15)]
     return np.array(sorted(one * 2) + [JOKER], np.uint8)
@@ -817,47 +837,106 @@ def baseline_melds(R, S, W, p, drawn, log, i):
     W.free[p] = 1 if laid == nm else 0
     # lay off natural cards; a wild only when that empties the hand (no meld on the table:
     # nothing to lay off on)
-    again = W.nmeld[p] > 0
-    while again:
-        again = False
-        for c in range(NC):
-            if hand[c] == 0 or (is_wild(c) and n > 2) or not leaves_ok(R, n - 1):
-                continue
-            fits = False          # list_layoffs' own first test, without passing it all of W
-            for m in range(W.nmeld[p]):
-                if W.melds[p, m, 1] < R.mr.max_size and may_fit(W.melds[p, m], c):
-                    fits = True
-                    break
-            if not fits:
-                continue
-            k = list_layoffs(R, W, p, c, 0)
-            if k > 0:
-                lay_off(W, p, W.oarg[0], W.opts[0], c, True, log, i)
-                n -= 1
-                again = True
-                break
+    if W.nmeld[p] > 0:
+        n = lay_offs(R, W, p, n, log, i)
     return n
 
 
 @njit(cache=True, nogil=True, inline="always")
+def fit_mask(R, W, p):
+    """The naturals :func:`may_fit` puts on one of seat ``p``'s melds not full: bit ``c`` for
+    card ``c`` (< 64); and whether there is such a meld at all (the wilds then fit)."""
+    f = 0
+    some = False
+    for m in range(W.nmeld[p]):
+        row = W.melds[p, m]
+        if row[1] >= R.mr.max_size:
+            continue
+        some = True
+        if row[0] != ME.KIND_RUN:
+            f |= RANK_BITS[row[2] & 15] if row[2] < 16 else 0
+        else:
+            s, lo = row[2] >> 4, row[2] & 15
+            hi = lo + row[1] - 1
+            f |= SUIT_RANKS[lo - 1 if lo >= 1 else 0] << (16 * s)
+            f |= SUIT_RANKS[hi + 1 if hi <= 14 else 0] << (16 * s)
+            if lo == 2 or hi == 13:
+                f |= 1 << (16 * s + 14)
+    return f, some
+
+
+@njit(cache=True, nogil=True, inline="always")
+def low_bit(f):
+    """The index of the lowest set bit of ``f`` (> 0, bit 63 clear): a de Bruijn sequence."""
+    return BRUIJN[(((f & -f) * DEBRUIJN) >> 58) & 63]
+
+
+@njit(cache=True, nogil=True, inline="always")
+def held_mask(hand):
+    """Bit ``c`` for each card ``c`` < 64 that ``hand`` holds (without a branch a card)."""
+    f = 0
+    for c in range(64):
+        f |= min(hand[c], 1) << c
+    return f
+
+
+@njit(cache=True, nogil=True, inline="always")
+def lay_offs(R, W, p, n, log, i):
+    """Lay off the hand's cards one at a time, each the lowest code that goes on a meld (a wild
+    only when at most two cards are left), until none does; returns the cards left.  Only the
+    cards of :func:`fit_mask` are tried (those ``may_fit`` lets through, in code order)."""
+    hand = W.hand[p]
+    while leaves_ok(R, n - 1):
+        f, some = fit_mask(R, W, p)
+        if not some:
+            break
+        if n <= 2:
+            f |= WILD_BITS
+        c = -1
+        while f != 0:
+            b = low_bit(f)
+            f &= f - 1
+            if hand[b] > 0 and list_layoffs(R, W, p, b, 0) > 0:
+                c = b
+                break
+        if c < 0 and n <= 2 and hand[JOKER] > 0 and list_layoffs(R, W, p, JOKER, 0) > 0:
+            c = JOKER
+        if c < 0:
+            break
+        lay_off(W, p, W.oarg[0], W.opts[0], c, True, log, i)
+        n -= 1
+    return n
+
+
+def connection_table():
+    """:func:`connections`' cards by code: ``int64[65, 8]``, the codes a card could meld with
+    (its rank in the other suits; its suit one or two ranks away, the ace next to the three as
+    well as the king), padded with code 63 (no card: never held)."""
+    t = np.full((NC, 8), 63, np.int64)
+    for c in range(64):
+        r, s = c & 15, c >> 4
+        near = [x * 16 + r for x in range(4) if x != s]
+        for d in (-2, -1, 1, 2):
+            q = 14 if r + d == 1 else r + d
+            if 3 <= q <= 14:
+                near.append(s * 16 + q)
+        if r == 14:
+            near.append(s * 16 + 3)
+        t[c, :len(near)] = near
+    return t
+
+
+CONNECT = connection_table()
+
+
+@njit(cache=True, nogil=True, inline="always")
 def connections(hand, c):
-    """Cards of ``hand`` that ``c`` could meld with: its rank, or its suit one or two ranks
-    away (the ace next to the three as well as the king)."""
+    """Cards of ``hand`` that ``c`` could meld with (:data:`CONNECT`; the joker: none)."""
     if c == JOKER:
         return 0
-    r, s = c & 15, c >> 4
     t = hand[c] - 1
-    for x in range(4):
-        if x != s:
-            t += hand[x * 16 + r]
-    for d in (-2, -1, 1, 2):
-        q = r + d
-        if q == 1:
-            q = 14
-        if 3 <= q <= 14:
-            t += hand[s * 16 + q]
-    if r == 14:
-        t += hand[s * 16 + 3]
+    for j in range(8):
+        t += hand[CONNECT[c, j]]
     return t
 
 
@@ -881,9 +960,16 @@ def baseline_discard(R, S, W, p, n):
     pile = W.st[2]
     best, bc = -(1 << 40), -1         # the naturals' ...
     bestw, bw = -(1 << 40), -1        # ... and the wilds'
-    for c in range(NC):
-        if hand[c] == 0 or not discardable(hand, c, n, R.final_discard):
-            continue                  # (a card not held: no call)
+    f = held_mask(hand)               # the cards held in code order, the joker last
+    c = -1
+    while c < JOKER:
+        if f != 0:
+            c = low_bit(f)
+            f &= f - 1
+        else:
+            c = JOKER
+        if not discardable(hand, c, n, R.final_discard):
+            continue
         sc = HAND_VALUE[c] - S.keep[p] * connections(hand, c)
         if S.feed[p] and not (W.seen[nxt] >> (c & 15)) & 1:
             sc -= S.feed[p] * (pile + 1)
