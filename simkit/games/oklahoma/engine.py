@@ -249,7 +249,7 @@ def log_columns(rules) -> list[str]:
 
 # --------------------------------------------------------------------------- values, log
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def wild_value(stands, low):
     """A melded deuce's value by the card it stands for (line 87: as K..8 10, as lower cards 5;
     an ace 10 when high, 5 when low)."""
@@ -259,7 +259,7 @@ def wild_value(stands, low):
     return 10 if r >= 8 else 5
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def meld_value(row):
     """The plus value of a meld on the table (line 87)."""
     t = 0
@@ -273,7 +273,7 @@ def meld_value(row):
     return t
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def in_hand(hand):
     t = 0
     for c in range(NC):
@@ -485,7 +485,7 @@ def _near(hand, s, q):
     return 3 <= q <= 14 and hand[s * 16 + q] > 0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def may_meld(hand, c, w):
     """A necessary condition for the natural ``c`` of ``hand`` to be in some legal meld of
     ``hand`` (Oklahoma's melds, ``w`` the wild cards a meld may use, at most: the hand's wilds
@@ -591,7 +591,7 @@ def arrangement(R, W, hand):
     return W.cst[0], nm
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def sort_key(key):
     """``key``'s 7-bit digits (codes + 1, at most 8) in ascending order: the same key for the
     same multiset of cards (a selection sort on the packed digits: no array allocated; up to
@@ -630,7 +630,7 @@ def sort_key(key):
     return out
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def option_base(W, p, tmp):
     """Seat ``p``'s hand with the pile but its top card, into ``tmp``: the hand every option
     leaves but for the cards its meld takes from it (:func:`option_cards`)."""
@@ -657,14 +657,14 @@ def option_cards(W, o, tmp, d):
             tmp[a] += d
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def option_hand(W, p, o, tmp):
     """The hand that taking the pile with option ``o`` leaves seat ``p``, into ``tmp``."""
     option_base(W, p, tmp)
     option_cards(W, o, tmp, -1)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def option_key(W, p, o):
     """The sorted codes option ``o`` takes from seat ``p``'s hand, packed (7 bits a code; more
     than 8 codes: ``-1 - o``, a key of its own; a deuce as the deuce of clubs), and its gain on
@@ -689,7 +689,7 @@ def option_key(W, p, o):
     return (sort_key(key) if key >= 0 else key), meld_value(row)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def option_bounds(R, W, p, k):
     """Every option's group (``W.okey``: the first option of its key, :func:`option_key`), gain and
     bound (:func:`worth_bound` of the hand it leaves plus its gain; one bound a group) into
@@ -781,7 +781,7 @@ def has_qs(row):
     return False
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def wilds_for(hand, max_wild):
     """The wild cards a meld of ``hand`` may use, at most (:func:`may_meld`'s ``w``)."""
     w = hand[JOKER]
@@ -983,7 +983,7 @@ def baseline_discard(R, S, W, p, n):
 
 # --------------------------------------------------------------------------- the random player
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def random_option(W, k):
     j, W.rs[1] = bounded(W.rs[1], k)
     return j
@@ -1027,7 +1027,7 @@ def random_melds(R, W, p, log, i):
             swap_joker(W, p, W.oarg[o], W.ocard[o], log, i)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def random_discard(R, W, p):
     """A uniformly random legal physical card."""
     hand = W.hand[p]
@@ -1096,7 +1096,7 @@ def turn(R, S, W, p, log, i):
     return 0
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def deal(R, W, dealer, log, i, logging):
     K = R.players
     reset_stock(W.stk, W.st, W.deck)
