@@ -47,6 +47,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from simkit.core.bits import lowest_code
 from simkit.core.deals import SALT, deal_loop
 from simkit.core.jit import NO_REFCOUNT, REFCOUNT  # rule 3 of simkit.core.jit
 from simkit.core.records import record, seat_slot, slots
@@ -117,21 +118,17 @@ HAND_VALUE, MELD_VALUE = card_values()
 def fit_tables():
     """:func:`fit_mask`'s tables: ``RANK_BITS[r]`` the naturals of rank ``r`` (3..14; a set),
     ``SUIT_RANKS[r]`` rank ``r``'s bit in a suit's 16 (3..14; the end of a run), ``WILD_BITS``
-    the four deuces; ``BRUIJN`` :func:`low_bit`'s table for :data:`DEBRUIJN`."""
+    the four deuces."""
     rank_bits = np.zeros(16, np.int64)
     suit_ranks = np.zeros(16, np.int64)
     for r in range(3, 15):
         suit_ranks[r] = 1 << r
         rank_bits[r] = sum(1 << (s * 16 + r) for s in range(4))
     wild = sum(1 << (s * 16 + 2) for s in range(4))
-    bruijn = np.zeros(64, np.int64)
-    for b in range(64):
-        bruijn[(((1 << b) * DEBRUIJN) % (1 << 64)) >> 58] = b
-    return rank_bits, suit_ranks, wild, bruijn
+    return rank_bits, suit_ranks, wild
 
 
-DEBRUIJN = 0x03F79D71B4CB0A89
-RANK_BITS, SUIT_RANKS, WILD_BITS, BRUIJN = fit_tables()
+RANK_BITS, SUIT_RANKS, WILD_BITS = fit_tables()
 
 
 def make_deck(rules=None) -> np.ndarray:
@@ -866,12 +863,6 @@ def fit_mask(R, W, p):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def low_bit(f):
-    """The index of the lowest set bit of ``f`` (> 0, bit 63 clear): a de Bruijn sequence."""
-    return BRUIJN[(((f & -f) * DEBRUIJN) >> 58) & 63]
-
-
-@njit(cache=True, nogil=True, inline="always")
 def held_mask(hand):
     """Bit ``c`` for each card ``c`` < 64 that ``hand`` holds (without a branch a card)."""
     f = 0
@@ -894,7 +885,7 @@ def lay_offs(R, W, p, n, log, i):
             f |= WILD_BITS
         c = -1
         while f != 0:
-            b = low_bit(f)
+            b = lowest_code(f)
             f &= f - 1
             if hand[b] > 0 and list_layoffs(R, W, p, b, 0) > 0:
                 c = b
@@ -964,7 +955,7 @@ def baseline_discard(R, S, W, p, n):
     c = -1
     while c < JOKER:
         if f != 0:
-            c = low_bit(f)
+            c = lowest_code(f)
             f &= f - 1
         else:
             c = JOKER
