@@ -61,8 +61,7 @@ NOMELD = 99            # the need of a kind no meld holds
 CODE = 0               # CODE[i]: the code of kind i (value order)
 VAL = 64               # VAL[i]: its value in hand
 IDX = 128              # IDX[code]: its kind number
-ST = 192               # ST[i]: first meld kind i owns
-EN = 256               # EN[i]: one past its last
+ST = 192               # ST[i]: the first meld record kind i owns (-1: none; :func:`_link`)
 NEEDA = 320            # NEEDA[i]: the kind's need
 NGT = 384              # NGT[k]: bit mask of the kinds whose need exceeds k (k < 32)
 SEQP = 416             # SEQP[j]: the rank position of seq index j
@@ -159,7 +158,7 @@ def arrange_in(cnt, R, dw, out, wk0):
     if memo:
         for i in range(tab, size):
             wk0[i] = 0
-    if not _prepare(wk0, cnt, held, R, dw, NP, W, fb, bp + nat + 1, mb, capm):
+    if not _prepare(wk0, cnt, held, R, dw, NP, W, fb, mb, capm):
         return _arrange_new(cnt, held, R, dw, out, NP, W, nat, capm * 4)
     _search(wk0, R, NP, W, fb, mb, bp, memo, tab)
     return wk0[BEST], _write_all(out, R, wk0, NP, W, mb, bp)
@@ -169,14 +168,13 @@ def arrange_in(cnt, R, dw, out, wk0):
 def _layout(NP, W, nat, capm):
     """The work buffer's size and offsets for a hand of ``nat`` natural cards (``NP`` planes),
     ``W`` wild cards and room for ``capm`` meld records: ``(size, fb, bp, mb, tab, memo)``
-    (frames, best path, melds by owner, memo table; the listing's records at ``bp + nat + 1``;
-    ``memo`` the table's :func:`memo_bits`, 0: no table)."""
-    rec = NP + 2
-    F = NP + 5
+    (frames, best path, meld records, memo table; ``memo`` the table's :func:`memo_bits`, 0: no
+    table)."""
+    rec = NP + 3
+    F = NP + 6
     fb = FIXED + 3 * W + 2
     bp = fb + F * (nat + 2)
-    tb = bp + nat + 1
-    mb = tb + rec * capm
+    mb = bp + nat + 1
     memo = memo_bits(nat) if nat >= MEMO_MIN and W < 64 else 0
     tab = mb + rec * capm
     size = tab
@@ -202,7 +200,7 @@ def _arrange_new(cnt, held, R, dw, out, NP, W, nat, capm):
     while True:
         size, fb, bp, mb, tab, memo = _layout(NP, W, nat, capm)
         wk = np.zeros(size, np.int64)
-        if _prepare(wk, cnt, held, R, dw, NP, W, fb, bp + nat + 1, mb, capm):
+        if _prepare(wk, cnt, held, R, dw, NP, W, fb, mb, capm):
             break
         capm *= 4
     _search(wk, R, NP, W, fb, mb, bp, memo, tab)
@@ -265,24 +263,25 @@ def _no_meld_held(cnt, R, W, held):
     return True
 
 
-# 11 parameters: the buffer's offsets and the hand's sizes, computed once by arrange_in (the
-# search's speed notes: scalars, not a record of arrays)
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
-def _prepare(wk, cnt, held, R, dw, NP, W, fb, tb, mb, capm):
+def _prepare(wk, cnt, held, R, dw, NP, W, fb, mb, capm):
     """Fill ``wk`` for the search: the fixed part; the wild cards in order of use
     (``wk[FIXED + W + 1:]``), the values of the unused (``wk[FIXED + k]``: of the wilds from the
     k-th on) and how many all-wild melds hold (``wk[FIXED + 2 * W + 1 + k]``); the kinds in value
-    order; every meld (records at ``mb``, by owner in trying order); the needs; and frame 0 at
+    order; every meld (records at ``mb``, linked by owner in trying order); the needs; and frame 0 at
     ``fb``: the hand less the kinds no meld holds, their value its deadwood so far.  False when
     the meld buffers (``capm`` records) are too small."""
     _positions(wk, R)
     K = _kinds(wk, cnt, held, dw, NP, fb)
     _wilds(wk, cnt, R, dw, W)
-    m = _list_melds(wk, R, NP, W, tb, capm)
+    for i in range(K):
+        wk[ST + i] = -1
+        wk[NEEDA + i] = NOMELD
+    m = _list_melds(wk, R, NP, W, mb, capm)
     if m < 0:
         return False
-    _by_owner(wk, K, m, NP, tb, mb)
-    _needs(wk, K, m, NP, W, fb, mb)
+    wk[NMELD] = m
+    _needs(wk, K, NP, W, fb)
     return True
 
 
@@ -385,7 +384,7 @@ def _list_melds(wk, R, NP, W, tb, capm):
     planes by kind number): the runs each card owns (:func:`_runs_of`), its sets
     (:func:`_sets_of`), then the card alone with wild cards.  Returns how many (-1: more than
     ``capm``)."""
-    rec = NP + 2
+    rec = NP + 3
     N = wk[NSEQ]
     p0 = wk[CPL]
     p1 = wk[CPL + 1] if NP > 1 else 0
@@ -443,6 +442,7 @@ def _list_melds(wk, R, NP, W, tb, capm):
                 else:
                     wk[b + NP] = _info(w0, cap_run, KIND_RUN, 1)
                     wk[b + NP + 1] = s | (np.int64(1) << (2 + first_pi))
+                _link(wk, NP, tb, m)
                 m += 1
     return m
 
@@ -453,7 +453,7 @@ def _runs_of(wk, R, NP, tb, capm, m, c, l0, l1, mw):
     low among them), as records from ``tb + m * rec``; ``l0``, ``l1`` are the hand's lanes,
     ``mw`` the most wilds a meld may take.  Returns the records listed so far (-1: more than
     ``capm``) and ``c``'s first rank position (-1: runs do not use its rank)."""
-    rec = NP + 2
+    rec = NP + 3
     N = wk[NSEQ]
     ace_lo = N > 0 and wk[SEQP] == 1
     ace_hi = N > 0 and wk[SEQP + N - 1] == 14
@@ -542,6 +542,7 @@ def _runs_of(wk, R, NP, tb, capm, m, c, l0, l1, mw):
                                 wk[b + 1] = twice
                             wk[b + NP] = _info(w0, w1 - w0, KIND_RUN, n)
                             wk[b + NP + 1] = s | (P << 2)
+                            _link(wk, NP, tb, m)
                             m += 1
                     x = (x - ai) & ai    # the next naturals left out for wilds, 0 first
                     if x == 0:
@@ -554,7 +555,7 @@ def _sets_of(wk, R, NP, tb, capm, m, c, mw, mode):
     """The sets card ``c`` owns (copies of it and cards of its rank in higher suits, by the
     suit rule ``mode``), as records from ``tb + m * rec``; returns the records listed so far
     (-1: more than ``capm``)."""
-    rec = NP + 2
+    rec = NP + 3
     r = c & 15
     s = c >> 4
     col = np.int64(0x0001000100010001)
@@ -628,57 +629,50 @@ def _sets_of(wk, R, NP, tb, capm, m, c, mw, mode):
                             wk[b + j] = v
                         wk[b + NP] = _info(w0, w1 - w0, KIND_SET, n)
                         wk[b + NP + 1] = pay
+                        _link(wk, NP, tb, m)
                         m += 1
     return m
 
 
-@njit(cache=True, nogil=True, **NO_REFCOUNT)
-def _by_owner(wk, K, m, NP, tb, mb):
-    """The melds listed at ``tb`` copied to ``mb`` by owner (the first kind in value order:
-    ``wk[ST + i]``..``wk[EN + i]``), then in trying order: more natural cards, then fewer
-    wilds, then as listed."""
-    rec = NP + 2
-    for i in range(K):
-        wk[EN + i] = 0
-    for i in range(m):
-        wk[EN + lowest_code(wk[tb + i * rec])] += 1
-    acc = 0
-    for i in range(K):
-        wk[ST + i] = acc
-        acc += wk[EN + i]
-        wk[EN + i] = wk[ST + i]
-    for i in range(m):
-        o = lowest_code(wk[tb + i * rec])
-        b = mb + wk[EN + o] * rec
-        key = (((wk[tb + i * rec + NP] >> 24) & 255) << 8) - (wk[tb + i * rec + NP] & 255)
-        while b > mb + wk[ST + o] * rec:       # insertion into the owner's sorted records
-            info = wk[b - rec + NP]
-            if (((info >> 24) & 255) << 8) - (info & 255) >= key:
-                break
-            for u in range(rec):
-                wk[b + u] = wk[b - rec + u]
-            b -= rec
-        for u in range(rec):
-            wk[b + u] = wk[tb + i * rec + u]
-        wk[EN + o] += 1
-    wk[NMELD] = m
+@njit(cache=True, nogil=True, inline="always")
+def _link(wk, NP, tb, i):
+    """Meld record ``i`` (at ``tb``) linked into its owner's list (the first kind in value order:
+    the list starts at ``wk[ST + owner]``, a record's next at its word ``NP + 2``, -1 ends it) in
+    trying order: more natural cards, then fewer wilds, then as listed; the needs of its kinds
+    (``wk[NEEDA + k]``) lowered to its fewest wilds."""
+    rec = NP + 3
+    b = tb + i * rec
+    km = wk[b]
+    info = wk[b + NP]
+    w0 = info & 255
+    key = (((info >> 24) & 255) << 8) - w0
+    q = km
+    while q:
+        k = lowest_code(q)
+        q &= q - 1
+        if w0 < wk[NEEDA + k]:
+            wk[NEEDA + k] = w0
+    o = lowest_code(km)
+    prev = -1
+    cur = wk[ST + o]
+    while cur >= 0:                 # after the owner's records of a key as high or higher
+        ci = wk[tb + cur * rec + NP]
+        if (((ci >> 24) & 255) << 8) - (ci & 255) < key:
+            break
+        prev = cur
+        cur = wk[tb + cur * rec + NP + 2]
+    wk[b + NP + 2] = cur
+    if prev < 0:
+        wk[ST + o] = i
+    else:
+        wk[tb + prev * rec + NP + 2] = i
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
-def _needs(wk, K, m, NP, W, fb, mb):
-    """The kinds' needs (``wk[NEEDA + i]``, ``wk[NGT + k]``); the kinds no meld holds are
-    deadwood now (frame 0 at ``fb``: the hand less them, their value its deadwood so far);
-    the search's best reset."""
-    rec = NP + 2
-    for i in range(K):
-        wk[NEEDA + i] = NOMELD
-    for i in range(m):
-        w0 = wk[mb + i * rec + NP] & 255
-        q = wk[mb + i * rec]
-        while q:
-            i2 = lowest_code(q)
-            q &= q - 1
-            wk[NEEDA + i2] = min(wk[NEEDA + i2], w0)
+def _needs(wk, K, NP, W, fb):
+    """The needs' masks (``wk[NGT + k]``, from ``wk[NEEDA + i]``: :func:`_link`); the kinds no
+    meld holds are deadwood now (frame 0 at ``fb``: the hand less them, their value its deadwood
+    so far); the search's best reset."""
     for k in range(32):
         wk[NGT + k] = 0
     cur0 = np.int64(0)
@@ -705,10 +699,10 @@ def _needs(wk, K, m, NP, W, fb, mb):
 def _search(wk, R, NP, W, fb, mb, bp, memo, tab):
     """The branch and bound (module docstring) from the hand in frame 0 at ``wk[fb:]`` (the memo
     table of ``2**memo`` entries at ``wk[tab:]`` when ``memo``).  A frame is the hand's planes,
-    the deadwood so far, the wilds left, the room, the next meld to try (-1: deadwood tried, -3: a
-    leaf or a cut) and the kind it branches on."""
-    F = NP + 5
-    rec = NP + 2
+    the deadwood so far, the wilds left, the room, the next meld to try (-2: none left, -1:
+    deadwood tried, -3: a leaf or a cut), the kind it branches on and the meld of its child."""
+    F = NP + 6
+    rec = NP + 3
     nmw = min(W, R.max_wild)
     d = 0
     expand = True            # entering frame d (else: back in frame d, to try its next child)
@@ -729,8 +723,7 @@ def _search(wk, R, NP, W, fb, mb, bp, memo, tab):
                     break
                 c = lowest_code(p0)
                 mi = wk[ST + c]
-                end = wk[EN + c]
-                while mi < end:
+                while mi >= 0:
                     b = mb + mi * rec
                     if (wk[b + NP] & 255) <= wl:
                         ok = True
@@ -740,8 +733,8 @@ def _search(wk, R, NP, W, fb, mb, bp, memo, tab):
                                 break
                         if ok:
                             break
-                    mi += 1
-                if mi < end:                   # a branch: kind c in a meld, or deadwood
+                    mi = wk[b + NP + 2]
+                if mi >= 0:                    # a branch: kind c in a meld, or deadwood
                     cut = False
                     if memo:
                         slot, same = _memo_slot(wk, NP, f, wl, cap, tab, memo)
@@ -760,15 +753,15 @@ def _search(wk, R, NP, W, fb, mb, bp, memo, tab):
         # the next child of frame d: its next meld the hand holds and the wilds allow, then
         # deadwood
         mi = wk[f + NP + 3]
-        if mi >= 0:
+        if mi >= 0 or mi == -2:
             g = f + F
             c = wk[f + NP + 4]
             wl = wk[f + NP + 1]
-            end = wk[EN + c]
-            while mi < end:
+            while mi >= 0:
                 b = mb + mi * rec
                 info = wk[b + NP]
-                mi += 1
+                cm = mi
+                mi = wk[b + NP + 2]
                 if (info & 255) > wl:
                     continue
                 ok = True
@@ -786,7 +779,8 @@ def _search(wk, R, NP, W, fb, mb, bp, memo, tab):
                 wk[g + NP] = wk[f + NP]
                 wk[g + NP + 1] = wl - (info & 255)
                 wk[g + NP + 2] = wk[f + NP + 2] + ((info >> 8) & 255)
-                wk[f + NP + 3] = mi
+                wk[f + NP + 3] = mi if mi >= 0 else -2
+                wk[f + NP + 5] = cm
                 d += 1
                 expand = True
                 break
@@ -821,7 +815,7 @@ def _leaf(wk, R, NP, W, fb, bp, d, cur, wl, cap):
     best is kept with the melds of its path (``wk[bp:]``)."""
     WC = FIXED
     ALLW = FIXED + 2 * W + 1
-    F = NP + 5
+    F = NP + 6
     extra = min(wl, cap)
     if R.min_natural == 0:
         for a in range(min(wl, cap) + 1):
@@ -833,9 +827,8 @@ def _leaf(wk, R, NP, W, fb, bp, d, cur, wl, cap):
         wk[BCAP] = cap
         nb = 0
         for dd in range(d):
-            mi = wk[fb + dd * F + NP + 3]
-            if mi >= 0:     # that frame's child was meld mi - 1 (-1: deadwood)
-                wk[bp + nb] = mi - 1
+            if wk[fb + dd * F + NP + 3] != -1:     # that frame's child a meld (-1: deadwood)
+                wk[bp + nb] = wk[fb + dd * F + NP + 5]
                 nb += 1
         wk[NBEST] = nb
 
@@ -894,7 +887,7 @@ def _write_all(out, R, wk, NP, W, mb, bp):
     wilds left over fill the melds' room in meld order, then all-wild melds."""
     WCODE = FIXED + W + 1
     ALLW = FIXED + 2 * W + 1
-    rec = NP + 2
+    rec = NP + 3
     nb = wk[NBEST]
     wl = wk[BWL]
     cap = wk[BCAP]
