@@ -10,6 +10,9 @@ hands from a fixed seed (never flaky):
   says a hand holds no meld, :func:`legal_melds` (which shares no code with it) lists none, and
   :func:`arrange` gives every card's value as deadwood with no rows, as the brute force of
   ``tests/melds_reference.py`` does;
+* :func:`~simkit.engines.melds.search._lonely`, the search's drop of the natural cards no meld
+  can hold before it lists melds: every card it drops is in none of :func:`legal_melds`' rows,
+  is a single copy, and its value is the deadwood it reports;
 * the Oklahoma baseline prices the pile options that leave the same hand once
   (:func:`~simkit.games.oklahoma.engine.sort_key`: one key a multiset of cards).
 """
@@ -20,7 +23,7 @@ import pytest
 
 from simkit.engines import melds as M
 from simkit.engines.melds.moves import _none_with
-from simkit.engines.melds.search import _no_meld
+from simkit.engines.melds.search import _lonely, _no_meld
 from simkit.games.oklahoma import engine as OE
 from tests import melds_reference as REF
 from tests.test_melds import RULES
@@ -89,6 +92,34 @@ def test_the_no_meld_exit_only_fires_on_hands_without_melds(name):
                 hand = [c for c in range(65) for _ in range(int(cnt[c]))]
                 assert dead == REF.least_deadwood(R, hand, dw), (name, i)
     assert fired > N_HANDS // 30, fired
+
+
+@pytest.mark.parametrize("name", sorted(n for n in RULES if RULES[n].min_natural > 0))
+def test_the_cards_dropped_before_listing_are_in_no_meld(name):
+    R = RULES[name]
+    rng = np.random.default_rng(2503)
+    dw = rng.integers(0, 31, 65).astype(np.int64)
+    dropped = kept_alone = 0
+    for i in range(N_HANDS // 3):
+        cnt = _hand(rng, R, int(rng.integers(1, 4)), int(rng.integers(1, 15)), 2)
+        W = int(cnt[64]) + sum(int(cnt[c]) for c in range(64) if (R.wild_ranks >> (c % 16)) & 1)
+        held = 0
+        for c in range(64):
+            if cnt[c] and not (R.wild_ranks >> (c % 16)) & 1:
+                held |= 1 << c
+        kept, dead = _lonely(cnt, R, W, np.int64(held), dw)
+        gone = [c for c in range(64) if (held >> c) & 1 and not (int(kept) >> c) & 1]
+        assert int(kept) & ~held == 0, (name, i)
+        n = M.legal_melds(cnt, R, OUT)
+        in_meld = {int(OUT[j, 3 + 2 * u]) for j in range(n) for u in range(int(OUT[j, 1]))}
+        assert not in_meld & set(gone), (name, i, gone)
+        assert all(cnt[c] == 1 for c in gone) and dead == sum(int(dw[c]) for c in gone)
+        dropped += len(gone)
+        kept_alone += sum(1 for c in range(64) if (int(kept) >> c) & 1 and c not in in_meld)
+    if name.startswith("spanish"):  # runs over positions with a gap: no drop
+        assert dropped == 0
+    else:
+        assert dropped > N_HANDS // 10, (dropped, kept_alone)
 
 
 def test_a_key_is_the_multiset_of_cards():

@@ -272,6 +272,7 @@ def _prepare(wk, cnt, held, R, dw, NP, W, fb, mb, capm):
     ``fb``: the hand less the kinds no meld holds, their value its deadwood so far.  False when
     the meld buffers (``capm`` records) are too small."""
     _positions(wk, R)
+    held, dead0 = _lonely(cnt, R, W, held, dw)
     K = _kinds(wk, cnt, held, dw, NP, fb)
     _wilds(wk, cnt, R, dw, W)
     for i in range(K):
@@ -281,8 +282,52 @@ def _prepare(wk, cnt, held, R, dw, NP, W, fb, mb, capm):
     if m < 0:
         return False
     wk[NMELD] = m
-    _needs(wk, K, NP, W, fb)
+    _needs(wk, K, NP, W, fb, dead0)
     return True
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _lonely(cnt, R, W, held, dw):
+    """``(held, dead)``: the natural cards ``held`` (bit ``code``) less those no meld can hold,
+    and those cards' value (they are deadwood, as the search would find: frame 0 drops the kinds
+    no meld holds; the search's order of the other kinds is the same).  Only where a meld with a
+    natural card needs a second one (``1 + wilds < min_size``, the wilds at most one): a card
+    alone (one copy) with no other card of its rank and, for runs over contiguous positions, no
+    natural card of its suit within ``wilds + 1`` positions is in no meld.  Otherwise, or for
+    other rules, ``held`` unchanged (the search drops such kinds itself)."""
+    mw = min(W, R.max_wild)
+    if R.min_natural == 0 or 1 + mw >= R.min_size or mw > 1:
+        return held, np.int64(0)
+    col = np.int64(0x0001000100010001)
+    a = held & 0xFFFF
+    b = (held >> 16) & 0xFFFF
+    c = (held >> 32) & 0xFFFF
+    d = (held >> 48) & 0xFFFF
+    two = (a & b) | (a & c) | (a & d) | (b & c) | (b & d) | (c & d)   # ranks in two suits
+    mates = held & (two * col)
+    if R.runs:
+        seq = np.int64(R.seq_ranks)
+        low = lowest_code(seq)
+        x = seq >> low
+        if x & (x + 1):                  # positions not contiguous (Spanish): no test
+            return held, np.int64(0)
+        lanes = ((np.int64(1) << popcount(seq)) - 1) * col
+        pos = held | (((held >> 14) & col) << 1)     # bit q: position q (1 and 14: the ace)
+        lane = (pos >> low) & lanes
+        near = (lane << 1) | (lane >> 1)
+        if mw == 1:
+            near |= (lane << 2) | (lane >> 2)
+        near = (near & lanes) << low
+        mates |= held & (near | (((near >> 1) & col) << 14))
+    dead = np.int64(0)
+    t = held & ~mates
+    while t:
+        c = lowest_code(t)
+        t &= t - 1
+        if cnt[c] == 1:                  # two copies may be a set, or a run's two aces
+            held &= ~(np.int64(1) << c)
+            dead += dw[c]
+    return held, dead
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
@@ -669,13 +714,13 @@ def _link(wk, NP, tb, i):
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
-def _needs(wk, K, NP, W, fb):
+def _needs(wk, K, NP, W, fb, dead0):
     """The needs' masks (``wk[NGT + k]``, from ``wk[NEEDA + i]``: :func:`_link`); the kinds no
-    meld holds are deadwood now (frame 0 at ``fb``: the hand less them, their value its deadwood
-    so far); the search's best reset."""
+    meld holds are deadwood now (frame 0 at ``fb``: the hand less them, their value and ``dead0``
+    its deadwood so far); the search's best reset."""
     for k in range(32):
         wk[NGT + k] = 0
-    cur0 = np.int64(0)
+    cur0 = dead0
     for i in range(K):
         nd = wk[NEEDA + i]
         bit = np.int64(1) << i
