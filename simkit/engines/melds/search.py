@@ -55,14 +55,13 @@ MEMO_MIN = 20          # natural cards from which arrange keeps its table of bou
 MEMO_BITS = 14         # that table's size: 2**MEMO_BITS entries at most (memo_bits)
 MAXP = 8               # copies of one card arrange takes (planes)
 INF = np.int64(1) << np.int64(60)
-NOMELD = 99            # the need of a kind no meld holds
 
 # the work buffer: fixed part (offsets into wk)
 CODE = 0               # CODE[i]: the code of kind i (value order)
 VAL = 64               # VAL[i]: its value in hand
 IDX = 128              # IDX[code]: its kind number
 ST = 192               # ST[i]: the first meld record kind i owns (-1: none; :func:`_link`)
-NEEDA = 320            # NEEDA[i]: the kind's need
+HOLD = 320             # HOLD[w]: the kinds some meld of w fewest wilds holds (w <= max_wild)
 NGT = 384              # NGT[k]: bit mask of the kinds whose need exceeds k (k < 32)
 SEQP = 416             # SEQP[j]: the rank position of seq index j
 POSI = 432             # POSI[q]: the seq index of rank position q, -1 if runs do not use it
@@ -277,12 +276,13 @@ def _prepare(wk, cnt, held, R, dw, NP, W, fb, mb, capm):
     _wilds(wk, cnt, R, dw, W)
     for i in range(K):
         wk[ST + i] = -1
-        wk[NEEDA + i] = NOMELD
+    for w in range(R.max_wild + 1):
+        wk[HOLD + w] = 0
     m = _list_melds(wk, R, NP, W, mb, capm)
     if m < 0:
         return False
     wk[NMELD] = m
-    _needs(wk, K, NP, W, fb, dead0)
+    _needs(wk, K, NP, W, fb, dead0, R.max_wild)
     return True
 
 
@@ -683,20 +683,15 @@ def _sets_of(wk, R, NP, tb, capm, m, c, mw, mode):
 def _link(wk, NP, tb, i):
     """Meld record ``i`` (at ``tb``) linked into its owner's list (the first kind in value order:
     the list starts at ``wk[ST + owner]``, a record's next at its word ``NP + 2``, -1 ends it) in
-    trying order: more natural cards, then fewer wilds, then as listed; the needs of its kinds
-    (``wk[NEEDA + k]``) lowered to its fewest wilds."""
+    trying order: more natural cards, then fewer wilds, then as listed; its kinds added to
+    ``wk[HOLD + w]``, ``w`` its fewest wilds."""
     rec = NP + 3
     b = tb + i * rec
     km = wk[b]
     info = wk[b + NP]
     w0 = info & 255
     key = (((info >> 24) & 255) << 8) - w0
-    q = km
-    while q:
-        k = lowest_code(q)
-        q &= q - 1
-        if w0 < wk[NEEDA + k]:
-            wk[NEEDA + k] = w0
+    wk[HOLD + w0] |= km
     o = lowest_code(km)
     prev = -1
     cur = wk[ST + o]
@@ -714,24 +709,28 @@ def _link(wk, NP, tb, i):
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
-def _needs(wk, K, NP, W, fb, dead0):
-    """The needs' masks (``wk[NGT + k]``, from ``wk[NEEDA + i]``: :func:`_link`); the kinds no
-    meld holds are deadwood now (frame 0 at ``fb``: the hand less them, their value and ``dead0``
-    its deadwood so far); the search's best reset."""
-    for k in range(32):
-        wk[NGT + k] = 0
+def _needs(wk, K, NP, W, fb, dead0, maxw):
+    """The needs' masks (``wk[NGT + k]``: the kinds whose need, the fewest wilds of a meld
+    holding them, exceeds ``k``, for ``k`` below the wilds ``W`` and ``maxw``; from
+    ``wk[HOLD + w]``: :func:`_link`); the kinds no meld holds are deadwood now (frame 0 at
+    ``fb``: the hand less them, their value and ``dead0`` its deadwood so far); the search's
+    best reset."""
+    allk = (np.int64(1) << K) - 1
+    acc = np.int64(0)
+    for k in range(maxw + 1):
+        acc |= wk[HOLD + k]
+        if k < W and k < 32:
+            wk[NGT + k] = allk & ~acc
     cur0 = dead0
-    for i in range(K):
-        nd = wk[NEEDA + i]
+    t = allk & ~acc
+    while t:
+        i = lowest_code(t)
+        t &= t - 1
         bit = np.int64(1) << i
-        if nd == NOMELD:
-            for j in range(NP):
-                if wk[fb + j] & bit:
-                    cur0 += wk[VAL + i]
-                    wk[fb + j] &= ~bit
-        else:
-            for k in range(min(nd, 32)):
-                wk[NGT + k] |= bit
+        for j in range(NP):
+            if wk[fb + j] & bit:
+                cur0 += wk[VAL + i]
+                wk[fb + j] &= ~bit
     wk[fb + NP] = cur0
     wk[fb + NP + 1] = W
     wk[fb + NP + 2] = 0
