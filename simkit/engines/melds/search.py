@@ -13,7 +13,10 @@ the fewest wild cards ``S`` needs, ``w0(S)``, and its room for more, ``cap(S)``:
 interchangeable in legality, so how many a meld takes is all that counts while searching; the
 wild cards left at the end go into the melds' room (and, where ``min_natural`` is 0, into
 all-wild melds).  The wilds used are the ones worth most in hand, so the deadwood is the natural
-cards' plus the unused wilds' values.  A meld belongs to its first kind in value order.
+cards' plus the unused wilds' values.  A meld belongs to its first kind in value order; each
+kind's melds are linked in trying order as they are listed.  Where a meld needs two natural
+cards, a single card with no card of its rank and no near card of its suit is deadwood before
+the listing (:func:`_lonely`, by masks).
 
 The search.  The first kind left is either deadwood (every copy: copies are interchangeable) or
 in one of the melds it owns that the hand still holds and the wilds left allow; a kind with no
