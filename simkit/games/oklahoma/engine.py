@@ -65,6 +65,7 @@ QS = 3 * 16 + 12
 NC = 65
 N_PACK = 105
 N_HAND = 13
+MELD_MAX = 4       # a meld's most cards (line 85)
 MAXM = 40          # melds a seat can have on the table (105 cards / 3 < 36)
 NOPT = 4096        # options a decision may list (the random player's choices)
 MAX_LOG = 4000
@@ -115,6 +116,23 @@ def card_values():
 HAND_VALUE, MELD_VALUE = card_values()
 
 
+def gain_classes():
+    """:func:`worth_bound`'s classes of a natural's meld value plus hand value (what melding it
+    gains over holding it): ``GAIN_VALUE`` highest first, ``GAIN_SHIFT[c]`` 8 times the class of
+    natural ``c``."""
+    gain = HAND_VALUE + MELD_VALUE
+    nat = [c for c in range(64) if c & 15 >= 3 and c & 15 <= 14]
+    vals = sorted({int(gain[c]) for c in nat}, reverse=True)
+    assert len(vals) == 4
+    shift = np.zeros(NC, np.int64)
+    for c in nat:
+        shift[c] = 8 * vals.index(int(gain[c]))
+    return np.array(vals, np.int64), shift
+
+
+GAIN_VALUE, GAIN_SHIFT = gain_classes()
+
+
 def fit_tables():
     """:func:`fit_mask`'s tables: ``RANK_BITS[r]`` the naturals of rank ``r`` (3..14; a set),
     ``SUIT_RANKS[r]`` rank ``r``'s bit in a suit's 16 (3..14; the end of a run), ``WILD_BITS``
@@ -138,8 +156,8 @@ def make_deck(rules=None) -> np.ndarray:
 
 def meld_rules(rules):
     """The meld engine's record for these rules (line 85-86; READINGS-rummy.md 4)."""
-    return ME.meld_rules(seq_ranks=ME.ACE_BOTH, min_size=3, max_size=4, set_suits=ME.SET_ANY,
-                         wild_ranks=1 << 2, max_wild=4 - rules.min_natural,
+    return ME.meld_rules(seq_ranks=ME.ACE_BOTH, min_size=3, max_size=MELD_MAX,
+                         set_suits=ME.SET_ANY, wild_ranks=1 << 2, max_wild=4 - rules.min_natural,
                          min_natural=rules.min_natural)
 
 
@@ -533,30 +551,71 @@ def _run_ok(m, w):
     return ok | ((ok & 2) << 13)
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _fill(packed, m):
+    """The sum of the ``m`` highest :data:`GAIN_VALUE` of the naturals counted in ``packed``
+    (:func:`worth_bound`: 8 bits a class, the highest class lowest)."""
+    t = 0
+    for j in range(4):
+        if m <= 0:
+            break
+        n = min((packed >> (8 * j)) & 255, m)
+        t += n * GAIN_VALUE[j]
+        m -= n
+    return t
+
+
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
 def worth_bound(hand, max_wild):
     """An upper bound of :func:`worth` (exact, cheap): a card melded counts at most its
     :data:`MELD_VALUE` (a deuce at most 10, :func:`wild_value`), one in hand minus its
-    :data:`HAND_VALUE` (below any meld value), and a natural that :func:`may_meld` rules out
-    of every meld is in hand in every arrangement (may_meld's test done on masks of the suits:
-    :func:`_run_ok`; tests/test_oklahoma.py checks the two agree card by card)."""
-    w = hand[JOKER]
+    :data:`HAND_VALUE` (below any meld value).  A natural that :func:`may_meld` rules out of
+    every meld with no wild (``w`` 0) is melded only in a meld with a wild card, one it rules out
+    with one wild only in a meld with two or more (may_meld's test done on masks of the suits:
+    :func:`_run_ok`).  A meld with one wild holds at most ``MELD_MAX - 1`` naturals, one with two
+    or more at most ``MELD_MAX - 2``, and the hand's ``nw`` wilds make at most ``a`` melds of
+    one and ``b`` of two or more with ``a + 2b <= nw``: the bound counts melded the highest
+    valued of those naturals the best such split can hold, the others in hand (their
+    :data:`GAIN_VALUE`, meld plus hand value, taken off).  tests/test_oklahoma.py checks it
+    against the search and against the rule spelled out card by card."""
+    nw = hand[JOKER]
     for s in range(4):
-        w += hand[s * 16 + 2]
-    t = hand[JOKER] * MELD_VALUE[JOKER] + 10 * (w - hand[JOKER])
-    w = min(w, max_wild)
+        nw += hand[s * 16 + 2]
+    t = hand[JOKER] * MELD_VALUE[JOKER] + 10 * (nw - hand[JOKER])
+    w = min(nw, max_wild)
+    n1, m1, n2, m2 = np.int64(0), 0, np.int64(0), 0    # needing one wild / two: by class, count
     for s in range(4):
-        ok = _run_ok(_suit_lane(hand, s), w) if w < 2 else np.int64(-1)
+        lane = _suit_lane(hand, s)
+        ok0 = _run_ok(lane, 0)
+        ok1 = _run_ok(lane, 1) if w >= 1 else np.int64(0)
         for r in range(3, 15):
             c = s * 16 + r
             k = hand[c]
             if k == 0:
                 continue
-            if (ok >> r) & 1 or hand[r] + hand[16 + r] + hand[32 + r] + hand[48 + r] >= 3 - w:
-                t += k * MELD_VALUE[c]
+            t += k * MELD_VALUE[c]
+            same = hand[r] + hand[16 + r] + hand[32 + r] + hand[48 + r]
+            if (ok0 >> r) & 1 or same >= 3:
+                continue
+            if w >= 1 and ((ok1 >> r) & 1 or same >= 2):
+                n1 += k << GAIN_SHIFT[c]
+                m1 += k
+            elif w >= 2:
+                n2 += k << GAIN_SHIFT[c]
+                m2 += k
             else:
-                t -= k * HAND_VALUE[c]
-    return t
+                t -= k * (MELD_VALUE[c] + HAND_VALUE[c])
+    if m1 + m2 == 0:
+        return t
+    t -= _fill(n1, m1) + _fill(n2, m2)
+    if m2 == 0:            # melds of one wild each hold the most
+        return t + _fill(n1, (MELD_MAX - 1) * nw)
+    best = 0
+    for b in range(nw // 2 + 1 if max_wild >= 2 else 1):
+        cap = (MELD_MAX - 1) * (nw - 2 * b) + (MELD_MAX - 2) * b
+        for i in range(min((MELD_MAX - 2) * b, m2, cap) + 1):
+            best = max(best, _fill(n2, i) + _fill(n1, cap - i))
+    return t + best
 
 
 @njit(cache=True, nogil=True, inline="always")
