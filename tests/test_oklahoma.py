@@ -184,15 +184,28 @@ def test_a_meldless_hand_that_draws_a_card_may_meld_rules_out_holds_no_meld(min_
     assert skipped > 600, skipped
 
 
+def _gapped_by_the_rule(h, c):
+    """Is natural ``c`` one of three naturals of its suit in four run positions whose missing one
+    is inside (a four-card run with one wild inside)?"""
+    s, r = c >> 4, c & 15
+    for q in ([r, 1] if r == 14 else [r]):
+        for x in range(max(1, q - 3), min(q, 11) + 1):
+            held = [E._near(h, s, y) or y == q for y in range(x, x + 4)]
+            if held in ([True, False, True, True], [True, True, False, True]):
+                return True
+    return False
+
+
 def _bound_by_the_rule(h, mw):
     """worth_bound spelled out card by card: line 87's values with may_meld; the naturals it
     rules out with no wild (or with one) sorted by what melding them gains, and every way the
-    hand's wilds make melds of one wild (``a``) and of two or more (``b``, ``a + 2b <= nw``)
-    tried, each holding its most naturals (3 and 2), the best kept."""
+    hand's wilds make melds of one wild (``a``: two needy naturals each, three in ``e`` of them,
+    three of the gapped ones each) and of two or more (``b``: two each, ``a + 2b <= nw``) tried,
+    the best kept."""
     nw = int(h[E.JOKER] + h[[2, 18, 34, 50]].sum())
     w = min(nw, mw)
     t = int(h[E.JOKER] * E.MELD_VALUE[E.JOKER] + 10 * (nw - h[E.JOKER]))
-    one, two = [], []
+    one, two, gapped = [], [], 0
     for c in np.flatnonzero(h[:64]):
         if c & 15 == 2:
             continue
@@ -203,18 +216,21 @@ def _bound_by_the_rule(h, mw):
                 t += gain
             elif w >= 1 and E.may_meld(h, c, 1):
                 one.append(gain)
+                gapped += _gapped_by_the_rule(h, c)
             elif w >= 2:
                 two.append(gain)
     one.sort(reverse=True)
     two.sort(reverse=True)
-    best = 0
+    best = [0, 0]          # the best, and the best with no meld of three gapped ones
     for b in range(nw // 2 + 1 if mw >= 2 else 1):
         for a in range(nw - 2 * b + 1):
-            for i in range(min(2 * b, len(two)) + 1):
-                rest = 3 * a + 2 * b - i
-                if rest >= 0:
-                    best = max(best, sum(two[:i]) + sum(one[:rest]))
-    return t + best
+            for e in range(min(a, gapped // 3) + 1):
+                for i in range(min(2 * b, len(two)) + 1):
+                    rest = 2 * a + e + 2 * b - i
+                    if rest >= 0:
+                        v = sum(two[:i]) + sum(one[:rest])
+                        best = [max(best[0], v), max(best[1], v) if e == 0 else best[1]]
+    return t + best[0], t + best[1]
 
 
 def _old_bound(h, mw):
@@ -260,27 +276,30 @@ def test_worth_bound_bounds_the_search_and_is_the_rule_card_by_card(min_natural)
     """The pile decision skips the search of an option whose worth_bound is too low: on 2,000
     hands (seeded; random ones of 1..30 cards, a third of them without wilds, and shapes where
     wilds are scarce: pairs and near cards with 1-3 wilds, lone naturals with 2-5), the bound is
-    never below the searched worth, equals the rule spelled out card by card (may_meld, then the
-    wilds' melds tried every way), never above session 21's bound (every natural may_meld
-    allows counted melded), and below it in a fair share of the hands (the pairs' and lone
-    naturals' share of the wilds), equal to the worth in a fair share too."""
+    never below the searched worth, equals the rule spelled out card by card (may_meld, the
+    gapped four-card windows, then the wilds' melds tried every way), never above session 21's
+    bound (every natural may_meld allows counted melded), and below it in a fair share of the
+    hands (the pairs' and lone naturals' share of the wilds), equal to the worth in a fair share
+    too, and raised by a meld of three gapped naturals in some (so that rule is exercised)."""
     R = E.table(_rules(min_natural=min_natural))
     mw = R.mr.max_wild
     arr, wk = np.zeros((E.MAXM, E.W_), np.int64), np.zeros(E.WK, np.int64)
     deck = E.make_deck().astype(np.int64)
     rng = np.random.default_rng(87 + min_natural)
-    tighter = tight = 0
+    tighter = tight = three = 0
     for it in range(2000):
         h = _shaped_hand(rng, deck, it)
         b = E.worth_bound(h, mw)
         v = E.worth(h, R, arr, wk)[0]
         assert b >= v, (it, np.flatnonzero(h), b, v)
-        assert b == _bound_by_the_rule(h, mw), (it, np.flatnonzero(h))
+        rule, no_three = _bound_by_the_rule(h, mw)
+        assert b == rule, (it, np.flatnonzero(h))
         old = _old_bound(h, mw)
         assert b <= old, (it, np.flatnonzero(h))
         tighter += b < old
         tight += b == v
-    assert tighter > 400 and tight > 400, (tighter, tight)
+        three += rule > no_three
+    assert tighter > 500 and tight > 500 and three > 100, (tighter, tight, three)
 
 
 @pytest.mark.parametrize("min_natural", [0, 1, 2])

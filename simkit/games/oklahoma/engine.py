@@ -65,7 +65,6 @@ QS = 3 * 16 + 12
 NC = 65
 N_PACK = 105
 N_HAND = 13
-MELD_MAX = 4       # a meld's most cards (line 85)
 MAXM = 40          # melds a seat can have on the table (105 cards / 3 < 36)
 NOPT = 4096        # options a decision may list (the random player's choices)
 MAX_LOG = 4000
@@ -156,8 +155,8 @@ def make_deck(rules=None) -> np.ndarray:
 
 def meld_rules(rules):
     """The meld engine's record for these rules (line 85-86; READINGS-rummy.md 4)."""
-    return ME.meld_rules(seq_ranks=ME.ACE_BOTH, min_size=3, max_size=MELD_MAX,
-                         set_suits=ME.SET_ANY, wild_ranks=1 << 2, max_wild=4 - rules.min_natural,
+    return ME.meld_rules(seq_ranks=ME.ACE_BOTH, min_size=3, max_size=4, set_suits=ME.SET_ANY,
+                         wild_ranks=1 << 2, max_wild=4 - rules.min_natural,
                          min_natural=rules.min_natural)
 
 
@@ -565,17 +564,31 @@ def _fill(packed, m):
     return t
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _gapped(m):
+    """Bit ``q``: position ``q`` of a suit whose :func:`_suit_lane` is ``m`` is one of three
+    naturals in four positions whose missing one is inside (``x . x+2 x+3`` or ``x x+1 . x+3``:
+    what a four-card run with one wild and three naturals none of which three naturals in a row
+    hold looks like); the ace by either position."""
+    a = m & ~(m >> 1) & (m >> 2) & (m >> 3)
+    b = m & (m >> 1) & ~(m >> 2) & (m >> 3)
+    t = a | (a << 2) | (a << 3) | b | (b << 1) | (b << 3)
+    return t | ((t & 2) << 13)
+
+
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
 def worth_bound(hand, max_wild):
     """An upper bound of :func:`worth` (exact, cheap): a card melded counts at most its
     :data:`MELD_VALUE` (a deuce at most 10, :func:`wild_value`), one in hand minus its
     :data:`HAND_VALUE` (below any meld value).  A natural that :func:`may_meld` rules out of
-    every meld with no wild (``w`` 0) is melded only in a meld with a wild card, one it rules out
-    with one wild only in a meld with two or more (may_meld's test done on masks of the suits:
-    :func:`_run_ok`).  A meld with one wild holds at most ``MELD_MAX - 1`` naturals, one with two
-    or more at most ``MELD_MAX - 2``, and the hand's ``nw`` wilds make at most ``a`` melds of
-    one and ``b`` of two or more with ``a + 2b <= nw``: the bound counts melded the highest
-    valued of those naturals the best such split can hold, the others in hand (their
+    every meld with no wild (``w`` 0: "needy") is melded only in a meld with a wild card, one it
+    rules out with one wild only in a meld with two or more (may_meld's test done on masks of
+    the suits: :func:`_run_ok`).  Melds have 3-4 cards (line 85): a meld with two wilds or more
+    holds at most two naturals; one with one wild at most two needy ones, or three when it is a
+    run whose wild is inside (a set of three naturals, or a run with three in a row, makes them
+    not needy), each of them :func:`_gapped`.  The hand's ``nw`` wilds make at most ``a`` melds
+    of one and ``b`` of two or more, ``a + 2b <= nw``: the bound counts melded the highest
+    valued of the needy naturals the best such split can hold, the others in hand (their
     :data:`GAIN_VALUE`, meld plus hand value, taken off).  tests/test_oklahoma.py checks it
     against the search and against the rule spelled out card by card."""
     nw = hand[JOKER]
@@ -584,10 +597,12 @@ def worth_bound(hand, max_wild):
     t = hand[JOKER] * MELD_VALUE[JOKER] + 10 * (nw - hand[JOKER])
     w = min(nw, max_wild)
     n1, m1, n2, m2 = np.int64(0), 0, np.int64(0), 0    # needing one wild / two: by class, count
+    m3 = 0                                             # ... of the first, _gapped ones
     for s in range(4):
         lane = _suit_lane(hand, s)
         ok0 = _run_ok(lane, 0)
         ok1 = _run_ok(lane, 1) if w >= 1 else np.int64(0)
+        gap = _gapped(lane) if w >= 1 else np.int64(0)
         for r in range(3, 15):
             c = s * 16 + r
             k = hand[c]
@@ -600,6 +615,7 @@ def worth_bound(hand, max_wild):
             if w >= 1 and ((ok1 >> r) & 1 or same >= 2):
                 n1 += k << GAIN_SHIFT[c]
                 m1 += k
+                m3 += k * ((gap >> r) & 1)
             elif w >= 2:
                 n2 += k << GAIN_SHIFT[c]
                 m2 += k
@@ -609,11 +625,12 @@ def worth_bound(hand, max_wild):
         return t
     t -= _fill(n1, m1) + _fill(n2, m2)
     if m2 == 0:            # melds of one wild each hold the most
-        return t + _fill(n1, (MELD_MAX - 1) * nw)
+        return t + _fill(n1, 2 * nw + min(nw, m3 // 3))
     best = 0
     for b in range(nw // 2 + 1 if max_wild >= 2 else 1):
-        cap = (MELD_MAX - 1) * (nw - 2 * b) + (MELD_MAX - 2) * b
-        for i in range(min((MELD_MAX - 2) * b, m2, cap) + 1):
+        a = nw - 2 * b
+        cap = 2 * (a + b) + min(a, m3 // 3)
+        for i in range(min(2 * b, m2, cap) + 1):
             best = max(best, _fill(n2, i) + _fill(n1, cap - i))
     return t + best
 
