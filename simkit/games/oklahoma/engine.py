@@ -576,6 +576,29 @@ def _gapped(m):
     return t | ((t & 2) << 13)
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _masks(hand):
+    """``hand`` as :func:`worth_bound` reads it: its naturals as masks of card codes, held once
+    or more (``l1``) and twice (``l2``: two decks, no more), their :data:`MELD_VALUE` summed,
+    its wild cards and its jokers."""
+    l1, l2, v = np.int64(0), np.int64(0), 0
+    for s in range(4):
+        for r in range(3, 15):
+            c = s * 16 + r
+            k = hand[c]
+            v += k * MELD_VALUE[c]
+            l1 |= np.int64(k > 0) << c
+            l2 |= np.int64(k > 1) << c
+    nj = hand[JOKER]
+    return l1, l2, v, nj + hand[2] + hand[18] + hand[34] + hand[50], nj
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _counted(c1, c2, c3, x):
+    """Saturating counters of masks: ``x`` added to "at least 1, 2, 3"."""
+    return c1 | x, c2 | (c1 & x), c3 | (c2 & x)
+
+
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
 def worth_bound(hand, max_wild):
     """An upper bound of :func:`worth` (exact, cheap): a card melded counts at most its
@@ -589,30 +612,40 @@ def worth_bound(hand, max_wild):
     not needy), each of them :func:`_gapped`.  The hand's ``nw`` wilds make at most ``a`` melds
     of one and ``b`` of two or more, ``a + 2b <= nw``: the bound counts melded the highest
     valued of the needy naturals the best such split can hold, the others in hand (their
-    :data:`GAIN_VALUE`, meld plus hand value, taken off).  tests/test_oklahoma.py checks it
+    :data:`GAIN_VALUE`, meld plus hand value, taken off).  The hand is masks (:func:`_masks`; the
+    options of a pile decision change the base hand's, :func:`option_bounds`), the ranks held
+    twice or three times or more saturating counts of them (:func:`_counted`), and only the
+    needy naturals are walked card by card (:func:`_bound`).  tests/test_oklahoma.py checks it
     against the search and against the rule spelled out card by card."""
-    nw = hand[JOKER]
-    for s in range(4):
-        nw += hand[s * 16 + 2]
-    t = hand[JOKER] * MELD_VALUE[JOKER] + 10 * (nw - hand[JOKER])
+    l1, l2, v, nw, nj = _masks(hand)
+    return _bound(l1, l2, v, nw, nj, max_wild)
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def _bound(l1, l2, v, nw, nj, max_wild):
+    """:func:`worth_bound` of the hand whose :func:`_masks` are ``l1, l2, v, nw, nj``."""
+    t = nj * MELD_VALUE[JOKER] + 10 * (nw - nj) + v
     w = min(nw, max_wild)
+    c1, c2, c3 = np.int64(0), np.int64(0), np.int64(0)      # ranks held 1, 2, 3 times or more
+    for s in range(4):
+        c1, c2, c3 = _counted(c1, c2, c3, (l1 >> (16 * s)) & 0xFFFF)
+        c1, c2, c3 = _counted(c1, c2, c3, (l2 >> (16 * s)) & 0xFFFF)
     n1, m1, n2, m2 = np.int64(0), 0, np.int64(0), 0    # needing one wild / two: by class, count
     m3 = 0                                             # ... of the first, _gapped ones
     for s in range(4):
-        lane = _suit_lane(hand, s)
-        ok0 = _run_ok(lane, 0)
-        ok1 = _run_ok(lane, 1) if w >= 1 else np.int64(0)
-        gap = _gapped(lane) if w >= 1 else np.int64(0)
-        for r in range(3, 15):
+        lane = (l1 >> (16 * s)) & 0xFFFF
+        m = lane | ((lane >> 13) & 2)
+        needy = lane & ~_run_ok(m, 0) & ~c3
+        if needy == 0:
+            continue
+        ok1 = (_run_ok(m, 1) | c2) if w >= 1 else np.int64(0)
+        gap = _gapped(m) if w >= 1 else np.int64(0)
+        while needy:
+            r = lowest_code(needy)
+            needy &= needy - 1
             c = s * 16 + r
-            k = hand[c]
-            if k == 0:
-                continue
-            t += k * MELD_VALUE[c]
-            same = hand[r] + hand[16 + r] + hand[32 + r] + hand[48 + r]
-            if (ok0 >> r) & 1 or same >= 3:
-                continue
-            if w >= 1 and ((ok1 >> r) & 1 or same >= 2):
+            k = ((l1 >> c) & 1) + ((l2 >> c) & 1)
+            if (ok1 >> r) & 1:
                 n1 += k << GAIN_SHIFT[c]
                 m1 += k
                 m3 += k * ((gap >> r) & 1)
@@ -762,15 +795,44 @@ def option_key(W, p, o):
     return (sort_key(key) if key >= 0 else key), meld_value(row)
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _masks_less(W, o, base):
+    """``base`` (:func:`_masks` of the options' base hand, :func:`option_base`) less the hand
+    cards option ``o``'s meld takes (:func:`option_cards`): the masks of the hand it leaves."""
+    l1, l2, v, nw, nj = base
+    if W.okind[o] != O_MELD:
+        return l1, l2, v, nw, nj
+    row = W.opts[o]
+    skip = W.pile[W.st[2] - 1]
+    for j in range(row[1]):
+        a = row[3 + 2 * j]
+        if a == skip:
+            skip = -1
+        elif a == JOKER:
+            nw -= 1
+            nj -= 1
+        elif (a & 15) == 2:
+            nw -= 1
+        else:
+            v -= MELD_VALUE[a]
+            if (l2 >> a) & 1:
+                l2 &= ~(np.int64(1) << a)
+            else:
+                l1 &= ~(np.int64(1) << a)
+    return l1, l2, v, nw, nj
+
+
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
 def option_bounds(R, W, p, k):
     """Every option's group (``W.okey``: the first option of its key, :func:`option_key`), gain and
-    bound (:func:`worth_bound` of the hand it leaves plus its gain; one bound a group) into
+    bound (:func:`worth_bound` of the hand it leaves plus its gain; one bound a group: the base
+    hand's :func:`_masks` less the option's cards, :func:`_masks_less`) into
     ``W.okey``, ``W.ogain``, ``W.oub``; ``W.oknown`` cleared; ``W.tmp`` the options' base hand
     (:func:`option_base`), which baseline_take keeps.  (``W.oval`` holds a group's key here,
     its hand's worth once baseline_take searched it.)"""
     reps, gains, ubs, raw = W.okey, W.ogain, W.oub, W.oval
     option_base(W, p, W.tmp)
+    base = _masks(W.tmp)
     for o in range(k):
         key, gain = option_key(W, p, o)
         raw[o], gains[o], W.oknown[o] = key, gain, 0
@@ -781,9 +843,8 @@ def option_bounds(R, W, p, k):
         if q < o:
             ubs[o] = ubs[q] - gains[q] + gain
         else:
-            option_cards(W, o, W.tmp, -1)
-            ubs[o] = worth_bound(W.tmp, R.mr.max_wild) + gain
-            option_cards(W, o, W.tmp, 1)
+            l1, l2, v, nw, nj = _masks_less(W, o, base)
+            ubs[o] = _bound(l1, l2, v, nw, nj, R.mr.max_wild) + gain
 
 
 @njit(cache=True, nogil=True, inline="always")
