@@ -550,7 +550,7 @@ def _run_ok(m, w):
     return ok | ((ok & 2) << 13)
 
 
-@njit(cache=True, nogil=True, inline="always")
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
 def _fill(packed, m):
     """The sum of the ``m`` highest :data:`GAIN_VALUE` of the naturals counted in ``packed``
     (:func:`worth_bound`: 8 bits a class, the highest class lowest)."""
