@@ -184,31 +184,122 @@ def test_a_meldless_hand_that_draws_a_card_may_meld_rules_out_holds_no_meld(min_
     assert skipped > 600, skipped
 
 
-@pytest.mark.parametrize("min_natural", [1, 2])
-def test_worth_bound_bounds_the_search_and_is_may_meld_card_by_card(min_natural):
-    """The pile decision skips the search of an option whose worth_bound is too low: on 1,500
-    random hands of 1..30 cards (seeded; a third without wild cards), the bound is never below
-    the searched worth, and equals line 87's values summed card by card with may_meld (the
-    per-card test the suit-mask version replaces)."""
+def _gapped_by_the_rule(h, c):
+    """Is natural ``c`` one of three naturals of its suit in four run positions whose missing one
+    is inside (a four-card run with one wild inside)?"""
+    s, r = c >> 4, c & 15
+    for q in ([r, 1] if r == 14 else [r]):
+        for x in range(max(1, q - 3), min(q, 11) + 1):
+            held = [E._near(h, s, y) or y == q for y in range(x, x + 4)]
+            if held in ([True, False, True, True], [True, True, False, True]):
+                return True
+    return False
+
+
+def _bound_by_the_rule(h, mw):
+    """worth_bound spelled out card by card: line 87's values with may_meld; the naturals it
+    rules out with no wild (or with one) sorted by what melding them gains, and every way the
+    hand's wilds make melds of one wild (``a``: two needy naturals each, three in ``e`` of them,
+    three of the gapped ones each) and of two or more (``b``: two each, ``a + 2b <= nw``) tried,
+    the best kept."""
+    nw = int(h[E.JOKER] + h[[2, 18, 34, 50]].sum())
+    w = min(nw, mw)
+    t = int(h[E.JOKER] * E.MELD_VALUE[E.JOKER] + 10 * (nw - h[E.JOKER]))
+    one, two, gapped = [], [], 0
+    for c in np.flatnonzero(h[:64]):
+        if c & 15 == 2:
+            continue
+        for _ in range(h[c]):
+            gain = int(E.MELD_VALUE[c] + E.HAND_VALUE[c])
+            t += int(E.MELD_VALUE[c]) - gain
+            if E.may_meld(h, c, 0):
+                t += gain
+            elif w >= 1 and E.may_meld(h, c, 1):
+                one.append(gain)
+                gapped += _gapped_by_the_rule(h, c)
+            elif w >= 2:
+                two.append(gain)
+    one.sort(reverse=True)
+    two.sort(reverse=True)
+    best = [0, 0]          # the best, and the best with no meld of three gapped ones
+    for b in range(nw // 2 + 1 if mw >= 2 else 1):
+        for a in range(nw - 2 * b + 1):
+            for e in range(min(a, gapped // 3) + 1):
+                for i in range(min(2 * b, len(two)) + 1):
+                    rest = 2 * a + e + 2 * b - i
+                    if rest >= 0:
+                        v = sum(two[:i]) + sum(one[:rest])
+                        best = [max(best[0], v), max(best[1], v) if e == 0 else best[1]]
+    return t + best[0], t + best[1]
+
+
+def _old_bound(h, mw):
+    """Session 21's bound: every natural may_meld allows (with the hand's wilds) counted melded."""
+    w = min(h[E.JOKER] + h[[2, 18, 34, 50]].sum(), mw)
+    t = h[E.JOKER] * E.MELD_VALUE[E.JOKER] + 10 * h[[2, 18, 34, 50]].sum()
+    for c in np.flatnonzero(h[:64]):
+        if c & 15 != 2:
+            t += h[c] * (E.MELD_VALUE[c] if E.may_meld(h, c, w) else -E.HAND_VALUE[c])
+    return t
+
+
+def _shaped_hand(rng, deck, it):
+    """Random hands of 1..30 cards (a third without wilds), and shapes where the wilds are
+    scarce: pairs and near cards of a suit with 1-3 wilds, lone naturals with 2-5."""
+    h = np.zeros(E.NC, np.int64)
+    shape = it % 4
+    if shape < 2:
+        for c in rng.choice(deck, rng.integers(1, 31), replace=False):
+            h[c] += 1
+        if shape == 0:
+            h[[2, 18, 34, 50, E.JOKER]] = 0
+        return h
+    nat = [c for c in deck if c != E.JOKER and c & 15 != 2]
+    for _ in range(rng.integers(2, 7)):
+        c = int(rng.choice(nat))
+        h[c] = min(h[c] + 1, 2)
+        if shape == 2:       # a mate: the same rank, or one or two ranks along the suit
+            r, s = c & 15, c >> 4
+            mates = [x * 16 + r for x in range(4)] + [s * 16 + r + d for d in (-2, -1, 1, 2)
+                                                     if 3 <= r + d <= 14]
+            m = int(rng.choice(mates))
+            h[m] = min(h[m] + 1, 2)
+    wilds = [2, 18, 34, 50] * 2 + [E.JOKER]
+    for c in rng.choice(wilds, rng.integers(1, 4) if shape == 2 else rng.integers(2, 6),
+                        replace=False):
+        h[c] += 1
+    return h
+
+
+@pytest.mark.parametrize("min_natural", [0, 1, 2])
+def test_worth_bound_bounds_the_search_and_is_the_rule_card_by_card(min_natural):
+    """The pile decision skips the search of an option whose worth_bound is too low: on 2,000
+    hands (seeded; random ones of 1..30 cards, a third of them without wilds, and shapes where
+    wilds are scarce: pairs and near cards with 1-3 wilds, lone naturals with 2-5), the bound is
+    never below the searched worth, equals the rule spelled out card by card (may_meld, the
+    gapped four-card windows, then the wilds' melds tried every way), never above session 21's
+    bound (every natural may_meld allows counted melded), and below it in a fair share of the
+    hands (the pairs' and lone naturals' share of the wilds), equal to the worth in a fair share
+    too, and raised by a meld of three gapped naturals in some (so that rule is exercised)."""
     R = E.table(_rules(min_natural=min_natural))
     mw = R.mr.max_wild
     arr, wk = np.zeros((E.MAXM, E.W_), np.int64), np.zeros(E.WK, np.int64)
     deck = E.make_deck().astype(np.int64)
-    rng = np.random.default_rng(87)
-    for it in range(1500):
-        h = np.zeros(E.NC, np.int64)
-        for c in rng.choice(deck, rng.integers(1, 31), replace=False):
-            h[c] += 1
-        if it % 3 == 0:
-            h[[2, 18, 34, 50, E.JOKER]] = 0
-        w = min(h[E.JOKER] + h[[2, 18, 34, 50]].sum(), mw)
-        t = h[E.JOKER] * E.MELD_VALUE[E.JOKER] + 10 * h[[2, 18, 34, 50]].sum()
-        for c in np.flatnonzero(h[:64]):
-            if c & 15 != 2:
-                t += h[c] * (E.MELD_VALUE[c] if E.may_meld(h, c, w) else -E.HAND_VALUE[c])
+    rng = np.random.default_rng(87 + min_natural)
+    tighter = tight = three = 0
+    for it in range(2000):
+        h = _shaped_hand(rng, deck, it)
         b = E.worth_bound(h, mw)
-        assert b == t, (it, np.flatnonzero(h))
-        assert b >= E.worth(h, R, arr, wk)[0], (it, np.flatnonzero(h))
+        v = E.worth(h, R, arr, wk)[0]
+        assert b >= v, (it, np.flatnonzero(h), b, v)
+        rule, no_three = _bound_by_the_rule(h, mw)
+        assert b == rule, (it, np.flatnonzero(h))
+        old = _old_bound(h, mw)
+        assert b <= old, (it, np.flatnonzero(h))
+        tighter += b < old
+        tight += b == v
+        three += rule > no_three
+    assert tighter > 500 and tight > 500 and three > 100, (tighter, tight, three)
 
 
 @pytest.mark.parametrize("min_natural", [0, 1, 2])
@@ -405,3 +496,37 @@ def test_the_held_mask_is_the_cards_held():
     cards it is exactly the set of codes < 64 held."""
     for it, h in enumerate(_random_hands(93, 2000)):
         assert E.held_mask(h) == sum(1 << int(c) for c in np.flatnonzero(h[:64])), it
+
+
+@pytest.mark.parametrize("min_natural", [0, 1, 2])
+def test_option_bounds_are_worth_bound_of_each_options_hand(min_natural):
+    """option_bounds prices a decision's options from the base hand's masks less each option's
+    meld cards: on 1,500 random positions (seeded: a hand of 4-14 cards, a pile of 1-12, each
+    with extra deuces and pairs now and then) every option's bound is worth_bound of the hand it
+    leaves (option_hand, counted out of the whole hand) plus its gain."""
+    r = _rules(min_natural=min_natural)
+    R, W = E.table(r), E.work(r)
+    deck = E.make_deck().astype(np.int64)
+    rng = np.random.default_rng(86 + min_natural)
+    tmp = np.zeros(E.NC, np.int64)
+    checked = 0
+    for it in range(1500):
+        pick = rng.permutation(deck)
+        nh, n = rng.integers(4, 15), rng.integers(1, 13)
+        hand = np.zeros(E.NC, np.int64)
+        for c in pick[:nh]:
+            hand[c] += 1
+        for c in rng.choice([2, 18, 34, 50, E.JOKER], rng.integers(0, 3), replace=False):
+            hand[c] = min(hand[c] + 1, 2 if c != E.JOKER else 1)
+        W.hand[0] = hand
+        W.pile[:n] = pick[nh:nh + n]
+        W.st[2] = n
+        W.nmeld[0] = 0
+        k = E.pile_options(R, W, 0)
+        E.option_bounds(R, W, 0, k)
+        for o in range(k):
+            E.option_hand(W, 0, o, tmp)
+            assert W.oub[o] == E.worth_bound(tmp, R.mr.max_wild) + W.ogain[o], (
+                it, o, np.flatnonzero(hand), pick[nh:nh + n])
+            checked += 1
+    assert checked > 2000, checked

@@ -115,6 +115,23 @@ def card_values():
 HAND_VALUE, MELD_VALUE = card_values()
 
 
+def gain_classes():
+    """:func:`worth_bound`'s classes of a natural's meld value plus hand value (what melding it
+    gains over holding it): ``GAIN_VALUE`` highest first, ``GAIN_SHIFT[c]`` 8 times the class of
+    natural ``c``."""
+    gain = HAND_VALUE + MELD_VALUE
+    nat = [c for c in range(64) if c & 15 >= 3 and c & 15 <= 14]
+    vals = sorted({int(gain[c]) for c in nat}, reverse=True)
+    assert len(vals) == 4
+    shift = np.zeros(NC, np.int64)
+    for c in nat:
+        shift[c] = 8 * vals.index(int(gain[c]))
+    return np.array(vals, np.int64), shift
+
+
+GAIN_VALUE, GAIN_SHIFT = gain_classes()
+
+
 def fit_tables():
     """:func:`fit_mask`'s tables: ``RANK_BITS[r]`` the naturals of rank ``r`` (3..14; a set),
     ``SUIT_RANKS[r]`` rank ``r``'s bit in a suit's 16 (3..14; the end of a run), ``WILD_BITS``
@@ -534,29 +551,121 @@ def _run_ok(m, w):
 
 
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
-def worth_bound(hand, max_wild):
-    """An upper bound of :func:`worth` (exact, cheap): a card melded counts at most its
-    :data:`MELD_VALUE` (a deuce at most 10, :func:`wild_value`), one in hand minus its
-    :data:`HAND_VALUE` (below any meld value), and a natural that :func:`may_meld` rules out
-    of every meld is in hand in every arrangement (may_meld's test done on masks of the suits:
-    :func:`_run_ok`; tests/test_oklahoma.py checks the two agree card by card)."""
-    w = hand[JOKER]
+def _fill(packed, m):
+    """The sum of the ``m`` highest :data:`GAIN_VALUE` of the naturals counted in ``packed``
+    (:func:`worth_bound`: 8 bits a class, the highest class lowest)."""
+    t = 0
+    for j in range(4):
+        if m <= 0:
+            break
+        n = min((packed >> (8 * j)) & 255, m)
+        t += n * GAIN_VALUE[j]
+        m -= n
+    return t
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _gapped(m):
+    """Bit ``q``: position ``q`` of a suit whose :func:`_suit_lane` is ``m`` is one of three
+    naturals in four positions whose missing one is inside (``x . x+2 x+3`` or ``x x+1 . x+3``:
+    what a four-card run with one wild and three naturals none of which three naturals in a row
+    hold looks like); the ace by either position."""
+    a = m & ~(m >> 1) & (m >> 2) & (m >> 3)
+    b = m & (m >> 1) & ~(m >> 2) & (m >> 3)
+    t = a | (a << 2) | (a << 3) | b | (b << 1) | (b << 3)
+    return t | ((t & 2) << 13)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _masks(hand):
+    """``hand`` as :func:`worth_bound` reads it: its naturals as masks of card codes, held once
+    or more (``l1``) and twice (``l2``: two decks, no more), their :data:`MELD_VALUE` summed,
+    its wild cards and its jokers."""
+    l1, l2, v = np.int64(0), np.int64(0), 0
     for s in range(4):
-        w += hand[s * 16 + 2]
-    t = hand[JOKER] * MELD_VALUE[JOKER] + 10 * (w - hand[JOKER])
-    w = min(w, max_wild)
-    for s in range(4):
-        ok = _run_ok(_suit_lane(hand, s), w) if w < 2 else np.int64(-1)
         for r in range(3, 15):
             c = s * 16 + r
             k = hand[c]
-            if k == 0:
-                continue
-            if (ok >> r) & 1 or hand[r] + hand[16 + r] + hand[32 + r] + hand[48 + r] >= 3 - w:
-                t += k * MELD_VALUE[c]
+            v += k * MELD_VALUE[c]
+            l1 |= np.int64(k > 0) << c
+            l2 |= np.int64(k > 1) << c
+    nj = hand[JOKER]
+    return l1, l2, v, nj + hand[2] + hand[18] + hand[34] + hand[50], nj
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _counted(c1, c2, c3, x):
+    """Saturating counters of masks: ``x`` added to "at least 1, 2, 3"."""
+    return c1 | x, c2 | (c1 & x), c3 | (c2 & x)
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def worth_bound(hand, max_wild):
+    """An upper bound of :func:`worth` (exact, cheap): a card melded counts at most its
+    :data:`MELD_VALUE` (a deuce at most 10, :func:`wild_value`), one in hand minus its
+    :data:`HAND_VALUE` (below any meld value).  A natural that :func:`may_meld` rules out of
+    every meld with no wild (``w`` 0: "needy") is melded only in a meld with a wild card, one it
+    rules out with one wild only in a meld with two or more (may_meld's test done on masks of
+    the suits: :func:`_run_ok`).  Melds have 3-4 cards (line 85): a meld with two wilds or more
+    holds at most two naturals; one with one wild at most two needy ones, or three when it is a
+    run whose wild is inside (a set of three naturals, or a run with three in a row, makes them
+    not needy), each of them :func:`_gapped`.  The hand's ``nw`` wilds make at most ``a`` melds
+    of one and ``b`` of two or more, ``a + 2b <= nw``: the bound counts melded the highest
+    valued of the needy naturals the best such split can hold, the others in hand (their
+    :data:`GAIN_VALUE`, meld plus hand value, taken off).  The hand is masks (:func:`_masks`; the
+    options of a pile decision change the base hand's, :func:`option_bounds`), the ranks held
+    twice or three times or more saturating counts of them (:func:`_counted`), and only the
+    needy naturals are walked card by card (:func:`_bound`).  tests/test_oklahoma.py checks it
+    against the search and against the rule spelled out card by card."""
+    l1, l2, v, nw, nj = _masks(hand)
+    return _bound(l1, l2, v, nw, nj, max_wild)
+
+
+@njit(cache=True, nogil=True, **NO_REFCOUNT)
+def _bound(l1, l2, v, nw, nj, max_wild):
+    """:func:`worth_bound` of the hand whose :func:`_masks` are ``l1, l2, v, nw, nj``."""
+    t = nj * MELD_VALUE[JOKER] + 10 * (nw - nj) + v
+    w = min(nw, max_wild)
+    c1, c2, c3 = np.int64(0), np.int64(0), np.int64(0)      # ranks held 1, 2, 3 times or more
+    for s in range(4):
+        c1, c2, c3 = _counted(c1, c2, c3, (l1 >> (16 * s)) & 0xFFFF)
+        c1, c2, c3 = _counted(c1, c2, c3, (l2 >> (16 * s)) & 0xFFFF)
+    n1, m1, n2, m2 = np.int64(0), 0, np.int64(0), 0    # needing one wild / two: by class, count
+    m3 = 0                                             # ... of the first, _gapped ones
+    for s in range(4):
+        lane = (l1 >> (16 * s)) & 0xFFFF
+        m = lane | ((lane >> 13) & 2)
+        needy = lane & ~_run_ok(m, 0) & ~c3
+        if needy == 0:
+            continue
+        ok1 = (_run_ok(m, 1) | c2) if w >= 1 else np.int64(0)
+        gap = _gapped(m) if w >= 1 else np.int64(0)
+        while needy:
+            r = lowest_code(needy)
+            needy &= needy - 1
+            c = s * 16 + r
+            k = ((l1 >> c) & 1) + ((l2 >> c) & 1)
+            if (ok1 >> r) & 1:
+                n1 += k << GAIN_SHIFT[c]
+                m1 += k
+                m3 += k * ((gap >> r) & 1)
+            elif w >= 2:
+                n2 += k << GAIN_SHIFT[c]
+                m2 += k
             else:
-                t -= k * HAND_VALUE[c]
-    return t
+                t -= k * (MELD_VALUE[c] + HAND_VALUE[c])
+    if m1 + m2 == 0:
+        return t
+    t -= _fill(n1, m1) + _fill(n2, m2)
+    if m2 == 0:            # melds of one wild each hold the most
+        return t + _fill(n1, 2 * nw + min(nw, m3 // 3))
+    best = 0
+    for b in range(nw // 2 + 1 if max_wild >= 2 else 1):
+        a = nw - 2 * b
+        cap = 2 * (a + b) + min(a, m3 // 3)
+        for i in range(min(2 * b, m2, cap) + 1):
+            best = max(best, _fill(n2, i) + _fill(n1, cap - i))
+    return t + best
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -686,15 +795,44 @@ def option_key(W, p, o):
     return (sort_key(key) if key >= 0 else key), meld_value(row)
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _masks_less(W, o, base):
+    """``base`` (:func:`_masks` of the options' base hand, :func:`option_base`) less the hand
+    cards option ``o``'s meld takes (:func:`option_cards`): the masks of the hand it leaves."""
+    l1, l2, v, nw, nj = base
+    if W.okind[o] != O_MELD:
+        return l1, l2, v, nw, nj
+    row = W.opts[o]
+    skip = W.pile[W.st[2] - 1]
+    for j in range(row[1]):
+        a = row[3 + 2 * j]
+        if a == skip:
+            skip = -1
+        elif a == JOKER:
+            nw -= 1
+            nj -= 1
+        elif (a & 15) == 2:
+            nw -= 1
+        else:
+            v -= MELD_VALUE[a]
+            if (l2 >> a) & 1:
+                l2 &= ~(np.int64(1) << a)
+            else:
+                l1 &= ~(np.int64(1) << a)
+    return l1, l2, v, nw, nj
+
+
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
 def option_bounds(R, W, p, k):
     """Every option's group (``W.okey``: the first option of its key, :func:`option_key`), gain and
-    bound (:func:`worth_bound` of the hand it leaves plus its gain; one bound a group) into
+    bound (:func:`worth_bound` of the hand it leaves plus its gain; one bound a group: the base
+    hand's :func:`_masks` less the option's cards, :func:`_masks_less`) into
     ``W.okey``, ``W.ogain``, ``W.oub``; ``W.oknown`` cleared; ``W.tmp`` the options' base hand
     (:func:`option_base`), which baseline_take keeps.  (``W.oval`` holds a group's key here,
     its hand's worth once baseline_take searched it.)"""
     reps, gains, ubs, raw = W.okey, W.ogain, W.oub, W.oval
     option_base(W, p, W.tmp)
+    base = _masks(W.tmp)
     for o in range(k):
         key, gain = option_key(W, p, o)
         raw[o], gains[o], W.oknown[o] = key, gain, 0
@@ -705,9 +843,8 @@ def option_bounds(R, W, p, k):
         if q < o:
             ubs[o] = ubs[q] - gains[q] + gain
         else:
-            option_cards(W, o, W.tmp, -1)
-            ubs[o] = worth_bound(W.tmp, R.mr.max_wild) + gain
-            option_cards(W, o, W.tmp, 1)
+            l1, l2, v, nw, nj = _masks_less(W, o, base)
+            ubs[o] = _bound(l1, l2, v, nw, nj, R.mr.max_wild) + gain
 
 
 @njit(cache=True, nogil=True, inline="always")
