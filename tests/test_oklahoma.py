@@ -325,6 +325,32 @@ def test_a_pile_top_may_meld_rules_out_makes_no_new_meld(min_natural):
     assert ruled_out > 600 and listed > 300, (ruled_out, listed)
 
 
+@pytest.mark.parametrize("min_natural", [0, 1, 3])
+def test_a_dealt_hand_holds_no_meld_only_when_the_search_finds_none(min_natural):
+    """The deal marks a hand free (no meld: its first turn skips the search of the whole hand)
+    by holds_no_meld.  On 4,000 random hands of 3-15 cards (seeded; most wild cards left out, so
+    that meldless hands are common): whenever it says free, the search finds no meld; and it
+    says so for a fair share of the hands the search finds meldless."""
+    R = E.table(_rules(min_natural=min_natural))
+    arr, wk = np.zeros((E.MAXM, E.W_), np.int64), np.zeros(E.WK, np.int64)
+    deck = E.make_deck().astype(np.int64)
+    rng = np.random.default_rng(87 + min_natural)
+    free = meldless = 0
+    for it in range(4000):
+        pick = rng.permutation(deck)
+        keep_wild = rng.random() < 0.3
+        h = np.zeros(E.NC, np.int64)
+        for c in [x for x in pick if keep_wild or not E.is_wild(x) or rng.random() < 0.1][
+                :rng.integers(3, 16)]:
+            h[c] += 1
+        nm = E.arrange_in(h, R, arr, wk)[1]
+        meldless += nm == 0
+        if E.holds_no_meld(h, R.mr.max_wild):
+            free += 1
+            assert nm == 0, (it, np.flatnonzero(h))
+    assert free > 300 and free > meldless // 2, (free, meldless)
+
+
 @pytest.mark.parametrize("min_natural", [1, 2])
 def test_the_layoff_masks_are_may_fit_card_by_card(min_natural):
     """The layoff loop tries only the cards of fit_mask (in code order, lowest_code): on 1,500

@@ -1087,6 +1087,24 @@ def turn(R, S, W, p, log, i):
     return 0
 
 
+@njit(cache=True, nogil=True, inline="always")
+def holds_no_meld(hand, max_wild):
+    """True when ``hand`` surely holds no meld (:data:`Work.free` for a dealt hand): at most one
+    wild card, so a meld (three cards or more) holds two naturals or more, each of which
+    :func:`may_meld` then lets through; it rules out every natural held.  (A necessary test of
+    the melds, exact when it says none: tests/test_oklahoma.py compares it with the search.)"""
+    w = hand[JOKER]
+    for s in range(4):
+        w += hand[s * 16 + 2]
+    if w > 1:
+        return False
+    w = min(w, max_wild)
+    for c in range(64):
+        if hand[c] > 0 and (c & 15) != 2 and may_meld(hand, c, w):
+            return False
+    return True
+
+
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
 def deal(R, W, dealer, log, i, logging):
     K = R.players
@@ -1099,12 +1117,15 @@ def deal(R, W, dealer, log, i, logging):
         W.seen[p] = 0
         W.takes[p] = 0
         W.pts[p] = 0
-        W.free[p] = 0
     for j in range(N_HAND * K):
         c = draw_stock(W.stk, W.st, W.rs, W.stacked)
         W.hand[(dealer + 1 + j) % K, c] += 1
         if logging:
             log[i, NHEAD + j] = c
+    # a dealt hand that holds no meld is free: its first turn's drawn card then needs no search
+    # of the whole hand (baseline_melds), nor its worth one (baseline_take)
+    for p in range(K):
+        W.free[p] = 1 if holds_no_meld(W.hand[p], R.mr.max_wild) else 0
     up = draw_stock(W.stk, W.st, W.rs, W.stacked)
     W.pile[0] = up
     W.st[2] = 1
