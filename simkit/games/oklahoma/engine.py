@@ -256,17 +256,36 @@ def wild_value(stands, low):
     return 10 if r >= 8 else 5
 
 
+def wild_tables():
+    """:func:`meld_value`'s tables by code: ``DEUCE[a]`` 1 for a deuce (not the joker),
+    ``WILD_UP[s]`` and ``WILD_LOW[s]`` what a deuce standing for ``s`` adds to its
+    :data:`MELD_VALUE` (:func:`wild_value`, the ace high and low)."""
+    deuce = np.zeros(NC, np.int64)
+    up = np.zeros(NC, np.int64)
+    low = np.zeros(NC, np.int64)
+    wv = getattr(wild_value, "py_func", wild_value)      # plain Python (NUMBA_DISABLE_JIT: itself)
+    for c in range(64):
+        deuce[c] = 1 if (c & 15) == 2 else 0
+        up[c] = wv(c, False) - MELD_VALUE[2]
+        low[c] = wv(c, True) - MELD_VALUE[2]
+    return deuce, up, low
+
+
+DEUCE, WILD_UP, WILD_LOW = wild_tables()
+
+
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
 def meld_value(row):
-    """The plus value of a meld on the table (line 87)."""
+    """The plus value of a meld on the table (line 87): its cards' :data:`MELD_VALUE`, a deuce's
+    by the card it stands for (:func:`wild_value`: the first card of a run from the low ace
+    stands for that ace), without a branch a card (tests/test_oklahoma.py checks it against
+    :func:`wild_value` card by card)."""
     t = 0
-    low = row[0] == ME.KIND_RUN and (row[2] & 15) == 1
     for j in range(row[1]):
         a = row[3 + 2 * j]
-        if a != JOKER and (a & 15) == 2:
-            t += wild_value(row[4 + 2 * j], low and j == 0)
-        else:
-            t += MELD_VALUE[a]
+        t += MELD_VALUE[a] + DEUCE[a] * WILD_UP[row[4 + 2 * j]]
+    if row[0] == ME.KIND_RUN and (row[2] & 15) == 1:
+        t += DEUCE[row[3]] * (WILD_LOW[row[4]] - WILD_UP[row[4]])
     return t
 
 
