@@ -457,12 +457,15 @@ def test_connections_table_counts_by_the_rule():
     """baseline_discard's connections reads a table of neighbours: on 2,000 seeded random hands
     of 1..30 cards, for every card held, it equals the rule spelled out card by card."""
     for it, h in enumerate(_random_hands(91, 2000)):
+        one, two = E.held_planes(h)
         for c in np.flatnonzero(h):
-            assert E.connections(h, c) == _connections_by_rule(h, c), (it, c)
+            assert E.connections(one, two, c) == _connections_by_rule(h, c), (it, c)
 
 
-def test_the_held_mask_is_the_cards_held():
-    """baseline_discard walks the bits of held_mask: on 2,000 seeded random hands of 1..30
-    cards it is exactly the set of codes < 64 held."""
+def test_the_held_planes_are_the_cards_held_once_and_twice():
+    """baseline_discard walks the bits of held_planes' first plane and counts connections with
+    both: on 2,000 seeded random hands of 1..30 cards they are exactly the sets of codes < 64
+    held at least once and at least twice."""
     for it, h in enumerate(_random_hands(93, 2000)):
-        assert E.held_mask(h) == sum(1 << int(c) for c in np.flatnonzero(h[:64])), it
+        planes = [sum(1 << int(c) for c in np.flatnonzero(h[:64] > j)) for j in (0, 1)]
+        assert [int(x) & ((1 << 64) - 1) for x in E.held_planes(h)] == planes, it

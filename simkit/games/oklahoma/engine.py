@@ -47,7 +47,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from simkit.core.bits import lowest_code
+from simkit.core.bits import lowest_code, popcount
 from simkit.core.deals import SALT, deal_loop
 from simkit.core.jit import NO_REFCOUNT, REFCOUNT  # rule 3 of simkit.core.jit
 from simkit.core.records import record, seat_slot, slots
@@ -882,12 +882,15 @@ def fit_mask(R, W, p):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def held_mask(hand):
-    """Bit ``c`` for each card ``c`` < 64 that ``hand`` holds (without a branch a card)."""
-    f = 0
+def held_planes(hand):
+    """The cards ``c`` < 64 that ``hand`` holds at least once and at least twice, as masks (the
+    pack holds two of each natural, so the two planes count every copy)."""
+    one = np.int64(0)
+    two = np.int64(0)
     for c in range(64):
-        f |= min(hand[c], 1) << c
-    return f
+        one |= np.int64(hand[c] > 0) << c
+        two |= np.int64(hand[c] > 1) << c
+    return one, two
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -937,17 +940,18 @@ def connection_table():
 
 
 CONNECT = connection_table()
+NEAR = np.array([sum(1 << int(x) for x in set(row) if x != 63) for row in CONNECT]
+                ).astype(np.uint64).view(np.int64)   # CONNECT's codes as a mask by card
 
 
 @njit(cache=True, nogil=True, inline="always")
-def connections(hand, c):
-    """Cards of ``hand`` that ``c`` could meld with (:data:`CONNECT`; the joker: none)."""
+def connections(one, two, c):
+    """Cards of a hand that ``c`` could meld with (:data:`CONNECT`; the joker: none), from the
+    hand's :func:`held_planes` ``one`` and ``two`` (:data:`NEAR`: two popcounts, no loop)."""
     if c == JOKER:
         return 0
-    t = hand[c] - 1
-    for j in range(8):
-        t += hand[CONNECT[c, j]]
-    return t
+    m = NEAR[c]
+    return popcount(m & one) + popcount(m & two) + ((two >> c) & 1)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -970,7 +974,8 @@ def baseline_discard(R, S, W, p, n):
     pile = W.st[2]
     best, bc = -(1 << 40), -1         # the naturals' ...
     bestw, bw = -(1 << 40), -1        # ... and the wilds'
-    f = held_mask(hand)               # the cards held in code order, the joker last
+    f, two = held_planes(hand)        # the cards held in code order, the joker last
+    one = f
     c = -1
     while c < JOKER:
         if f != 0:
@@ -980,7 +985,7 @@ def baseline_discard(R, S, W, p, n):
             c = JOKER
         if not discardable(hand, c, n, R.final_discard):
             continue
-        sc = HAND_VALUE[c] - S.keep[p] * connections(hand, c)
+        sc = HAND_VALUE[c] - S.keep[p] * connections(one, two, c)
         if S.feed[p] and not (W.seen[nxt] >> (c & 15)) & 1:
             sc -= S.feed[p] * (pile + 1)
         if is_wild(c):
