@@ -1115,16 +1115,21 @@ def turn(R, S, W, p, log, i):
 def holds_no_meld(hand, max_wild):
     """True when ``hand`` surely holds no meld (:data:`Work.free` for a dealt hand): at most one
     wild card, so a meld (three cards or more) holds two naturals or more, each of which
-    :func:`may_meld` then lets through; it rules out every natural held.  (A necessary test of
-    the melds, exact when it says none: tests/test_oklahoma.py compares it with the search.)"""
-    w = hand[JOKER]
-    for s in range(4):
-        w += hand[s * 16 + 2]
+    :func:`may_meld` then lets through; it rules out every natural held (its test on the suits'
+    masks, as :func:`worth_bound`: :func:`_run_ok` for runs, a rank's count for sets).  Exact
+    when it says none: tests/test_oklahoma.py compares it with the search."""
+    w = hand[JOKER] + hand[2] + hand[18] + hand[34] + hand[50]
     if w > 1:
         return False
     w = min(w, max_wild)
-    for c in range(64):
-        if hand[c] > 0 and (c & 15) != 2 and may_meld(hand, c, w):
+    held = np.int64(0)
+    for s in range(4):
+        lane = _suit_lane(hand, s)
+        if lane & _run_ok(lane, w) & 0x7ff8:        # a natural held (3..14) with a window
+            return False
+        held |= lane
+    for r in range(3, 15):
+        if (held >> r) & 1 and hand[r] + hand[16 + r] + hand[32 + r] + hand[48 + r] >= 3 - w:
             return False
     return True
 
