@@ -416,6 +416,67 @@ def test_a_pile_top_may_meld_rules_out_makes_no_new_meld(min_natural):
     assert ruled_out > 600 and listed > 300, (ruled_out, listed)
 
 
+def test_meld_values_are_line_87_card_by_card():
+    """meld_value (tables, no branch a card) against the plain-Python reference's meld_value
+    (tests/oklahoma_reference.py, line 87 spelled out) on 20,000 random meld rows of 3-4 cards
+    (seeded): sets and runs, the ace high and low, each card natural or a random wild (a deuce
+    of any suit or the joker) standing for its place; every kind of card must occur, the low
+    ace stood for by a deuce (the one special case) among them."""
+    from tests import oklahoma_reference as ref
+    rng = np.random.default_rng(88)
+    wilds = [s * 16 + 2 for s in range(4)] + [E.JOKER]
+    low_deuce = 0
+    seen = set()
+    for it in range(20000):
+        n = int(rng.integers(3, 5))
+        row = np.full(E.W_, -1, np.int64)
+        if rng.random() < 0.5:
+            s, lo = int(rng.integers(0, 4)), int(rng.integers(1, 16 - n))
+            row[0], row[2] = ME.KIND_RUN, s * 16 + lo
+            stands = [s * 16 + (14 if q == 1 else q) for q in range(lo, lo + n)]
+        else:
+            r = int(rng.integers(3, 15))
+            row[0], row[2] = ME.KIND_SET, r
+            stands = [int(rng.integers(0, 4)) * 16 + r for _ in range(n)]
+        row[1] = n
+        for j, st in enumerate(stands):
+            a = st if (st & 15) != 2 and rng.random() < 0.6 else int(rng.choice(wilds))
+            row[3 + 2 * j], row[4 + 2 * j] = a, st
+            seen.add("joker" if a == E.JOKER else "deuce" if (a & 15) == 2 else
+                     "qs" if a == E.QS else "ace" if (a & 15) == 14 else "natural")
+        entries = [(int(row[3 + 2 * j]), int(row[4 + 2 * j])) for j in range(n)]
+        assert E.meld_value(row) == ref.meld_value(entries), (it, row[:3], entries)
+        low_deuce += row[0] == ME.KIND_RUN and (row[2] & 15) == 1 and (row[3] & 15) == 2
+    assert seen == {"joker", "deuce", "qs", "ace", "natural"} and low_deuce > 100, \
+        (seen, low_deuce)
+
+
+@pytest.mark.parametrize("min_natural", [0, 1, 3])
+def test_a_dealt_hand_holds_no_meld_only_when_the_search_finds_none(min_natural):
+    """The deal marks a hand free (no meld: its first turn skips the search of the whole hand)
+    by holds_no_meld.  On 4,000 random hands of 3-15 cards (seeded; most wild cards left out, so
+    that meldless hands are common): whenever it says free, the search finds no meld; and it
+    says so for a fair share of the hands the search finds meldless."""
+    R = E.table(_rules(min_natural=min_natural))
+    arr, wk = np.zeros((E.MAXM, E.W_), np.int64), np.zeros(E.WK, np.int64)
+    deck = E.make_deck().astype(np.int64)
+    rng = np.random.default_rng(87 + min_natural)
+    free = meldless = 0
+    for it in range(4000):
+        pick = rng.permutation(deck)
+        keep_wild = rng.random() < 0.3
+        h = np.zeros(E.NC, np.int64)
+        for c in [x for x in pick if keep_wild or not E.is_wild(x) or rng.random() < 0.1][
+                :rng.integers(3, 16)]:
+            h[c] += 1
+        nm = E.arrange_in(h, R, arr, wk)[1]
+        meldless += nm == 0
+        if E.holds_no_meld(h, R.mr.max_wild):
+            free += 1
+            assert nm == 0, (it, np.flatnonzero(h))
+    assert free > 300 and free > meldless // 2, (free, meldless)
+
+
 @pytest.mark.parametrize("min_natural", [1, 2])
 def test_the_layoff_masks_are_may_fit_card_by_card(min_natural):
     """The layoff loop tries only the cards of fit_mask (in code order, lowest_code): on 1,500
@@ -487,15 +548,18 @@ def test_connections_table_counts_by_the_rule():
     """baseline_discard's connections reads a table of neighbours: on 2,000 seeded random hands
     of 1..30 cards, for every card held, it equals the rule spelled out card by card."""
     for it, h in enumerate(_random_hands(91, 2000)):
+        one, two = E.held_planes(h)
         for c in np.flatnonzero(h):
-            assert E.connections(h, c) == _connections_by_rule(h, c), (it, c)
+            assert E.connections(one, two, c) == _connections_by_rule(h, c), (it, c)
 
 
-def test_the_held_mask_is_the_cards_held():
-    """baseline_discard walks the bits of held_mask: on 2,000 seeded random hands of 1..30
-    cards it is exactly the set of codes < 64 held."""
+def test_the_held_planes_are_the_cards_held_once_and_twice():
+    """baseline_discard walks the bits of held_planes' first plane and counts connections with
+    both: on 2,000 seeded random hands of 1..30 cards they are exactly the sets of codes < 64
+    held at least once and at least twice."""
     for it, h in enumerate(_random_hands(93, 2000)):
-        assert E.held_mask(h) == sum(1 << int(c) for c in np.flatnonzero(h[:64])), it
+        planes = [sum(1 << int(c) for c in np.flatnonzero(h[:64] > j)) for j in (0, 1)]
+        assert [int(x) & ((1 << 64) - 1) for x in E.held_planes(h)] == planes, it
 
 
 @pytest.mark.parametrize("min_natural", [0, 1, 2])

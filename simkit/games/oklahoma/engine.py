@@ -47,7 +47,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from simkit.core.bits import lowest_code
+from simkit.core.bits import lowest_code, popcount
 from simkit.core.deals import SALT, deal_loop
 from simkit.core.jit import NO_REFCOUNT, REFCOUNT  # rule 3 of simkit.core.jit
 from simkit.core.records import record, seat_slot, slots
@@ -273,17 +273,36 @@ def wild_value(stands, low):
     return 10 if r >= 8 else 5
 
 
+def wild_tables():
+    """:func:`meld_value`'s tables by code: ``DEUCE[a]`` 1 for a deuce (not the joker),
+    ``WILD_UP[s]`` and ``WILD_LOW[s]`` what a deuce standing for ``s`` adds to its
+    :data:`MELD_VALUE` (:func:`wild_value`, the ace high and low)."""
+    deuce = np.zeros(NC, np.int64)
+    up = np.zeros(NC, np.int64)
+    low = np.zeros(NC, np.int64)
+    wv = getattr(wild_value, "py_func", wild_value)      # plain Python (NUMBA_DISABLE_JIT: itself)
+    for c in range(64):
+        deuce[c] = 1 if (c & 15) == 2 else 0
+        up[c] = wv(c, False) - MELD_VALUE[2]
+        low[c] = wv(c, True) - MELD_VALUE[2]
+    return deuce, up, low
+
+
+DEUCE, WILD_UP, WILD_LOW = wild_tables()
+
+
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
 def meld_value(row):
-    """The plus value of a meld on the table (line 87)."""
+    """The plus value of a meld on the table (line 87): its cards' :data:`MELD_VALUE`, a deuce's
+    by the card it stands for (:func:`wild_value`: the first card of a run from the low ace
+    stands for that ace), without a branch a card (tests/test_oklahoma.py checks it against
+    :func:`wild_value` card by card)."""
     t = 0
-    low = row[0] == ME.KIND_RUN and (row[2] & 15) == 1
     for j in range(row[1]):
         a = row[3 + 2 * j]
-        if a != JOKER and (a & 15) == 2:
-            t += wild_value(row[4 + 2 * j], low and j == 0)
-        else:
-            t += MELD_VALUE[a]
+        t += MELD_VALUE[a] + DEUCE[a] * WILD_UP[row[4 + 2 * j]]
+    if row[0] == ME.KIND_RUN and (row[2] & 15) == 1:
+        t += DEUCE[row[3]] * (WILD_LOW[row[4]] - WILD_UP[row[4]])
     return t
 
 
@@ -1000,12 +1019,15 @@ def fit_mask(R, W, p):
 
 
 @njit(cache=True, nogil=True, inline="always")
-def held_mask(hand):
-    """Bit ``c`` for each card ``c`` < 64 that ``hand`` holds (without a branch a card)."""
-    f = 0
+def held_planes(hand):
+    """The cards ``c`` < 64 that ``hand`` holds at least once and at least twice, as masks (the
+    pack holds two of each natural, so the two planes count every copy)."""
+    one = np.int64(0)
+    two = np.int64(0)
     for c in range(64):
-        f |= min(hand[c], 1) << c
-    return f
+        one |= np.int64(hand[c] > 0) << c
+        two |= np.int64(hand[c] > 1) << c
+    return one, two
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -1055,17 +1077,18 @@ def connection_table():
 
 
 CONNECT = connection_table()
+NEAR = np.array([sum(1 << int(x) for x in set(row) if x != 63) for row in CONNECT]
+                ).astype(np.uint64).view(np.int64)   # CONNECT's codes as a mask by card
 
 
 @njit(cache=True, nogil=True, inline="always")
-def connections(hand, c):
-    """Cards of ``hand`` that ``c`` could meld with (:data:`CONNECT`; the joker: none)."""
+def connections(one, two, c):
+    """Cards of a hand that ``c`` could meld with (:data:`CONNECT`; the joker: none), from the
+    hand's :func:`held_planes` ``one`` and ``two`` (:data:`NEAR`: two popcounts, no loop)."""
     if c == JOKER:
         return 0
-    t = hand[c] - 1
-    for j in range(8):
-        t += hand[CONNECT[c, j]]
-    return t
+    m = NEAR[c]
+    return popcount(m & one) + popcount(m & two) + ((two >> c) & 1)
 
 
 @njit(cache=True, nogil=True, inline="always")
@@ -1088,7 +1111,8 @@ def baseline_discard(R, S, W, p, n):
     pile = W.st[2]
     best, bc = -(1 << 40), -1         # the naturals' ...
     bestw, bw = -(1 << 40), -1        # ... and the wilds'
-    f = held_mask(hand)               # the cards held in code order, the joker last
+    f, two = held_planes(hand)        # the cards held in code order, the joker last
+    one = f
     c = -1
     while c < JOKER:
         if f != 0:
@@ -1098,7 +1122,7 @@ def baseline_discard(R, S, W, p, n):
             c = JOKER
         if not discardable(hand, c, n, R.final_discard):
             continue
-        sc = HAND_VALUE[c] - S.keep[p] * connections(hand, c)
+        sc = HAND_VALUE[c] - S.keep[p] * connections(one, two, c)
         if S.feed[p] and not (W.seen[nxt] >> (c & 15)) & 1:
             sc -= S.feed[p] * (pile + 1)
         if is_wild(c):
@@ -1224,6 +1248,29 @@ def turn(R, S, W, p, log, i):
     return 0
 
 
+@njit(cache=True, nogil=True, inline="always")
+def holds_no_meld(hand, max_wild):
+    """True when ``hand`` surely holds no meld (:data:`Work.free` for a dealt hand): at most one
+    wild card, so a meld (three cards or more) holds two naturals or more, each of which
+    :func:`may_meld` then lets through; it rules out every natural held (its test on the suits'
+    masks, as :func:`worth_bound`: :func:`_run_ok` for runs, a rank's count for sets).  Exact
+    when it says none: tests/test_oklahoma.py compares it with the search."""
+    w = hand[JOKER] + hand[2] + hand[18] + hand[34] + hand[50]
+    if w > 1:
+        return False
+    w = min(w, max_wild)
+    held = np.int64(0)
+    for s in range(4):
+        lane = _suit_lane(hand, s)
+        if lane & _run_ok(lane, w) & 0x7ff8:        # a natural held (3..14) with a window
+            return False
+        held |= lane
+    for r in range(3, 15):
+        if (held >> r) & 1 and hand[r] + hand[16 + r] + hand[32 + r] + hand[48 + r] >= 3 - w:
+            return False
+    return True
+
+
 @njit(cache=True, nogil=True, **NO_REFCOUNT)
 def deal(R, W, dealer, log, i, logging):
     K = R.players
@@ -1236,12 +1283,15 @@ def deal(R, W, dealer, log, i, logging):
         W.seen[p] = 0
         W.takes[p] = 0
         W.pts[p] = 0
-        W.free[p] = 0
     for j in range(N_HAND * K):
         c = draw_stock(W.stk, W.st, W.rs, W.stacked)
         W.hand[(dealer + 1 + j) % K, c] += 1
         if logging:
             log[i, NHEAD + j] = c
+    # a dealt hand that holds no meld is free: its first turn's drawn card then needs no search
+    # of the whole hand (baseline_melds), nor its worth one (baseline_take)
+    for p in range(K):
+        W.free[p] = 1 if holds_no_meld(W.hand[p], R.mr.max_wild) else 0
     up = draw_stock(W.stk, W.st, W.rs, W.stacked)
     W.pile[0] = up
     W.st[2] = 1
