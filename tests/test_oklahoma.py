@@ -337,6 +337,26 @@ def _seats(pile_gain):
     return E.Seats(**{f: np.array([one[f]] * 2, np.int64) for f in E.Seats._fields})
 
 
+def _pile_position(W, rng, deck, max_pile, wilds=False):
+    """A random position for seat 0's pile decision, written into ``W``: a hand of 4-14 cards
+    of a shuffled ``deck`` (``wilds``: plus 0-2 more deuces or the joker, two copies at most)
+    and a pile of the next 1..``max_pile`` cards, no meld on the table.  ``(hand, pile)``."""
+    pick = rng.permutation(deck)
+    nh, n = rng.integers(4, 15), rng.integers(1, max_pile + 1)
+    hand = np.zeros(E.NC, np.int64)
+    for c in pick[:nh]:
+        hand[c] += 1
+    if wilds:
+        for c in rng.choice([2, 18, 34, 50, E.JOKER], rng.integers(0, 3), replace=False):
+            hand[c] = min(hand[c] + 1, 2 if c != E.JOKER else 1)
+    pile = pick[nh:nh + n]
+    W.hand[0] = hand
+    W.pile[:n] = pile
+    W.st[2] = n
+    W.nmeld[0] = 0
+    return hand, pile
+
+
 def test_the_pile_decision_is_the_one_of_pricing_every_option():
     """baseline_take searches the options best bound first and the hand's own worth only when
     its bounds leave the decision open.  On 1,200 random positions (seeded: a hand of 4-14
@@ -351,16 +371,7 @@ def test_the_pile_decision_is_the_one_of_pricing_every_option():
     rng = np.random.default_rng(85)
     taken = declined = 0
     for it in range(1200):
-        pick = rng.permutation(deck)
-        nh, n = rng.integers(4, 15), rng.integers(1, 11)
-        hand = np.zeros(E.NC, np.int64)
-        for c in pick[:nh]:
-            hand[c] += 1
-        pile = pick[nh:nh + n]
-        W.hand[0] = hand
-        W.pile[:n] = pile
-        W.st[2] = n
-        W.nmeld[0] = 0
+        hand, pile = _pile_position(W, rng, deck, 10)
         base = E.worth(hand, R, arr, wk)
         W.free[0] = 1 if base[1] == 0 and it % 2 else 0
         k = E.pile_options(R, W, 0)
@@ -575,22 +586,12 @@ def test_option_bounds_are_worth_bound_of_each_options_hand(min_natural):
     tmp = np.zeros(E.NC, np.int64)
     checked = 0
     for it in range(1500):
-        pick = rng.permutation(deck)
-        nh, n = rng.integers(4, 15), rng.integers(1, 13)
-        hand = np.zeros(E.NC, np.int64)
-        for c in pick[:nh]:
-            hand[c] += 1
-        for c in rng.choice([2, 18, 34, 50, E.JOKER], rng.integers(0, 3), replace=False):
-            hand[c] = min(hand[c] + 1, 2 if c != E.JOKER else 1)
-        W.hand[0] = hand
-        W.pile[:n] = pick[nh:nh + n]
-        W.st[2] = n
-        W.nmeld[0] = 0
+        hand, pile = _pile_position(W, rng, deck, 12, wilds=True)
         k = E.pile_options(R, W, 0)
         E.option_bounds(R, W, 0, k)
         for o in range(k):
             E.option_hand(W, 0, o, tmp)
             assert W.oub[o] == E.worth_bound(tmp, R.mr.max_wild) + W.ogain[o], (
-                it, o, np.flatnonzero(hand), pick[nh:nh + n])
+                it, o, np.flatnonzero(hand), pile)
             checked += 1
     assert checked > 2000, checked
